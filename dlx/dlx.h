@@ -1,0 +1,194 @@
+/*
+ * dlx.h -- exact cover with dancing links: the public interface of dance's engine.
+ *
+ * A problem is a matrix of items (columns) and options (rows). Primary items must be
+ * covered exactly once; secondary items at most once, or, when options give them a
+ * color, by any number of options that agree on that color (Knuth's XCC problem).
+ *
+ * Use:
+ *   dlx_matrix *m = dlx_matrix_new();
+ *   int32_t a, b;
+ *   dlx_add_item(m, "a", DLX_PRIMARY, &a);
+ *   dlx_add_item(m, "b", DLX_PRIMARY, &b);
+ *   int32_t opt[] = {a, b};
+ *   dlx_add_option(m, 2, opt, NULL, NULL);
+ *   dlx_stats st;
+ *   dlx_solve(m, NULL, &st);          // counts every solution
+ *   dlx_matrix_free(m);
+ *
+ * Ownership: the caller owns the matrix; every string handed in is copied. Pointers
+ * returned by the accessors stay valid until the matrix is changed or freed. The
+ * library never prints, never exits and never installs signal handlers.
+ *
+ * Threads: a matrix is read-only during dlx_solve, so several solves may share one.
+ */
+#ifndef DLX_H
+#define DLX_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- status codes ---------------------------------------------------------------- */
+
+typedef enum {
+  DLX_OK = 0,
+  DLX_ENOMEM,        /* out of memory */
+  DLX_EARG,          /* an argument is out of range (bad item id, NULL, ...) */
+  DLX_EDUPNAME,      /* an item name is declared twice */
+  DLX_ENAME,         /* an item or color name is empty, too long or has a bad character */
+  DLX_EDUPITEM,      /* an option names the same item twice */
+  DLX_ECOLORPRIMARY, /* an option gives a color to a primary item */
+  DLX_ENOPRIMARY,    /* an option has no primary item (it could never be chosen) */
+  DLX_ETOOBIG,       /* more items, options or nodes than 32-bit indices allow */
+  DLX_EIO,           /* a file could not be opened, read or written (see errno) */
+  DLX_ESYNTAX,       /* malformed text input; dlx_parse_error says where and what */
+  DLX_ETHREAD,       /* a worker thread could not be started */
+} dlx_status;
+
+/* A short English description of a status, e.g. "unknown item". Never NULL. */
+const char *dlx_strerror(dlx_status s);
+
+/* ---- building a matrix ----------------------------------------------------------- */
+
+typedef struct dlx_matrix dlx_matrix;
+
+typedef enum { DLX_PRIMARY = 0, DLX_SECONDARY = 1 } dlx_item_kind;
+
+/* Longest item or color name, in bytes. Knuth's own programs accept 8. */
+#define DLX_NAME_MAX 32
+
+dlx_matrix *dlx_matrix_new(void);
+void dlx_matrix_free(dlx_matrix *m); /* accepts NULL */
+
+/* Adds an item. Items keep the order they were added in, and that order is the
+ * tie-break of the search heuristic. Names are 1..DLX_NAME_MAX bytes with no white
+ * space and no ':' or '|'; NULL asks for an unnamed item (named by its number when
+ * written out). *id receives the item's id (0, 1, 2, ...). */
+dlx_status dlx_add_item(dlx_matrix *m, const char *name, dlx_item_kind kind, int32_t *id);
+
+/* Returns the id of a color name, adding it if it is new (ids start at 1; 0 means
+ * "no color"). Same name rules as items. */
+dlx_status dlx_color(dlx_matrix *m, const char *name, int32_t *color);
+
+/* Adds an option covering items[0..n-1]. colors may be NULL (no colors); otherwise
+ * colors[i] is 0 or a color id from dlx_color, and only secondary items may have one.
+ * *id (may be NULL) receives the option's id (0, 1, 2, ... in order of addition).
+ * An option without a primary item is refused with DLX_ENOPRIMARY and not added. */
+dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items, const int32_t *colors,
+                          int32_t *id);
+
+/* ---- reading a matrix back ----------------------------------------------------- */
+
+int32_t dlx_item_count(const dlx_matrix *m);
+int32_t dlx_primary_count(const dlx_matrix *m);
+int32_t dlx_option_count(const dlx_matrix *m);
+int64_t dlx_node_count(const dlx_matrix *m); /* sum of option sizes */
+int32_t dlx_color_count(const dlx_matrix *m); /* color ids are 1..dlx_color_count */
+const char *dlx_item_name(const dlx_matrix *m, int32_t item);   /* NULL if unnamed */
+dlx_item_kind dlx_item_kind_of(const dlx_matrix *m, int32_t item);
+const char *dlx_color_name(const dlx_matrix *m, int32_t color);
+int32_t dlx_find_item(const dlx_matrix *m, const char *name); /* -1 if absent */
+/* The items of an option and their colors (0 = none); *n receives the size. */
+const int32_t *dlx_option_items(const dlx_matrix *m, int32_t option, size_t *n);
+const int32_t *dlx_option_colors(const dlx_matrix *m, int32_t option);
+
+/* Writes one option as Knuth's text ("a b x:red"), NUL-terminated, into buf of
+ * size cap; returns the length it needs (like snprintf). */
+size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t cap);
+
+/* ---- Knuth's text format ----------------------------------------------------------
+ *
+ * Lines whose first non-blank character is '|' are comments, as are blank lines.
+ * The first other line lists the primary items, then optionally '|' and the secondary
+ * items. Each further line is one option: item names separated by blanks, where a
+ * secondary item may carry a color as "name:color".
+ */
+
+/* Where and why a text input was rejected. line and column count from 1 (column in
+ * bytes); 0 when they do not apply (a file that cannot be opened, say). */
+typedef struct {
+  char file[256];
+  long line;
+  long column;
+  char message[160]; /* e.g. "unknown item 'Q7'" */
+} dlx_parse_error;
+
+/* A warning about input that was accepted (e.g. an option skipped because it has no
+ * primary item). The pointer is valid only during the call. */
+typedef void (*dlx_warning_fn)(void *ctx, const dlx_parse_error *w);
+
+/* Reads a matrix from a file; path "-" reads stdin. On failure *out is NULL and err
+ * (if not NULL) says why. warn may be NULL. */
+dlx_status dlx_read_file(const char *path, dlx_matrix **out, dlx_parse_error *err,
+                         dlx_warning_fn warn, void *warn_ctx);
+
+/* The same from a memory buffer of len bytes (any bytes, NULs included); name is the
+ * file name to put in messages. */
+dlx_status dlx_read_buffer(const char *buf, size_t len, const char *name, dlx_matrix **out,
+                           dlx_parse_error *err, dlx_warning_fn warn, void *warn_ctx);
+
+/* Writes the matrix in Knuth's format; comment (may be NULL) becomes a leading '|'
+ * line. Unnamed items are written as "#<id>". */
+dlx_status dlx_write(const dlx_matrix *m, FILE *f, const char *comment);
+
+/* ---- solving ------------------------------------------------------------------------ */
+
+typedef struct {
+  uint64_t solutions; /* solutions found (and handed to the callback, if any) */
+  uint64_t nodes;     /* search-tree nodes: times an item was chosen to branch on */
+  uint64_t updates;   /* link updates: one per item covered, one per node unlinked */
+  uint64_t bytes;     /* memory the solver allocated (all threads) */
+  double seconds;     /* wall-clock time of the solve */
+  int complete;       /* 1 if the whole tree was searched; 0 if a limit or stop ended it */
+  int threads;        /* threads that searched */
+  uint64_t subproblems; /* pieces the tree was split into (0 for a single-thread run) */
+} dlx_stats;
+
+/* A progress report, handed to dlx_progress_fn. */
+typedef struct {
+  uint64_t solutions, nodes, updates;
+  double seconds;
+  double fraction; /* estimate of the fraction of the search tree already done, 0..1 */
+} dlx_progress;
+
+/* Called with each solution: the ids of the chosen options, in the order chosen.
+ * The array is valid only during the call. Return 0 to go on, nonzero to stop the
+ * search (the run is then incomplete). With several threads, calls are serialized
+ * (never two at once) but come from the worker threads. */
+typedef int (*dlx_solution_fn)(void *ctx, const int32_t *options, size_t n);
+typedef void (*dlx_progress_fn)(void *ctx, const dlx_progress *p);
+
+typedef struct {
+  uint64_t max_solutions;  /* stop after this many solutions; 0 = no limit */
+  uint64_t max_nodes;      /* stop after about this many nodes; 0 = no limit */
+  int threads;             /* worker threads; 0 or 1 searches in the calling thread */
+  dlx_solution_fn on_solution;
+  void *solution_ctx;
+  dlx_progress_fn on_progress;
+  void *progress_ctx;
+  double progress_seconds; /* interval between progress calls; 0 means 2 seconds */
+  /* If not NULL, the search polls *stop (every few thousand nodes) and ends,
+   * incomplete, once it is nonzero. Suits a flag set by a signal handler. */
+  const volatile int *stop;
+  /* Sharded enumeration: split the tree exactly as a parallel run does and search only
+   * the pieces whose number is shard_index modulo shard_count (0 = no sharding). The
+   * counts of all shards add up to the count of one whole run. */
+  uint32_t shard_count, shard_index;
+} dlx_options;
+
+/* Default options: count everything, one thread, no callbacks. */
+dlx_options dlx_options_default(void);
+
+/* Searches for exact covers. opt may be NULL (defaults); stats must not be NULL.
+ * Returns DLX_OK even when a limit ended the search (stats->complete says so). */
+dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,89 @@
+/* engine.h -- the dancing-links search state, shared by search.c and parallel.c only.
+ *
+ * Layout (after Knuth's DLX1/DLX2): one array of 16-byte nodes addressed by 32-bit
+ * indices. Nodes 1..n_items are the item headers (up/down of each item's list),
+ * primaries first, then secondaries, each kind in input order. After them come the
+ * options, each followed by a spacer node. Every option node knows the last node of
+ * its option, and the spacer after an option knows its first node (up) and its
+ * number (top = -(o+1)), so a walk around an option computes its positions instead
+ * of discovering the wrap by a branch: each option is then walked by a loop with a
+ * fixed trip count, which the branch predictor learns.
+ * Item records (prev, next, len) are a separate array so that choosing the item to
+ * branch on reads one contiguous array; item 0 is the root of the active primaries.
+ * Colors, when the matrix has any, are a separate array indexed like the nodes.
+ */
+#ifndef DLX_ENGINE_H
+#define DLX_ENGINE_H
+
+#include "dlx.h"
+
+typedef struct {
+  int32_t up, down;
+  int32_t top;  /* item of this node; for spacers, -(number of the option before) */
+  int32_t last; /* last node of this node's option; for spacers, unused */
+} dlx_node;
+
+typedef struct {
+  int32_t prev, next; /* the circular list of active primary items (0 = root) */
+  int32_t len;        /* options currently in this item's list */
+  int32_t pad;
+} dlx_item;
+
+typedef struct dlx_engine dlx_engine;
+
+/* Hooks the search calls; each returns nonzero to halt the whole search. */
+typedef int (*dlx_hook)(dlx_engine *e, void *ctx);
+
+struct dlx_engine {
+  dlx_node *nd;
+  int32_t *color;     /* color[x] of node x: 0 none, > 0 a color, -1 "item already
+                         purified to my color"; NULL when the matrix has no colors */
+  dlx_item *it;
+  int32_t n_items, n_primary, n_options;
+  int32_t n_nodes;    /* size of nd[] */
+  int colored;
+  int32_t max_level;  /* levels never exceed the number of primary items */
+  int32_t *choice;    /* choice[l]: node of the option tried at level l (in the branching item's list) */
+  int32_t *branch_k;  /* branch_k[l]: which option (0-based) of branch_n[l] is being tried */
+  int32_t *branch_n;  /* branch_n[l]: options of the item chosen at level l */
+  int32_t *solution;  /* option ids of the solution being reported */
+  int32_t level;      /* current depth while a hook runs */
+  uint64_t nodes, updates, solutions;
+  uint64_t bytes;     /* allocated by this engine */
+
+  /* Control, set by the driver. */
+  uint64_t poll_every; /* call poll after this many nodes (a power of two) */
+  dlx_hook poll;
+  dlx_hook on_solution; /* NULL: just count */
+  int32_t depth_limit;  /* > 0: at this depth call on_leaf instead of searching on */
+  dlx_hook on_leaf;
+  void *ctx;
+};
+
+/* Builds an engine for m (NULL when out of memory or too big). */
+dlx_engine *dlx_engine_new(const dlx_matrix *m);
+/* A copy with the same links, for another thread. */
+dlx_engine *dlx_engine_clone(const dlx_engine *e);
+void dlx_engine_free(dlx_engine *e);
+
+/* Searches the subtree below the current state, whose levels 0..base-1 are already
+ * chosen (base = 0: the whole problem). Returns 1 if a hook halted it, 0 if the
+ * subtree was exhausted (the links are then back as they were on entry). */
+int dlx_engine_run(dlx_engine *e, int32_t base);
+
+/* Puts the search at depth d by choosing the recorded option nodes path[0..d-1]
+ * (as in choice[] when an on_leaf hook runs); counts nothing. */
+void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t d);
+/* Undoes dlx_engine_replay of depth d. */
+void dlx_engine_unwind(dlx_engine *e, int32_t d);
+
+/* Fills e->solution with the option ids of choice[0..level] and returns level+1. */
+size_t dlx_engine_solution(dlx_engine *e, int32_t level);
+
+/* The estimated fraction of the tree below depth base that is done. */
+double dlx_engine_fraction(const dlx_engine *e, int32_t base);
+
+/* Seconds on a monotonic clock. */
+double dlx_now(void);
+
+#endif

@@ -1,0 +1,318 @@
+/* parallel.c -- the search tree split into subproblems, solved by a pool of threads.
+ *
+ * The top of the tree is searched once, down to a depth d chosen so that there are
+ * enough subproblems ("pieces") to balance the load: each node at depth d becomes a
+ * piece, recorded as the d option nodes chosen on the way to it. Workers take pieces
+ * from a shared counter in tree order, replay the d choices on their own copy of the
+ * links, search below, and undo them. Nodes above depth d and solutions found above
+ * it are counted once, by the split, so every count equals a single-thread run's.
+ *
+ * Sharding uses the same split: shard k of n searches the pieces whose number is k
+ * modulo n, and only shard 0 counts what lies above depth d. The split depends on
+ * the matrix and n only, never on the thread count, so shards run anywhere add up.
+ */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine.h"
+
+dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
+
+typedef struct {
+  /* written by its worker under par.lock at each poll; read by the reporter */
+  uint64_t nodes, updates, solutions;
+  double piece_weight, piece_fraction;
+  int busy;
+} slot;
+
+typedef struct {
+  const dlx_options *o;
+  dlx_engine *proto;
+  int32_t depth;
+  /* the split */
+  int32_t *paths; /* piece i: paths[i*depth .. i*depth+depth-1] */
+  double *weight; /* share of the whole tree below piece i (Knuth's estimate) */
+  size_t count, cap, seen;
+  int record;     /* 0 while only counting pieces to choose the depth */
+  /* shared by the workers */
+  pthread_mutex_t lock;
+  pthread_cond_t done_cv;
+  atomic_size_t next;
+  atomic_int halt;
+  atomic_uint_fast64_t found;
+  double remaining;   /* weight of the pieces not yet finished */
+  int live;           /* workers still running */
+  slot *slots;
+  int nslots;
+  uint64_t split_nodes; /* nodes counted by the split (shard 0 only) */
+  uint64_t bytes;
+  dlx_status error;
+} par;
+
+typedef struct {
+  par *p;
+  int id;
+  dlx_engine *e;
+} worker;
+
+static int halted(const par *p) {
+  const dlx_options *o = p->o;
+  return atomic_load_explicit(&p->halt, memory_order_relaxed) || (o->stop && *o->stop);
+}
+
+/* A solution, from the split or a worker: enforce --max exactly, serialize callbacks. */
+static int on_solution(dlx_engine *e, void *ctx) {
+  par *p = ((worker *)ctx)->p;
+  const dlx_options *o = p->o;
+  if (o->max_solutions) {
+    uint64_t n = atomic_fetch_add(&p->found, 1) + 1;
+    if (n > o->max_solutions) { /* another thread reached the limit first */
+      e->solutions--;
+      atomic_store(&p->halt, 1);
+      return 1;
+    }
+    if (n == o->max_solutions) atomic_store(&p->halt, 1);
+  }
+  int stop = 0;
+  if (o->on_solution) {
+    size_t n = dlx_engine_solution(e, e->level);
+    pthread_mutex_lock(&p->lock);
+    stop = o->on_solution(o->solution_ctx, e->solution, n);
+    pthread_mutex_unlock(&p->lock);
+    if (stop) atomic_store(&p->halt, 1);
+  }
+  return stop || halted(p);
+}
+
+static int split_poll(dlx_engine *e, void *ctx) {
+  par *p = ((worker *)ctx)->p;
+  return halted(p) || (p->o->max_nodes && e->nodes >= p->o->max_nodes);
+}
+
+static int split_leaf(dlx_engine *e, void *ctx) {
+  par *p = ((worker *)ctx)->p;
+  size_t i = p->seen++;
+  if (!p->record) return 0;
+  if (p->o->shard_count && i % p->o->shard_count != p->o->shard_index) return 0;
+  if (p->count == p->cap) {
+    size_t cap = p->cap ? p->cap * 2 : 256;
+    int32_t *np = realloc(p->paths, cap * (size_t)p->depth * sizeof *np);
+    if (np) p->paths = np;
+    double *nw = np ? realloc(p->weight, cap * sizeof *nw) : NULL;
+    if (nw) p->weight = nw;
+    if (!np || !nw) {
+      p->error = DLX_ENOMEM;
+      return 1;
+    }
+    p->cap = cap;
+  }
+  memcpy(p->paths + p->count * (size_t)p->depth, e->choice, (size_t)p->depth * sizeof(int32_t));
+  double w = 1;
+  for (int32_t l = 0; l < p->depth; l++) w /= e->branch_n[l];
+  p->weight[p->count++] = w;
+  return 0;
+}
+
+static int worker_poll(dlx_engine *e, void *ctx) {
+  worker *w = ctx;
+  par *p = w->p;
+  uint64_t sum = p->split_nodes;
+  pthread_mutex_lock(&p->lock);
+  slot *s = &p->slots[w->id];
+  s->nodes = e->nodes;
+  s->updates = e->updates;
+  s->solutions = e->solutions;
+  s->piece_fraction = dlx_engine_fraction(e, p->depth);
+  for (int i = 0; i < p->nslots; i++) sum += p->slots[i].nodes;
+  pthread_mutex_unlock(&p->lock);
+  if (p->o->max_nodes && sum >= p->o->max_nodes) atomic_store(&p->halt, 1);
+  return halted(p);
+}
+
+static void *worker_main(void *arg) {
+  worker *w = arg;
+  par *p = w->p;
+  dlx_engine *e = w->e;
+  e->poll = worker_poll;
+  e->on_solution = on_solution;
+  e->ctx = w;
+  e->depth_limit = 0;
+  while (!halted(p)) {
+    size_t i = atomic_fetch_add(&p->next, 1);
+    if (i >= p->count) break;
+    pthread_mutex_lock(&p->lock);
+    p->slots[w->id].piece_weight = p->weight[i];
+    p->slots[w->id].piece_fraction = 0;
+    p->slots[w->id].busy = 1;
+    pthread_mutex_unlock(&p->lock);
+    dlx_engine_replay(e, p->paths + i * (size_t)p->depth, p->depth);
+    int stop = dlx_engine_run(e, p->depth);
+    pthread_mutex_lock(&p->lock);
+    p->slots[w->id].busy = 0;
+    if (!stop) p->remaining -= p->weight[i];
+    pthread_mutex_unlock(&p->lock);
+    if (stop) {
+      atomic_store(&p->halt, 1);
+      break;
+    }
+    dlx_engine_unwind(e, p->depth);
+  }
+  pthread_mutex_lock(&p->lock);
+  slot *s = &p->slots[w->id];
+  s->nodes = e->nodes;
+  s->updates = e->updates;
+  s->solutions = e->solutions;
+  p->live--;
+  pthread_cond_signal(&p->done_cv);
+  pthread_mutex_unlock(&p->lock);
+  return NULL;
+}
+
+/* Searches the top of the tree down to depth d, counting the pieces there (and, when
+ * p->record, recording this shard's). Returns nonzero if a hook halted it. */
+static int split(par *p, worker *self, int32_t d, int record) {
+  dlx_engine *e = p->proto;
+  p->depth = d;
+  p->record = record;
+  p->seen = p->count = 0;
+  e->nodes = e->updates = e->solutions = 0;
+  e->depth_limit = d;
+  e->on_leaf = split_leaf;
+  e->poll = split_poll;
+  /* Solutions above depth d belong to shard 0; the trial splits report nothing. */
+  e->on_solution = record && (!p->o->shard_count || !p->o->shard_index) ? on_solution : NULL;
+  e->ctx = self;
+  return dlx_engine_run(e, 0);
+}
+
+static void timeout_in(struct timespec *ts, double seconds) {
+  clock_gettime(CLOCK_REALTIME, ts);
+  long ns = ts->tv_nsec + (long)((seconds - (double)(long)seconds) * 1e9);
+  ts->tv_sec += (time_t)seconds + ns / 1000000000L;
+  ts->tv_nsec = ns % 1000000000L;
+}
+
+dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
+  if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
+  double start = dlx_now();
+  int threads = o->threads > 1 ? o->threads : 1;
+  par p;
+  memset(&p, 0, sizeof p);
+  p.o = o;
+  p.proto = dlx_engine_new(m);
+  if (!p.proto) return DLX_ENOMEM;
+  worker self = {&p, 0, p.proto};
+  pthread_mutex_init(&p.lock, NULL);
+  pthread_cond_init(&p.done_cv, NULL);
+
+  /* Choose the depth: the first at which there are enough pieces (or the tree ends).
+   * The trial splits only count; the last one is repeated to record. */
+  size_t target = o->shard_count ? 256 * (size_t)o->shard_count : 64 * (size_t)threads;
+  int32_t d = 1;
+  int stopped = 0;
+  for (; d < p.proto->max_level; d++) {
+    stopped = split(&p, &self, d, 0);
+    if (stopped || p.seen >= target) break;
+  }
+  if (d > p.proto->max_level) d = p.proto->max_level > 0 ? p.proto->max_level : 1;
+  if (!stopped) {
+    atomic_store(&p.found, 0);
+    stopped = split(&p, &self, d, 1);
+  }
+  int shard0 = !o->shard_count || o->shard_index == 0;
+  dlx_engine *split_e = p.proto;
+  p.split_nodes = shard0 ? split_e->nodes : 0;
+  uint64_t split_updates = shard0 ? split_e->updates : 0;
+  uint64_t split_solutions = shard0 ? split_e->solutions : 0;
+  p.bytes = split_e->bytes + p.cap * ((size_t)p.depth * sizeof(int32_t) + sizeof(double));
+  p.remaining = 0;
+  for (size_t i = 0; i < p.count; i++) p.remaining += p.weight[i];
+
+  int nworkers = 0;
+  worker *ws = NULL;
+  if (!stopped && !p.error && p.count) {
+    if ((size_t)threads > p.count) threads = (int)p.count;
+    ws = calloc((size_t)threads, sizeof *ws);
+    p.slots = calloc((size_t)threads, sizeof *p.slots);
+    p.nslots = threads;
+    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    if (!ws || !p.slots || !tid) p.error = DLX_ENOMEM;
+    for (int i = 0; i < threads && !p.error; i++) {
+      ws[i].p = &p;
+      ws[i].id = i;
+      ws[i].e = dlx_engine_clone(p.proto);
+      if (!ws[i].e) {
+        p.error = DLX_ENOMEM;
+        break;
+      }
+      p.bytes += ws[i].e->bytes;
+      pthread_mutex_lock(&p.lock);
+      p.live++;
+      pthread_mutex_unlock(&p.lock);
+      if (pthread_create(&tid[i], NULL, worker_main, &ws[i])) {
+        pthread_mutex_lock(&p.lock);
+        p.live--;
+        pthread_mutex_unlock(&p.lock);
+        dlx_engine_free(ws[i].e);
+        ws[i].e = NULL;
+        if (i == 0) p.error = DLX_ETHREAD;
+        break;
+      }
+      nworkers++;
+    }
+    /* Wait for the workers, reporting progress on the way. */
+    double interval = o->progress_seconds > 0 ? o->progress_seconds : 2.0;
+    pthread_mutex_lock(&p.lock);
+    while (p.live > 0) {
+      struct timespec ts;
+      timeout_in(&ts, o->on_progress ? interval : 0.25);
+      pthread_cond_timedwait(&p.done_cv, &p.lock, &ts);
+      if (o->stop && *o->stop) atomic_store(&p.halt, 1);
+      if (o->on_progress && p.live > 0) {
+        dlx_progress pr = {split_solutions, p.split_nodes, split_updates, dlx_now() - start, 0};
+        double left = p.remaining;
+        for (int i = 0; i < nworkers; i++) {
+          pr.solutions += p.slots[i].solutions;
+          pr.nodes += p.slots[i].nodes;
+          pr.updates += p.slots[i].updates;
+          if (p.slots[i].busy) left -= p.slots[i].piece_weight * p.slots[i].piece_fraction;
+        }
+        pr.fraction = left < 0 ? 1 : left > 1 ? 0 : 1 - left;
+        pthread_mutex_unlock(&p.lock);
+        o->on_progress(o->progress_ctx, &pr);
+        pthread_mutex_lock(&p.lock);
+      }
+    }
+    pthread_mutex_unlock(&p.lock);
+    for (int i = 0; i < nworkers; i++) pthread_join(tid[i], NULL);
+    free(tid);
+  }
+
+  memset(st, 0, sizeof *st);
+  st->solutions = split_solutions;
+  st->nodes = p.split_nodes;
+  st->updates = split_updates;
+  for (int i = 0; i < nworkers; i++) {
+    st->solutions += ws[i].e->solutions;
+    st->nodes += ws[i].e->nodes;
+    st->updates += ws[i].e->updates;
+    dlx_engine_free(ws[i].e);
+  }
+  st->bytes = p.bytes;
+  st->threads = nworkers ? nworkers : 1;
+  st->subproblems = p.count;
+  st->complete = !stopped && !atomic_load(&p.halt) && !(o->stop && *o->stop);
+  st->seconds = dlx_now() - start;
+  dlx_status err = p.error;
+  free(ws);
+  free(p.slots);
+  free(p.paths);
+  free(p.weight);
+  dlx_engine_free(p.proto);
+  pthread_mutex_destroy(&p.lock);
+  pthread_cond_destroy(&p.done_cv);
+  return err;
+}
