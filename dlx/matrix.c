@@ -139,6 +139,7 @@ void dlx_matrix_free(dlx_matrix *m) {
   free(m->start);
   free(m->node_item);
   free(m->node_color);
+  free(m->mark);
   free(m);
 }
 
@@ -177,17 +178,27 @@ dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items, const i
                           int32_t *id) {
   if (!m || (n && !items)) return DLX_EARG;
   int has_primary = 0, has_color = 0;
+  /* Repeats are found with a stamp per item, so long options cost linear time. */
+  size_t old_cap = m->mark_cap;
+  if (!grow((void **)&m->mark, sizeof *m->mark, &m->mark_cap, (size_t)m->items.count))
+    return DLX_ENOMEM;
+  if (m->mark_cap > old_cap) /* new marks must not look stamped */
+    memset(m->mark + old_cap, 0, (m->mark_cap - old_cap) * sizeof *m->mark);
+  if (++m->stamp == 0) { /* wrapped: clear the stale stamps once */
+    memset(m->mark, 0, m->mark_cap * sizeof *m->mark);
+    m->stamp = 1;
+  }
   for (size_t i = 0; i < n; i++) {
     int32_t it = items[i];
     if (it < 0 || it >= m->items.count) return DLX_EARG;
+    if (m->mark[it] == m->stamp) return DLX_EDUPITEM;
+    m->mark[it] = m->stamp;
     if (colors && colors[i]) {
       if (colors[i] < 0 || colors[i] > m->colors.count) return DLX_EARG;
       if (m->kind[it] == DLX_PRIMARY) return DLX_ECOLORPRIMARY;
       has_color = 1;
     }
     has_primary |= m->kind[it] == DLX_PRIMARY;
-    for (size_t j = 0; j < i; j++)
-      if (items[j] == it) return DLX_EDUPITEM;
   }
   if (!has_primary) return DLX_ENOPRIMARY;
   int64_t used = m->start[m->options];

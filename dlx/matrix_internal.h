@@ -27,6 +27,9 @@ struct dlx_matrix {
   int32_t *node_item;
   int32_t *node_color; /* NULL until the first color is used */
   size_t node_cap;
+  uint32_t *mark;      /* mark[i] == stamp: item i seen in the option being added */
+  size_t mark_cap;
+  uint32_t stamp;
 };
 
 #endif

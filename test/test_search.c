@@ -1,0 +1,353 @@
+/* test_search.c -- the search on problems whose answers are known, and on random
+ * XCC problems checked against brute force. */
+#include <stdlib.h>
+
+#include "dlx.h"
+#include "test.h"
+
+/* ---- helpers ----------------------------------------------------------------------- */
+
+typedef struct {
+  int calls;
+  int stop_after; /* 0 = never stop */
+  int32_t first[64];
+  size_t first_n;
+} recorder;
+
+static int record(void *ctx, const int32_t *opts, size_t n) {
+  recorder *r = ctx;
+  if (r->calls++ == 0) {
+    r->first_n = n < 64 ? n : 64;
+    for (size_t i = 0; i < r->first_n; i++) r->first[i] = opts[i];
+  }
+  return r->stop_after && r->calls >= r->stop_after;
+}
+
+static int cmp_i32(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static int32_t item(dlx_matrix *m, const char *name, dlx_item_kind kind) {
+  int32_t id = -1;
+  ASSERT_EQ(dlx_add_item(m, name, kind, &id), DLX_OK);
+  return id;
+}
+
+/* n queens: rows and columns primary, the diagonals secondary. */
+static dlx_matrix *queens(int n) {
+  dlx_matrix *m = dlx_matrix_new();
+  int32_t r[16], c[16], a[32], b[32];
+  char name[16];
+  for (int i = 0; i < n; i++) {
+    snprintf(name, sizeof name, "r%d", i);
+    r[i] = item(m, name, DLX_PRIMARY);
+    snprintf(name, sizeof name, "c%d", i);
+    c[i] = item(m, name, DLX_PRIMARY);
+  }
+  for (int i = 0; i < 2 * n - 1; i++) {
+    snprintf(name, sizeof name, "a%d", i);
+    a[i] = item(m, name, DLX_SECONDARY);
+    snprintf(name, sizeof name, "b%d", i);
+    b[i] = item(m, name, DLX_SECONDARY);
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      int32_t o[4] = {r[i], c[j], a[i + j], b[n - 1 - i + j]};
+      ASSERT_EQ(dlx_add_option(m, 4, o, NULL, NULL), DLX_OK);
+    }
+  return m;
+}
+
+static dlx_matrix *read_data(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, name);
+  dlx_matrix *m = NULL;
+  dlx_parse_error err;
+  dlx_status s = dlx_read_file(path, &m, &err, NULL, NULL);
+  if (s) TEST_FAIL_("cannot read %s: %s", path, err.message);
+  return m;
+}
+
+/* ---- known answers --------------------------------------------------------------------- */
+
+/* The example of TAOCP 7.2.2.1, (5): its only solution is {a d f, b g, c e}. */
+static void test_knuth_example(void) {
+  dlx_matrix *m = dlx_matrix_new();
+  int32_t it[7];
+  const char *names[7] = {"a", "b", "c", "d", "e", "f", "g"};
+  for (int i = 0; i < 7; i++) it[i] = item(m, names[i], DLX_PRIMARY);
+  const char *opts[6] = {"ce", "adg", "bcf", "adf", "bg", "deg"};
+  for (int o = 0; o < 6; o++) {
+    int32_t x[3];
+    size_t n = 0;
+    for (const char *s = opts[o]; *s; s++) x[n++] = it[*s - 'a'];
+    ASSERT_EQ(dlx_add_option(m, n, x, NULL, NULL), DLX_OK);
+  }
+  recorder r = {0};
+  dlx_options o = dlx_options_default();
+  o.on_solution = record;
+  o.solution_ctx = &r;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 1);
+  ASSERT_EQ(st.complete, 1);
+  ASSERT_EQ(r.calls, 1);
+  ASSERT_EQ(r.first_n, 3);
+  qsort(r.first, r.first_n, sizeof r.first[0], cmp_i32);
+  ASSERT_EQ(r.first[0], 0); /* c e */
+  ASSERT_EQ(r.first[1], 3); /* a d f */
+  ASSERT_EQ(r.first[2], 4); /* b g */
+  /* By hand: branch on a; "a d g" leaves b forced, then e has no option (3 nodes);
+   * "a d f" leaves b forced, then c forced, which completes a solution (3 nodes). */
+  ASSERT_EQ_U64(st.nodes, 6);
+  dlx_matrix_free(m);
+}
+
+static void test_queens_1_to_10(void) {
+  const uint64_t expect[11] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
+  for (int n = 1; n <= 10; n++) {
+    dlx_matrix *m = queens(n);
+    dlx_stats st;
+    ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
+    if (st.solutions != expect[n]) TEST_FAIL_("%d queens: %llu solutions", n, (unsigned long long)st.solutions);
+    ASSERT_EQ(st.complete, 1);
+    dlx_matrix_free(m);
+  }
+}
+
+/* DLX1's figures for this file are 1,681,844 nodes (a solution counts as a node). */
+static void test_queens13_file_matches_dlx1(void) {
+  dlx_matrix *m = read_data("queens13.dlx");
+  if (!m) return;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 73712);
+  ASSERT_EQ_U64(st.nodes, 1681844);
+  ASSERT_EQ(st.complete, 1);
+  dlx_matrix_free(m);
+}
+
+static void test_colortest(void) {
+  dlx_matrix *m = read_data("colortest.dlx");
+  if (!m) return;
+  recorder r = {0};
+  dlx_options o = dlx_options_default();
+  o.on_solution = record;
+  o.solution_ctx = &r;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 1);
+  ASSERT_EQ(r.calls, 1);
+  /* The solution is "A C X:1 Y:1" with "B X:1": options 1 and 2 ("X:0 Y:1" has no
+   * primary item and is skipped, so "B X:1" is option 2). */
+  qsort(r.first, r.first_n, sizeof r.first[0], cmp_i32);
+  ASSERT_EQ(r.first_n, 2);
+  ASSERT_EQ(r.first[0], 1);
+  ASSERT_EQ(r.first[1], 2);
+  dlx_matrix_free(m);
+}
+
+static void test_empty_and_impossible(void) {
+  dlx_matrix *m = dlx_matrix_new();
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK); /* nothing to cover: the empty cover */
+  ASSERT_EQ_U64(st.solutions, 1);
+  int32_t a = item(m, "a", DLX_PRIMARY);
+  item(m, "b", DLX_PRIMARY);
+  ASSERT_EQ(dlx_add_option(m, 1, &a, NULL, NULL), DLX_OK);
+  ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK); /* b has no option */
+  ASSERT_EQ_U64(st.solutions, 0);
+  ASSERT_EQ(st.complete, 1);
+  dlx_matrix_free(m);
+}
+
+/* ---- limits ------------------------------------------------------------------------------ */
+
+static void test_max_solutions(void) {
+  dlx_matrix *m = queens(8);
+  recorder r = {0};
+  dlx_options o = dlx_options_default();
+  o.max_solutions = 5;
+  o.on_solution = record;
+  o.solution_ctx = &r;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 5);
+  ASSERT_EQ(r.calls, 5);
+  ASSERT_EQ(st.complete, 0);
+  /* A limit above the true count leaves the run complete. */
+  o.max_solutions = 1000;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 92);
+  ASSERT_EQ(st.complete, 1);
+  dlx_matrix_free(m);
+}
+
+static void test_callback_stops(void) {
+  dlx_matrix *m = queens(8);
+  recorder r = {0};
+  r.stop_after = 3;
+  dlx_options o = dlx_options_default();
+  o.on_solution = record;
+  o.solution_ctx = &r;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 3);
+  ASSERT_EQ(st.complete, 0);
+  ASSERT_EQ(r.first_n, 8);
+  dlx_matrix_free(m);
+}
+
+static void test_node_budget_and_stop_flag(void) {
+  dlx_matrix *m = queens(10);
+  dlx_options o = dlx_options_default();
+  dlx_stats st;
+  o.max_nodes = 5000;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  ASSERT(st.nodes >= 5000 && st.nodes < 5000 + 8192);
+  ASSERT(st.solutions < 724);
+  volatile int stop = 1;
+  o = dlx_options_default();
+  o.stop = &stop;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  dlx_matrix_free(m);
+}
+
+typedef struct {
+  int calls;
+  double last_fraction;
+  int monotone;
+} progress_log;
+
+static void on_progress(void *ctx, const dlx_progress *p) {
+  progress_log *l = ctx;
+  if (p->fraction < l->last_fraction || p->fraction > 1) l->monotone = 0;
+  l->last_fraction = p->fraction;
+  l->calls++;
+}
+
+static void test_progress_fraction(void) {
+  dlx_matrix *m = queens(12);
+  progress_log l = {0, 0, 1};
+  dlx_options o = dlx_options_default();
+  o.on_progress = on_progress;
+  o.progress_ctx = &l;
+  o.progress_seconds = 1e-9; /* every poll */
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 14200);
+  ASSERT(l.calls > 10);
+  ASSERT(l.monotone);
+  ASSERT(l.last_fraction > 0.5);
+  dlx_matrix_free(m);
+}
+
+/* ---- random XCC problems against brute force ---------------------------------------------- */
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+static uint32_t rnd(uint32_t n) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (uint32_t)(rng_state % n);
+}
+
+enum { NP_MAX = 6, NS_MAX = 4, NO_MAX = 14 };
+typedef struct {
+  int np, ns, no;
+  int size[NO_MAX];
+  int32_t items[NO_MAX][NP_MAX + NS_MAX];
+  int32_t colors[NO_MAX][NP_MAX + NS_MAX];
+} small_xcc;
+
+static uint64_t brute_force(const small_xcc *x) {
+  uint64_t count = 0;
+  for (uint32_t set = 0; set < (1u << x->no); set++) {
+    int used[NP_MAX + NS_MAX] = {0}, color[NP_MAX + NS_MAX] = {0}, ok = 1;
+    for (int o = 0; o < x->no && ok; o++) {
+      if (!(set >> o & 1)) continue;
+      for (int j = 0; j < x->size[o]; j++) {
+        int32_t i = x->items[o][j], c = x->colors[o][j];
+        if (i < x->np) {
+          ok &= !used[i];
+        } else if (used[i]) {
+          ok &= c != 0 && color[i] == c; /* shared only by agreeing colors */
+        }
+        used[i]++;
+        color[i] = c;
+      }
+    }
+    for (int i = 0; i < x->np && ok; i++) ok &= used[i] == 1;
+    count += ok;
+  }
+  return count;
+}
+
+static dlx_matrix *build(const small_xcc *x) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int i = 0; i < x->np + x->ns; i++)
+    item(m, NULL, i < x->np ? DLX_PRIMARY : DLX_SECONDARY);
+  int32_t c;
+  ASSERT_EQ(dlx_color(m, "red", &c), DLX_OK);
+  ASSERT_EQ(dlx_color(m, "blue", &c), DLX_OK);
+  for (int o = 0; o < x->no; o++)
+    ASSERT_EQ(dlx_add_option(m, (size_t)x->size[o], x->items[o], x->colors[o], NULL), DLX_OK);
+  return m;
+}
+
+static void random_xcc(small_xcc *x) {
+  x->np = 2 + (int)rnd(NP_MAX - 1);
+  x->ns = (int)rnd(NS_MAX + 1);
+  x->no = 4 + (int)rnd(NO_MAX - 3);
+  for (int o = 0; o < x->no; o++) {
+    int n = 0, used[NP_MAX + NS_MAX] = {0};
+    int32_t first = (int32_t)rnd((uint32_t)x->np); /* every option has a primary item */
+    x->items[o][n] = first;
+    x->colors[o][n++] = 0;
+    used[first] = 1;
+    for (int i = 0; i < x->np + x->ns; i++) {
+      if (used[i] || rnd(3) != 0) continue;
+      x->items[o][n] = i;
+      x->colors[o][n++] = i >= x->np ? (int32_t)rnd(3) : 0; /* 0 none, 1 red, 2 blue */
+    }
+    x->size[o] = n;
+  }
+}
+
+static void test_random_xcc_against_brute_force(void) {
+  uint64_t total = 0;
+  for (int trial = 0; trial < 3000; trial++) {
+    small_xcc x;
+    random_xcc(&x);
+    dlx_matrix *m = build(&x);
+    dlx_stats st;
+    ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
+    uint64_t want = brute_force(&x);
+    if (st.solutions != want) {
+      TEST_FAIL_("trial %d: %llu solutions, brute force says %llu", trial,
+                 (unsigned long long)st.solutions, (unsigned long long)want);
+      dlx_matrix_free(m);
+      break;
+    }
+    total += want;
+    dlx_matrix_free(m);
+  }
+  ASSERT(total > 1000); /* the generator does make solvable problems */
+}
+
+int main(void) {
+  RUN(test_knuth_example);
+  RUN(test_queens_1_to_10);
+  RUN(test_queens13_file_matches_dlx1);
+  RUN(test_colortest);
+  RUN(test_empty_and_impossible);
+  RUN(test_max_solutions);
+  RUN(test_callback_stops);
+  RUN(test_node_budget_and_stop_flag);
+  RUN(test_progress_fraction);
+  RUN(test_random_xcc_against_brute_force);
+  return test_report();
+}
