@@ -279,7 +279,10 @@ size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t 
     int k = name ? snprintf(tmp, sizeof tmp, "%s%s", i ? " " : "", name)
                  : snprintf(tmp, sizeof tmp, "%s#%d", i ? " " : "", (int)it[i]);
     if (co && co[i]) k += snprintf(tmp + k, sizeof tmp - (size_t)k, ":%s", dlx_color_name(m, co[i]));
-    if (len + (size_t)k < cap) memcpy(buf + len, tmp, (size_t)k);
+    if (len + 1 < cap) { /* like snprintf: as much as fits */
+      size_t room = cap - 1 - len;
+      memcpy(buf + len, tmp, (size_t)k < room ? (size_t)k : room);
+    }
     len += (size_t)k;
   }
   if (cap) buf[len < cap ? len : cap - 1] = '\0';

@@ -1,0 +1,143 @@
+/* test_parallel.c -- split runs (threads and shards) give exactly the counts of a
+ * single-thread run: solutions, nodes and updates alike. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "dlx.h"
+#include "test.h"
+
+static dlx_matrix *read_data(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, name);
+  dlx_matrix *m = NULL;
+  dlx_parse_error err;
+  if (dlx_read_file(path, &m, &err, NULL, NULL)) TEST_FAIL_("cannot read %s: %s", path, err.message);
+  return m;
+}
+
+static dlx_stats solve(const dlx_matrix *m, int threads, uint32_t shards, uint32_t shard) {
+  dlx_options o = dlx_options_default();
+  o.threads = threads;
+  o.shard_count = shards;
+  o.shard_index = shard;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  return st;
+}
+
+static void same_counts(const char *file) {
+  dlx_matrix *m = read_data(file);
+  if (!m) return;
+  dlx_stats one = solve(m, 1, 0, 0);
+  ASSERT_EQ(one.complete, 1);
+  for (int t = 2; t <= 4; t++) {
+    dlx_stats many = solve(m, t, 0, 0);
+    ASSERT_EQ_U64(many.solutions, one.solutions);
+    ASSERT_EQ_U64(many.nodes, one.nodes);
+    ASSERT_EQ_U64(many.updates, one.updates);
+    ASSERT_EQ(many.complete, 1);
+    ASSERT(many.subproblems > 0 || one.nodes < 100);
+  }
+  /* Shards add up to the whole, whatever threads each shard uses. */
+  for (uint32_t n = 1; n <= 5; n += 2) {
+    uint64_t sol = 0, nodes = 0, updates = 0;
+    for (uint32_t k = 0; k < n; k++) {
+      dlx_stats s = solve(m, 1 + (int)(k % 2), n, k);
+      sol += s.solutions;
+      nodes += s.nodes;
+      updates += s.updates;
+    }
+    ASSERT_EQ_U64(sol, one.solutions);
+    ASSERT_EQ_U64(nodes, one.nodes);
+    ASSERT_EQ_U64(updates, one.updates);
+  }
+  dlx_matrix_free(m);
+}
+
+static void test_queens12_threads_and_shards(void) { same_counts("queens12.dlx"); }
+static void test_colortest_threads_and_shards(void) { same_counts("colortest.dlx"); }
+
+typedef struct {
+  pthread_mutex_t lock;
+  int calls, inside, overlap;
+  size_t bad_size;
+} counter;
+
+static int count_call(void *ctx, const int32_t *opts, size_t n) {
+  counter *c = ctx;
+  /* Calls must be serialized: nobody else may be inside. */
+  if (pthread_mutex_trylock(&c->lock) != 0) {
+    c->overlap = 1;
+    return 0;
+  }
+  c->calls++;
+  if (n != 24 / 2 || !opts) c->bad_size++;
+  pthread_mutex_unlock(&c->lock);
+  return 0;
+}
+
+static void test_callbacks_and_max_with_threads(void) {
+  dlx_matrix *m = read_data("queens12.dlx");
+  if (!m) return;
+  counter c = {PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0};
+  dlx_options o = dlx_options_default();
+  o.threads = 2;
+  o.on_solution = count_call;
+  o.solution_ctx = &c;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 14200);
+  ASSERT_EQ(c.calls, 14200);
+  ASSERT_EQ(c.overlap, 0);
+  ASSERT_EQ(c.bad_size, 0);
+  /* Exactly --max solutions, never one more, however the threads race. */
+  for (int t = 2; t <= 4; t++) {
+    c.calls = 0;
+    o.threads = t;
+    o.max_solutions = 100;
+    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, 100);
+    ASSERT_EQ(c.calls, 100);
+    ASSERT_EQ(st.complete, 0);
+  }
+  dlx_matrix_free(m);
+}
+
+static void test_stop_and_budget_with_threads(void) {
+  dlx_matrix *m = read_data("queens13.dlx");
+  if (!m) return;
+  volatile int stop = 1;
+  dlx_options o = dlx_options_default();
+  o.threads = 2;
+  o.stop = &stop;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  ASSERT(st.solutions < 73712);
+  o.stop = NULL;
+  o.max_nodes = 100000;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  ASSERT(st.nodes >= 100000 && st.nodes < 1681844);
+  dlx_matrix_free(m);
+}
+
+static void test_bad_shard(void) {
+  dlx_matrix *m = read_data("colortest.dlx");
+  if (!m) return;
+  dlx_options o = dlx_options_default();
+  o.shard_count = 2;
+  o.shard_index = 2;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EARG);
+  dlx_matrix_free(m);
+}
+
+int main(void) {
+  RUN(test_queens12_threads_and_shards);
+  RUN(test_colortest_threads_and_shards);
+  RUN(test_callbacks_and_max_with_threads);
+  RUN(test_stop_and_budget_with_threads);
+  RUN(test_bad_shard);
+  return test_report();
+}
