@@ -1,0 +1,32 @@
+# scripts/lib.sh -- shared by scripts/demo and scripts/test: install what is missing
+# from Debian's packages, then configure and build one tree.
+
+# The Debian packages dance needs to build and test.
+DANCE_PACKAGES="cmake make gcc libc6-dev python3"
+
+ensure_packages() {
+  missing=""
+  for p in $DANCE_PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+      missing="$missing $p"
+  done
+  [ -z "$missing" ] && return 0
+  echo "dance: installing Debian packages:$missing" >&2
+  sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >&2
+}
+
+# build DIR [cmake args...]: configure (once) and build the tree in DIR.
+build() {
+  dir=$1
+  shift
+  cmake -S "$DANCE_ROOT" -B "$dir" "$@" >"$dir.configure.log" 2>&1 || {
+    cat "$dir.configure.log" >&2
+    return 1
+  }
+  cmake --build "$dir" -j "$(nproc)"
+}
+
+DANCE_ROOT=$(cd "$(dirname "$0")/.." && pwd)

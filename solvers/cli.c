@@ -1,0 +1,530 @@
+/* cli.c -- the machinery shared by the subcommands of dance (see cli.h). */
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- messages ------------------------------------------------------------------------ */
+
+static void message(const cli_command *cmd, const char *what, const char *fmt, va_list ap) {
+  fflush(stdout); /* keep the order of stdout and stderr when both go to one place */
+  fprintf(stderr, "dance%s%s: %s", cmd && cmd->name ? " " : "", cmd && cmd->name ? cmd->name : "",
+          what);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+void cli_error(const cli_command *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  message(cmd, "", fmt, ap);
+  va_end(ap);
+}
+
+void cli_warning(const cli_command *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  message(cmd, "warning: ", fmt, ap);
+  va_end(ap);
+}
+
+int cli_usage_error(const cli_command *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  message(cmd, "", fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "Try 'dance%s%s --help'.\n", cmd && cmd->name ? " " : "",
+          cmd && cmd->name ? cmd->name : "");
+  return CLI_ERROR;
+}
+
+/* ---- numbers ------------------------------------------------------------------------- */
+
+int cli_parse_uint(const char *s, uint64_t *v) {
+  uint64_t x = 0, e = 0;
+  const char *p = s;
+  if (*p < '0' || *p > '9') return 0; /* no sign, no blanks */
+  for (; *p >= '0' && *p <= '9'; p++) {
+    unsigned d = (unsigned)(*p - '0');
+    if (x > (UINT64_MAX - d) / 10) return 0;
+    x = x * 10 + d;
+  }
+  if (*p == 'e' || *p == 'E') { /* 1e9: node budgets are often written so */
+    if (*++p < '0' || *p > '9') return 0;
+    for (; *p >= '0' && *p <= '9' && e < 100; p++) e = e * 10 + (uint64_t)(*p - '0');
+  }
+  if (*p) return 0;
+  for (; e > 0 && x; e--) {
+    if (x > UINT64_MAX / 10) return 0;
+    x *= 10;
+  }
+  *v = x;
+  return 1;
+}
+
+int cli_parse_real(const char *s, double *v) {
+  char *end;
+  if (!*s || (*s != '.' && (*s < '0' || *s > '9'))) return 0; /* no sign, no blanks */
+  errno = 0;
+  double x = strtod(s, &end);
+  if (*end || errno == ERANGE || x != x || x - x != 0) return 0; /* NaN, infinities */
+  *v = x;
+  return 1;
+}
+
+static cli_num format(const char *fmt, ...) CLI_PRINTF(1, 2);
+static cli_num format(const char *fmt, ...) {
+  cli_num r;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(r.s, sizeof r.s, fmt, ap);
+  va_end(ap);
+  return r;
+}
+
+cli_num cli_si(double v) {
+  static const char units[] = "kMGTPE";
+  double a = v < 0 ? -v : v;
+  int u = -1;
+  while (a >= 999.5 && u < 5) {
+    a /= 1000;
+    u++;
+  }
+  const char *sign = v < 0 ? "-" : "";
+  if (u < 0) return format("%s%.3g", sign, a);
+  return format(a >= 999.5 ? "%s%.0f%c" : "%s%.3g%c", sign, a, units[u]);
+}
+
+cli_num cli_bytes(uint64_t v) {
+  static const char *units[] = {"KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  if (v < 1024) return format("%" PRIu64 " B", v);
+  double a = (double)v;
+  int u = -1;
+  while (a >= 1023.5 && u < 5) {
+    a /= 1024;
+    u++;
+  }
+  return format("%.3g %s", a, units[u]);
+}
+
+cli_num cli_duration(double secs) {
+  if (!(secs >= 0)) secs = 0;
+  if (secs < 59.95) return format("%.1f s", secs);
+  uint64_t s = (uint64_t)(secs + 0.5);
+  if (s < 3600) return format("%" PRIu64 "m%02" PRIu64 "s", s / 60, s % 60);
+  return format("%" PRIu64 "h%02" PRIu64 "m", s / 3600, s / 60 % 60);
+}
+
+cli_num cli_plural(uint64_t n, const char *one, const char *many) {
+  return format("%" PRIu64 " %s", n, n == 1 ? one : many);
+}
+
+/* ---- option tables ------------------------------------------------------------------- */
+
+static void *field_of(const cli_option *o, void *values) { return (char *)values + o->offset; }
+
+static int parse_shard(const char *s, cli_shard *sh) {
+  const char *slash = strchr(s, '/');
+  char k[24];
+  uint64_t index, count;
+  if (!slash || (size_t)(slash - s) >= sizeof k) return 0;
+  memcpy(k, s, (size_t)(slash - s));
+  k[slash - s] = '\0';
+  if (!cli_parse_uint(k, &index) || !cli_parse_uint(slash + 1, &count)) return 0;
+  if (count > UINT32_MAX || index >= count) return 0;
+  sh->index = (uint32_t)index;
+  sh->count = (uint32_t)count;
+  return 1;
+}
+
+/* Stores s as the value of o; returns 0 if it is not a value of o's kind or out of range. */
+static int set_value(const cli_option *o, void *values, const char *s, int check_range) {
+  void *f = field_of(o, values);
+  switch (o->kind) {
+  case CLI_FLAG: return 0;
+  case CLI_UINT: {
+    uint64_t v;
+    if (!cli_parse_uint(s, &v) || (check_range && (v < o->umin || v > o->umax))) return 0;
+    *(uint64_t *)f = v;
+    return 1;
+  }
+  case CLI_REAL: {
+    double v;
+    if (!cli_parse_real(s, &v) || (check_range && (v < o->min || v > o->max))) return 0;
+    *(double *)f = v;
+    return 1;
+  }
+  case CLI_STRING: *(const char **)f = s; return 1;
+  case CLI_SHARD: {
+    cli_shard v;
+    if (!parse_shard(s, &v) || (check_range && (v.count < o->umin || v.count > o->umax))) return 0;
+    *(cli_shard *)f = v;
+    return 1;
+  }
+  }
+  return 0;
+}
+
+/* "from 1 to 1024", "from 0.1 to 3600" */
+static cli_num range_text(const cli_option *o) {
+  if (o->kind == CLI_REAL) return format("from %g to %g", o->min, o->max);
+  return format("from %" PRIu64 " to %" PRIu64, o->umin, o->umax);
+}
+
+static int needs_value(const cli_command *cmd, const cli_option *o) {
+  switch (o->kind) {
+  case CLI_UINT:
+  case CLI_REAL: return cli_usage_error(cmd, "--%s needs a number %s", o->name, range_text(o).s);
+  case CLI_SHARD:
+    return cli_usage_error(cmd, "--%s needs K/N with 0 <= K < N and N %s", o->name,
+                           range_text(o).s);
+  default: return cli_usage_error(cmd, "--%s needs an argument (%s)", o->name, o->arg);
+  }
+}
+
+int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char **args,
+              int *nargs) {
+  for (size_t i = 0; i < cmd->option_count; i++) {
+    const cli_option *o = &cmd->options[i];
+    void *f = field_of(o, values);
+    switch (o->kind) {
+    case CLI_FLAG: *(int *)f = 0; break;
+    case CLI_UINT: *(uint64_t *)f = 0; break;
+    case CLI_REAL: *(double *)f = 0; break;
+    case CLI_STRING: *(const char **)f = NULL; break;
+    case CLI_SHARD: *(cli_shard *)f = (cli_shard){0, 0}; break;
+    }
+    if (o->def && o->kind != CLI_STRING) set_value(o, values, o->def, 0);
+  }
+  *nargs = 0;
+  int options_done = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *value = NULL;
+    const cli_option *o = NULL;
+    if (options_done || a[0] != '-' || a[1] == '\0') {
+      args[(*nargs)++] = argv[i];
+      continue;
+    }
+    if (strcmp(a, "--") == 0) {
+      options_done = 1;
+      continue;
+    }
+    if (a[1] == '-') {
+      const char *eq = strchr(a + 2, '=');
+      size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+      for (size_t k = 0; k < cmd->option_count && !o; k++)
+        if (strncmp(cmd->options[k].name, a + 2, len) == 0 && !cmd->options[k].name[len])
+          o = &cmd->options[k];
+      if (!o) return cli_usage_error(cmd, "unknown option '%.*s'", (int)len + 2, a);
+      if (eq) value = eq + 1;
+    } else {
+      for (size_t k = 0; k < cmd->option_count && !o; k++)
+        if (cmd->options[k].short_name == a[1]) o = &cmd->options[k];
+      if (!o || (o->kind == CLI_FLAG && a[2]))
+        return cli_usage_error(cmd, "unknown option '%s'", a);
+      if (a[2]) value = a + 2;
+    }
+    if (o->kind == CLI_FLAG) {
+      if (value) return cli_usage_error(cmd, "--%s takes no argument", o->name);
+      *(int *)field_of(o, values) = 1;
+      continue;
+    }
+    if (!value) {
+      if (i + 1 == argc) return needs_value(cmd, o);
+      value = argv[++i];
+    }
+    if (!set_value(o, values, value, 1)) return needs_value(cmd, o);
+  }
+  return 0;
+}
+
+/* Writes text from column col, wrapped before column width at blanks, each new line
+ * indented by indent. With whole, the text is not broken but starts a new line if it does
+ * not fit. Returns the column it ends at. */
+static int wrap(FILE *f, const char *text, int col, int indent, int width, int whole) {
+  const char *p = text;
+  while (*p) {
+    while (*p == ' ') p++;
+    size_t n = whole ? strlen(p) : strcspn(p, " ");
+    if (!n) break;
+    if (col > indent && col + 1 + (int)n > width) {
+      fprintf(f, "\n%*s", indent, "");
+      col = indent;
+    } else if (col > indent) {
+      fputc(' ', f);
+      col++;
+    }
+    fwrite(p, 1, n, f);
+    col += (int)n;
+    p += n;
+  }
+  return col;
+}
+
+void cli_print_help(const cli_command *cmd, FILE *f) {
+  enum { INDENT = 26, WIDTH = 80 };
+  fprintf(f, "Usage: dance %s %s\n\n", cmd->name, cmd->usage);
+  if (cmd->summary) fprintf(f, "%s\n", cmd->summary);
+  fprintf(f, "Options:\n");
+  for (size_t i = 0; i < cmd->option_count; i++) {
+    const cli_option *o = &cmd->options[i];
+    char left[64], text[160];
+    if (o->short_name)
+      snprintf(left, sizeof left, "  -%c, --%s%s%s", o->short_name, o->name, o->arg ? " " : "",
+               o->arg ? o->arg : "");
+    else
+      snprintf(left, sizeof left, "      --%s%s%s", o->name, o->arg ? " " : "",
+               o->arg ? o->arg : "");
+    fputs(left, f);
+    int col = (int)strlen(left);
+    if (col + 2 > INDENT) {
+      fputc('\n', f);
+      col = 0;
+    }
+    fprintf(f, "%*s", INDENT - col, "");
+    /* The default and range stay in one piece, so that they read (and grep) well. */
+    text[0] = '\0';
+    if (o->kind == CLI_UINT || o->kind == CLI_REAL)
+      snprintf(text, sizeof text, "(default: %s; %s)", o->def ? o->def : "none", range_text(o).s);
+    else if (o->kind == CLI_SHARD)
+      snprintf(text, sizeof text, "(default: %s; 0 <= K < N, N %s)", o->def ? o->def : "none",
+               range_text(o).s);
+    else if (o->def)
+      snprintf(text, sizeof text, "(default: %s)", o->def);
+    col = wrap(f, o->help, INDENT, INDENT, WIDTH, 0);
+    wrap(f, text, col, INDENT, WIDTH, 1);
+    fputc('\n', f);
+  }
+  if (cmd->epilogue) fprintf(f, "\n%s", cmd->epilogue);
+}
+
+/* ---- JSON ---------------------------------------------------------------------------- */
+
+void cli_json_init(cli_json *j, FILE *f) {
+  memset(j, 0, sizeof *j);
+  j->f = f;
+}
+
+static void indent(cli_json *j, int depth) {
+  fputc('\n', j->f);
+  for (int i = 0; i < depth; i++) fputs("  ", j->f);
+}
+
+/* The length of the UTF-8 sequence at p, or 0 if it is not a valid one. */
+static size_t utf8_length(const unsigned char *p) {
+  uint32_t c, min;
+  size_t n;
+  if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+    n = 2, c = p[0] & 0x1fu, min = 0x80;
+  } else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+    n = 3, c = p[0] & 0x0fu, min = 0x800;
+  } else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+    n = 4, c = p[0] & 0x07u, min = 0x10000;
+  } else {
+    return 0;
+  }
+  for (size_t i = 1; i < n; i++) {
+    if ((p[i] & 0xc0) != 0x80) return 0; /* also stops at the terminating NUL */
+    c = c << 6 | (p[i] & 0x3fu);
+  }
+  if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return 0;
+  return n;
+}
+
+static void json_quote(FILE *f, const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
+  fputc('"', f);
+  while (*p) {
+    if (*p >= 0x80) {
+      size_t n = utf8_length(p);
+      if (n) {
+        fwrite(p, 1, n, f);
+        p += n;
+      } else {
+        fputs("\\ufffd", f);
+        p++;
+      }
+      continue;
+    }
+    switch (*p) {
+    case '"': fputs("\\\"", f); break;
+    case '\\': fputs("\\\\", f); break;
+    case '\b': fputs("\\b", f); break;
+    case '\f': fputs("\\f", f); break;
+    case '\n': fputs("\\n", f); break;
+    case '\r': fputs("\\r", f); break;
+    case '\t': fputs("\\t", f); break;
+    default:
+      if (*p < 0x20)
+        fprintf(f, "\\u%04x", *p);
+      else
+        fputc(*p, f);
+    }
+    p++;
+  }
+  fputc('"', f);
+}
+
+/* Everything before a value: the separator, the line break and the key. */
+static void json_value(cli_json *j, const char *key, int container) {
+  if (j->depth == 0) return;
+  int d = j->depth < 16 ? j->depth : 16;
+  if (j->level[d - 1].any) fputc(',', j->f);
+  if (j->level[d - 1].object) {
+    indent(j, j->depth);
+    json_quote(j->f, key ? key : "");
+    fputs(": ", j->f);
+  } else if (container) {
+    indent(j, j->depth);
+  } else if (j->level[d - 1].any) {
+    fputc(' ', j->f);
+  }
+  j->level[d - 1].any = 1;
+  j->level[d - 1].nested |= (char)container;
+}
+
+static void json_open(cli_json *j, const char *key, int object) {
+  json_value(j, key, 1);
+  fputc(object ? '{' : '[', j->f);
+  if (j->depth < 16) {
+    j->level[j->depth].object = (char)object;
+    j->level[j->depth].any = 0;
+    j->level[j->depth].nested = 0;
+  }
+  j->depth++;
+}
+
+static void json_close(cli_json *j, int object) {
+  j->depth--;
+  int d = j->depth < 16 ? j->depth : 15;
+  if (object ? j->level[d].any : j->level[d].nested) indent(j, j->depth);
+  fputc(object ? '}' : ']', j->f);
+  if (j->depth == 0) fputc('\n', j->f);
+}
+
+void cli_json_begin_object(cli_json *j, const char *key) { json_open(j, key, 1); }
+void cli_json_end_object(cli_json *j) { json_close(j, 1); }
+void cli_json_begin_array(cli_json *j, const char *key) { json_open(j, key, 0); }
+void cli_json_end_array(cli_json *j) { json_close(j, 0); }
+
+void cli_json_string(cli_json *j, const char *key, const char *s) {
+  json_value(j, key, 0);
+  if (s)
+    json_quote(j->f, s);
+  else
+    fputs("null", j->f);
+}
+
+void cli_json_uint(cli_json *j, const char *key, uint64_t v) {
+  json_value(j, key, 0);
+  fprintf(j->f, "%" PRIu64, v);
+}
+
+void cli_json_int(cli_json *j, const char *key, int64_t v) {
+  json_value(j, key, 0);
+  fprintf(j->f, "%" PRId64, v);
+}
+
+void cli_json_real(cli_json *j, const char *key, double v, int decimals) {
+  json_value(j, key, 0);
+  if (v != v || v - v != 0)
+    fputs("null", j->f);
+  else if (decimals >= 0)
+    fprintf(j->f, "%.*f", decimals, v);
+  else
+    fprintf(j->f, "%.17g", v);
+}
+
+void cli_json_bool(cli_json *j, const char *key, int v) {
+  json_value(j, key, 0);
+  fputs(v ? "true" : "false", j->f);
+}
+
+void cli_json_null(cli_json *j, const char *key) {
+  json_value(j, key, 0);
+  fputs("null", j->f);
+}
+
+/* ---- Ctrl-C -------------------------------------------------------------------------- */
+
+/* dlx_options.stop is a `const volatile int *`; a handler may only write sig_atomic_t. */
+_Static_assert(_Generic((sig_atomic_t)0, int : 1, default : 0), "sig_atomic_t is not int");
+
+static volatile sig_atomic_t interrupted;
+static struct timespec interrupted_at;
+static struct sigaction previous_sigint;
+
+/* A second Ctrl-C kills at once, but one that comes within a quarter second of the first
+ * is taken for the same one delivered twice: `timeout -s INT` signals both the process and
+ * its group, and with several threads both signals can land. */
+static void on_sigint(int sig) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  if (!interrupted) {
+    interrupted_at = now;
+    interrupted = 1;
+    return;
+  }
+  double dt = (double)(now.tv_sec - interrupted_at.tv_sec) +
+              (double)(now.tv_nsec - interrupted_at.tv_nsec) / 1e9;
+  if (dt < 0.25) return;
+  struct sigaction dfl;
+  memset(&dfl, 0, sizeof dfl);
+  dfl.sa_handler = SIG_DFL;
+  sigemptyset(&dfl.sa_mask);
+  sigaction(sig, &dfl, NULL);
+  raise(sig); /* delivered, and fatal, once the handler returns */
+}
+
+const volatile int *cli_interrupt_begin(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  interrupted = 0;
+  sigaction(SIGINT, &sa, &previous_sigint);
+  if (previous_sigint.sa_handler == SIG_IGN) /* started with Ctrl-C ignored: keep it so */
+    sigaction(SIGINT, &previous_sigint, NULL);
+  return &interrupted;
+}
+
+int cli_interrupt_end(void) {
+  sigaction(SIGINT, &previous_sigint, NULL);
+  return interrupted != 0;
+}
+
+/* ---- progress lines ------------------------------------------------------------------ */
+
+void cli_progress_init(cli_progress *p, FILE *f) {
+  p->f = f;
+  p->tty = isatty(fileno(f));
+  p->shown = 0;
+}
+
+void cli_progress_line(cli_progress *p, const char *fmt, ...) {
+  char line[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  if (!p->tty) {
+    fprintf(p->f, "%s\n", line);
+  } else {
+    size_t n = strlen(line);
+    if (n > 79) line[n = 79] = '\0'; /* a wrapped line could not be redrawn with '\r' */
+    fprintf(p->f, "\r%s%*s", line, p->shown > n ? (int)(p->shown - n) : 0, "");
+    p->shown = n;
+  }
+  fflush(p->f);
+}
+
+void cli_progress_end(cli_progress *p) {
+  if (p->tty && p->shown) fprintf(p->f, "\r%*s\r", (int)p->shown, "");
+  p->shown = 0;
+  fflush(p->f);
+}

@@ -1,0 +1,201 @@
+/*
+ * cli.h -- what every `dance` subcommand shares: option tables, number parsing, messages,
+ * a JSON writer, human-readable numbers, Ctrl-C handling and progress lines.
+ *
+ * The contract of a subcommand: results on stdout, progress and diagnostics on stderr;
+ * `--json` prints exactly one JSON object on stdout and nothing else there; the exit
+ * status is CLI_SOLVED, CLI_NO_SOLUTION or CLI_ERROR (bad input, usage, or a run that
+ * could not be carried out).
+ *
+ * A subcommand is `int cmd_NAME(int argc, char **argv)` (argv[0] is "NAME") listed in
+ * the command table of dance.c. Its options are one X-macro table:
+ *
+ *   #define XC_OPTIONS(X)                                                               \
+ *     X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")     \
+ *     X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print only errors on stderr")
+ *   #define CLI_STRUCT xc_options
+ *   CLI_DEFINE_OPTIONS(XC_OPTIONS);
+ *
+ * The columns are: struct field, long name, short name (0 = none), kind, the argument's
+ * name in --help, the default as --help shows it, min, max, help text. That expands to
+ * `typedef struct {...} xc_options;` (one field per option, typed by its kind) and
+ * `static const cli_option cli_option_table[]`, from which cli_parse parses and checks
+ * ranges and cli_print_help writes the option list with each default and range. A
+ * numeric default that parses ("2", "0.5") is also the initial value; any other ("none",
+ * "all cores", NULL) leaves the field 0, which the command reads as "not given". Flags
+ * start 0 and strings NULL. min and max bound CLI_UINT and CLI_REAL values and the N of
+ * CLI_SHARD. (Both are stored as double and as uint64_t, so every limit, even of a
+ * CLI_REAL, must lie in 0..UINT64_MAX.) The command then describes itself with a
+ * cli_command holding cli_option_table, and starts with cli_parse:
+ *
+ *   xc_options o;
+ *   if (cli_parse(&xc_command, &o, argc, argv, args, &nargs)) return CLI_ERROR;
+ *   if (o.help) { cli_print_help(&xc_command, stdout); return CLI_SOLVED; }
+ */
+#ifndef DANCE_CLI_H
+#define DANCE_CLI_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifndef DANCE_VERSION
+#define DANCE_VERSION "0.1.0"
+#endif
+
+enum { CLI_SOLVED = 0, CLI_NO_SOLUTION = 1, CLI_ERROR = 2 };
+
+typedef int cli_main_fn(int argc, char **argv);
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define CLI_PRINTF(fmt, args)
+#endif
+
+/* ---- option tables ------------------------------------------------------------------- */
+
+typedef enum {
+  CLI_FLAG,   /* no argument; an int set to 1 when given */
+  CLI_UINT,   /* a whole number (digits, or digits 'e' digits as in 1e9): uint64_t */
+  CLI_REAL,   /* a decimal number: double */
+  CLI_STRING, /* any text: const char *, pointing into argv */
+  CLI_SHARD,  /* "K/N" with 0 <= K < N: cli_shard */
+} cli_kind;
+
+typedef struct {
+  uint32_t index, count; /* count 0: not given */
+} cli_shard;
+
+typedef struct {
+  const char *name; /* long name, without "--" */
+  char short_name;  /* 0: none */
+  cli_kind kind;
+  const char *arg;     /* the argument's name in --help; NULL for flags */
+  const char *def;     /* the default as --help shows it; NULL: none to show */
+  double min, max;     /* range of CLI_REAL */
+  uint64_t umin, umax; /* range of CLI_UINT, and of N for CLI_SHARD */
+  const char *help;
+  size_t offset; /* of the field in the command's options struct */
+} cli_option;
+
+#define CLI_TYPE_FLAG int
+#define CLI_TYPE_UINT uint64_t
+#define CLI_TYPE_REAL double
+#define CLI_TYPE_STRING const char *
+#define CLI_TYPE_SHARD cli_shard
+
+/* clang-format off */
+#define CLI_FIELD_(field, name, short_name, kind, arg, def, min, max, help) \
+  CLI_TYPE_##kind field;
+#define CLI_ENTRY_(field, name, short_name, kind, arg, def, min, max, help) \
+  {name, short_name, CLI_##kind, arg, def, (double)(min), (double)(max), (uint64_t)(min), \
+   (uint64_t)(max), help, offsetof(CLI_STRUCT, field)},
+/* clang-format on */
+
+/* Needs CLI_STRUCT defined as the name of the struct type to declare. */
+#define CLI_DEFINE_OPTIONS(table) \
+  typedef struct {                \
+    table(CLI_FIELD_)             \
+  } CLI_STRUCT;                   \
+  static const cli_option cli_option_table[] = {table(CLI_ENTRY_)}
+
+/* What a subcommand is, for messages and --help. */
+typedef struct {
+  const char *name;     /* "xc": messages start "dance xc: "; NULL for dance itself */
+  const char *usage;    /* what follows "dance xc " in the usage line: "[OPTIONS] FILE" */
+  const char *summary;  /* a paragraph printed after the usage line */
+  const char *epilogue; /* printed after the options: formats, exit statuses, examples */
+  const cli_option *options;
+  size_t option_count;
+} cli_command;
+
+/* Sets every field of values to its default, then parses argv[1..argc-1]. Options may
+ * come anywhere; "--name value", "--name=value", "-x value" and "-xvalue" are accepted;
+ * "-" is an argument; "--" ends the options. The other arguments are stored in order in
+ * args (room for argc entries), their number in *nargs. Returns 0, or prints a usage error
+ * and returns CLI_ERROR. */
+int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char **args, int *nargs);
+
+/* Writes the usage line, summary, option list (with defaults and ranges) and epilogue. */
+void cli_print_help(const cli_command *cmd, FILE *f);
+
+/* Strict parsers: the whole string must be the number. Return 1 on success. */
+int cli_parse_uint(const char *s, uint64_t *v);
+int cli_parse_real(const char *s, double *v);
+
+/* ---- messages ------------------------------------------------------------------------ */
+
+/* "dance xc: MESSAGE" on stderr (cmd may be NULL: "dance: MESSAGE"). */
+void cli_error(const cli_command *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* "dance xc: warning: MESSAGE" on stderr. */
+void cli_warning(const cli_command *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* The error, then "Try 'dance xc --help'."; returns CLI_ERROR. */
+int cli_usage_error(const cli_command *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+
+/* ---- human-readable numbers ---------------------------------------------------------- */
+
+/* Returned by value so that several fit in one printf: cli_si(x).s */
+typedef struct {
+  char s[32];
+} cli_num;
+
+cli_num cli_si(double v);          /* 3 significant digits and k M G T P E: "12.3M" */
+cli_num cli_bytes(uint64_t v);     /* binary units: "512 B", "1.50 KiB", "12.3 MiB" */
+cli_num cli_duration(double secs); /* "0.4 s", "12.3 s", "4m05s", "2h03m" */
+cli_num cli_plural(uint64_t n, const char *one, const char *many); /* "1 solution" */
+
+/* ---- JSON ---------------------------------------------------------------------------- */
+
+/* A writer of one pretty-printed JSON value. Members of objects go one per line; arrays
+ * of scalars stay on one line. Every call takes a key: the member name inside an object,
+ * NULL inside an array or for the top value. Strings are escaped as JSON requires, and
+ * bytes that are not UTF-8 become U+FFFD. */
+typedef struct {
+  FILE *f;
+  int depth;
+  struct {
+    char object, any, nested; /* an object? a member written yet? a container in it? */
+  } level[16];
+} cli_json;
+
+void cli_json_init(cli_json *j, FILE *f);
+void cli_json_begin_object(cli_json *j, const char *key);
+void cli_json_end_object(cli_json *j); /* the top-level end also writes the newline */
+void cli_json_begin_array(cli_json *j, const char *key);
+void cli_json_end_array(cli_json *j);
+void cli_json_string(cli_json *j, const char *key, const char *s); /* NULL: null */
+void cli_json_uint(cli_json *j, const char *key, uint64_t v);
+void cli_json_int(cli_json *j, const char *key, int64_t v);
+/* With that many decimals, or all the digits a double holds if decimals < 0. NaN and the
+ * infinities, which JSON lacks, become null. */
+void cli_json_real(cli_json *j, const char *key, double v, int decimals);
+void cli_json_bool(cli_json *j, const char *key, int v);
+void cli_json_null(cli_json *j, const char *key);
+
+/* ---- Ctrl-C -------------------------------------------------------------------------- */
+
+/* Installs a SIGINT handler that sets the returned flag (cleared first); another Ctrl-C
+ * a quarter second or more later kills the process at once. Meant for dlx_options.stop,
+ * around the solve only. A process started with SIGINT ignored keeps ignoring it. */
+const volatile int *cli_interrupt_begin(void);
+/* Restores the previous handler; returns 1 if Ctrl-C was pressed since begin. */
+int cli_interrupt_end(void);
+
+/* ---- progress lines ------------------------------------------------------------------ */
+
+/* One status line on a stream: on a terminal it is redrawn in place with '\r', elsewhere
+ * each report is a line of its own. */
+typedef struct {
+  FILE *f;
+  int tty;
+  size_t shown; /* length of the line on screen (terminal only) */
+} cli_progress;
+
+void cli_progress_init(cli_progress *p, FILE *f);
+void cli_progress_line(cli_progress *p, const char *fmt, ...) CLI_PRINTF(2, 3);
+/* Erases the line from a terminal, so that what follows starts clean. */
+void cli_progress_end(cli_progress *p);
+
+#endif

@@ -1,0 +1,465 @@
+/* cmd_xc.c -- `dance xc`: count (and print) the exact covers of a problem in Knuth's format. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "dlx.h"
+
+/* field, long name, short name, kind, argument, default, min, max, help */
+#define XC_OPTIONS(X)                                                                         \
+  X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                \
+  X(first, "first", 0, FLAG, NULL, NULL, 0, 0,                                                \
+    "print the first solution found and stop (--max 1 --print)")                              \
+  X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                \
+    "print each solution: a line 'solution N:', then its options as in the input, then a "    \
+    "blank line")                                                                             \
+  X(threads, "threads", 't', UINT, "N", "all online cores", 1, 1024,                          \
+    "search with N threads; 1 searches in the calling thread")                                \
+  X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                              \
+    "stop after about N search-tree nodes (1e9 means 10^9)")                                  \
+  X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                      \
+    "search only shard K of N, counting K from 0; the counts of the N shards add up to the "  \
+    "whole count, so N machines can share one problem")                                       \
+  X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                          \
+    "report on stderr: solutions, nodes, nodes per second, estimated part of the tree done, " \
+    "time")                                                                                   \
+  X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                     \
+    "seconds between progress reports")                                                       \
+  X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                \
+    "after the count, print the search statistics and the size of the matrix")                \
+  X(json, "json", 0, FLAG, NULL, NULL, 0, 0,                                                  \
+    "print one JSON object on stdout instead of text (with --print: the solutions too)")      \
+  X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                     \
+    "write the matrix in Knuth's format to FILE ('-': stdout) and exit without solving")      \
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")        \
+  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+
+#define CLI_STRUCT xc_options
+CLI_DEFINE_OPTIONS(XC_OPTIONS);
+
+static const cli_command xc_command = {
+    .name = "xc",
+    .usage = "[OPTIONS] FILE",
+    .summary = "Counts the exact covers of the problem in FILE ('-' reads stdin): the sets of\n"
+               "options that cover every primary item exactly once and every secondary item at\n"
+               "most once, or only with options that agree on its color.\n",
+    .epilogue =
+        "FILE is in Knuth's format (as read by his DLX1 and DLX2). Lines starting with '|'\n"
+        "are comments. The first other line names the primary items, then '|' and the\n"
+        "secondary items; each further line is an option, the items it covers, where a\n"
+        "secondary item may carry a color as X:red. For example\n"
+        "  A B C | X\n"
+        "  A B X:red\n"
+        "  C X:red\n"
+        "  A C\n"
+        "has 1 solution: the first two options, which agree on the color of X.\n"
+        "\n"
+        "Output: the count on stdout, e.g. '9356 solutions'. A run ended by --max,\n"
+        "--max-nodes or Ctrl-C says 'at least' and that the search is incomplete (JSON:\n"
+        "\"complete\": false). A second Ctrl-C kills at once. Progress, warnings and errors\n"
+        "go to stderr; --stats are results and go to stdout.\n"
+        "\n"
+        "Exit status: 0 if a solution was found, 1 if none was, 2 for bad usage or input.\n"
+        "\n"
+        "Examples:\n"
+        "  dance xc data/xc/pent6x10.dlx --threads 2 --stats\n"
+        "  dance xc queens13.dlx --json\n"
+        "  dance xc colortest.dlx --print\n"
+        "  dance xc big.dlx --max-nodes 1e9 --progress\n"
+        "  dance xc big.dlx --shard 3/8 --json     # the fourth of eight machines\n",
+    .options = cli_option_table,
+    .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
+};
+
+/* ---- reading ------------------------------------------------------------------------- */
+
+enum { MAX_WARNINGS_SHOWN = 20 };
+
+typedef struct {
+  int quiet;
+  long count;
+} warnings;
+
+static void on_warning(void *ctx, const dlx_parse_error *w) {
+  warnings *ws = ctx;
+  if (ws->quiet || ++ws->count > MAX_WARNINGS_SHOWN) return;
+  if (w->line > 0)
+    cli_warning(&xc_command, "%s:%ld:%ld: %s", w->file, w->line, w->column, w->message);
+  else
+    cli_warning(&xc_command, "%s: %s", w->file, w->message);
+}
+
+static void report_read_error(const char *path, dlx_status st, const dlx_parse_error *err) {
+  const char *file = err->file[0] ? err->file : path;
+  const char *msg = err->message[0] ? err->message : dlx_strerror(st);
+  if (err->line > 0)
+    cli_error(&xc_command, "%s:%ld:%ld: %s", file, err->line, err->column, msg);
+  else
+    cli_error(&xc_command, "%s: %s", file, msg);
+}
+
+/* ---- exporting ----------------------------------------------------------------------- */
+
+static void json_matrix(cli_json *j, const dlx_matrix *m) {
+  cli_json_int(j, "items", dlx_item_count(m));
+  cli_json_int(j, "primary", dlx_primary_count(m));
+  cli_json_int(j, "secondary", dlx_item_count(m) - dlx_primary_count(m));
+  cli_json_int(j, "options", dlx_option_count(m));
+  cli_json_int(j, "matrix_nodes", dlx_node_count(m));
+}
+
+static int export_matrix(const xc_options *o, const char *path, const dlx_matrix *m) {
+  int to_stdout = strcmp(o->export_file, "-") == 0;
+  char comment[300];
+  snprintf(comment, sizeof comment, "exported by dance xc from %s",
+           strcmp(path, "-") ? path : "stdin");
+  for (char *c = comment; *c; c++)
+    if ((unsigned char)*c < ' ') *c = '?'; /* a newline would end the comment line */
+  FILE *f = to_stdout ? stdout : fopen(o->export_file, "w");
+  if (!f) {
+    cli_error(&xc_command, "%s: %s", o->export_file, strerror(errno));
+    return CLI_ERROR;
+  }
+  dlx_status st = dlx_write(m, f, comment);
+  int saved = errno;
+  if (!to_stdout && fclose(f) != 0 && !st) {
+    st = DLX_EIO;
+    saved = errno;
+  }
+  if (st) {
+    cli_error(&xc_command, "%s: %s%s%s", to_stdout ? "stdout" : o->export_file, dlx_strerror(st),
+              st == DLX_EIO ? ": " : "", st == DLX_EIO ? strerror(saved) : "");
+    return CLI_ERROR;
+  }
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    cli_json_string(&j, "file", path);
+    cli_json_string(&j, "exported", o->export_file);
+    json_matrix(&j, m);
+    cli_json_end_object(&j);
+  } else if (!to_stdout && !o->quiet) {
+    fprintf(stderr, "dance xc: wrote %s and %s to %s\n",
+            cli_plural((uint64_t)dlx_item_count(m), "item", "items").s,
+            cli_plural((uint64_t)dlx_option_count(m), "option", "options").s, o->export_file);
+  }
+  return CLI_SOLVED;
+}
+
+/* ---- solutions ----------------------------------------------------------------------- */
+
+/* Prints solutions as they come, or keeps them for the JSON object. */
+typedef struct {
+  const dlx_matrix *m;
+  int json;
+  uint64_t limit; /* print no more than this many; 0: no limit */
+  uint64_t count;
+  int32_t *sorted;
+  size_t sorted_cap;
+  char *line;
+  size_t line_cap;
+  int32_t *kept; /* JSON: for each solution its size, then its option ids */
+  size_t kept_len, kept_cap;
+  int error; /* an errno that ended the printing */
+} printer;
+
+static int reserve(void **p, size_t elem, size_t *cap, size_t need) {
+  if (need <= *cap) return 1;
+  size_t c = *cap ? *cap : 64;
+  while (c < need) c *= 2;
+  void *q = realloc(*p, c * elem);
+  if (!q) return 0;
+  *p = q;
+  *cap = c;
+  return 1;
+}
+
+static int compare_ids(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The option as Knuth's text, in p->line; NULL if out of memory. */
+static const char *option_text(printer *p, int32_t option) {
+  size_t need = dlx_format_option(p->m, option, p->line, p->line_cap);
+  if (need >= p->line_cap) {
+    if (!reserve((void **)&p->line, 1, &p->line_cap, need + 1)) return NULL;
+    dlx_format_option(p->m, option, p->line, p->line_cap);
+  }
+  return p->line;
+}
+
+static int on_solution(void *ctx, const int32_t *options, size_t n) {
+  printer *p = ctx;
+  if (p->limit && p->count >= p->limit) return 1;
+  p->count++;
+  /* Input order rather than the order of choice: the same solution always reads the same. */
+  if (!reserve((void **)&p->sorted, sizeof *p->sorted, &p->sorted_cap, n + 1)) goto nomem;
+  memcpy(p->sorted, options, n * sizeof *options);
+  qsort(p->sorted, n, sizeof *p->sorted, compare_ids);
+  if (p->json) {
+    if (!reserve((void **)&p->kept, sizeof *p->kept, &p->kept_cap, p->kept_len + n + 1)) goto nomem;
+    p->kept[p->kept_len++] = (int32_t)n;
+    memcpy(p->kept + p->kept_len, p->sorted, n * sizeof *p->sorted);
+    p->kept_len += n;
+    return 0;
+  }
+  printf("solution %" PRIu64 ":\n", p->count);
+  for (size_t i = 0; i < n; i++) {
+    const char *text = option_text(p, p->sorted[i]);
+    if (!text) goto nomem;
+    puts(text);
+  }
+  putchar('\n');
+  if (ferror(stdout)) {
+    p->error = errno ? errno : EIO;
+    return 1;
+  }
+  return 0;
+nomem:
+  p->error = ENOMEM;
+  return 1;
+}
+
+static void printer_free(printer *p) {
+  free(p->sorted);
+  free(p->line);
+  free(p->kept);
+}
+
+/* ---- progress ------------------------------------------------------------------------ */
+
+typedef struct {
+  cli_progress line;
+  double last_seconds;
+  uint64_t last_nodes;
+} progress;
+
+static void on_progress(void *ctx, const dlx_progress *p) {
+  progress *s = ctx;
+  double dt = p->seconds - s->last_seconds;
+  double rate = dt > 0 ? (double)(p->nodes - s->last_nodes) / dt : 0;
+  s->last_seconds = p->seconds;
+  s->last_nodes = p->nodes;
+  double pct = 100 * p->fraction;
+  int digits = pct >= 1 || pct <= 0 ? 1 : pct >= 0.01 ? 2 : 4; /* a huge tree creeps */
+  cli_progress_line(&s->line, "dance xc: %s, %s nodes, %s nodes/s, ~%.*f%% done, %s",
+                    cli_plural(p->solutions, "solution", "solutions").s, cli_si((double)p->nodes).s,
+                    cli_si(rate).s, digits, pct, cli_duration(p->seconds).s);
+}
+
+/* ---- results ------------------------------------------------------------------------- */
+
+typedef struct {
+  const char *path;
+  const xc_options *o;
+  const dlx_matrix *m;
+  const dlx_stats *st;
+  /* NULL if the search is complete, else "interrupt", "first", "max", "max-nodes", "unknown" */
+  const char *stopped_by;
+} result;
+
+static void print_count(const result *r) {
+  const xc_options *o = r->o;
+  char shard[64] = "", why[64];
+  if (o->shard.count)
+    snprintf(shard, sizeof shard, " in shard %" PRIu32 "/%" PRIu32, o->shard.index, o->shard.count);
+  cli_num n = cli_plural(r->st->solutions, "solution", "solutions");
+  if (!r->stopped_by) {
+    printf("%s%s\n", r->st->solutions ? n.s : "no solutions", shard);
+    return;
+  }
+  if (!strcmp(r->stopped_by, "interrupt"))
+    snprintf(why, sizeof why, "interrupted");
+  else if (!strcmp(r->stopped_by, "max"))
+    snprintf(why, sizeof why, "stopped by --max %" PRIu64, o->max);
+  else if (!strcmp(r->stopped_by, "max-nodes"))
+    snprintf(why, sizeof why, "stopped by --max-nodes %" PRIu64, o->max_nodes);
+  else if (!strcmp(r->stopped_by, "first"))
+    snprintf(why, sizeof why, "stopped by --first");
+  else
+    snprintf(why, sizeof why, "stopped early");
+  if (r->st->solutions)
+    printf("at least %s%s (%s; the search is incomplete)\n", n.s, shard, why);
+  else
+    printf("no solutions found%s (%s; the search is incomplete)\n", shard, why);
+}
+
+/* " (1.24G)" after a big number; nothing after one that reads well as it is. */
+static cli_num human(uint64_t v, int bytes) {
+  cli_num r = {""};
+  if (v >= 1000)
+    snprintf(r.s, sizeof r.s, " (%.24s)", bytes ? cli_bytes(v).s : cli_si((double)v).s);
+  return r;
+}
+
+static void print_stats(const result *r) {
+  const dlx_stats *st = r->st;
+  const dlx_matrix *m = r->m;
+  double per_node = st->nodes ? (double)st->updates / (double)st->nodes : 0;
+  double rate = st->seconds > 0 ? (double)st->nodes / st->seconds : 0;
+  printf("nodes:       %" PRIu64 "%s\n", st->nodes, human(st->nodes, 0).s);
+  printf("updates:     %" PRIu64 "%s, %.1f per node\n", st->updates, human(st->updates, 0).s,
+         per_node);
+  printf("nodes/s:     %s\n", cli_si(rate).s);
+  printf("bytes:       %" PRIu64 "%s\n", st->bytes, human(st->bytes, 1).s);
+  if (st->subproblems)
+    printf("threads:     %d (%s)\n", st->threads,
+           cli_plural(st->subproblems, "subproblem", "subproblems").s);
+  else
+    printf("threads:     %d\n", st->threads);
+  printf("seconds:     %.3f\n", st->seconds);
+  printf("matrix:      %s (%" PRId32 " primary, %" PRId32 " secondary), %s, %s\n",
+         cli_plural((uint64_t)dlx_item_count(m), "item", "items").s, dlx_primary_count(m),
+         dlx_item_count(m) - dlx_primary_count(m),
+         cli_plural((uint64_t)dlx_option_count(m), "option", "options").s,
+         cli_plural((uint64_t)dlx_node_count(m), "node", "nodes").s);
+  if (r->o->shard.count)
+    printf("shard:       %" PRIu32 " of %" PRIu32 " (counting from 0)\n", r->o->shard.index,
+           r->o->shard.count);
+}
+
+static void print_json(const result *r, printer *p) {
+  const dlx_stats *st = r->st;
+  cli_json j;
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_string(&j, "file", r->path);
+  cli_json_uint(&j, "solutions", st->solutions);
+  cli_json_bool(&j, "complete", st->complete);
+  cli_json_string(&j, "stopped_by", r->stopped_by);
+  cli_json_uint(&j, "nodes", st->nodes);
+  cli_json_uint(&j, "updates", st->updates);
+  cli_json_real(&j, "seconds", st->seconds, 6);
+  cli_json_int(&j, "threads", st->threads);
+  cli_json_uint(&j, "subproblems", st->subproblems);
+  cli_json_uint(&j, "bytes", st->bytes);
+  json_matrix(&j, r->m);
+  if (r->o->shard.count) {
+    cli_json_begin_object(&j, "shard");
+    cli_json_uint(&j, "index", r->o->shard.index);
+    cli_json_uint(&j, "count", r->o->shard.count);
+    cli_json_end_object(&j);
+  } else {
+    cli_json_null(&j, "shard");
+  }
+  if (r->o->print || r->o->first) {
+    cli_json_begin_array(&j, "printed");
+    for (size_t k = 0; k < p->kept_len; k += (size_t)p->kept[k] + 1) {
+      cli_json_begin_array(&j, NULL);
+      for (int32_t i = 1; i <= p->kept[k]; i++) {
+        const char *text = option_text(p, p->kept[k + (size_t)i]);
+        cli_json_string(&j, NULL, text ? text : "?");
+      }
+      cli_json_end_array(&j);
+    }
+    cli_json_end_array(&j);
+  }
+  cli_json_end_object(&j);
+}
+
+/* ---- the command --------------------------------------------------------------------- */
+
+static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  dlx_options d = dlx_options_default();
+  d.max_solutions = o->first ? 1 : o->max;
+  d.max_nodes = o->max_nodes;
+  d.threads = o->threads ? (int)o->threads : online < 1 ? 1 : online > 1024 ? 1024 : (int)online;
+  d.shard_count = o->shard.count;
+  d.shard_index = o->shard.index;
+  printer pr = {.m = m, .json = o->json, .limit = d.max_solutions};
+  if (o->print || o->first) {
+    d.on_solution = on_solution;
+    d.solution_ctx = &pr;
+  }
+  progress pg = {0};
+  if (o->progress && !o->quiet) {
+    cli_progress_init(&pg.line, stderr);
+    d.on_progress = on_progress;
+    d.progress_ctx = &pg;
+    d.progress_seconds = o->progress_interval;
+  }
+
+  dlx_stats st;
+  memset(&st, 0, sizeof st);
+  d.stop = cli_interrupt_begin();
+  dlx_status s = dlx_solve(m, &d, &st);
+  int interrupted = cli_interrupt_end();
+  if (d.on_progress) cli_progress_end(&pg.line);
+
+  int status = st.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
+  if (s) {
+    cli_error(&xc_command, "%s", dlx_strerror(s));
+    status = CLI_ERROR;
+  } else if (pr.error) {
+    cli_error(&xc_command, "%s%s",
+              pr.error == ENOMEM ? "" : "writing stdout: ", strerror(pr.error));
+    status = CLI_ERROR;
+  } else {
+    result r = {.path = path, .o = o, .m = m, .st = &st};
+    if (!st.complete)
+      r.stopped_by = interrupted                        ? "interrupt"
+                     : o->first && st.solutions >= 1    ? "first"
+                     : o->max && st.solutions >= o->max ? "max"
+                     : o->max_nodes                     ? "max-nodes"
+                                                        : "unknown";
+    if (o->json) {
+      print_json(&r, &pr);
+    } else {
+      print_count(&r);
+      if (o->stats) print_stats(&r);
+    }
+  }
+  printer_free(&pr);
+  return status;
+}
+
+cli_main_fn cmd_xc;
+
+int cmd_xc(int argc, char **argv) {
+  xc_options o;
+  char **args = malloc((size_t)argc * sizeof *args);
+  int nargs, status;
+  if (!args) {
+    cli_error(&xc_command, "out of memory");
+    return CLI_ERROR;
+  }
+  status = cli_parse(&xc_command, &o, argc, argv, args, &nargs);
+  const char *path = nargs > 0 ? args[0] : NULL;
+  const char *extra = nargs > 1 ? args[1] : NULL;
+  free(args);
+  if (status) return status;
+  if (o.help) {
+    cli_print_help(&xc_command, stdout);
+    return CLI_SOLVED;
+  }
+  if (!path) return cli_usage_error(&xc_command, "missing FILE (use '-' to read stdin)");
+  if (extra) return cli_usage_error(&xc_command, "unexpected argument '%s'", extra);
+  if (o.first && o.max) return cli_usage_error(&xc_command, "--first and --max exclude each other");
+  if (o.export_file && o.json && !strcmp(o.export_file, "-"))
+    return cli_usage_error(&xc_command, "--export - and --json both want stdout");
+
+  warnings ws = {.quiet = o.quiet};
+  dlx_parse_error err;
+  memset(&err, 0, sizeof err);
+  dlx_matrix *m = NULL;
+  dlx_status st = dlx_read_file(path, &m, &err, on_warning, &ws);
+  if (ws.count > MAX_WARNINGS_SHOWN)
+    cli_warning(&xc_command, "%ld more warnings not shown", ws.count - MAX_WARNINGS_SHOWN);
+  if (st) {
+    report_read_error(path, st, &err);
+    return CLI_ERROR;
+  }
+  status = o.export_file ? export_matrix(&o, path, m) : solve(&o, path, m);
+  dlx_matrix_free(m);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    cli_error(&xc_command, "writing stdout: %s", strerror(errno));
+    return CLI_ERROR;
+  }
+  return status;
+}

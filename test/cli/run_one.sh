@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# run_one.sh SCRIPT DANCE_BINARY DATA_DIR -- runs one golden test of the dance command line.
+#
+# The test script is sourced in a fresh empty directory (its own to write in), with
+# $DANCE, $DATA and $TMP set and these helpers:
+#
+#   run [--stdin FILE] ARGS...   runs "$DANCE" ARGS, stdin from FILE (default /dev/null);
+#                                keeps its stdout in $OUT, stderr in $ERR, status in $STATUS
+#   run_interrupted SECONDS ARGS...  the same, with a Ctrl-C (SIGINT) after SECONDS
+#   sigint_ignored               true if this shell was started with SIGINT ignored, which
+#                                dance then keeps ignoring (test nothing about Ctrl-C then)
+#   expect_exit N                the status of the last run is N
+#   expect_stdout <<'EOF'        its stdout is exactly the heredoc
+#   expect_stderr <<'EOF'        its stderr is exactly the heredoc
+#   expect_stdout_has TEXT       its stdout contains TEXT (a fixed string); also _stderr_
+#   expect_file_has FILE TEXT    the same for a file
+#   expect_json PYTHON_EXPR      its stdout is one JSON object d for which PYTHON_EXPR holds
+#   mask KEY...                  replaces the values of those JSON members in $OUT by "*",
+#                                for what varies from run to run (seconds, bytes)
+#   check CONDITION MESSAGE      a check of the script's own: fails with MESSAGE unless
+#                                the shell command CONDITION succeeds
+#
+# In expected output the text $DATA stands for the data directory, so golden output does
+# not depend on where the tree is. A failed check prints what differed and the test goes
+# on; the script exits 1 if any check failed.
+set -u
+
+if [ $# -ne 3 ]; then
+  echo "usage: run_one.sh SCRIPT DANCE_BINARY DATA_DIR" >&2
+  exit 2
+fi
+SCRIPT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+NAME=$(basename "$SCRIPT" .sh)
+DANCE=$2
+DATA=$3
+if [ "$NAME" = run_one ]; then # the driver is not a test of its own
+  exit 0
+fi
+
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/dance-cli-$NAME.XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT
+OUT=$TMP/.stdout
+ERR=$TMP/.stderr
+STATUS=
+COMMAND=
+FAILURES=0
+CHECKS=0
+mkdir "$TMP/work" && cd "$TMP/work" || exit 1
+
+fail() {
+  FAILURES=$((FAILURES + 1))
+  printf 'FAIL %s: %s\n  after: %s\n' "$NAME" "$1" "$COMMAND" >&2
+}
+
+run() {
+  local input=/dev/null
+  if [ "${1-}" = --stdin ]; then
+    input=$2
+    shift 2
+  fi
+  COMMAND="dance $*"
+  "$DANCE" "$@" <"$input" >"$OUT" 2>"$ERR"
+  STATUS=$?
+}
+
+run_interrupted() {
+  local seconds=$1
+  shift
+  COMMAND="dance $* (with SIGINT after $seconds s)"
+  timeout --preserve-status -k 10 -s INT "$seconds" "$DANCE" "$@" </dev/null >"$OUT" 2>"$ERR"
+  STATUS=$?
+}
+
+sigint_ignored() { grep -q '^SigIgn:.*[2367abef]$' /proc/self/status 2>/dev/null; }
+
+# Prints file $1 with the data directory written as $DATA, keeping every byte else.
+normalize() {
+  local text literal='$DATA'
+  text=$(cat "$1" && printf x)
+  text=${text%x}
+  printf '%s' "${text//"$DATA"/"$literal"}"
+}
+
+compare() {
+  local what=$1 actual=$2
+  CHECKS=$((CHECKS + 1))
+  cat >"$TMP/.expected"
+  normalize "$actual" >"$TMP/.actual"
+  if ! cmp -s "$TMP/.expected" "$TMP/.actual"; then
+    fail "$what differs (-expected +actual):"
+    diff -u "$TMP/.expected" "$TMP/.actual" | tail -n +3 >&2
+  fi
+}
+
+expect_stdout() { compare stdout "$OUT"; }
+expect_stderr() { compare stderr "$ERR"; }
+
+expect_exit() {
+  CHECKS=$((CHECKS + 1))
+  [ "$STATUS" = "$1" ] || fail "exit status $STATUS, expected $1"
+}
+
+expect_file_has() {
+  CHECKS=$((CHECKS + 1))
+  normalize "$1" | grep -qF -- "$2" || {
+    fail "$(basename "$1" | sed 's/^\.//') lacks '$2'; it is:"
+    sed 's/^/  | /' "$1" >&2
+  }
+}
+expect_stdout_has() { expect_file_has "$OUT" "$1"; }
+expect_stderr_has() { expect_file_has "$ERR" "$1"; }
+
+expect_json() {
+  CHECKS=$((CHECKS + 1))
+  local why
+  why=$(python3 - "$OUT" "$1" 2>&1 <<'EOF'
+import json, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+try:
+    d = json.loads(text)  # one value only: trailing text is an error
+except ValueError as e:
+    sys.exit("stdout is not one JSON value (%s):\n%s" % (e, text))
+if not isinstance(d, dict):
+    sys.exit("stdout is JSON but not an object:\n" + text)
+if not eval(sys.argv[2], {"d": d}):
+    sys.exit("it is:\n" + text)
+EOF
+  ) || fail "JSON check '$1' failed: $why"
+}
+
+mask() {
+  local key
+  for key in "$@"; do
+    sed -i "s/^\( *\"$key\": \)[^,]*\(,\{0,1\}\)\$/\1\"*\"\2/" "$OUT"
+  done
+}
+
+check() {
+  CHECKS=$((CHECKS + 1))
+  eval "$1" || fail "$2"
+}
+
+# shellcheck source=/dev/null
+. "$SCRIPT"
+
+if [ "$CHECKS" -eq 0 ]; then
+  fail "the script checked nothing"
+fi
+if [ "$FAILURES" -ne 0 ]; then
+  echo "$NAME: $FAILURES of $CHECKS checks failed" >&2
+  exit 1
+fi
+echo "$NAME: $CHECKS checks passed"
