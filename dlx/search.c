@@ -25,15 +25,17 @@ static void *alloc_counted(dlx_engine *e, size_t n, size_t size) {
 
 static int engine_alloc(dlx_engine *e) {
   size_t levels = (size_t)e->max_level + 1;
+  e->lk = alloc_counted(e, (size_t)e->n_nodes, sizeof *e->lk);
   e->nd = alloc_counted(e, (size_t)e->n_nodes, sizeof *e->nd);
   e->it = alloc_counted(e, (size_t)e->n_items + 1, sizeof *e->it);
+  e->len = alloc_counted(e, (size_t)e->n_items + 1, sizeof *e->len);
   if (e->colored) e->color = alloc_counted(e, (size_t)e->n_nodes, sizeof *e->color);
   e->choice = alloc_counted(e, levels, sizeof *e->choice);
   e->branch_k = alloc_counted(e, levels, sizeof *e->branch_k);
   e->branch_n = alloc_counted(e, levels, sizeof *e->branch_n);
   e->solution = alloc_counted(e, levels, sizeof *e->solution);
-  return e->nd && e->it && (e->color || !e->colored) && e->choice && e->branch_k &&
-         e->branch_n && e->solution;
+  return e->lk && e->nd && e->it && e->len && (e->color || !e->colored) && e->choice &&
+         e->branch_k && e->branch_n && e->solution;
 }
 
 dlx_engine *dlx_engine_new(const dlx_matrix *m) {
@@ -58,34 +60,36 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
   /* Primaries take headers 1..np and secondaries np+1..n, each kind in input order. */
   int32_t next_p = 1, next_s = np + 1;
   for (int32_t i = 0; i < n; i++) map[i] = m->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
+  dlx_link *lk = e->lk;
   dlx_node *nd = e->nd;
   dlx_item *it = e->it;
-  for (int32_t k = 0; k <= n; k++) {
-    nd[k].up = nd[k].down = nd[k].top = k;
+  for (uint32_t k = 0; k <= (uint32_t)n; k++) {
+    lk[k].up = lk[k].down = k;
+    nd[k].top = (int32_t)k;
     it[k].prev = it[k].next = k; /* secondaries stay self-linked: never branched on */
   }
-  for (int32_t k = 0; k <= np; k++) {
-    it[k].next = k == np ? 0 : k + 1;
-    it[k].prev = k == 0 ? np : k - 1;
+  for (uint32_t k = 0; k <= (uint32_t)np; k++) {
+    it[k].next = k == (uint32_t)np ? 0 : k + 1;
+    it[k].prev = k == 0 ? (uint32_t)np : k - 1;
   }
-  int32_t q = n + 1; /* the spacer before option 0 */
+  uint32_t q = (uint32_t)n + 1; /* the spacer before option 0 */
   for (int32_t o = 0; o < no; o++) {
     int64_t s = m->start[o];
-    int32_t len = (int32_t)(m->start[o + 1] - s);
-    for (int32_t j = 0; j < len; j++) {
-      int32_t x = q + 1 + j, k = map[m->node_item[s + j]];
-      nd[x].top = k;
+    uint32_t len = (uint32_t)(m->start[o + 1] - s);
+    for (uint32_t j = 0; j < len; j++) {
+      uint32_t x = q + 1 + j, k = (uint32_t)map[m->node_item[s + j]];
+      nd[x].top = (int32_t)k;
       nd[x].last = q + len;
       if (e->color) e->color[x] = m->node_color[s + j];
-      nd[x].up = nd[k].up; /* append to k's list */
-      nd[x].down = k;
-      nd[nd[k].up].down = x;
-      nd[k].up = x;
-      it[k].len++;
+      lk[x].up = lk[k].up; /* append to k's list */
+      lk[x].down = k;
+      lk[lk[k].up].down = x;
+      lk[k].up = x;
+      e->len[k]++;
     }
     q += len + 1;
     nd[q].top = -(o + 1);
-    nd[q].up = q - len;
+    lk[q].up = q - len;
   }
   free(map);
   e->poll_every = 1u << 12;
@@ -97,16 +101,20 @@ dlx_engine *dlx_engine_clone(const dlx_engine *src) {
   if (!e) return NULL;
   *e = *src;
   e->bytes = sizeof *e;
+  e->lk = NULL;
   e->nd = NULL;
   e->color = NULL;
   e->it = NULL;
+  e->len = NULL;
   e->choice = e->branch_k = e->branch_n = e->solution = NULL;
   if (!engine_alloc(e)) {
     dlx_engine_free(e);
     return NULL;
   }
+  memcpy(e->lk, src->lk, (size_t)src->n_nodes * sizeof *e->lk);
   memcpy(e->nd, src->nd, (size_t)src->n_nodes * sizeof *e->nd);
   memcpy(e->it, src->it, ((size_t)src->n_items + 1) * sizeof *e->it);
+  memcpy(e->len, src->len, ((size_t)src->n_items + 1) * sizeof *e->len);
   if (e->color) memcpy(e->color, src->color, (size_t)src->n_nodes * sizeof *e->color);
   e->nodes = e->updates = e->solutions = 0;
   return e;
@@ -114,9 +122,11 @@ dlx_engine *dlx_engine_clone(const dlx_engine *src) {
 
 void dlx_engine_free(dlx_engine *e) {
   if (!e) return;
+  free(e->lk);
   free(e->nd);
   free(e->color);
   free(e->it);
+  free(e->len);
   free(e->choice);
   free(e->branch_k);
   free(e->branch_n);
@@ -126,98 +136,127 @@ void dlx_engine_free(dlx_engine *e) {
 
 /* ---- the dance ------------------------------------------------------------------------
  * `colored` is a compile-time constant at every call site, so the uncolored search
- * carries no color tests in its inner loops. */
+ * carries no color tests in its inner loops.
+ *
+ * Walking the other nodes of an option: they are x+1, x+2, ... wrapping from last to
+ * first. The wrap is computed with a select rather than found by a branch, since x's
+ * place in its option varies from row to row and a branch on it would mispredict; and
+ * the walk is written for a length known at compile time, dispatched on the option's
+ * length, so that for the common lengths it unrolls into straight-line code (about
+ * 1.2x faster on pentominoes than the loop). The alternatives measured, all slower
+ * (bench/RESULTS.md): Knuth's branch at the spacer, a table of offsets by position,
+ * a jump to code for x's position, and walking the whole option and relinking x. */
 
 typedef struct {
-  dlx_node *nd;
+  dlx_link *lk;
+  const dlx_node *nd;
+  int32_t *len;
   int32_t *color;
   dlx_item *it;
   uint64_t updates;
 } dance;
 
-/* The other nodes of x's option are x+1, x+2, ... wrapping from last to first:
- * OTHERS(x) declares first/last/len and loops j over 1..len-1 with q the node. */
-#define OTHERS_FORWARD(d, x, q, ...)                                                        \
-  do {                                                                                      \
-    int32_t last_ = (d)->nd[x].last, first_ = (d)->nd[last_ + 1].up;                        \
-    int32_t len_ = last_ - first_ + 1;                                                      \
-    for (int32_t j_ = 1; j_ < len_; j_++) {                                                 \
-      int32_t q = (x) + j_;                                                                 \
-      q -= q > last_ ? len_ : 0;                                                            \
-      __VA_ARGS__                                                                           \
-    }                                                                                       \
-  } while (0)
-
-#define OTHERS_BACKWARD(d, x, q, ...)                                                       \
-  do {                                                                                      \
-    int32_t last_ = (d)->nd[x].last, first_ = (d)->nd[last_ + 1].up;                        \
-    int32_t len_ = last_ - first_ + 1;                                                      \
-    for (int32_t j_ = 1; j_ < len_; j_++) {                                                 \
-      int32_t q = (x) - j_;                                                                 \
-      q += q < first_ ? len_ : 0;                                                           \
-      __VA_ARGS__                                                                           \
-    }                                                                                       \
-  } while (0)
-
-/* Takes option node r's option out of every list but the one r is in. */
-static ALWAYS_INLINE void hide(dance *d, int32_t r, int colored) {
-  dlx_node *nd = d->nd;
-  OTHERS_FORWARD(d, r, q, {
-    if (!colored || d->color[q] >= 0) {
-      int32_t u = nd[q].up, w = nd[q].down;
-      nd[u].down = w;
-      nd[w].up = u;
-      d->it[nd[q].top].len--;
-      d->updates++;
-    }
-  });
+/* The spacer after an option holds the option's first node. */
+static ALWAYS_INLINE uint32_t first_of(const dance *d, uint32_t last) {
+  return d->lk[last + 1].up;
 }
 
-static ALWAYS_INLINE void unhide(dance *d, int32_t r, int colored) {
-  dlx_node *nd = d->nd;
-  OTHERS_BACKWARD(d, r, q, {
-    if (!colored || d->color[q] >= 0) {
-      int32_t u = nd[q].up, w = nd[q].down;
-      nd[u].down = q;
-      nd[w].up = q;
-      d->it[nd[q].top].len++;
-    }
-  });
+/* Takes the other nodes of x's option (n nodes ending at last) out of their lists;
+ * returns how many it took out. The wrap is written `q = q > last ? q - n : q` because
+ * gcc makes that a cmov for every n, where `q -= q > last ? n : 0` gave setb, shl and
+ * sub for n = 4. */
+static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32_t n,
+                                     int colored) {
+  dlx_link *lk = d->lk;
+  uint64_t hidden = 0;
+  for (uint32_t j = 1; j < n; j++) {
+    uint32_t q = x + j;
+    q = q > last ? q - n : q;
+    if (colored && d->color[q] < 0) continue; /* purify left it on its list */
+    uint32_t u = lk[q].up, w = lk[q].down;
+    lk[u].down = w;
+    lk[w].up = u;
+    d->len[(uint32_t)d->nd[q].top]--;
+    hidden++;
+  }
+  return hidden;
 }
 
-static ALWAYS_INLINE void cover(dance *d, int32_t c, int colored) {
+/* Puts them back, in the reverse order. */
+static ALWAYS_INLINE void unhide_n(dance *d, uint32_t x, uint32_t first, uint32_t n,
+                                   int colored) {
+  dlx_link *lk = d->lk;
+  for (uint32_t j = 1; j < n; j++) {
+    uint32_t q = x - j;
+    q = q < first ? q + n : q;
+    if (colored && d->color[q] < 0) continue;
+    uint32_t u = lk[q].up, w = lk[q].down;
+    lk[u].down = q;
+    lk[w].up = q;
+    d->len[(uint32_t)d->nd[q].top]++;
+  }
+}
+
+/* The lengths unrolled: those of the usual benchmarks (Langford pairs 3; queens,
+ * sudoku and polycubes 4-5; pentominoes 6). Others take the loop. A fifth case makes
+ * gcc dispatch through a jump table, which measured 2% slower on pentominoes. */
+static ALWAYS_INLINE uint64_t hide(dance *d, uint32_t x, int colored) {
+  uint32_t last = d->nd[x].last, n = last - first_of(d, last) + 1;
+  switch (n) {
+  case 3: return hide_n(d, x, last, 3, colored);
+  case 4: return hide_n(d, x, last, 4, colored);
+  case 5: return hide_n(d, x, last, 5, colored);
+  case 6: return hide_n(d, x, last, 6, colored);
+  default: return hide_n(d, x, last, n, colored);
+  }
+}
+
+static ALWAYS_INLINE void unhide(dance *d, uint32_t x, int colored) {
+  uint32_t last = d->nd[x].last, first = first_of(d, last), n = last - first + 1;
+  switch (n) {
+  case 3: unhide_n(d, x, first, 3, colored); break;
+  case 4: unhide_n(d, x, first, 4, colored); break;
+  case 5: unhide_n(d, x, first, 5, colored); break;
+  case 6: unhide_n(d, x, first, 6, colored); break;
+  default: unhide_n(d, x, first, n, colored); break;
+  }
+}
+
+static ALWAYS_INLINE void cover(dance *d, uint32_t c, int colored) {
   dlx_item *it = d->it;
-  int32_t l = it[c].prev, r = it[c].next;
+  uint32_t l = it[c].prev, r = it[c].next;
   it[l].next = r;
   it[r].prev = l;
   d->updates++;
-  for (int32_t x = d->nd[c].down; x != c; x = d->nd[x].down) hide(d, x, colored);
+  for (uint32_t x = d->lk[c].down; x != c; x = d->lk[x].down) d->updates += hide(d, x, colored);
 }
 
-static ALWAYS_INLINE void uncover(dance *d, int32_t c, int colored) {
-  for (int32_t x = d->nd[c].up; x != c; x = d->nd[x].up) unhide(d, x, colored);
+static ALWAYS_INLINE void uncover(dance *d, uint32_t c, int colored) {
+  for (uint32_t x = d->lk[c].up; x != c; x = d->lk[x].up) unhide(d, x, colored);
   dlx_item *it = d->it;
-  int32_t l = it[c].prev, r = it[c].next;
+  uint32_t l = it[c].prev, r = it[c].next;
   it[l].next = c;
   it[r].prev = c;
 }
 
 /* Keeps on secondary item c only the options that agree with node p's color. Those
  * that agree are marked -1 so that later hides leave them on c's (inactive) list. */
-static ALWAYS_INLINE void purify(dance *d, int32_t p) {
-  int32_t c = d->nd[p].top, x = d->color[p];
+static ALWAYS_INLINE void purify(dance *d, uint32_t p) {
+  uint32_t c = (uint32_t)d->nd[p].top;
+  int32_t x = d->color[p];
   d->updates++;
-  for (int32_t r = d->nd[c].down; r != c; r = d->nd[r].down) {
+  for (uint32_t r = d->lk[c].down; r != c; r = d->lk[r].down) {
     if (d->color[r] != x)
-      hide(d, r, 1);
+      d->updates += hide(d, r, 1);
     else if (r != p)
       d->color[r] = -1;
   }
 }
 
-static ALWAYS_INLINE void unpurify(dance *d, int32_t p) {
-  int32_t c = d->nd[p].top, x = d->color[p];
-  for (int32_t r = d->nd[c].up; r != c; r = d->nd[r].up) {
+static ALWAYS_INLINE void unpurify(dance *d, uint32_t p) {
+  uint32_t c = (uint32_t)d->nd[p].top;
+  int32_t x = d->color[p];
+  for (uint32_t r = d->lk[c].up; r != c; r = d->lk[r].up) {
     if (d->color[r] < 0)
       d->color[r] = x;
     else if (r != p)
@@ -226,33 +265,42 @@ static ALWAYS_INLINE void unpurify(dance *d, int32_t p) {
 }
 
 /* Covers (or purifies) the items of node p's option other than p's own. */
-static ALWAYS_INLINE void commit_others(dance *d, int32_t p, int colored) {
-  OTHERS_FORWARD(d, p, q, {
+static ALWAYS_INLINE void commit_others(dance *d, uint32_t p, int colored) {
+  uint32_t last = d->nd[p].last, n = last - first_of(d, last) + 1;
+  for (uint32_t j = 1; j < n; j++) {
+    uint32_t q = p + j;
+    q = q > last ? q - n : q;
     if (!colored || d->color[q] == 0)
-      cover(d, d->nd[q].top, colored);
+      cover(d, (uint32_t)d->nd[q].top, colored);
     else if (d->color[q] > 0)
       purify(d, q);
-  });
+  }
 }
 
-static ALWAYS_INLINE void uncommit_others(dance *d, int32_t p, int colored) {
-  OTHERS_BACKWARD(d, p, q, {
+static ALWAYS_INLINE void uncommit_others(dance *d, uint32_t p, int colored) {
+  uint32_t last = d->nd[p].last, first = first_of(d, last), n = last - first + 1;
+  for (uint32_t j = 1; j < n; j++) {
+    uint32_t q = p - j;
+    q = q < first ? q + n : q;
     if (!colored || d->color[q] == 0)
-      uncover(d, d->nd[q].top, colored);
+      uncover(d, (uint32_t)d->nd[q].top, colored);
     else if (d->color[q] > 0)
       unpurify(d, q);
-  });
+  }
 }
 
 static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
-  dance d = {e->nd, e->color, e->it, e->updates};
-  dlx_node *nd = e->nd;
-  dlx_item *it = e->it;
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, e->updates};
+  const dlx_link *lk = e->lk;
+  const dlx_node *nd = e->nd;
+  const dlx_item *it = e->it;
+  const int32_t *len = e->len;
   int32_t *choice = e->choice, *bk = e->branch_k, *bn = e->branch_n;
   const int32_t limit = e->depth_limit > base ? e->depth_limit : -1;
   const uint64_t poll_mask = e->poll_every - 1;
   uint64_t nodes = e->nodes;
-  int32_t level = base, best, p;
+  int32_t level = base;
+  uint32_t best, p;
   int halted = 0;
 
 /* Hooks see the counters as they are now. */
@@ -263,8 +311,8 @@ forward:
     SYNC();
     if (e->on_leaf(e, e->ctx)) goto halt;
     level--;
-    p = choice[level];
-    best = nd[p].top;
+    p = (uint32_t)choice[level];
+    best = (uint32_t)nd[p].top;
     goto recover;
   }
   nodes++;
@@ -276,22 +324,21 @@ forward:
     /* MRV: the active primary item with fewest options, the first such in input order. */
     int32_t t = INT32_MAX;
     best = 0;
-    for (int32_t k = it[0].next; k != 0; k = it[k].next) {
-      int32_t len = it[k].len;
-      if (len < t) {
+    for (uint32_t k = it[0].next; k != 0; k = it[k].next) {
+      if (len[k] < t) {
         best = k;
-        t = len;
-        if (len == 0) break;
+        t = len[k];
+        if (t == 0) break;
       }
     }
     cover(&d, best, colored);
     bn[level] = t;
     bk[level] = 0;
-    p = nd[best].down;
+    p = lk[best].down;
   }
 advance:
   if (p == best) goto backup;
-  choice[level] = p;
+  choice[level] = (int32_t)p;
   commit_others(&d, p, colored);
   if (it[0].next == 0) {
     /* Knuth's DLX1 counts a solution as a node too; so do we, to be comparable. */
@@ -309,12 +356,12 @@ backup:
   uncover(&d, best, colored);
   if (level == base) goto done;
   level--;
-  p = choice[level];
-  best = nd[p].top;
+  p = (uint32_t)choice[level];
+  best = (uint32_t)nd[p].top;
 recover:
   uncommit_others(&d, p, colored);
   bk[level]++;
-  p = nd[p].down;
+  p = lk[p].down;
   goto advance;
 halt:
   halted = 1;
@@ -338,37 +385,37 @@ int dlx_engine_run(dlx_engine *e, int32_t base) {
 }
 
 void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t depth) {
-  dance d = {e->nd, e->color, e->it, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0};
   for (int32_t l = 0; l < depth; l++) {
-    int32_t p = path[l];
-    e->choice[l] = p;
+    uint32_t p = (uint32_t)path[l], c = (uint32_t)e->nd[p].top;
+    e->choice[l] = path[l];
     if (e->colored) {
-      cover(&d, e->nd[p].top, 1);
+      cover(&d, c, 1);
       commit_others(&d, p, 1);
     } else {
-      cover(&d, e->nd[p].top, 0);
+      cover(&d, c, 0);
       commit_others(&d, p, 0);
     }
   }
 }
 
 void dlx_engine_unwind(dlx_engine *e, int32_t depth) {
-  dance d = {e->nd, e->color, e->it, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0};
   for (int32_t l = depth - 1; l >= 0; l--) {
-    int32_t p = e->choice[l];
+    uint32_t p = (uint32_t)e->choice[l], c = (uint32_t)e->nd[p].top;
     if (e->colored) {
       uncommit_others(&d, p, 1);
-      uncover(&d, e->nd[p].top, 1);
+      uncover(&d, c, 1);
     } else {
       uncommit_others(&d, p, 0);
-      uncover(&d, e->nd[p].top, 0);
+      uncover(&d, c, 0);
     }
   }
 }
 
 size_t dlx_engine_solution(dlx_engine *e, int32_t level) {
   for (int32_t l = 0; l <= level; l++) {
-    int32_t spacer = e->nd[e->choice[l]].last + 1;
+    uint32_t spacer = e->nd[e->choice[l]].last + 1;
     e->solution[l] = -e->nd[spacer].top - 1;
   }
   return (size_t)(level + 1);
