@@ -214,14 +214,14 @@ static void print_markdown(const input *in, size_t n, int reps, uint64_t max_nod
     int full = r->ran && r->c.complete && !max_nodes;
     int same = full && r->c.solutions == q->ssxcc_solutions &&
                (!q->dlx1_nodes || r->c.nodes == q->dlx1_nodes) &&
-               (!q->dlx1_updates || r->c.updates == q->dlx1_updates);
+               (!q->dlx1_updates || r->c.updates <= q->dlx1_updates);
     printf("| %s | %.3f | %s | %s | %s | %s | %s |\n", q->file, q->ssxcc_seconds,
            commas(q->ssxcc_solutions),
            full ? ratio(r->cpu, q->ssxcc_seconds, goal_vs_ssxcc) : "n/a",
            q->dlx1_nodes ? commas(q->dlx1_nodes) : "-",
            q->dlx1_updates ? commas(q->dlx1_updates) : "-",
            !full  ? "n/a"
-           : same ? "equal"
+           : same ? "same tree, updates <= DLX1's"
                   : "DIFFERENT");
   }
 }
@@ -285,10 +285,13 @@ static int check(const input *in, uint64_t max_nodes) {
       ref = r;
       continue;
     }
-    const char *what = r->c.solutions != ref->c.solutions ? "solutions"
-                       : r->c.nodes != ref->c.nodes       ? "nodes"
-                       : r->c.updates != ref->c.updates   ? "updates"
-                                                          : NULL;
+    /* dlx makes fewer updates than DLX1 on the same tree (it carries an option's first
+     * item over to the next sibling), so only the dlx engines must agree on updates. */
+    int both_dlx = k != E_BASELINE && (ref - in->r) != E_BASELINE;
+    const char *what = r->c.solutions != ref->c.solutions               ? "solutions"
+                       : r->c.nodes != ref->c.nodes                     ? "nodes"
+                       : both_dlx && r->c.updates != ref->c.updates     ? "updates"
+                                                                        : NULL;
     if (what) {
       fprintf(stderr, "bench_xc: %s: %s and %s disagree on %s\n", file, engines[ref - in->r].name,
               engines[k].name, what);
@@ -302,9 +305,15 @@ static int check(const input *in, uint64_t max_nodes) {
               ref->c.solutions, q->ssxcc_solutions);
       bad++;
     }
-    if ((q->dlx1_nodes && ref->c.nodes != q->dlx1_nodes) ||
-        (q->dlx1_updates && ref->c.updates != q->dlx1_updates)) {
-      fprintf(stderr, "bench_xc: %s: nodes/updates differ from Knuth's DLX1\n", file);
+    if (q->dlx1_nodes && ref->c.nodes != q->dlx1_nodes) {
+      fprintf(stderr, "bench_xc: %s: nodes differ from Knuth's DLX1\n", file);
+      bad++;
+    }
+    /* The baseline does DLX1's very work; dlx may only do less. */
+    const result *base = &in->r[E_BASELINE], *one = &in->r[E_DLX_1T];
+    if (q->dlx1_updates && ((base->ran && base->c.complete && base->c.updates != q->dlx1_updates) ||
+                            (one->ran && one->c.complete && one->c.updates > q->dlx1_updates))) {
+      fprintf(stderr, "bench_xc: %s: updates inconsistent with Knuth's DLX1\n", file);
       bad++;
     }
   }
