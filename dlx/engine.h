@@ -82,11 +82,12 @@ void dlx_engine_free(dlx_engine *e);
  * subtree was exhausted (the links are then back as they were on entry). */
 int dlx_engine_run(dlx_engine *e, int32_t base);
 
-/* Puts the search at depth d by choosing the recorded option nodes path[0..d-1]
- * (as in choice[] when an on_leaf hook runs); counts nothing. */
-void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t d);
-/* Undoes dlx_engine_replay of depth d. */
-void dlx_engine_unwind(dlx_engine *e, int32_t d);
+/* Takes the search from depth `from` to depth `to` by choosing the recorded option
+ * nodes path[from..to-1] (as in choice[] when an on_leaf hook runs); the levels below
+ * `from` must already hold path[0..from-1]. Counts nothing. */
+void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t to);
+/* Undoes the choices of levels to-1 down to `from`. */
+void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to);
 
 /* Fills e->solution with the option ids of choice[0..level] and returns level+1. */
 size_t dlx_engine_solution(dlx_engine *e, int32_t level);

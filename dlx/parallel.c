@@ -4,7 +4,9 @@
  * enough subproblems ("pieces") to balance the load: each node at depth d becomes a
  * piece, recorded as the d option nodes chosen on the way to it. Workers take pieces
  * from a shared counter in tree order, replay the d choices on their own copy of the
- * links, search below, and undo them. Nodes above depth d and solutions found above
+ * links, search below, and undo them: only down to the prefix the next piece shares,
+ * since pieces taken one after another are usually neighbours in the tree and the top
+ * levels, whose covers are the dearest, would otherwise be redone for every piece. Nodes above depth d and solutions found above
  * it are counted once, by the split, so every count equals a single-thread run's.
  *
  * Sharding uses the same split: shard k of n searches the pieces whose number is k
@@ -140,6 +142,7 @@ static void *worker_main(void *arg) {
   e->on_solution = on_solution;
   e->ctx = w;
   e->depth_limit = 0;
+  int32_t held = 0; /* levels of e->choice[] currently chosen on e's links */
   while (!halted(p)) {
     size_t i = atomic_fetch_add(&p->next, 1);
     if (i >= p->count) break;
@@ -148,7 +151,12 @@ static void *worker_main(void *arg) {
     p->slots[w->id].piece_fraction = 0;
     p->slots[w->id].busy = 1;
     pthread_mutex_unlock(&p->lock);
-    dlx_engine_replay(e, p->paths + i * (size_t)p->depth, p->depth);
+    const int32_t *path = p->paths + i * (size_t)p->depth;
+    int32_t same = 0;
+    while (same < held && e->choice[same] == path[same]) same++;
+    dlx_engine_unwind(e, same, held);
+    dlx_engine_replay(e, path, same, p->depth);
+    held = p->depth;
     int stop = dlx_engine_run(e, p->depth);
     pthread_mutex_lock(&p->lock);
     p->slots[w->id].busy = 0;
@@ -158,7 +166,6 @@ static void *worker_main(void *arg) {
       atomic_store(&p->halt, 1);
       break;
     }
-    dlx_engine_unwind(e, p->depth);
   }
   pthread_mutex_lock(&p->lock);
   slot *s = &p->slots[w->id];

@@ -420,9 +420,9 @@ int dlx_engine_run(dlx_engine *e, int32_t base) {
   return e->colored ? run_colored(e, base) : run_plain(e, base);
 }
 
-void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t depth) {
+void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t to) {
   dance d = {e->lk, e->nd, e->len, e->color, e->it, 0};
-  for (int32_t l = 0; l < depth; l++) {
+  for (int32_t l = from; l < to; l++) {
     uint32_t p = (uint32_t)path[l], c = (uint32_t)e->nd[p].top;
     e->choice[l] = path[l];
     if (e->colored) {
@@ -435,9 +435,9 @@ void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t depth) {
   }
 }
 
-void dlx_engine_unwind(dlx_engine *e, int32_t depth) {
+void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
   dance d = {e->lk, e->nd, e->len, e->color, e->it, 0};
-  for (int32_t l = depth - 1; l >= 0; l--) {
+  for (int32_t l = to - 1; l >= from; l--) {
     uint32_t p = (uint32_t)e->choice[l], c = (uint32_t)e->nd[p].top;
     if (e->colored) {
       uncommit_others(&d, p, 0, 1);
