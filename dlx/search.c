@@ -525,6 +525,7 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
                : DLX_ENOMEM;
   e->ctx = &s;
   e->poll = solo_poll;
+  dlx_engine_budget(e, o->max_nodes);
   if (o->on_solution || o->max_solutions) e->on_solution = solo_solution;
   int halted = dlx_engine_run(e, 0);
   st->solutions = e->solutions;
