@@ -288,10 +288,10 @@ static int check(const input *in, uint64_t max_nodes) {
     /* dlx makes fewer updates than DLX1 on the same tree (it carries an option's first
      * item over to the next sibling), so only the dlx engines must agree on updates. */
     int both_dlx = k != E_BASELINE && (ref - in->r) != E_BASELINE;
-    const char *what = r->c.solutions != ref->c.solutions               ? "solutions"
-                       : r->c.nodes != ref->c.nodes                     ? "nodes"
-                       : both_dlx && r->c.updates != ref->c.updates     ? "updates"
-                                                                        : NULL;
+    const char *what = r->c.solutions != ref->c.solutions           ? "solutions"
+                       : r->c.nodes != ref->c.nodes                 ? "nodes"
+                       : both_dlx && r->c.updates != ref->c.updates ? "updates"
+                                                                    : NULL;
     if (what) {
       fprintf(stderr, "bench_xc: %s: %s and %s disagree on %s\n", file, engines[ref - in->r].name,
               engines[k].name, what);

@@ -78,7 +78,8 @@ void bits_shift(bits_set *dst, const bits_set *src, ptrdiff_t d) {
 size_t bits_format(const bits_set *s, char *buf, size_t cap) {
   if (cap) {
     size_t n = s->nbits < cap - 1 ? s->nbits : cap - 1;
-    for (size_t i = 0; i < n; i++) buf[i] = bits_test_bit(s, i) ? '1' : '0';
+    for (size_t i = 0; i < n; i++)
+      buf[i] = bits_test_bit(s, i) ? '1' : '0';
     buf[n] = '\0';
   }
   return s->nbits;
@@ -160,7 +161,8 @@ size_t bits_box_format(bits_box b, const bits_set *s, char *buf, size_t cap) {
   for (int z = 0; z < b.z; z++) {
     if (z) PUT('\n');
     for (int y = 0; y < b.y; y++) {
-      for (int x = 0; x < b.x; x++) PUT(bits_test_bit(s, bits_box_index(b, x, y, z)) ? '#' : '.');
+      for (int x = 0; x < b.x; x++)
+        PUT(bits_test_bit(s, bits_box_index(b, x, y, z)) ? '#' : '.');
       PUT('\n');
     }
   }
@@ -178,9 +180,11 @@ bool bits_box64_init(bits_box64 *g, int x, int y, int z) {
   g->box = (bits_box){x, y, z};
   g->all = bits64_low(n);
   g->xrep = 0;
-  for (int i = 0; i < n; i += x) g->xrep |= bits64_bit(i);
+  for (int i = 0; i < n; i += x)
+    g->xrep |= bits64_bit(i);
   g->yrep = 0;
-  for (int i = 0; i < n; i += x * y) g->yrep |= bits64_bit(i);
+  for (int i = 0; i < n; i += x * y)
+    g->yrep |= bits64_bit(i);
   return true;
 }
 

@@ -180,14 +180,16 @@ static inline bool bits_test_bit(const bits_set *s, size_t i) {
 /* Clears every bit. Also the way to establish the invariant on fresh caller memory. */
 static inline void bits_clear_all(bits_set *s) {
   size_t n = bits_nwords(s);
-  for (size_t k = 0; k < n; k++) s->words[k] = 0;
+  for (size_t k = 0; k < n; k++)
+    s->words[k] = 0;
 }
 
 /* Sets bits 0 .. nbits-1 and no others. */
 static inline void bits_fill(bits_set *s) {
   size_t n = bits_nwords(s);
   if (!n) return;
-  for (size_t k = 0; k + 1 < n; k++) s->words[k] = ~(uint64_t)0;
+  for (size_t k = 0; k + 1 < n; k++)
+    s->words[k] = ~(uint64_t)0;
   s->words[n - 1] = bits_tail_mask(s);
 }
 
@@ -195,14 +197,16 @@ static inline void bits_fill(bits_set *s) {
 static inline void bits_complement(bits_set *s) {
   size_t n = bits_nwords(s);
   if (!n) return;
-  for (size_t k = 0; k < n; k++) s->words[k] = ~s->words[k];
+  for (size_t k = 0; k < n; k++)
+    s->words[k] = ~s->words[k];
   s->words[n - 1] &= bits_tail_mask(s);
 }
 
 /* The number of set bits. */
 static inline size_t bits_count(const bits_set *s) {
   size_t n = bits_nwords(s), c = 0;
-  for (size_t k = 0; k < n; k++) c += (size_t)__builtin_popcountll(s->words[k]);
+  for (size_t k = 0; k < n; k++)
+    c += (size_t)__builtin_popcountll(s->words[k]);
   return c;
 }
 
@@ -275,31 +279,36 @@ static inline bool bits_intersects(const bits_set *a, const bits_set *b) {
 static inline void bits_copy(bits_set *dst, const bits_set *src) {
   assert(dst->nbits == src->nbits);
   size_t n = bits_nwords(dst);
-  for (size_t k = 0; k < n; k++) dst->words[k] = src->words[k];
+  for (size_t k = 0; k < n; k++)
+    dst->words[k] = src->words[k];
 }
 
 static inline void bits_and(bits_set *dst, const bits_set *src) {
   assert(dst->nbits == src->nbits);
   size_t n = bits_nwords(dst);
-  for (size_t k = 0; k < n; k++) dst->words[k] &= src->words[k];
+  for (size_t k = 0; k < n; k++)
+    dst->words[k] &= src->words[k];
 }
 
 static inline void bits_or(bits_set *dst, const bits_set *src) {
   assert(dst->nbits == src->nbits);
   size_t n = bits_nwords(dst);
-  for (size_t k = 0; k < n; k++) dst->words[k] |= src->words[k];
+  for (size_t k = 0; k < n; k++)
+    dst->words[k] |= src->words[k];
 }
 
 static inline void bits_andnot(bits_set *dst, const bits_set *src) {
   assert(dst->nbits == src->nbits);
   size_t n = bits_nwords(dst);
-  for (size_t k = 0; k < n; k++) dst->words[k] &= ~src->words[k];
+  for (size_t k = 0; k < n; k++)
+    dst->words[k] &= ~src->words[k];
 }
 
 static inline void bits_xor(bits_set *dst, const bits_set *src) {
   assert(dst->nbits == src->nbits);
   size_t n = bits_nwords(dst);
-  for (size_t k = 0; k < n; k++) dst->words[k] ^= src->words[k];
+  for (size_t k = 0; k < n; k++)
+    dst->words[k] ^= src->words[k];
 }
 
 /* dst = src shifted towards higher indices by d bits (towards lower ones if d < 0): bit i

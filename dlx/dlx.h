@@ -87,9 +87,9 @@ dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items, const i
 int32_t dlx_item_count(const dlx_matrix *m);
 int32_t dlx_primary_count(const dlx_matrix *m);
 int32_t dlx_option_count(const dlx_matrix *m);
-int64_t dlx_node_count(const dlx_matrix *m); /* sum of option sizes */
-int32_t dlx_color_count(const dlx_matrix *m); /* color ids are 1..dlx_color_count */
-const char *dlx_item_name(const dlx_matrix *m, int32_t item);   /* NULL if unnamed */
+int64_t dlx_node_count(const dlx_matrix *m);                  /* sum of option sizes */
+int32_t dlx_color_count(const dlx_matrix *m);                 /* color ids are 1..dlx_color_count */
+const char *dlx_item_name(const dlx_matrix *m, int32_t item); /* NULL if unnamed */
 dlx_item_kind dlx_item_kind_of(const dlx_matrix *m, int32_t item);
 const char *dlx_color_name(const dlx_matrix *m, int32_t color);
 int32_t dlx_find_item(const dlx_matrix *m, const char *name); /* -1 if absent */
@@ -139,13 +139,13 @@ dlx_status dlx_write(const dlx_matrix *m, FILE *f, const char *comment);
 /* ---- solving ------------------------------------------------------------------------ */
 
 typedef struct {
-  uint64_t solutions; /* solutions found (and handed to the callback, if any) */
-  uint64_t nodes;     /* search-tree nodes: times an item was chosen to branch on */
-  uint64_t updates;   /* link updates: one per item covered, one per node unlinked */
-  uint64_t bytes;     /* memory the solver allocated (all threads) */
-  double seconds;     /* wall-clock time of the solve */
-  int complete;       /* 1 if the whole tree was searched; 0 if a limit or stop ended it */
-  int threads;        /* threads that searched */
+  uint64_t solutions;   /* solutions found (and handed to the callback, if any) */
+  uint64_t nodes;       /* search-tree nodes: times an item was chosen to branch on */
+  uint64_t updates;     /* link updates: one per item covered, one per node unlinked */
+  uint64_t bytes;       /* memory the solver allocated (all threads) */
+  double seconds;       /* wall-clock time of the solve */
+  int complete;         /* 1 if the whole tree was searched; 0 if a limit or stop ended it */
+  int threads;          /* threads that searched */
   uint64_t subproblems; /* pieces the tree was split into (0 for a single-thread run) */
 } dlx_stats;
 
@@ -164,9 +164,9 @@ typedef int (*dlx_solution_fn)(void *ctx, const int32_t *options, size_t n);
 typedef void (*dlx_progress_fn)(void *ctx, const dlx_progress *p);
 
 typedef struct {
-  uint64_t max_solutions;  /* stop after this many solutions; 0 = no limit */
-  uint64_t max_nodes;      /* stop after about this many nodes; 0 = no limit */
-  int threads;             /* worker threads; 0 or 1 searches in the calling thread */
+  uint64_t max_solutions; /* stop after this many solutions; 0 = no limit */
+  uint64_t max_nodes;     /* stop after about this many nodes; 0 = no limit */
+  int threads;            /* worker threads; 0 or 1 searches in the calling thread */
   dlx_solution_fn on_solution;
   void *solution_ctx;
   dlx_progress_fn on_progress;

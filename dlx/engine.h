@@ -44,23 +44,24 @@ typedef struct dlx_engine dlx_engine;
 typedef int (*dlx_hook)(dlx_engine *e, void *ctx);
 
 struct dlx_engine {
-  dlx_link *lk;       /* lk[x]: the links of node x */
-  dlx_node *nd;       /* nd[x]: the item and option end of node x */
-  int32_t *color;     /* color[x] of node x: 0 none, > 0 a color, -1 "item already
-                         purified to my color"; NULL when the matrix has no colors */
+  dlx_link *lk;   /* lk[x]: the links of node x */
+  dlx_node *nd;   /* nd[x]: the item and option end of node x */
+  int32_t *color; /* color[x] of node x: 0 none, > 0 a color, -1 "item already
+                     purified to my color"; NULL when the matrix has no colors */
   dlx_item *it;
-  int32_t *len;       /* len[k]: options currently in item k's list */
+  int32_t *len; /* len[k]: options currently in item k's list */
   int32_t n_items, n_primary, n_options;
-  int32_t n_nodes;    /* size of lk[] and nd[] */
+  int32_t n_nodes; /* size of lk[] and nd[] */
   int colored;
-  int32_t max_level;  /* levels never exceed the number of primary items */
-  int32_t *choice;    /* choice[l]: node of the option tried at level l (in the branching item's list) */
-  int32_t *branch_k;  /* branch_k[l]: which option (0-based) of branch_n[l] is being tried */
-  int32_t *branch_n;  /* branch_n[l]: options of the item chosen at level l */
-  int32_t *solution;  /* option ids of the solution being reported */
-  int32_t level;      /* current depth while a hook runs */
+  int32_t max_level; /* levels never exceed the number of primary items */
+  int32_t
+      *choice; /* choice[l]: node of the option tried at level l (in the branching item's list) */
+  int32_t *branch_k; /* branch_k[l]: which option (0-based) of branch_n[l] is being tried */
+  int32_t *branch_n; /* branch_n[l]: options of the item chosen at level l */
+  int32_t *solution; /* option ids of the solution being reported */
+  int32_t level;     /* current depth while a hook runs */
   uint64_t nodes, updates, solutions;
-  uint64_t bytes;     /* allocated by this engine */
+  uint64_t bytes; /* allocated by this engine */
 
   /* Control, set by the driver. */
   uint64_t poll_every; /* call poll after this many nodes (a power of two) */
@@ -97,7 +98,8 @@ double dlx_engine_fraction(const dlx_engine *e, int32_t base);
 
 /* Polls often enough that a node budget is kept to within a factor of two. */
 static inline void dlx_engine_budget(dlx_engine *e, uint64_t max_nodes) {
-  while (max_nodes && e->poll_every > 1 && e->poll_every > max_nodes) e->poll_every /= 2;
+  while (max_nodes && e->poll_every > 1 && e->poll_every > max_nodes)
+    e->poll_every /= 2;
 }
 
 /* Seconds on a monotonic clock. */

@@ -26,7 +26,8 @@ const char *dlx_strerror(dlx_status s) {
 
 static uint32_t hash_name(const char *s, size_t len) {
   uint32_t h = 2166136261u; /* FNV-1a: names are short, this is plenty */
-  for (size_t i = 0; i < len; i++) h = (h ^ (uint8_t)s[i]) * 16777619u;
+  for (size_t i = 0; i < len; i++)
+    h = (h ^ (uint8_t)s[i]) * 16777619u;
   return h;
 }
 
@@ -54,7 +55,8 @@ static int32_t names_find(const dlx_names *t, const char *s, size_t len) {
 static int grow(void **p, size_t elem, size_t *cap, size_t need) {
   if (need <= *cap) return 1;
   size_t c = *cap ? *cap : 16;
-  while (c < need) c *= 2;
+  while (c < need)
+    c *= 2;
   void *q = realloc(*p, c * elem);
   if (!q) return 0;
   *p = q;
@@ -69,7 +71,8 @@ static dlx_status names_rehash(dlx_names *t, uint32_t cap) {
     const char *n = names_get(t, i);
     if (!n) continue;
     uint32_t h = hash_name(n, strlen(n)) & (cap - 1);
-    while (s[h]) h = (h + 1) & (cap - 1);
+    while (s[h])
+      h = (h + 1) & (cap - 1);
     s[h] = i + 1;
   }
   free(t->slots);
@@ -101,7 +104,8 @@ static dlx_status names_add(dlx_names *t, const char *s, size_t len) {
     }
   } else {
     uint32_t mask = t->slot_cap - 1, h = hash_name(s, len) & mask;
-    while (t->slots[h]) h = (h + 1) & mask;
+    while (t->slots[h])
+      h = (h + 1) & mask;
     t->slots[h] = t->count;
   }
   return DLX_OK;
@@ -225,7 +229,8 @@ dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items, const i
   }
   memcpy(m->node_item + used, items, n * sizeof *items);
   if (m->node_color) {
-    for (size_t i = 0; i < n; i++) m->node_color[used + (int64_t)i] = colors ? colors[i] : 0;
+    for (size_t i = 0; i < n; i++)
+      m->node_color[used + (int64_t)i] = colors ? colors[i] : 0;
   }
   m->start[m->options + 1] = used + (int64_t)n;
   if (id) *id = m->options;
@@ -278,7 +283,8 @@ size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t 
     const char *name = dlx_item_name(m, it[i]);
     int k = name ? snprintf(tmp, sizeof tmp, "%s%s", i ? " " : "", name)
                  : snprintf(tmp, sizeof tmp, "%s#%d", i ? " " : "", (int)it[i]);
-    if (co && co[i]) k += snprintf(tmp + k, sizeof tmp - (size_t)k, ":%s", dlx_color_name(m, co[i]));
+    if (co && co[i])
+      k += snprintf(tmp + k, sizeof tmp - (size_t)k, ":%s", dlx_color_name(m, co[i]));
     if (len + 1 < cap) { /* like snprintf: as much as fits */
       size_t room = cap - 1 - len;
       memcpy(buf + len, tmp, (size_t)k < room ? (size_t)k : room);

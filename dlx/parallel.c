@@ -6,8 +6,9 @@
  * from a shared counter in tree order, replay the d choices on their own copy of the
  * links, search below, and undo them: only down to the prefix the next piece shares,
  * since pieces taken one after another are usually neighbours in the tree and the top
- * levels, whose covers are the dearest, would otherwise be redone for every piece. Nodes above depth d and solutions found above
- * it are counted once, by the split, so every count equals a single-thread run's.
+ * levels, whose covers are the dearest, would otherwise be redone for every piece. Nodes above
+ * depth d and solutions found above it are counted once, by the split, so every count equals a
+ * single-thread run's.
  *
  * Sharding uses the same split: shard k of n searches the pieces whose number is k
  * modulo n, and only shard 0 counts what lies above depth d. The split depends on
@@ -38,15 +39,15 @@ typedef struct {
   int32_t *paths; /* piece i: paths[i*depth .. i*depth+depth-1] */
   double *weight; /* share of the whole tree below piece i (Knuth's estimate) */
   size_t count, cap, seen;
-  int record;     /* 0 while only counting pieces to choose the depth */
+  int record; /* 0 while only counting pieces to choose the depth */
   /* shared by the workers */
   pthread_mutex_t lock;
   pthread_cond_t done_cv;
   atomic_size_t next;
   atomic_int halt;
   atomic_uint_fast64_t found;
-  double remaining;   /* weight of the pieces not yet finished */
-  int live;           /* workers still running */
+  double remaining; /* weight of the pieces not yet finished */
+  int live;         /* workers still running */
   slot *slots;
   int nslots;
   uint64_t split_nodes; /* nodes counted by the split (shard 0 only) */
@@ -113,7 +114,8 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   }
   memcpy(p->paths + p->count * (size_t)p->depth, e->choice, (size_t)p->depth * sizeof(int32_t));
   double w = 1;
-  for (int32_t l = 0; l < p->depth; l++) w /= e->branch_n[l];
+  for (int32_t l = 0; l < p->depth; l++)
+    w /= e->branch_n[l];
   p->weight[p->count++] = w;
   return 0;
 }
@@ -128,7 +130,8 @@ static int worker_poll(dlx_engine *e, void *ctx) {
   s->updates = e->updates;
   s->solutions = e->solutions;
   s->piece_fraction = dlx_engine_fraction(e, p->depth);
-  for (int i = 0; i < p->nslots; i++) sum += p->slots[i].nodes;
+  for (int i = 0; i < p->nslots; i++)
+    sum += p->slots[i].nodes;
   pthread_mutex_unlock(&p->lock);
   if (p->o->max_nodes && sum >= p->o->max_nodes) atomic_store(&p->halt, 1);
   return halted(p);
@@ -153,7 +156,8 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&p->lock);
     const int32_t *path = p->paths + i * (size_t)p->depth;
     int32_t same = 0;
-    while (same < held && e->choice[same] == path[same]) same++;
+    while (same < held && e->choice[same] == path[same])
+      same++;
     dlx_engine_unwind(e, same, held);
     dlx_engine_replay(e, path, same, p->depth);
     held = p->depth;
@@ -237,7 +241,8 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   uint64_t split_solutions = shard0 ? split_e->solutions : 0;
   p.bytes = split_e->bytes + p.cap * ((size_t)p.depth * sizeof(int32_t) + sizeof(double));
   p.remaining = 0;
-  for (size_t i = 0; i < p.count; i++) p.remaining += p.weight[i];
+  for (size_t i = 0; i < p.count; i++)
+    p.remaining += p.weight[i];
 
   int nworkers = 0;
   worker *ws = NULL;
@@ -295,7 +300,8 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       }
     }
     pthread_mutex_unlock(&p.lock);
-    for (int i = 0; i < nworkers; i++) pthread_join(tid[i], NULL);
+    for (int i = 0; i < nworkers; i++)
+      pthread_join(tid[i], NULL);
     free(tid);
   }
 

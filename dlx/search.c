@@ -59,7 +59,8 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
   }
   /* Primaries take headers 1..np and secondaries np+1..n, each kind in input order. */
   int32_t next_p = 1, next_s = np + 1;
-  for (int32_t i = 0; i < n; i++) map[i] = m->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
+  for (int32_t i = 0; i < n; i++)
+    map[i] = m->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
   dlx_link *lk = e->lk;
   dlx_node *nd = e->nd;
   dlx_item *it = e->it;
@@ -157,16 +158,13 @@ typedef struct {
 } dance;
 
 /* The spacer after an option holds the option's first node. */
-static ALWAYS_INLINE uint32_t first_of(const dance *d, uint32_t last) {
-  return d->lk[last + 1].up;
-}
+static ALWAYS_INLINE uint32_t first_of(const dance *d, uint32_t last) { return d->lk[last + 1].up; }
 
 /* Takes the other nodes of x's option (n nodes ending at last) out of their lists;
  * returns how many it took out. The wrap is written `q = q > last ? q - n : q` because
  * gcc makes that a cmov for every n, where `q -= q > last ? n : 0` gave setb, shl and
  * sub for n = 4. */
-static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32_t n,
-                                     int colored) {
+static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32_t n, int colored) {
   dlx_link *lk = d->lk;
   uint64_t hidden = 0;
   for (uint32_t j = 1; j < n; j++) {
@@ -183,8 +181,7 @@ static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32
 }
 
 /* Puts them back, in the reverse order. */
-static ALWAYS_INLINE void unhide_n(dance *d, uint32_t x, uint32_t first, uint32_t n,
-                                   int colored) {
+static ALWAYS_INLINE void unhide_n(dance *d, uint32_t x, uint32_t first, uint32_t n, int colored) {
   dlx_link *lk = d->lk;
   for (uint32_t j = 1; j < n; j++) {
     uint32_t q = x - j;
@@ -228,11 +225,13 @@ static ALWAYS_INLINE void cover(dance *d, uint32_t c, int colored) {
   it[l].next = r;
   it[r].prev = l;
   d->updates++;
-  for (uint32_t x = d->lk[c].down; x != c; x = d->lk[x].down) d->updates += hide(d, x, colored);
+  for (uint32_t x = d->lk[c].down; x != c; x = d->lk[x].down)
+    d->updates += hide(d, x, colored);
 }
 
 static ALWAYS_INLINE void uncover(dance *d, uint32_t c, int colored) {
-  for (uint32_t x = d->lk[c].up; x != c; x = d->lk[x].up) unhide(d, x, colored);
+  for (uint32_t x = d->lk[c].up; x != c; x = d->lk[x].up)
+    unhide(d, x, colored);
   dlx_item *it = d->it;
   uint32_t l = it[c].prev, r = it[c].next;
   it[l].next = c;
@@ -390,7 +389,7 @@ backup:
   level--;
   p = (uint32_t)choice[level];
   best = (uint32_t)nd[p].top;
-recover: {
+recover : {
   /* Keep the first item covered if the next sibling begins with it too. */
   uint32_t next = lk[p].down, f = carried_item(&d, p, colored);
   carried = f && next != best && carried_item(&d, next, colored) == f ? f : 0;
@@ -520,9 +519,8 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
   s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   dlx_engine *e = dlx_engine_new(m);
   if (!e)
-    return dlx_node_count(m) + (int64_t)m->options + m->items.count >= INT32_MAX - 2
-               ? DLX_ETOOBIG
-               : DLX_ENOMEM;
+    return dlx_node_count(m) + (int64_t)m->options + m->items.count >= INT32_MAX - 2 ? DLX_ETOOBIG
+                                                                                     : DLX_ENOMEM;
   e->ctx = &s;
   e->poll = solo_poll;
   dlx_engine_budget(e, o->max_nodes);

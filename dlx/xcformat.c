@@ -39,8 +39,8 @@ static void set_file(dlx_parse_error *e, const char *name) {
 }
 
 PRINTF_LIKE(5, 0)
-static void vreport(dlx_parse_error *e, const char *name, long line, long column,
-                    const char *fmt, va_list ap) {
+static void vreport(dlx_parse_error *e, const char *name, long line, long column, const char *fmt,
+                    va_list ap) {
   set_file(e, name);
   e->line = line;
   e->column = column;
@@ -105,14 +105,16 @@ static int next_line(reader *r, const char **s, size_t *n) {
  * is a token of its own wherever it stands. Returns 0 at the end of the line. */
 static int next_token(const char *s, size_t n, size_t *i, size_t *start, int bar_splits) {
   size_t j = *i;
-  while (j < n && is_blank(s[j])) j++;
+  while (j < n && is_blank(s[j]))
+    j++;
   if (j == n) return 0;
   *start = j;
   if (bar_splits && s[j] == '|') {
     *i = j + 1;
     return 1;
   }
-  while (j < n && !is_blank(s[j]) && !(bar_splits && s[j] == '|')) j++;
+  while (j < n && !is_blank(s[j]) && !(bar_splits && s[j] == '|'))
+    j++;
   *i = j;
   return 1;
 }
@@ -278,7 +280,8 @@ static dlx_status read_option(reader *r, const char *s, size_t n) {
     r->colors[j] = 0;
     if (!r->coff[j]) continue;
     size_t c = r->coff[j], e = c;
-    while (e < n && !is_blank(s[e])) e++;
+    while (e < n && !is_blank(s[e]))
+      e++;
     char name[DLX_NAME_MAX + 1];
     copy_name(name, s + c, e - c);
     dlx_status st = dlx_color(r->m, name, &r->colors[j]);
@@ -295,7 +298,8 @@ static dlx_status parse(reader *r) {
   int have_items = 0;
   while (next_line(r, &s, &n)) {
     size_t i = 0;
-    while (i < n && is_blank(s[i])) i++;
+    while (i < n && is_blank(s[i]))
+      i++;
     if (i == n || s[i] == '|') continue;
     dlx_status st;
     if (!have_items) {

@@ -56,7 +56,8 @@ int cli_parse_uint(const char *s, uint64_t *v) {
   }
   if (*p == 'e' || *p == 'E') { /* 1e9: node budgets are often written so */
     if (*++p < '0' || *p > '9') return 0;
-    for (; *p >= '0' && *p <= '9' && e < 100; p++) e = e * 10 + (uint64_t)(*p - '0');
+    for (; *p >= '0' && *p <= '9' && e < 100; p++)
+      e = e * 10 + (uint64_t)(*p - '0');
   }
   if (*p) return 0;
   for (; e > 0 && x; e--) {
@@ -249,7 +250,8 @@ int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char 
 static int wrap(FILE *f, const char *text, int col, int indent, int width, int whole) {
   const char *p = text;
   while (*p) {
-    while (*p == ' ') p++;
+    while (*p == ' ')
+      p++;
     size_t n = whole ? strlen(p) : strcspn(p, " ");
     if (!n) break;
     if (col > indent && col + 1 + (int)n > width) {
@@ -312,7 +314,8 @@ void cli_json_init(cli_json *j, FILE *f) {
 
 static void indent(cli_json *j, int depth) {
   fputc('\n', j->f);
-  for (int i = 0; i < depth; i++) fputs("  ", j->f);
+  for (int i = 0; i < depth; i++)
+    fputs("  ", j->f);
 }
 
 /* The length of the UTF-8 sequence at p, or 0 if it is not a valid one. */

@@ -95,10 +95,10 @@ typedef struct {
 /* clang-format on */
 
 /* Needs CLI_STRUCT defined as the name of the struct type to declare. */
-#define CLI_DEFINE_OPTIONS(table) \
-  typedef struct {                \
-    table(CLI_FIELD_)             \
-  } CLI_STRUCT;                   \
+#define CLI_DEFINE_OPTIONS(table)                                                                  \
+  typedef struct {                                                                                 \
+    table(CLI_FIELD_)                                                                              \
+  } CLI_STRUCT;                                                                                    \
   static const cli_option cli_option_table[] = {table(CLI_ENTRY_)}
 
 /* What a subcommand is, for messages and --help. */

@@ -9,32 +9,32 @@
 #include "dlx.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
-#define XC_OPTIONS(X)                                                                         \
-  X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                \
-  X(first, "first", 0, FLAG, NULL, NULL, 0, 0,                                                \
-    "print the first solution found and stop (--max 1 --print)")                              \
-  X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                \
-    "print each solution: a line 'solution N:', then its options as in the input, then a "    \
-    "blank line")                                                                             \
-  X(threads, "threads", 't', UINT, "N", "all online cores", 1, 1024,                          \
-    "search with N threads; 1 searches in the calling thread")                                \
-  X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                              \
-    "stop after about N search-tree nodes (1e9 means 10^9)")                                  \
-  X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                      \
-    "search only shard K of N, counting K from 0; the counts of the N shards add up to the "  \
-    "whole count, so N machines can share one problem")                                       \
-  X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                          \
-    "report on stderr: solutions, nodes, nodes per second, estimated part of the tree done, " \
-    "time")                                                                                   \
-  X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                     \
-    "seconds between progress reports")                                                       \
-  X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                \
-    "after the count, print the search statistics and the size of the matrix")                \
-  X(json, "json", 0, FLAG, NULL, NULL, 0, 0,                                                  \
-    "print one JSON object on stdout instead of text (with --print: the solutions too)")      \
-  X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                     \
-    "write the matrix in Knuth's format to FILE ('-': stdout) and exit without solving")      \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")        \
+#define XC_OPTIONS(X)                                                                              \
+  X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
+  X(first, "first", 0, FLAG, NULL, NULL, 0, 0,                                                     \
+    "print the first solution found and stop (--max 1 --print)")                                   \
+  X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
+    "print each solution: a line 'solution N:', then its options as in the input, then a "         \
+    "blank line")                                                                                  \
+  X(threads, "threads", 't', UINT, "N", "all online cores", 1, 1024,                               \
+    "search with N threads; 1 searches in the calling thread")                                     \
+  X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
+    "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
+  X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
+    "search only shard K of N, counting K from 0; the counts of the N shards add up to the "       \
+    "whole count, so N machines can share one problem")                                            \
+  X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "report on stderr: solutions, nodes, nodes per second, estimated part of the tree done, "      \
+    "time")                                                                                        \
+  X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
+    "seconds between progress reports")                                                            \
+  X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
+    "after the count, print the search statistics and the size of the matrix")                     \
+  X(json, "json", 0, FLAG, NULL, NULL, 0, 0,                                                       \
+    "print one JSON object on stdout instead of text (with --print: the solutions too)")           \
+  X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
+    "write the matrix in Knuth's format to FILE ('-': stdout) and exit without solving")           \
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
   X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
 
 #define CLI_STRUCT xc_options
@@ -170,7 +170,8 @@ typedef struct {
 static int reserve(void **p, size_t elem, size_t *cap, size_t need) {
   if (need <= *cap) return 1;
   size_t c = *cap ? *cap : 64;
-  while (c < need) c *= 2;
+  while (c < need)
+    c *= 2;
   void *q = realloc(*p, c * elem);
   if (!q) return 0;
   *p = q;

@@ -4,8 +4,8 @@
 #include "cli.h"
 
 /* Every subcommand: name (its entry point is cmd_NAME), what it does, an example. */
-#define DANCE_COMMANDS(X)                                        \
-  X(xc, "count the exact covers of a problem in Knuth's format", \
+#define DANCE_COMMANDS(X)                                                                          \
+  X(xc, "count the exact covers of a problem in Knuth's format",                                   \
     "dance xc data/xc/pent6x10.dlx --threads 2 --stats")
 
 #define DECLARE_(name, about, example) cli_main_fn cmd_##name;
@@ -31,7 +31,8 @@ static void overview(FILE *f) {
     fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].about);
   fprintf(f, "  %-8s %s\n", "help", "show a command's options: dance help COMMAND");
   fprintf(f, "\nExamples:\n");
-  for (int i = 0; i < COMMAND_COUNT; i++) fprintf(f, "  %s\n", commands[i].example);
+  for (int i = 0; i < COMMAND_COUNT; i++)
+    fprintf(f, "  %s\n", commands[i].example);
   fprintf(f, "  dance xc queens13.dlx --json\n"
              "  dance help xc\n"
              "\n"

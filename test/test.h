@@ -16,50 +16,49 @@ static int test_failed_checks_;
 static int test_passed_, test_failed_;
 static const char *test_current_ = "";
 
-#define TEST_FAIL_(...)                                                                    \
-  do {                                                                                     \
-    test_failed_checks_++;                                                                 \
-    fprintf(stderr, "%s:%d: in %s: ", __FILE__, __LINE__, test_current_);                 \
-    fprintf(stderr, __VA_ARGS__);                                                          \
-    fputc('\n', stderr);                                                                   \
+#define TEST_FAIL_(...)                                                                            \
+  do {                                                                                             \
+    test_failed_checks_++;                                                                         \
+    fprintf(stderr, "%s:%d: in %s: ", __FILE__, __LINE__, test_current_);                          \
+    fprintf(stderr, __VA_ARGS__);                                                                  \
+    fputc('\n', stderr);                                                                           \
   } while (0)
 
-#define ASSERT(cond)                                                                       \
-  do {                                                                                     \
-    if (!(cond)) TEST_FAIL_("assertion failed: %s", #cond);                                \
+#define ASSERT(cond)                                                                               \
+  do {                                                                                             \
+    if (!(cond)) TEST_FAIL_("assertion failed: %s", #cond);                                        \
   } while (0)
 
-#define ASSERT_EQ(a, b)                                                                    \
-  do {                                                                                     \
-    long long a_ = (long long)(a), b_ = (long long)(b);                                    \
-    if (a_ != b_) TEST_FAIL_("%s == %lld, expected %s == %lld", #a, a_, #b, b_);           \
+#define ASSERT_EQ(a, b)                                                                            \
+  do {                                                                                             \
+    long long a_ = (long long)(a), b_ = (long long)(b);                                            \
+    if (a_ != b_) TEST_FAIL_("%s == %lld, expected %s == %lld", #a, a_, #b, b_);                   \
   } while (0)
 
-#define ASSERT_EQ_U64(a, b)                                                                \
-  do {                                                                                     \
-    uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                                       \
-    if (a_ != b_)                                                                          \
-      TEST_FAIL_("%s == %" PRIu64 ", expected %s == %" PRIu64, #a, a_, #b, b_);            \
+#define ASSERT_EQ_U64(a, b)                                                                        \
+  do {                                                                                             \
+    uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                                               \
+    if (a_ != b_) TEST_FAIL_("%s == %" PRIu64 ", expected %s == %" PRIu64, #a, a_, #b, b_);        \
   } while (0)
 
-#define ASSERT_STREQ(a, b)                                                                 \
-  do {                                                                                     \
-    const char *a_ = (a), *b_ = (b);                                                       \
-    if (!a_ || !b_ || strcmp(a_, b_) != 0)                                                 \
-      TEST_FAIL_("%s == \"%s\", expected \"%s\"", #a, a_ ? a_ : "(null)", b_ ? b_ : "(null)"); \
+#define ASSERT_STREQ(a, b)                                                                         \
+  do {                                                                                             \
+    const char *a_ = (a), *b_ = (b);                                                               \
+    if (!a_ || !b_ || strcmp(a_, b_) != 0)                                                         \
+      TEST_FAIL_("%s == \"%s\", expected \"%s\"", #a, a_ ? a_ : "(null)", b_ ? b_ : "(null)");     \
   } while (0)
 
-#define RUN(fn)                                                                            \
-  do {                                                                                     \
-    int before_ = test_failed_checks_;                                                     \
-    test_current_ = #fn;                                                                   \
-    fn();                                                                                  \
-    if (test_failed_checks_ == before_) {                                                  \
-      test_passed_++;                                                                      \
-    } else {                                                                               \
-      test_failed_++;                                                                      \
-      fprintf(stderr, "FAILED: %s\n", #fn);                                                \
-    }                                                                                      \
+#define RUN(fn)                                                                                    \
+  do {                                                                                             \
+    int before_ = test_failed_checks_;                                                             \
+    test_current_ = #fn;                                                                           \
+    fn();                                                                                          \
+    if (test_failed_checks_ == before_) {                                                          \
+      test_passed_++;                                                                              \
+    } else {                                                                                       \
+      test_failed_++;                                                                              \
+      fprintf(stderr, "FAILED: %s\n", #fn);                                                        \
+    }                                                                                              \
   } while (0)
 
 static inline int test_report(void) {

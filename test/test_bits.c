@@ -81,7 +81,8 @@ static void test_word_count(void) {
   for (int k = 0; k < 1000; k++) {
     uint64_t w = rnd_word();
     int naive = 0;
-    for (int i = 0; i < 64; i++) naive += (int)((w >> i) & 1);
+    for (int i = 0; i < 64; i++)
+      naive += (int)((w >> i) & 1);
     ASSERT_EQ(bits64_count(w), naive);
   }
 }
@@ -166,14 +167,16 @@ static void test_word_board_masks(void) {
     uint64_t all_rows = 0, all_cols = 0;
     for (int r = 0; r < rows; r++) {
       uint64_t naive = 0;
-      for (int c = 0; c < cols; c++) naive |= bits64_bit(r * cols + c);
+      for (int c = 0; c < cols; c++)
+        naive |= bits64_bit(r * cols + c);
       ASSERT_EQ_U64(bits64_row(r, cols), naive);
       ASSERT_EQ_U64(all_rows & bits64_row(r, cols), 0); /* rows are disjoint */
       all_rows |= bits64_row(r, cols);
     }
     for (int c = 0; c < cols; c++) {
       uint64_t naive = 0;
-      for (int r = 0; r < rows; r++) naive |= bits64_bit(r * cols + c);
+      for (int r = 0; r < rows; r++)
+        naive |= bits64_bit(r * cols + c);
       ASSERT_EQ_U64(bits64_col(c, rows, cols), naive);
       all_cols |= bits64_col(c, rows, cols);
       for (int r = 0; r < rows; r++)
@@ -270,7 +273,8 @@ static void test_set_next_boundaries(void) {
   ASSERT_EQ(bits_next(&s, 127), 127);
   ASSERT_EQ(bits_next(&s, 128), -1);
   static const size_t at[] = {63, 64, 128, 199};
-  for (size_t k = 0; k < 4; k++) bits_set_bit(&s, at[k]);
+  for (size_t k = 0; k < 4; k++)
+    bits_set_bit(&s, at[k]);
   ASSERT_EQ(bits_next(&s, 0), 63);
   ASSERT_EQ(bits_next(&s, 63), 63);
   ASSERT_EQ(bits_next(&s, 64), 64);
@@ -367,7 +371,8 @@ static void test_set_ops_vs_naive(void) {
       static const char *const names[] = {"copy", "and", "or", "andnot", "xor"};
       for (int op = 0; op < 5; op++) {
         bits_copy(c, a);
-        for (size_t i = 0; i < nbits; i++) nc[i] = na[i];
+        for (size_t i = 0; i < nbits; i++)
+          nc[i] = na[i];
         switch (op) {
         case 0: bits_copy(c, b); break;
         case 1: bits_and(c, b); break;
@@ -448,7 +453,8 @@ static void test_set_compare_memcmp(void) {
       continue;
     }
     /* a: bits set one by one; b: filled, then the others cleared. */
-    for (size_t i = 0; i < nbits; i += 3) bits_set_bit(a, i);
+    for (size_t i = 0; i < nbits; i += 3)
+      bits_set_bit(a, i);
     bits_fill(b);
     for (size_t i = 0; i < nbits; i++)
       if (i % 3) bits_clear_bit(b, i);
@@ -732,7 +738,8 @@ static int count_placements(bits_box b, const int (*xyz)[3], size_t n) {
     cells_to_set(b, s, xyz, n);
     for (int dz = -b.z; dz <= b.z; dz++)
       for (int dy = -b.y; dy <= b.y; dy++)
-        for (int dx = -b.x; dx <= b.x; dx++) count += bits_box_translate(b, t, s, dx, dy, dz);
+        for (int dx = -b.x; dx <= b.x; dx++)
+          count += bits_box_translate(b, t, s, dx, dy, dz);
   }
   bits_free(s);
   bits_free(t);
@@ -748,7 +755,8 @@ static int count_placements64(bits_box b, const int (*xyz)[3], size_t n) {
   int count = 0;
   for (int dz = -b.z; dz <= b.z; dz++)
     for (int dy = -b.y; dy <= b.y; dy++)
-      for (int dx = -b.x; dx <= b.x; dx++) count += bits_box64_translate(&g, w, dx, dy, dz, &out);
+      for (int dx = -b.x; dx <= b.x; dx++)
+        count += bits_box64_translate(&g, w, dx, dy, dz, &out);
   return count;
 }
 
@@ -910,7 +918,8 @@ static void test_box_format(void) {
   /* The 8x8 Gridlock board with its main diagonal set. */
   ASSERT(bits_box64_init(&g, 8, 8, 1));
   uint64_t diag = 0;
-  for (int i = 0; i < 8; i++) diag |= bits64_bit(9 * i);
+  for (int i = 0; i < 8; i++)
+    diag |= bits64_bit(9 * i);
   char board[100];
   ASSERT_EQ(bits_box64_format(&g, diag, board, sizeof board), 72);
   ASSERT_STREQ(board, "#.......\n.#......\n..#.....\n...#....\n....#...\n.....#..\n......#.\n"

@@ -11,7 +11,8 @@ static dlx_matrix *read_data(const char *name) {
   snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, name);
   dlx_matrix *m = NULL;
   dlx_parse_error err;
-  if (dlx_read_file(path, &m, &err, NULL, NULL)) TEST_FAIL_("cannot read %s: %s", path, err.message);
+  if (dlx_read_file(path, &m, &err, NULL, NULL))
+    TEST_FAIL_("cannot read %s: %s", path, err.message);
   return m;
 }
 

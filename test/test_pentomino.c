@@ -28,8 +28,12 @@ static void check(const char *file, int threads, uint64_t solutions, uint64_t no
  * we make 1,074,069,229, since an option's first item (here the piece) stays covered
  * from one sibling to the next when they share it. */
 enum { DLX1_UPDATES = 1242377480, OUR_UPDATES = 1074069229 };
-static void test_pent6x10_matches_dlx1(void) { check("pent6x10.dlx", 1, 9356, 3637261, OUR_UPDATES); }
-static void test_pent6x10_two_threads(void) { check("pent6x10.dlx", 2, 9356, 3637261, OUR_UPDATES); }
+static void test_pent6x10_matches_dlx1(void) {
+  check("pent6x10.dlx", 1, 9356, 3637261, OUR_UPDATES);
+}
+static void test_pent6x10_two_threads(void) {
+  check("pent6x10.dlx", 2, 9356, 3637261, OUR_UPDATES);
+}
 static void test_fewer_updates_than_dlx1(void) { ASSERT(OUR_UPDATES < DLX1_UPDATES); }
 static void test_pent6x10_sym(void) { check("pent6x10_sym.dlx", 2, 2339, 0, 0); }
 static void test_soma(void) { check("soma.dlx", 1, 11520, 0, 0); }

@@ -18,7 +18,8 @@ static int record(void *ctx, const int32_t *opts, size_t n) {
   recorder *r = ctx;
   if (r->calls++ == 0) {
     r->first_n = n < 64 ? n : 64;
-    for (size_t i = 0; i < r->first_n; i++) r->first[i] = opts[i];
+    for (size_t i = 0; i < r->first_n; i++)
+      r->first[i] = opts[i];
   }
   return r->stop_after && r->calls >= r->stop_after;
 }
@@ -76,12 +77,14 @@ static void test_knuth_example(void) {
   dlx_matrix *m = dlx_matrix_new();
   int32_t it[7];
   const char *names[7] = {"a", "b", "c", "d", "e", "f", "g"};
-  for (int i = 0; i < 7; i++) it[i] = item(m, names[i], DLX_PRIMARY);
+  for (int i = 0; i < 7; i++)
+    it[i] = item(m, names[i], DLX_PRIMARY);
   const char *opts[6] = {"ce", "adg", "bcf", "adf", "bg", "deg"};
   for (int o = 0; o < 6; o++) {
     int32_t x[3];
     size_t n = 0;
-    for (const char *s = opts[o]; *s; s++) x[n++] = it[*s - 'a'];
+    for (const char *s = opts[o]; *s; s++)
+      x[n++] = it[*s - 'a'];
     ASSERT_EQ(dlx_add_option(m, n, x, NULL, NULL), DLX_OK);
   }
   recorder r = {0};
@@ -110,7 +113,8 @@ static void test_queens_1_to_10(void) {
     dlx_matrix *m = queens(n);
     dlx_stats st;
     ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
-    if (st.solutions != expect[n]) TEST_FAIL_("%d queens: %llu solutions", n, (unsigned long long)st.solutions);
+    if (st.solutions != expect[n])
+      TEST_FAIL_("%d queens: %llu solutions", n, (unsigned long long)st.solutions);
     ASSERT_EQ(st.complete, 1);
     dlx_matrix_free(m);
   }
@@ -280,7 +284,8 @@ static uint64_t brute_force(const small_xcc *x) {
         color[i] = c;
       }
     }
-    for (int i = 0; i < x->np && ok; i++) ok &= used[i] == 1;
+    for (int i = 0; i < x->np && ok; i++)
+      ok &= used[i] == 1;
     count += ok;
   }
   return count;

@@ -382,7 +382,9 @@ static const bad_case bad[] = {
     {"a b:1\n", 0, 1, 3, "a color on the item line ('b:1')"},
     {"a:1 b\n", 0, 1, 1, "a color on the item line ('a:1')"},
     {"a " LONG33 ":1\n", 0, 1, 3, "name too long (33 bytes; at most 32)"},
-    {"a \x01" "b\n", 0, 1, 3, "bad character 0x01 in a name"},
+    {"a \x01"
+     "b\n",
+     0, 1, 3, "bad character 0x01 in a name"},
     {"a\x7f\n", 0, 1, 1, "bad character 0x7f in a name"},
     {"a b\na\rb\n", 0, 2, 1, "bad character 0x0d in a name"},
     {"a b\n  a b\x0c\n", 0, 2, 5, "bad character 0x0c in a name"},
@@ -456,8 +458,8 @@ static void test_line_ends_and_blanks(void) {
   const char *variants[] = {
       "a b | x\nb a x:1\na\n",
       "a b | x\r\nb a x:1\r\na\r\n",
-      "a b | x\r\nb a x:1\r\na",            /* no final newline */
-      "a b | x\r\nb a x:1\r\na\r",          /* a CR without its LF at the end */
+      "a b | x\r\nb a x:1\r\na",   /* no final newline */
+      "a b | x\r\nb a x:1\r\na\r", /* a CR without its LF at the end */
       "\t a\tb|x  \n\n \t\r\nb\t a\tx:1 \t\n|x\n  a",
       "| head\n   | indented comment\na b |x\n b a x:1\na\n\n",
   };
@@ -537,7 +539,8 @@ static void test_warnings(void) {
 
 /* Appends "i0 i1 ... i<n-1>" (each followed by a blank) to b at *len. */
 static void append_names(char *b, size_t *len, int n) {
-  for (int i = 0; i < n; i++) *len += (size_t)sprintf(b + *len, "i%d ", i);
+  for (int i = 0; i < n; i++)
+    *len += (size_t)sprintf(b + *len, "i%d ", i);
 }
 
 static void test_long_lines(void) {
@@ -624,7 +627,8 @@ static uint64_t next_random(void) { /* xorshift64 */
 static size_t below(size_t n) { return n ? (size_t)(next_random() % n) : 0; }
 
 /* Bytes that matter to the grammar, drawn more often than the rest. */
-static const char special[] = " \t\n\r|:#\0\x01\x7f" "aAX0";
+static const char special[] = " \t\n\r|:#\0\x01\x7f"
+                              "aAX0";
 
 static char random_byte(void) {
   return below(3) ? special[below(sizeof special - 1)] : (char)next_random();
@@ -662,7 +666,8 @@ static void mutate(const char *cur, size_t len, char **inputs, size_t *lens, siz
   case 1: { /* insert a few bytes */
     char ins[8];
     size_t k = 1 + below(sizeof ins);
-    for (size_t i = 0; i < k; i++) ins[i] = random_byte();
+    for (size_t i = 0; i < k; i++)
+      ins[i] = random_byte();
     put(out, cur, at);
     put(out, ins, k);
     put(out, cur + at, len - at);
@@ -675,9 +680,7 @@ static void mutate(const char *cur, size_t len, char **inputs, size_t *lens, siz
     put(out, cur + at + k, len - at - k);
     break;
   }
-  case 3: /* truncate */
-    put(out, cur, at);
-    break;
+  case 3: /* truncate */ put(out, cur, at); break;
   case 4: { /* splice: a prefix of this one, a suffix of another */
     size_t j = below(ninputs);
     size_t from = below(lens[j] + 1);
@@ -689,7 +692,8 @@ static void mutate(const char *cur, size_t len, char **inputs, size_t *lens, siz
     const char *nl = memchr(cur + at, '\n', len - at);
     size_t end = nl ? (size_t)(nl - cur) + 1 : len;
     size_t start = at;
-    while (start > 0 && cur[start - 1] != '\n') start--;
+    while (start > 0 && cur[start - 1] != '\n')
+      start--;
     put(out, cur, end);
     put(out, cur + start, end - start);
     put(out, cur + end, len - end);
@@ -766,7 +770,8 @@ static void test_fuzz(void) {
   ASSERT(warned > 0);
   free(a.b);
   free(b.b);
-  for (size_t i = 0; i < NDATA; i++) free(inputs[i]);
+  for (size_t i = 0; i < NDATA; i++)
+    free(inputs[i]);
 }
 
 int main(void) {
