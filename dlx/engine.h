@@ -96,6 +96,11 @@ size_t dlx_engine_solution(dlx_engine *e, int32_t level);
 /* The estimated fraction of the tree below depth base that is done. */
 double dlx_engine_fraction(const dlx_engine *e, int32_t base);
 
+/* Knuth's sanity(): checks the links of every active primary item (each list doubly
+ * linked, its length right, the active list itself consistent). Returns the number
+ * of faults found. Slow; for tests, e.g. from a poll hook called at every node. */
+int dlx_engine_check(const dlx_engine *e);
+
 /* Polls often enough that a node budget is kept to within a factor of two. */
 static inline void dlx_engine_budget(dlx_engine *e, uint64_t max_nodes) {
   while (max_nodes && e->poll_every > 1 && e->poll_every > max_nodes)

@@ -456,6 +456,24 @@ size_t dlx_engine_solution(dlx_engine *e, int32_t level) {
   return (size_t)(level + 1);
 }
 
+int dlx_engine_check(const dlx_engine *e) {
+  int faults = 0;
+  uint32_t steps = 0, limit = (uint32_t)e->n_nodes + 1;
+  for (uint32_t k = e->it[0].next, prev = 0; k != 0; prev = k, k = e->it[k].next) {
+    if (e->it[k].prev != prev || k > (uint32_t)e->n_primary || ++steps > limit) return faults + 1;
+    uint32_t count = 0, up = k;
+    for (uint32_t x = e->lk[k].down; x != k; up = x, x = e->lk[x].down) {
+      if (e->lk[x].up != up || (uint32_t)e->nd[x].top != k || ++count > limit) {
+        faults++;
+        break;
+      }
+    }
+    if (e->lk[k].up != up || (int32_t)count != e->len[k]) faults++;
+  }
+  if (e->it[e->it[0].prev].next != 0) faults++;
+  return faults;
+}
+
 double dlx_engine_fraction(const dlx_engine *e, int32_t base) {
   /* Knuth's estimate: the tree is cut into equal shares at each branching. */
   double f = 0, share = 1;
