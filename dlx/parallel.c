@@ -39,7 +39,6 @@ typedef struct {
   int32_t *paths; /* piece i: paths[i*depth .. i*depth+depth-1] */
   double *weight; /* share of the whole tree below piece i (Knuth's estimate) */
   size_t count, cap, seen;
-  int record; /* 0 while only counting pieces to choose the depth */
   /* shared by the workers */
   pthread_mutex_t lock;
   pthread_cond_t done_cv;
@@ -98,7 +97,6 @@ static int split_poll(dlx_engine *e, void *ctx) {
 static int split_leaf(dlx_engine *e, void *ctx) {
   par *p = ((worker *)ctx)->p;
   size_t i = p->seen++;
-  if (!p->record) return 0;
   if (p->o->shard_count && i % p->o->shard_count != p->o->shard_index) return 0;
   if (p->count == p->cap) {
     size_t cap = p->cap ? p->cap * 2 : 256;
@@ -182,19 +180,20 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
-/* Searches the top of the tree down to depth d, counting the pieces there (and, when
- * p->record, recording this shard's). Returns nonzero if a hook halted it. */
-static int split(par *p, worker *self, int32_t d, int record) {
+/* Searches the top of the tree down to depth d, counting the pieces there and
+ * recording this shard's; with `report`, solutions found above depth d go to the
+ * caller's callback. Returns nonzero if a hook halted it. */
+static int split(par *p, worker *self, int32_t d, int report) {
   dlx_engine *e = p->proto;
   p->depth = d;
-  p->record = record;
+  p->cap = 0; /* a deeper split needs longer paths: regrow (the buffers are kept) */
   p->seen = p->count = 0;
   e->nodes = e->updates = e->solutions = 0;
   e->depth_limit = d;
   e->on_leaf = split_leaf;
   e->poll = split_poll;
-  /* Solutions above depth d belong to shard 0; the trial splits report nothing. */
-  e->on_solution = record && (!p->o->shard_count || !p->o->shard_index) ? on_solution : NULL;
+  /* Solutions above depth d belong to shard 0. */
+  e->on_solution = report && (!p->o->shard_count || !p->o->shard_index) ? on_solution : NULL;
   e->ctx = self;
   return dlx_engine_run(e, 0);
 }
@@ -220,17 +219,16 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   pthread_mutex_init(&p.lock, NULL);
   pthread_cond_init(&p.done_cv, NULL);
 
-  /* Choose the depth: the first at which there are enough pieces (or the tree ends).
-   * The trial splits only count; the last one is repeated to record. */
+  /* Choose the depth: the first at which there are enough pieces (or the last before
+   * the tree's bottom). Each trial split records its pieces, so the last trial is the
+   * split; it is repeated only to hand solutions above the depth to a callback or to
+   * the --max tally, which the trials do not (they would report them twice). */
   size_t target = o->shard_count ? 256 * (size_t)o->shard_count : 64 * (size_t)threads;
   int32_t d = 1;
-  int stopped = 0;
-  for (; d < p.proto->max_level; d++) {
-    stopped = split(&p, &self, d, 0);
-    if (stopped || p.seen >= target) break;
-  }
-  if (d > p.proto->max_level) d = p.proto->max_level > 0 ? p.proto->max_level : 1;
-  if (!stopped) {
+  int stopped = split(&p, &self, d, 0);
+  while (!stopped && p.seen < target && d + 1 < p.proto->max_level)
+    stopped = split(&p, &self, ++d, 0);
+  if (!stopped && p.proto->solutions && (o->on_solution || o->max_solutions)) {
     atomic_store(&p.found, 0);
     stopped = split(&p, &self, d, 1);
   }
