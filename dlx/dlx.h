@@ -132,8 +132,13 @@ dlx_status dlx_read_file(const char *path, dlx_matrix **out, dlx_parse_error *er
 dlx_status dlx_read_buffer(const char *buf, size_t len, const char *name, dlx_matrix **out,
                            dlx_parse_error *err, dlx_warning_fn warn, void *warn_ctx);
 
-/* Writes the matrix in Knuth's format; comment (may be NULL) becomes a leading '|'
- * line. Unnamed items are written as "#<id>". */
+/* Writes the matrix in Knuth's format and flushes f; comment (may be NULL) becomes
+ * leading '|' lines. Unnamed items are written as "#<id>" (so a matrix that also has
+ * an item really named, say, "#3" does not read back). Primaries are written before
+ * secondaries, each kind in its order, so a matrix built with the kinds interleaved
+ * reads back with its primaries first; colors no option uses are not written, and
+ * colors read back numbered in order of first use. A matrix without primary items
+ * cannot be written (its item line would read as a comment): DLX_EARG. */
 dlx_status dlx_write(const dlx_matrix *m, FILE *f, const char *comment);
 
 /* ---- solving ------------------------------------------------------------------------ */
