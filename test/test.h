@@ -73,4 +73,18 @@ static inline int test_report(void) {
 #define DANCE_DATA_DIR "data"
 #endif
 
+/* Reads DANCE_DATA_DIR/xc/NAME; a failure is a failed check (and NULL). Needs dlx.h
+ * included before this header. */
+#ifdef DLX_H
+static inline dlx_matrix *test_read_xc(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, name);
+  dlx_matrix *m = NULL;
+  dlx_parse_error err;
+  if (dlx_read_file(path, &m, &err, NULL, NULL) != DLX_OK)
+    TEST_FAIL_("cannot read %s: %s", path, err.message);
+  return m;
+}
+#endif
+
 #endif

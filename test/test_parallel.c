@@ -6,16 +6,6 @@
 #include "dlx.h"
 #include "test.h"
 
-static dlx_matrix *read_data(const char *name) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, name);
-  dlx_matrix *m = NULL;
-  dlx_parse_error err;
-  if (dlx_read_file(path, &m, &err, NULL, NULL))
-    TEST_FAIL_("cannot read %s: %s", path, err.message);
-  return m;
-}
-
 static dlx_stats solve(const dlx_matrix *m, int threads, uint32_t shards, uint32_t shard) {
   dlx_options o = dlx_options_default();
   o.threads = threads;
@@ -27,7 +17,7 @@ static dlx_stats solve(const dlx_matrix *m, int threads, uint32_t shards, uint32
 }
 
 static void same_counts(const char *file) {
-  dlx_matrix *m = read_data(file);
+  dlx_matrix *m = test_read_xc(file);
   if (!m) return;
   dlx_stats one = solve(m, 1, 0, 0);
   ASSERT_EQ(one.complete, 1);
@@ -78,7 +68,7 @@ static int count_call(void *ctx, const int32_t *opts, size_t n) {
 }
 
 static void test_callbacks_and_max_with_threads(void) {
-  dlx_matrix *m = read_data("queens12.dlx");
+  dlx_matrix *m = test_read_xc("queens12.dlx");
   if (!m) return;
   counter c = {PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0};
   dlx_options o = dlx_options_default();
@@ -105,7 +95,7 @@ static void test_callbacks_and_max_with_threads(void) {
 }
 
 static void test_stop_and_budget_with_threads(void) {
-  dlx_matrix *m = read_data("queens13.dlx");
+  dlx_matrix *m = test_read_xc("queens13.dlx");
   if (!m) return;
   volatile int stop = 1;
   dlx_options o = dlx_options_default();
@@ -124,7 +114,7 @@ static void test_stop_and_budget_with_threads(void) {
 }
 
 static void test_bad_shard(void) {
-  dlx_matrix *m = read_data("colortest.dlx");
+  dlx_matrix *m = test_read_xc("colortest.dlx");
   if (!m) return;
   dlx_options o = dlx_options_default();
   o.shard_count = 2;

@@ -4,14 +4,8 @@
 
 static void check(const char *file, int threads, uint64_t solutions, uint64_t nodes,
                   uint64_t updates) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, file);
-  dlx_matrix *m = NULL;
-  dlx_parse_error err;
-  if (dlx_read_file(path, &m, &err, NULL, NULL)) {
-    TEST_FAIL_("cannot read %s: %s", path, err.message);
-    return;
-  }
+  dlx_matrix *m = test_read_xc(file);
+  if (!m) return;
   dlx_options o = dlx_options_default();
   o.threads = threads;
   dlx_stats st;
@@ -40,14 +34,8 @@ static void test_soma(void) { check("soma.dlx", 1, 11520, 0, 0); }
 
 /* Three shards of soma, searched with 1, 2 and 1 threads, add up to the whole. */
 static void test_soma_shards(void) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/xc/soma.dlx", DANCE_DATA_DIR);
-  dlx_matrix *m = NULL;
-  dlx_parse_error err;
-  if (dlx_read_file(path, &m, &err, NULL, NULL)) {
-    TEST_FAIL_("cannot read %s: %s", path, err.message);
-    return;
-  }
+  dlx_matrix *m = test_read_xc("soma.dlx");
+  if (!m) return;
   uint64_t sol = 0, nodes = 0;
   for (uint32_t k = 0; k < 3; k++) {
     dlx_options o = dlx_options_default();

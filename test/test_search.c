@@ -60,16 +60,6 @@ static dlx_matrix *queens(int n) {
   return m;
 }
 
-static dlx_matrix *read_data(const char *name) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, name);
-  dlx_matrix *m = NULL;
-  dlx_parse_error err;
-  dlx_status s = dlx_read_file(path, &m, &err, NULL, NULL);
-  if (s) TEST_FAIL_("cannot read %s: %s", path, err.message);
-  return m;
-}
-
 /* ---- known answers --------------------------------------------------------------------- */
 
 /* The example of TAOCP 7.2.2.1, (5): its only solution is {a d f, b g, c e}. */
@@ -122,7 +112,7 @@ static void test_queens_1_to_10(void) {
 
 /* DLX1's figures for this file are 1,681,844 nodes (a solution counts as a node). */
 static void test_queens13_file_matches_dlx1(void) {
-  dlx_matrix *m = read_data("queens13.dlx");
+  dlx_matrix *m = test_read_xc("queens13.dlx");
   if (!m) return;
   dlx_stats st;
   ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
@@ -133,7 +123,7 @@ static void test_queens13_file_matches_dlx1(void) {
 }
 
 static void test_colortest(void) {
-  dlx_matrix *m = read_data("colortest.dlx");
+  dlx_matrix *m = test_read_xc("colortest.dlx");
   if (!m) return;
   recorder r = {0};
   dlx_options o = dlx_options_default();
