@@ -34,8 +34,11 @@ static int engine_alloc(dlx_engine *e) {
   e->branch_k = alloc_counted(e, levels, sizeof *e->branch_k);
   e->branch_n = alloc_counted(e, levels, sizeof *e->branch_n);
   e->solution = alloc_counted(e, levels, sizeof *e->solution);
-  return e->lk && e->nd && e->it && e->len && (e->color || !e->colored) && e->choice &&
-         e->branch_k && e->branch_n && e->solution;
+  e->held = alloc_counted(e, (size_t)e->n_items + 1, sizeof *e->held);
+  e->held_base = alloc_counted(e, levels, sizeof *e->held_base);
+  e->mark = alloc_counted(e, (size_t)e->n_items + 1, sizeof *e->mark);
+  return e->held && e->held_base && e->mark && e->lk && e->nd && e->it && e->len &&
+         (e->color || !e->colored) && e->choice && e->branch_k && e->branch_n && e->solution;
 }
 
 dlx_engine *dlx_engine_new(const dlx_matrix *m) {
@@ -108,6 +111,8 @@ dlx_engine *dlx_engine_clone(const dlx_engine *src) {
   e->it = NULL;
   e->len = NULL;
   e->choice = e->branch_k = e->branch_n = e->solution = NULL;
+  e->held = e->mark = NULL;
+  e->held_base = NULL;
   if (!engine_alloc(e)) {
     dlx_engine_free(e);
     return NULL;
@@ -132,6 +137,9 @@ void dlx_engine_free(dlx_engine *e) {
   free(e->branch_k);
   free(e->branch_n);
   free(e->solution);
+  free(e->held);
+  free(e->held_base);
+  free(e->mark);
   free(e);
 }
 
@@ -263,21 +271,16 @@ static ALWAYS_INLINE void unpurify(dance *d, uint32_t p) {
   }
 }
 
-/* Committing an option covers (or purifies) its items other than p's own, and the
- * option's first item goes first: consecutive options in an item's list often begin
- * with the same item (a pentomino's piece, say), and then that item can stay covered
- * from one sibling to the next instead of being uncovered and covered again. Covers
+/* Committing an option covers (or purifies) its items other than the branching one.
+ *
+ * Siblings (consecutive options in the branching item's list) often share items: a
+ * pentomino's piece, and on average 1.2 cells besides. The search keeps the nodes it
+ * commits at each level on a stack, held[], and commits the items that the next
+ * sibling shares first; moving on to that sibling, it undoes only the commits above the
+ * longest run at the bottom that the sibling shares, and commits only the rest. Covers
  * commute (the links end up the same in any order), so the search tree, its nodes and
- * solutions are exactly those of covering in Knuth's order; only the updates saved
- * are not made, nor counted. */
-
-/* The first item of node p's option, if covering it can be carried over to a sibling
- * (p is not itself the first node, and the item is covered rather than purified). */
-static ALWAYS_INLINE uint32_t carried_item(const dance *d, uint32_t p, int colored) {
-  uint32_t first = first_of(d, d->nd[p].last);
-  if (first == p || (colored && d->color[first] != 0)) return 0;
-  return (uint32_t)d->nd[first].top;
-}
+ * solutions are exactly those of covering in Knuth's order; the updates saved are not
+ * made, nor counted. pent6x10: 794,101,388 updates, where DLX1 makes 1,242,377,480. */
 
 static ALWAYS_INLINE void commit_one(dance *d, uint32_t q, int colored) {
   if (!colored || d->color[q] == 0)
@@ -293,26 +296,44 @@ static ALWAYS_INLINE void uncommit_one(dance *d, uint32_t q, int colored) {
     unpurify(d, q);
 }
 
-/* Commits node p's option; with `carried`, its first item is covered already. */
-static ALWAYS_INLINE void commit_others(dance *d, uint32_t p, int carried, int colored) {
-  uint32_t last = d->nd[p].last, first = first_of(d, last), n = last - first + 1;
-  if (first != p && !carried) commit_one(d, first, colored);
+/* Commits node p's whole option (for replays, which hold nothing over). */
+static ALWAYS_INLINE void commit_others(dance *d, uint32_t p, int colored) {
+  uint32_t last = d->nd[p].last, n = last - first_of(d, last) + 1;
   for (uint32_t j = 1; j < n; j++) {
     uint32_t q = p + j;
     q = q > last ? q - n : q;
-    if (q != first) commit_one(d, q, colored);
+    commit_one(d, q, colored);
   }
 }
 
-/* Undoes commit_others in reverse; with `carry`, leaves the first item covered. */
-static ALWAYS_INLINE void uncommit_others(dance *d, uint32_t p, int carry, int colored) {
+/* Undoes commit_others, in reverse. */
+static ALWAYS_INLINE void uncommit_others(dance *d, uint32_t p, int colored) {
   uint32_t last = d->nd[p].last, first = first_of(d, last), n = last - first + 1;
   for (uint32_t j = 1; j < n; j++) {
     uint32_t q = p - j;
     q = q < first ? q + n : q;
-    if (q != first) uncommit_one(d, q, colored);
+    uncommit_one(d, q, colored);
   }
-  if (first != p && !carry) uncommit_one(d, first, colored);
+}
+
+/* Marks with a fresh stamp the items of node x's option that a cover would commit,
+ * and returns the stamp. */
+static ALWAYS_INLINE uint32_t mark_option(dlx_engine *e, const dance *d, uint32_t x, int colored) {
+  if (++e->stamp == 0) { /* wrapped: forget the old marks once */
+    memset(e->mark, 0, ((size_t)e->n_items + 1) * sizeof *e->mark);
+    e->stamp = 1;
+  }
+  uint32_t last = d->nd[x].last;
+  for (uint32_t q = first_of(d, last); q <= last; q++)
+    if (!colored || d->color[q] == 0) e->mark[(uint32_t)d->nd[q].top] = e->stamp;
+  return e->stamp;
+}
+
+static ALWAYS_INLINE int is_held(const uint32_t *held, int32_t from, int32_t to, const dance *d,
+                                 uint32_t k) {
+  for (int32_t i = from; i < to; i++)
+    if ((uint32_t)d->nd[held[i]].top == k) return 1;
+  return 0;
 }
 
 static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
@@ -327,7 +348,8 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
   uint64_t nodes = e->nodes;
   int32_t level = base;
   uint32_t best, p;
-  uint32_t carried = 0; /* an item left covered by the previous sibling (see above) */
+  uint32_t *held = e->held, *mark = e->mark;
+  int32_t *hb = e->held_base, top = 0;
   int halted = 0;
 
 /* Hooks see the counters as they are now. */
@@ -361,16 +383,31 @@ forward:
     cover(&d, best, colored);
     bn[level] = t;
     bk[level] = 0;
+    hb[level] = top;
     p = lk[best].down;
   }
 advance:
-  if (p == best) {
-    if (carried) uncover(&d, carried, colored);
-    goto backup;
-  }
+  if (p == best) goto backup;
   choice[level] = (int32_t)p;
-  commit_others(&d, p, carried != 0, colored);
-  carried = 0;
+  {
+    /* Commit p's option. Items held over from the previous sibling (held[hb[level]..
+     * kept-1]) are covered already; of the others, those the next sibling shares go
+     * first, so that they can be held over again. */
+    uint32_t next = lk[p].down, ns = next != best ? mark_option(e, &d, next, colored) : 0;
+    int32_t from = hb[level], kept = top;
+    uint32_t last = nd[p].last, n = last - first_of(&d, last) + 1;
+    for (int pass = 0; pass < 2; pass++) {
+      for (uint32_t j = 1; j < n; j++) {
+        uint32_t q = p + j;
+        q = q > last ? q - n : q;
+        uint32_t k = (uint32_t)nd[q].top;
+        int shared = ns && mark[k] == ns && (!colored || d.color[q] == 0);
+        if (shared != (pass == 0) || (kept > from && is_held(held, from, kept, &d, k))) continue;
+        commit_one(&d, q, colored);
+        held[top++] = q;
+      }
+    }
+  }
   if (it[0].next == 0) {
     /* Knuth's DLX1 counts a solution as a node too; so do we, to be comparable. */
     nodes++;
@@ -390,10 +427,18 @@ backup:
   p = (uint32_t)choice[level];
   best = (uint32_t)nd[p].top;
 recover : {
-  /* Keep the first item covered if the next sibling begins with it too. */
-  uint32_t next = lk[p].down, f = carried_item(&d, p, colored);
-  carried = f && next != best && carried_item(&d, next, colored) == f ? f : 0;
-  uncommit_others(&d, p, carried != 0, colored);
+  /* Keep covered the longest run at the bottom of this level's held items that the
+   * next sibling also covers; undo the rest. */
+  uint32_t next = lk[p].down;
+  int32_t keep = hb[level];
+  if (next != best) {
+    uint32_t ns = mark_option(e, &d, next, colored);
+    while (keep < top && mark[(uint32_t)nd[held[keep]].top] == ns &&
+           (!colored || d.color[held[keep]] == 0))
+      keep++;
+  }
+  while (top > keep)
+    uncommit_one(&d, held[--top], colored);
   bk[level]++;
   p = next;
   goto advance;
@@ -426,10 +471,10 @@ void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t
     e->choice[l] = path[l];
     if (e->colored) {
       cover(&d, c, 1);
-      commit_others(&d, p, 0, 1);
+      commit_others(&d, p, 1);
     } else {
       cover(&d, c, 0);
-      commit_others(&d, p, 0, 0);
+      commit_others(&d, p, 0);
     }
   }
 }
@@ -439,10 +484,10 @@ void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
   for (int32_t l = to - 1; l >= from; l--) {
     uint32_t p = (uint32_t)e->choice[l], c = (uint32_t)e->nd[p].top;
     if (e->colored) {
-      uncommit_others(&d, p, 0, 1);
+      uncommit_others(&d, p, 1);
       uncover(&d, c, 1);
     } else {
-      uncommit_others(&d, p, 0, 0);
+      uncommit_others(&d, p, 0);
       uncover(&d, c, 0);
     }
   }
