@@ -34,11 +34,15 @@ static int engine_alloc(dlx_engine *e) {
   e->branch_k = alloc_counted(e, levels, sizeof *e->branch_k);
   e->branch_n = alloc_counted(e, levels, sizeof *e->branch_n);
   e->solution = alloc_counted(e, levels, sizeof *e->solution);
-  e->held = alloc_counted(e, (size_t)e->n_items + 1, sizeof *e->held);
+  /* held[] has room for the deferred commits past its top too (see run). */
+  e->held = alloc_counted(e, 2 * ((size_t)e->n_items + 1), sizeof *e->held);
+  e->held_stamp = alloc_counted(e, levels, sizeof *e->held_stamp);
   e->held_base = alloc_counted(e, levels, sizeof *e->held_base);
   e->mark = alloc_counted(e, (size_t)e->n_items + 1, sizeof *e->mark);
-  return e->held && e->held_base && e->mark && e->lk && e->nd && e->it && e->len &&
-         (e->color || !e->colored) && e->choice && e->branch_k && e->branch_n && e->solution;
+  e->siblings_share = alloc_counted(e, (size_t)e->n_items + 1, 1);
+  return e->siblings_share && e->held && e->held_stamp && e->held_base && e->mark && e->lk &&
+         e->nd && e->it && e->len && (e->color || !e->colored) && e->choice && e->branch_k &&
+         e->branch_n && e->solution;
 }
 
 dlx_engine *dlx_engine_new(const dlx_matrix *m) {
@@ -96,6 +100,21 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
     lk[q].up = q - len;
   }
   free(map);
+  /* Holding items over from one sibling to the next (see run) costs a little at every
+   * step; it is tried only in lists whose neighbours, as built, share an item besides
+   * the list's own. That is a guess about the lists as the search thins them, never a
+   * question of correctness. */
+  for (uint32_t k = 1; k <= (uint32_t)np; k++) {
+    for (uint32_t x = lk[k].down, y = lk[x].down; x != k && y != k && !e->siblings_share[k];
+         x = y, y = lk[y].down) {
+      uint32_t stamp = ++e->stamp, lx = nd[x].last, ly = nd[y].last;
+      for (uint32_t q = lk[lx + 1].up; q <= lx; q++)
+        e->mark[(uint32_t)nd[q].top] = stamp;
+      for (uint32_t q = lk[ly + 1].up; q <= ly; q++)
+        if ((uint32_t)nd[q].top != k && e->mark[(uint32_t)nd[q].top] == stamp)
+          e->siblings_share[k] = 1;
+    }
+  }
   e->poll_every = 1u << 12;
   return e;
 }
@@ -111,7 +130,8 @@ dlx_engine *dlx_engine_clone(const dlx_engine *src) {
   e->it = NULL;
   e->len = NULL;
   e->choice = e->branch_k = e->branch_n = e->solution = NULL;
-  e->held = e->mark = NULL;
+  e->held = e->mark = e->held_stamp = NULL;
+  e->siblings_share = NULL;
   e->held_base = NULL;
   if (!engine_alloc(e)) {
     dlx_engine_free(e);
@@ -122,6 +142,7 @@ dlx_engine *dlx_engine_clone(const dlx_engine *src) {
   memcpy(e->it, src->it, ((size_t)src->n_items + 1) * sizeof *e->it);
   memcpy(e->len, src->len, ((size_t)src->n_items + 1) * sizeof *e->len);
   if (e->color) memcpy(e->color, src->color, (size_t)src->n_nodes * sizeof *e->color);
+  memcpy(e->siblings_share, src->siblings_share, (size_t)src->n_items + 1);
   e->nodes = e->updates = e->solutions = 0;
   return e;
 }
@@ -139,6 +160,8 @@ void dlx_engine_free(dlx_engine *e) {
   free(e->solution);
   free(e->held);
   free(e->held_base);
+  free(e->held_stamp);
+  free(e->siblings_share);
   free(e->mark);
   free(e);
 }
@@ -350,6 +373,8 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
   uint32_t best, p;
   uint32_t *held = e->held, *mark = e->mark;
   int32_t *hb = e->held_base, top = 0;
+  uint32_t *hs = e->held_stamp;
+  const uint8_t *share = e->siblings_share;
   int halted = 0;
 
 /* Hooks see the counters as they are now. */
@@ -392,20 +417,29 @@ advance:
   {
     /* Commit p's option. Items held over from the previous sibling (held[hb[level]..
      * kept-1]) are covered already; of the others, those the next sibling shares go
-     * first, so that they can be held over again. */
-    uint32_t next = lk[p].down, ns = next != best ? mark_option(e, &d, next, colored) : 0;
+     * first, so that they can be held over again, and the rest are deferred (noted
+     * past the stack's top, where the pushes cannot reach them before they are read). */
+    uint32_t next = lk[p].down;
+    uint32_t ns = next != best && share[best] ? mark_option(e, &d, next, colored) : 0;
     int32_t from = hb[level], kept = top;
     uint32_t last = nd[p].last, n = last - first_of(&d, last) + 1;
-    for (int pass = 0; pass < 2; pass++) {
-      for (uint32_t j = 1; j < n; j++) {
-        uint32_t q = p + j;
-        q = q > last ? q - n : q;
-        uint32_t k = (uint32_t)nd[q].top;
-        int shared = ns && mark[k] == ns && (!colored || d.color[q] == 0);
-        if (shared != (pass == 0) || (kept > from && is_held(held, from, kept, &d, k))) continue;
+    uint32_t *defer = held + top + n, deferred = 0;
+    hs[level] = ns;
+    for (uint32_t j = 1; j < n; j++) {
+      uint32_t q = p + j;
+      q = q > last ? q - n : q;
+      uint32_t k = (uint32_t)nd[q].top;
+      if (kept > from && is_held(held, from, kept, &d, k)) continue;
+      if (!ns || (mark[k] == ns && (!colored || d.color[q] == 0))) {
         commit_one(&d, q, colored);
         held[top++] = q;
+      } else {
+        defer[deferred++] = q;
       }
+    }
+    for (uint32_t i = 0; i < deferred; i++) {
+      commit_one(&d, defer[i], colored);
+      held[top++] = defer[i];
     }
   }
   if (it[0].next == 0) {
@@ -431,8 +465,10 @@ recover : {
    * next sibling also covers; undo the rest. */
   uint32_t next = lk[p].down;
   int32_t keep = hb[level];
-  if (next != best) {
-    uint32_t ns = mark_option(e, &d, next, colored);
+  if (next != best && share[best]) {
+    /* The marks made for next when p was committed stand unless a deeper level has
+     * marked since. */
+    uint32_t ns = hs[level] == e->stamp ? hs[level] : mark_option(e, &d, next, colored);
     while (keep < top && mark[(uint32_t)nd[held[keep]].top] == ns &&
            (!colored || d.color[held[keep]] == 0))
       keep++;
