@@ -223,7 +223,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
    * the tree's bottom). Each trial split records its pieces, so the last trial is the
    * split; it is repeated only to hand solutions above the depth to a callback or to
    * the --max tally, which the trials do not (they would report them twice). */
-  size_t target = o->shard_count ? 256 * (size_t)o->shard_count : 64 * (size_t)threads;
+  size_t target = o->shard_count ? 256 * (size_t)o->shard_count : 512 * (size_t)threads;
   int32_t d = 1;
   int stopped = split(&p, &self, d, 0);
   while (!stopped && p.seen < target && d + 1 < p.proto->max_level)
