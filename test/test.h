@@ -61,8 +61,23 @@ static const char *test_current_ = "";
     }                                                                                              \
   } while (0)
 
+/* Marsaglia's xorshift64, with a fixed seed so that every run (and every failure) sees
+ * the same "random" data; a test may reseed by assigning test_rng_. */
+static uint64_t test_rng_ = 0x9E3779B97F4A7C15ull;
+
+static inline uint64_t test_random(void) {
+  test_rng_ ^= test_rng_ << 13;
+  test_rng_ ^= test_rng_ >> 7;
+  test_rng_ ^= test_rng_ << 17;
+  return test_rng_;
+}
+
+/* A number in 0..n-1 (n > 0). */
+static inline uint32_t test_below(uint32_t n) { return (uint32_t)(test_random() % n); }
+
 static inline int test_report(void) {
   (void)test_current_;
+  (void)test_rng_;
   (void)test_failed_checks_;
   printf("%d passed, %d failed\n", test_passed_, test_failed_);
   return test_failed_ ? 1 : 0;

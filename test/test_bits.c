@@ -7,23 +7,13 @@
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
-/* Marsaglia's xorshift64 with a fixed seed, so every run sees the same "random" data. */
-static uint64_t rng = 0x9E3779B97F4A7C15u;
-
-static uint64_t rnd(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
-}
-
 /* A word of varying density: dense, half, sparse, very sparse, empty or full. */
 static uint64_t rnd_word(void) {
-  switch (rnd() % 6) {
-  case 0: return rnd() | rnd();
-  case 1: return rnd();
-  case 2: return rnd() & rnd();
-  case 3: return rnd() & rnd() & rnd() & rnd();
+  switch (test_random() % 6) {
+  case 0: return test_random() | test_random();
+  case 1: return test_random();
+  case 2: return test_random() & test_random();
+  case 3: return test_random() & test_random() & test_random() & test_random();
   case 4: return 0;
   default: return ~(uint64_t)0;
   }
@@ -33,7 +23,7 @@ static uint64_t rnd_word(void) {
 static void rnd_set(bits_set *s, bool *naive, unsigned one_in) {
   bits_clear_all(s);
   for (size_t i = 0; i < s->nbits; i++) {
-    naive[i] = rnd() % one_in == 0;
+    naive[i] = test_random() % one_in == 0;
     if (naive[i]) bits_set_bit(s, i);
   }
 }
@@ -605,9 +595,9 @@ static void test_box_translate_random(void) {
       /* A small blob (a piece) most of the time, sometimes a scattered set or none. */
       unsigned one_in = round % 10 == 0 ? 3 : (unsigned)(cells / 4 + 1);
       rnd_set(src, ns, round % 50 == 7 ? 0xFFFFFFFFu : one_in);
-      int dx = (int)(rnd() % (2 * (unsigned)b.x + 1)) - b.x;
-      int dy = (int)(rnd() % (2 * (unsigned)b.y + 1)) - b.y;
-      int dz = (int)(rnd() % (2 * (unsigned)b.z + 1)) - b.z;
+      int dx = (int)(test_random() % (2 * (unsigned)b.x + 1)) - b.x;
+      int dy = (int)(test_random() % (2 * (unsigned)b.y + 1)) - b.y;
+      int dz = (int)(test_random() % (2 * (unsigned)b.z + 1)) - b.z;
       if (round % 3 == 0) dx = dy = dz = 0;
       if (round % 3 == 1) dx = dy = 0, dz = (dz > 0) - (dz < 0); /* a unit step along z */
       bool expect = naive_translate(b, ns, nd, dx, dy, dz);
@@ -822,14 +812,14 @@ static void test_box_bounds_normalize(void) {
     for (int c = 0; c < 5; c++) {
       bits_set_bit(s, bits_box_index(b, x, y, z));
       int *step[3] = {&x, &y, &z};
-      (*step[rnd() % 3])++;
+      (*step[test_random() % 3])++;
     }
     uint64_t nw[4];
     bits_set n0 = bits_view(nw, 210);
     ASSERT(bits_box_normalize(b, &n0, s, NULL));
     ASSERT(bits_equal(&n0, s)); /* it started at the origin */
     ASSERT(bits_box_bounds(b, s, &r));
-    int dx = (int)(rnd() % 4), dy = (int)(rnd() % 4), dz = (int)(rnd() % 4);
+    int dx = (int)(test_random() % 4), dy = (int)(test_random() % 4), dz = (int)(test_random() % 4);
     bool fits = r.x1 + dx < b.x && r.y1 + dy < b.y && r.z1 + dz < b.z;
     ASSERT_EQ(bits_box_translate(b, t, s, dx, dy, dz), fits);
     if (!fits) continue;
@@ -870,7 +860,7 @@ static void test_box64_masks_bounds(void) {
     }
     /* Bounds and normalisation agree with the multiword versions. */
     for (int round = 0; round < 100; round++) {
-      uint64_t w = rnd_word() & rnd() & g.all, out = 0, out2 = 0;
+      uint64_t w = rnd_word() & test_random() & g.all, out = 0, out2 = 0;
       uint64_t copy = w;
       bits_set v = bits_view(&copy, 64);
       bits_bounds r1, r2;

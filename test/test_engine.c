@@ -7,14 +7,6 @@
 #include "engine.h"
 #include "test.h"
 
-static uint64_t rng_state = 0x243F6A8885A308D3ull;
-static uint32_t rnd(uint32_t n) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (uint32_t)(rng_state % n);
-}
-
 /* A random XCC matrix: np primaries, ns secondaries, options of 1..6 items. */
 static dlx_matrix *random_matrix(int np, int ns, int no) {
   dlx_matrix *m = dlx_matrix_new();
@@ -26,16 +18,16 @@ static dlx_matrix *random_matrix(int np, int ns, int no) {
   for (int o = 0; o < no; o++) {
     int32_t items[8], colors[8];
     int n = 0, used[64] = {0};
-    int size = 1 + (int)rnd(6);
-    items[n] = (int32_t)rnd((uint32_t)np);
+    int size = 1 + (int)test_below(6);
+    items[n] = (int32_t)test_below((uint32_t)np);
     colors[n] = 0;
     used[items[n++]] = 1;
     while (n < size) {
-      int32_t i = (int32_t)rnd((uint32_t)(np + ns));
+      int32_t i = (int32_t)test_below((uint32_t)(np + ns));
       if (used[i]) continue;
       used[i] = 1;
       items[n] = i;
-      colors[n++] = i >= np ? (int32_t)rnd(3) : 0;
+      colors[n++] = i >= np ? (int32_t)test_below(3) : 0;
     }
     dlx_add_option(m, (size_t)n, items, colors, NULL);
   }
@@ -52,7 +44,8 @@ static int check_hook(dlx_engine *e, void *ctx) {
 static void test_sanity_at_every_node(void) {
   uint64_t nodes = 0;
   for (int trial = 0; trial < 200; trial++) {
-    dlx_matrix *m = random_matrix(6 + (int)rnd(10), (int)rnd(6), 20 + (int)rnd(120));
+    dlx_matrix *m =
+        random_matrix(6 + (int)test_below(10), (int)test_below(6), 20 + (int)test_below(120));
     dlx_engine *e = dlx_engine_new(m);
     ASSERT(e != NULL);
     if (!e) break;
@@ -137,6 +130,7 @@ static void test_replay_and_unwind_restore_links(void) {
 }
 
 int main(void) {
+  test_rng_ = 0x243F6A8885A308D3ull;
   RUN(test_check_finds_faults);
   RUN(test_sanity_at_every_node);
   RUN(test_replay_and_unwind_restore_links);

@@ -241,14 +241,6 @@ static void test_progress_fraction(void) {
 
 /* ---- random XCC problems against brute force ---------------------------------------------- */
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint32_t rnd(uint32_t n) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 7;
-  rng_state ^= rng_state << 17;
-  return (uint32_t)(rng_state % n);
-}
-
 enum { NP_MAX = 6, NS_MAX = 4, NO_MAX = 14 };
 typedef struct {
   int np, ns, no;
@@ -294,19 +286,19 @@ static dlx_matrix *build(const small_xcc *x) {
 }
 
 static void random_xcc(small_xcc *x) {
-  x->np = 2 + (int)rnd(NP_MAX - 1);
-  x->ns = (int)rnd(NS_MAX + 1);
-  x->no = 4 + (int)rnd(NO_MAX - 3);
+  x->np = 2 + (int)test_below(NP_MAX - 1);
+  x->ns = (int)test_below(NS_MAX + 1);
+  x->no = 4 + (int)test_below(NO_MAX - 3);
   for (int o = 0; o < x->no; o++) {
     int n = 0, used[NP_MAX + NS_MAX] = {0};
-    int32_t first = (int32_t)rnd((uint32_t)x->np); /* every option has a primary item */
+    int32_t first = (int32_t)test_below((uint32_t)x->np); /* every option has a primary item */
     x->items[o][n] = first;
     x->colors[o][n++] = 0;
     used[first] = 1;
     for (int i = 0; i < x->np + x->ns; i++) {
-      if (used[i] || rnd(3) != 0) continue;
+      if (used[i] || test_below(3) != 0) continue;
       x->items[o][n] = i;
-      x->colors[o][n++] = i >= x->np ? (int32_t)rnd(3) : 0; /* 0 none, 1 red, 2 blue */
+      x->colors[o][n++] = i >= x->np ? (int32_t)test_below(3) : 0; /* 0 none, 1 red, 2 blue */
     }
     x->size[o] = n;
   }

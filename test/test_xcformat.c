@@ -615,23 +615,14 @@ static void test_stdin(void) {
 
 /* ---- fuzzing -------------------------------------------------------------------- */
 
-static uint64_t rng = 0x9e3779b97f4a7c15u;
-
-static uint64_t next_random(void) { /* xorshift64 */
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
-}
-
-static size_t below(size_t n) { return n ? (size_t)(next_random() % n) : 0; }
+static size_t below(size_t n) { return n ? (size_t)(test_random() % n) : 0; }
 
 /* Bytes that matter to the grammar, drawn more often than the rest. */
 static const char special[] = " \t\n\r|:#\0\x01\x7f"
                               "aAX0";
 
 static char random_byte(void) {
-  return below(3) ? special[below(sizeof special - 1)] : (char)next_random();
+  return below(3) ? special[below(sizeof special - 1)] : (char)test_random();
 }
 
 typedef struct {
