@@ -56,14 +56,14 @@ struct dlx_engine {
   int32_t max_level; /* levels never exceed the number of primary items */
   int32_t
       *choice; /* choice[l]: node of the option tried at level l (in the branching item's list) */
-  int32_t *branch_k;    /* branch_k[l]: which option (0-based) of branch_n[l] is being tried */
-  int32_t *branch_n;    /* branch_n[l]: options of the item chosen at level l */
-  int32_t *solution;    /* option ids of the solution being reported */
-  uint32_t *held;       /* stack of the nodes committed at the levels of a run (search.c) */
-  int32_t *held_base;   /* held_base[l]: where level l's part of that stack starts */
-  uint32_t *held_stamp; /* held_stamp[l]: the stamp of level l's marks of its next sibling */
-  uint32_t *mark;       /* mark[k] == stamp: item k is in the option being looked at */
-  uint32_t stamp;
+  int32_t *branch_k;       /* branch_k[l]: which option (0-based) of branch_n[l] is being tried */
+  int32_t *branch_n;       /* branch_n[l]: options of the item chosen at level l */
+  int32_t *solution;       /* option ids of the solution being reported */
+  uint32_t *held;          /* stack of the nodes committed at the levels of a run (search.c) */
+  int32_t *held_base;      /* held_base[l]: where level l's part of that stack starts */
+  uint64_t *held_stamp;    /* held_stamp[l]: the stamp of level l's marks of its next sibling */
+  uint64_t *mark;          /* mark[k] == stamp: item k is in the option being looked at */
+  uint64_t stamp;          /* 64 bits: it never wraps */
   uint8_t *siblings_share; /* [k]: neighbours in item k's list share another item */
   int32_t level;           /* current depth while a hook runs */
   uint64_t nodes, updates, solutions;

@@ -122,7 +122,8 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
   for (uint32_t k = 1; k <= (uint32_t)np; k++) {
     for (uint32_t x = lk[k].down, y = lk[x].down; x != k && y != k && !e->siblings_share[k];
          x = y, y = lk[y].down) {
-      uint32_t stamp = ++e->stamp, lx = nd[x].last, ly = nd[y].last;
+      uint64_t stamp = ++e->stamp;
+      uint32_t lx = nd[x].last, ly = nd[y].last;
       for (uint32_t q = lk[lx + 1].up; q <= lx; q++)
         e->mark[(uint32_t)nd[q].top] = stamp;
       for (uint32_t q = lk[ly + 1].up; q <= ly; q++)
@@ -145,7 +146,8 @@ dlx_engine *dlx_engine_clone(const dlx_engine *src) {
   e->it = NULL;
   e->len = NULL;
   e->choice = e->branch_k = e->branch_n = e->solution = NULL;
-  e->held = e->mark = e->held_stamp = NULL;
+  e->held = NULL;
+  e->mark = e->held_stamp = NULL;
   e->siblings_share = NULL;
   e->held_base = NULL;
   if (!engine_alloc(e)) {
@@ -356,11 +358,8 @@ static ALWAYS_INLINE void uncommit_others(dance *d, uint32_t p, int colored) {
 
 /* Marks with a fresh stamp the items of node x's option that a cover would commit,
  * and returns the stamp. */
-static ALWAYS_INLINE uint32_t mark_option(dlx_engine *e, const dance *d, uint32_t x, int colored) {
-  if (++e->stamp == 0) { /* wrapped: forget the old marks once */
-    memset(e->mark, 0, ((size_t)e->n_items + 1) * sizeof *e->mark);
-    e->stamp = 1;
-  }
+static ALWAYS_INLINE uint64_t mark_option(dlx_engine *e, const dance *d, uint32_t x, int colored) {
+  e->stamp++;
   uint32_t last = d->nd[x].last;
   for (uint32_t q = first_of(d, last); q <= last; q++)
     if (!colored || d->color[q] == 0) e->mark[(uint32_t)d->nd[q].top] = e->stamp;
@@ -386,9 +385,10 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
   uint64_t nodes = e->nodes;
   int32_t level = base;
   uint32_t best, p;
-  uint32_t *held = e->held, *mark = e->mark;
+  uint32_t *held = e->held;
+  uint64_t *mark = e->mark;
   int32_t *hb = e->held_base, top = 0;
-  uint32_t *hs = e->held_stamp;
+  uint64_t *hs = e->held_stamp;
   const uint8_t *share = e->siblings_share;
   int halted = 0;
 
@@ -435,7 +435,7 @@ advance:
      * first, so that they can be held over again, and the rest are deferred (noted
      * past the stack's top, where the pushes cannot reach them before they are read). */
     uint32_t next = lk[p].down;
-    uint32_t ns = next != best && share[best] ? mark_option(e, &d, next, colored) : 0;
+    uint64_t ns = next != best && share[best] ? mark_option(e, &d, next, colored) : 0;
     int32_t from = hb[level], kept = top;
     uint32_t last = nd[p].last, n = last - first_of(&d, last) + 1;
     uint32_t *defer = held + top + n, deferred = 0;
@@ -458,7 +458,8 @@ advance:
     }
   }
   if (it[0].next == 0) {
-    /* Knuth's DLX1 counts a solution as a node too; so do we, to be comparable. */
+    /* A solution counts as a node: the count is then DLX1's nodes plus its solutions,
+     * the figure quoted for DLX1 (whose own report gives no node to a solution). */
     nodes++;
     e->solutions++;
     if (e->on_solution) {
@@ -483,7 +484,7 @@ recover : {
   if (next != best && share[best]) {
     /* The marks made for next when p was committed stand unless a deeper level has
      * marked since. */
-    uint32_t ns = hs[level] == e->stamp ? hs[level] : mark_option(e, &d, next, colored);
+    uint64_t ns = hs[level] == e->stamp ? hs[level] : mark_option(e, &d, next, colored);
     while (keep < top && mark[(uint32_t)nd[held[keep]].top] == ns &&
            (!colored || d.color[held[keep]] == 0))
       keep++;
