@@ -79,9 +79,8 @@ for f in "${files[@]}"; do
   }
 done
 
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDANCE_BENCH=ON -DDANCE_TESTS=OFF \
-  >/dev/null
-cmake --build "$build" --target dance -j "$(nproc)" >/dev/null
+. "$root/bench/lib.sh"
+bench_build "$root" "$build" dance
 dance=$build/dance
 
 tmp=$(mktemp -d)
@@ -137,17 +136,10 @@ compiler_of() {
   readelf -p .comment "$1" 2>/dev/null | sed -n 's/^ *\[ *[0-9a-f]*\] *//p' | tail -n 1
 }
 
-cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
-flags=$(sed -n 's/^CMAKE_C_FLAGS_RELEASE:[A-Z]*=//p' "$build/CMakeCache.txt")
-model=$(lscpu | sed -n 's/^Model name: *//p' | head -n 1)
-
 echo "### dance against Knuth's programs, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo
-echo "- machine: ${model:-unknown}, $(nproc) cores online, $(uname -sr)"
-echo "- load average when started: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "- dance: $("$cc" --version | head -n 1), flags \`$flags\`; commit $(
-  git -C "$root" rev-parse --short HEAD 2>/dev/null || echo none)$(
-  git -C "$root" diff --quiet HEAD -- dlx solvers 2>/dev/null || echo ' (with uncommitted changes)')"
+bench_machine
+echo "- dance: $(bench_compiler "$build"); commit $(bench_commit "$root" dlx solvers)"
 echo "- SSXCC: \`$ssxcc\`, built by $(compiler_of "$ssxcc")"
 [ -z "$dlx1" ] || echo "- DLX1: \`$dlx1\`, built by $(compiler_of "$dlx1")"
 echo "- command: \`SSXCC=$SSXCC${DLX1:+ DLX1=$DLX1} bench/vs_knuth.sh --reps $reps ${files[*]}\`"

@@ -1,0 +1,33 @@
+# shellcheck shell=bash
+# bench/lib.sh -- shared by the benchmark scripts: build a Release tree, and print the
+# lines every recorded result starts with (machine, load, compiler, commit).
+
+# bench_build ROOT BUILD TARGET: configure (Release, no tests) and build one target.
+bench_build() {
+  cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DDANCE_BENCH=ON -DDANCE_TESTS=OFF >/dev/null
+  cmake --build "$2" --target "$3" -j "$(nproc)" >/dev/null
+}
+
+# bench_machine: the machine and its load, as Markdown list items.
+bench_machine() {
+  local model
+  model=$(lscpu | sed -n 's/^Model name: *//p' | head -n 1)
+  echo "- machine: ${model:-unknown}, $(nproc) cores online, $(uname -sr)"
+  echo "- load average when started: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+# bench_compiler BUILD: the compiler of a build tree and its Release flags.
+bench_compiler() {
+  local cc flags
+  cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$1/CMakeCache.txt")
+  flags=$(sed -n 's/^CMAKE_C_FLAGS_RELEASE:[A-Z]*=//p' "$1/CMakeCache.txt")
+  echo "$("$cc" --version | head -n 1), flags \`$flags\`"
+}
+
+# bench_commit ROOT PATHS...: the commit, marked when PATHS have uncommitted changes.
+bench_commit() {
+  local root=$1
+  shift
+  echo "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo none)$(
+    git -C "$root" diff --quiet HEAD -- "$@" 2>/dev/null || echo ' (with uncommitted changes)')"
+}
