@@ -10,6 +10,11 @@
  * depth d and solutions found above it are counted once, by the split, so every count equals a
  * single-thread run's.
  *
+ * The depth is found by trial splits at depths 1, 2, ...; a trial at depth d also sums the
+ * branching at its leaves, which is the number of nodes at depth d+1. Once that is enough,
+ * the split at d+1 is not run alone: the workers start at once and take its pieces as it
+ * publishes them, so that the split's time overlaps theirs.
+ *
  * Sharding uses the same split: shard k of n searches the pieces whose number is k
  * modulo n, and only shard 0 counts what lies above depth d. The split depends on
  * the matrix and n only, never on the thread count, so shards run anywhere add up.
@@ -39,6 +44,11 @@ typedef struct {
   int32_t *paths; /* piece i: paths[i*depth .. i*depth+depth-1] */
   double *weight; /* share of the whole tree below piece i (Knuth's estimate) */
   size_t count, cap, seen;
+  size_t below;     /* nodes one level below the split's leaves (the next depth's pieces) */
+  int streaming;    /* the workers are taking pieces while the split records them */
+  size_t published; /* streaming: pieces 0..published-1 may be read (under lock) */
+  int split_done;   /* streaming: no more pieces will come (under lock) */
+  pthread_cond_t piece_cv;
   /* shared by the workers */
   pthread_mutex_t lock;
   pthread_cond_t done_cv;
@@ -97,8 +107,18 @@ static int split_poll(dlx_engine *e, void *ctx) {
 static int split_leaf(dlx_engine *e, void *ctx) {
   par *p = ((worker *)ctx)->p;
   size_t i = p->seen++;
+  /* The branching here (MRV: the fewest options of an active primary item) is the number
+   * of children this leaf has at the next depth. */
+  int32_t t = INT32_MAX;
+  for (uint32_t k = e->it[0].next; k != 0 && t; k = e->it[k].next)
+    if (e->len[k] < t) t = e->len[k];
+  p->below += (size_t)t;
   if (p->o->shard_count && i % p->o->shard_count != p->o->shard_index) return 0;
   if (p->count == p->cap) {
+    if (p->streaming) { /* the capacity was the exact count: cannot happen */
+      p->error = DLX_EARG;
+      return 1;
+    }
     size_t cap = p->cap ? p->cap * 2 : 256;
     int32_t *np = realloc(p->paths, cap * (size_t)p->depth * sizeof *np);
     if (np) p->paths = np;
@@ -115,14 +135,22 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   for (int32_t l = 0; l < p->depth; l++)
     w /= e->branch_n[l];
   p->weight[p->count++] = w;
+  if (p->streaming) {
+    pthread_mutex_lock(&p->lock);
+    p->published = p->count;
+    p->remaining += w;
+    pthread_cond_broadcast(&p->piece_cv);
+    pthread_mutex_unlock(&p->lock);
+    return halted(p);
+  }
   return 0;
 }
 
 static int worker_poll(dlx_engine *e, void *ctx) {
   worker *w = ctx;
   par *p = w->p;
-  uint64_t sum = p->split_nodes;
   pthread_mutex_lock(&p->lock);
+  uint64_t sum = p->split_nodes;
   slot *s = &p->slots[w->id];
   s->nodes = e->nodes;
   s->updates = e->updates;
@@ -146,8 +174,13 @@ static void *worker_main(void *arg) {
   int32_t held = 0; /* levels of e->choice[] currently chosen on e's links */
   while (!halted(p)) {
     size_t i = atomic_fetch_add(&p->next, 1);
-    if (i >= p->count) break;
     pthread_mutex_lock(&p->lock);
+    while (p->streaming && i >= p->published && !p->split_done)
+      pthread_cond_wait(&p->piece_cv, &p->lock);
+    if (i >= (p->streaming ? p->published : p->count)) {
+      pthread_mutex_unlock(&p->lock);
+      break;
+    }
     p->slots[w->id].piece_weight = p->weight[i];
     p->slots[w->id].piece_fraction = 0;
     p->slots[w->id].busy = 1;
@@ -186,8 +219,9 @@ static void *worker_main(void *arg) {
 static int split(par *p, worker *self, int32_t d, int report) {
   dlx_engine *e = p->proto;
   p->depth = d;
-  p->cap = 0; /* a deeper split needs longer paths: regrow (the buffers are kept) */
-  p->seen = p->count = 0;
+  if (!p->streaming) /* a deeper split needs longer paths: regrow (buffers are kept) */
+    p->cap = 0;
+  p->seen = p->count = p->below = 0;
   e->nodes = e->updates = e->solutions = 0;
   e->depth_limit = d;
   e->on_leaf = split_leaf;
@@ -218,38 +252,51 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   worker self = {&p, 0, p.proto};
   pthread_mutex_init(&p.lock, NULL);
   pthread_cond_init(&p.done_cv, NULL);
+  pthread_cond_init(&p.piece_cv, NULL);
 
   /* Choose the depth: the first at which there are enough pieces (or the last before
    * the tree's bottom). Each trial split records its pieces, so the last trial is the
    * split; it is repeated only to hand solutions above the depth to a callback or to
-   * the --max tally, which the trials do not (they would report them twice). */
+   * the --max tally, which the trials do not (they would report them twice). When a
+   * trial is short of pieces but knows the next depth has enough, that depth's split is
+   * streamed to the workers instead of being tried first. */
   size_t target = o->shard_count ? 256 * (size_t)o->shard_count : 512 * (size_t)threads;
   int32_t d = 1;
   int stopped = split(&p, &self, d, 0);
-  while (!stopped && p.seen < target && d + 1 < p.proto->max_level)
+  while (!stopped && p.seen < target && p.below < target && d + 1 < p.proto->max_level)
     stopped = split(&p, &self, ++d, 0);
-  if (!stopped && p.proto->solutions && (o->on_solution || o->max_solutions)) {
+  int stream =
+      !stopped && !p.error && p.seen < target && p.below >= target && d + 1 < p.proto->max_level;
+  if (stream) {
+    /* The next depth has exactly p.below nodes: pieces, or solutions. Room for all of
+     * them up front, so that the arrays never move while the workers read them. */
+    size_t cap = p.below, len = (size_t)(d + 1);
+    int32_t *np = realloc(p.paths, cap * len * sizeof *np);
+    if (np) p.paths = np;
+    double *nw = np ? realloc(p.weight, cap * sizeof *nw) : NULL;
+    if (nw) p.weight = nw;
+    if (!np || !nw) p.error = DLX_ENOMEM;
+    p.cap = cap;
+    p.depth = d + 1;
+    p.streaming = 1;
+  } else if (!stopped && p.proto->solutions && (o->on_solution || o->max_solutions)) {
     atomic_store(&p.found, 0);
     stopped = split(&p, &self, d, 1);
   }
-  int shard0 = !o->shard_count || o->shard_index == 0;
-  dlx_engine *split_e = p.proto;
-  p.split_nodes = shard0 ? split_e->nodes : 0;
-  uint64_t split_updates = shard0 ? split_e->updates : 0;
-  uint64_t split_solutions = shard0 ? split_e->solutions : 0;
-  p.bytes = split_e->bytes + p.cap * ((size_t)p.depth * sizeof(int32_t) + sizeof(double));
   p.remaining = 0;
-  for (size_t i = 0; i < p.count; i++)
+  for (size_t i = 0; i < p.count && !stream; i++)
     p.remaining += p.weight[i];
 
   int nworkers = 0;
   worker *ws = NULL;
-  if (!stopped && !p.error && p.count) {
-    if ((size_t)threads > p.count) threads = (int)p.count;
+  pthread_t *tid = NULL;
+  size_t pieces = stream ? p.below : p.count;
+  if (!stopped && !p.error && pieces) {
+    if ((size_t)threads > pieces) threads = (int)pieces;
     ws = calloc((size_t)threads, sizeof *ws);
     p.slots = calloc((size_t)threads, sizeof *p.slots);
     p.nslots = threads;
-    pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+    tid = calloc((size_t)threads, sizeof *tid);
     if (!ws || !p.slots || !tid) p.error = DLX_ENOMEM;
     for (int i = 0; i < threads && !p.error; i++) {
       ws[i].p = &p;
@@ -274,6 +321,24 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       }
       nworkers++;
     }
+  }
+  if (stream) {
+    if (nworkers) stopped = split(&p, &self, d + 1, 1);
+    pthread_mutex_lock(&p.lock);
+    p.split_done = 1;
+    pthread_cond_broadcast(&p.piece_cv);
+    pthread_mutex_unlock(&p.lock);
+  }
+  int shard0 = !o->shard_count || o->shard_index == 0;
+  dlx_engine *split_e = p.proto;
+  pthread_mutex_lock(&p.lock);
+  p.split_nodes = shard0 ? split_e->nodes : 0;
+  pthread_mutex_unlock(&p.lock);
+  uint64_t split_updates = shard0 ? split_e->updates : 0;
+  uint64_t split_solutions = shard0 ? split_e->solutions : 0;
+  p.bytes += split_e->bytes + p.cap * ((size_t)p.depth * sizeof(int32_t) + sizeof(double));
+
+  if (nworkers) {
     /* Wait for the workers, reporting progress on the way. */
     double interval = o->progress_seconds > 0 ? o->progress_seconds : 2.0;
     pthread_mutex_lock(&p.lock);
@@ -300,8 +365,8 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     pthread_mutex_unlock(&p.lock);
     for (int i = 0; i < nworkers; i++)
       pthread_join(tid[i], NULL);
-    free(tid);
   }
+  free(tid);
 
   memset(st, 0, sizeof *st);
   st->solutions = split_solutions;
@@ -326,5 +391,6 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   dlx_engine_free(p.proto);
   pthread_mutex_destroy(&p.lock);
   pthread_cond_destroy(&p.done_cv);
+  pthread_cond_destroy(&p.piece_cv);
   return err;
 }
