@@ -185,6 +185,17 @@ bool bits_box64_init(bits_box64 *g, int x, int y, int z) {
   g->yrep = 0;
   for (int i = 0; i < n; i += x * y)
     g->yrep |= bits64_bit(i);
+  int side[3] = {x, y, z};
+  for (int a = 0; a < 3; a++) {
+    uint64_t first = a == 0   ? bits_box64_x_below(g, 1)
+                     : a == 1 ? bits_box64_y_below(g, 1)
+                              : bits_box64_z_below(g, 1);
+    uint64_t below_last = a == 0   ? bits_box64_x_below(g, side[a] - 1)
+                          : a == 1 ? bits_box64_y_below(g, side[a] - 1)
+                                   : bits_box64_z_below(g, side[a] - 1);
+    g->down[a] = g->all & ~first;
+    g->up[a] = below_last;
+  }
   return true;
 }
 

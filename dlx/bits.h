@@ -397,9 +397,11 @@ size_t bits_box_format(bits_box b, const bits_set *s, char *buf, size_t cap);
  * pentomino boxes (6x10x1) fit. The struct is plain data: copy it freely. */
 typedef struct {
   bits_box box;
-  uint64_t all;  /* the box's cells: bits64_low(X*Y*Z) */
-  uint64_t xrep; /* the cells with x == 0 (one per row) */
-  uint64_t yrep; /* the cells with x == 0 and y == 0 (one per layer) */
+  uint64_t all;     /* the box's cells: bits64_low(X*Y*Z) */
+  uint64_t xrep;    /* the cells with x == 0 (one per row) */
+  uint64_t yrep;    /* the cells with x == 0 and y == 0 (one per layer) */
+  uint64_t up[3];   /* cells with a neighbour at +1 along x, y, z (not on the far face) */
+  uint64_t down[3]; /* cells with a neighbour at -1 along x, y, z (not on the near face) */
 } bits_box64;
 
 /* Fills *g for the box x * y * z. Returns false (g unspecified) unless every dimension is
@@ -456,6 +458,24 @@ static inline bool bits_box64_translate(const bits_box64 *g, uint64_t src, int d
   int d = dx + g->box.x * (dy + g->box.y * dz);
   *dst = d >= 0 ? src << d : src >> -d;
   return true;
+}
+
+/* The cells face-adjacent to a cell of w (w itself only where two of its cells touch). */
+static inline uint64_t bits_box64_neighbors(const bits_box64 *g, uint64_t w) {
+  int sx = 1, sy = g->box.x, sz = g->box.x * g->box.y;
+  return ((w & g->up[0]) << sx) | ((w & g->down[0]) >> sx) | ((w & g->up[1]) << sy) |
+         ((w & g->down[1]) >> sy) | ((w & g->up[2]) << (sz & 63)) | ((w & g->down[2]) >> (sz & 63));
+}
+
+/* The connected part of `within` (face to face) that contains the cells of seed, which
+ * must lie in within. O(diameter of the part) word operations. */
+static inline uint64_t bits_box64_component(const bits_box64 *g, uint64_t seed, uint64_t within) {
+  uint64_t c = seed, prev;
+  do {
+    prev = c;
+    c = (c | bits_box64_neighbors(g, c)) & within;
+  } while (c != prev);
+  return c;
 }
 
 /* The bounding box of the cells of w; false, *out alone, if w has no cell in the box.

@@ -916,6 +916,48 @@ static void test_box_format(void) {
                       ".......#\n");
 }
 
+/* Neighbours and components against a per-cell computation, on random boxes and sets. */
+static void test_box64_neighbors_components(void) {
+  for (int round = 0; round < 2000; round++) {
+    int x = 1 + (int)test_below(8), y = 1 + (int)test_below(8), z = 1 + (int)test_below(8);
+    bits_box64 g;
+    if (!bits_box64_init(&g, x, y, z)) continue;
+    int n = x * y * z;
+    uint64_t w = test_random() & test_random() & g.all, within = (test_random() | w) & g.all;
+    uint64_t want = 0;
+    for (int c = 0; c < n; c++) {
+      if (!bits64_test(w, c)) continue;
+      int cx = c % x, cy = c / x % y, cz = c / x / y;
+      int d[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+      for (int k = 0; k < 6; k++) {
+        int a = cx + d[k][0], b = cy + d[k][1], e = cz + d[k][2];
+        if (a >= 0 && b >= 0 && e >= 0 && a < x && b < y && e < z)
+          want |= bits64_bit(a + x * (b + y * e));
+      }
+    }
+    ASSERT_EQ_U64(bits_box64_neighbors(&g, w), want);
+    /* the component of one cell: grown one ring at a time with the naive neighbours */
+    if (!w) continue;
+    uint64_t seed = bits64_bit(bits64_lowest(w)), comp = seed, prev = 0;
+    while (comp != prev) {
+      prev = comp;
+      uint64_t ring = 0;
+      for (int c = 0; c < n; c++)
+        if (bits64_test(comp, c)) {
+          int cx = c % x, cy = c / x % y, cz = c / x / y;
+          if (cx + 1 < x) ring |= bits64_bit(c + 1);
+          if (cx > 0) ring |= bits64_bit(c - 1);
+          if (cy + 1 < y) ring |= bits64_bit(c + x);
+          if (cy > 0) ring |= bits64_bit(c - x);
+          if (cz + 1 < z) ring |= bits64_bit(c + x * y);
+          if (cz > 0) ring |= bits64_bit(c - x * y);
+        }
+      comp |= ring & within;
+    }
+    ASSERT_EQ_U64(bits_box64_component(&g, seed, within), comp);
+  }
+}
+
 int main(void) {
   RUN(test_word_basics);
   RUN(test_word_count);
@@ -938,6 +980,7 @@ int main(void) {
   RUN(test_box_placement_counts);
   RUN(test_box_bounds_normalize);
   RUN(test_box64_masks_bounds);
+  RUN(test_box64_neighbors_components);
   RUN(test_box_format);
   return test_report();
 }
