@@ -167,6 +167,13 @@ typedef struct {
  * (never two at once) but come from the worker threads. */
 typedef int (*dlx_solution_fn)(void *ctx, const int32_t *options, size_t n);
 typedef void (*dlx_progress_fn)(void *ctx, const dlx_progress *p);
+/* Called before each option is tried: options[0..n-2] are the ids of the options chosen
+ * above it, in the order chosen, and options[n-1] is the candidate. Return 0 to skip the
+ * candidate, which must then lead to no solution (a model's own pruning: a packing
+ * model can see that a piece would cut off a hole no piece fills). Skipped options are
+ * not nodes. With several threads, calls come from all of them at once: the function
+ * must be safe for that (read-only tables and the stack). */
+typedef int (*dlx_admit_fn)(void *ctx, const int32_t *options, size_t n);
 
 typedef struct {
   uint64_t max_solutions; /* stop after this many solutions; 0 = no limit */
@@ -184,6 +191,8 @@ typedef struct {
    * the pieces whose number is shard_index modulo shard_count (0 = no sharding). The
    * counts of all shards add up to the count of one whole run. */
   uint32_t shard_count, shard_index;
+  dlx_admit_fn admit; /* optional pruning, see dlx_admit_fn */
+  void *admit_ctx;
 } dlx_options;
 
 /* Default options: count everything, one thread, no callbacks. */

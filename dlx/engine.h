@@ -76,6 +76,11 @@ struct dlx_engine {
   int32_t depth_limit;  /* > 0: at this depth call on_leaf instead of searching on */
   dlx_hook on_leaf;
   void *ctx;
+  /* The caller's pruning (dlx_options.admit): asked before each option is tried, with
+   * the option ids of the path in solution[0..level], kept up to date only when it is
+   * set (and by replay). Shared by clones, like the matrix. */
+  dlx_admit_fn admit;
+  void *admit_ctx;
 };
 
 /* Builds an engine for m (NULL when out of memory or too big). */

@@ -248,7 +248,9 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   p.o = o;
   p.proto = dlx_engine_new(m);
   if (!p.proto) return DLX_ENOMEM;
-  dlx_engine_budget(p.proto, o->max_nodes); /* the workers' copies inherit it */
+  dlx_engine_budget(p.proto, o->max_nodes); /* the workers' copies inherit it, */
+  p.proto->admit = o->admit;                /* and the pruning */
+  p.proto->admit_ctx = o->admit_ctx;
   worker self = {&p, 0, p.proto};
   pthread_mutex_init(&p.lock, NULL);
   pthread_cond_init(&p.done_cv, NULL);

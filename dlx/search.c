@@ -208,6 +208,12 @@ typedef struct {
 /* The spacer after an option holds the option's first node. */
 static ALWAYS_INLINE uint32_t first_of(const dance *d, uint32_t last) { return d->lk[last + 1].up; }
 
+/* The id of the option node x belongs to: its spacer (the node after its last) holds
+ * -1 - id as its item. */
+static ALWAYS_INLINE int32_t option_id(const dance *d, uint32_t x) {
+  return -d->nd[d->nd[x].last + 1].top - 1;
+}
+
 /* Takes the other nodes of x's option (n nodes ending at last) out of their lists;
  * returns how many it took out. The wrap is written `q = q > last ? q - n : q` because
  * gcc makes that a cmov for every n, where `q -= q > last ? n : 0` gave setb, shl and
@@ -429,6 +435,13 @@ forward:
 advance:
   if (p == best) goto backup;
   choice[level] = (int32_t)p;
+  if (e->admit) {
+    e->solution[level] = option_id(&d, p);
+    if (!e->admit(e->admit_ctx, e->solution, (size_t)level + 1)) {
+      hs[level] = e->stamp + 1; /* made no marks of the next sibling: recover makes them */
+      goto recover;
+    }
+  }
   {
     /* Commit p's option. Items held over from the previous sibling (held[hb[level]..
      * kept-1]) are covered already; of the others, those the next sibling shares go
@@ -521,6 +534,7 @@ void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t
   for (int32_t l = from; l < to; l++) {
     uint32_t p = (uint32_t)path[l], c = (uint32_t)e->nd[p].top;
     e->choice[l] = path[l];
+    e->solution[l] = option_id(&d, p); /* the path an admit hook is shown */
     if (e->colored) {
       cover(&d, c, 1);
       commit_others(&d, p, 1);
@@ -547,7 +561,7 @@ void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
 
 size_t dlx_engine_solution(dlx_engine *e, int32_t level) {
   for (int32_t l = 0; l <= level; l++) {
-    uint32_t spacer = e->nd[e->choice[l]].last + 1;
+    uint32_t spacer = (uint32_t)e->nd[e->choice[l]].last + 1;
     e->solution[l] = -e->nd[spacer].top - 1;
   }
   return (size_t)(level + 1);
@@ -638,6 +652,8 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
                                                                                      : DLX_ENOMEM;
   e->ctx = &s;
   e->poll = solo_poll;
+  e->admit = o->admit;
+  e->admit_ctx = o->admit_ctx;
   dlx_engine_budget(e, o->max_nodes);
   if (o->on_solution || o->max_solutions) e->on_solution = solo_solution;
   int halted = dlx_engine_run(e, 0);

@@ -2,6 +2,8 @@
  * XCC problems checked against brute force. */
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "dlx.h"
 #include "test.h"
 
@@ -325,6 +327,53 @@ static void test_random_xcc_against_brute_force(void) {
   ASSERT(total > 1000); /* the generator does make solvable problems */
 }
 
+/* An admit hook that skips a fixed set of options finds exactly the solutions without
+ * them; the path it is shown is always a partial solution plus the candidate. */
+typedef struct {
+  const small_xcc *x;
+  uint32_t skip; /* bit o: skip option o */
+  int bad_path;
+} admit_test;
+
+static int admit_some(void *ctx, const int32_t *options, size_t n) {
+  admit_test *a = ctx;
+  int used[NP_MAX + NS_MAX] = {0};
+  if (n == 0 || n > (size_t)a->x->np) a->bad_path = 1;
+  for (size_t k = 0; k < n; k++) /* no primary item twice along the path */
+    for (int j = 0; j < a->x->size[options[k]]; j++) {
+      int32_t i = a->x->items[options[k]][j];
+      if (i < a->x->np && used[i]++) a->bad_path = 1;
+    }
+  return !(a->skip >> options[n - 1] & 1);
+}
+
+static void test_admit_hook(void) {
+  for (int trial = 0; trial < 1000; trial++) {
+    small_xcc x;
+    random_xcc(&x);
+    admit_test a = {&x, (uint32_t)test_random() & (uint32_t)test_random(), 0};
+    small_xcc fewer = x; /* the same problem without the skipped options */
+    fewer.no = 0;
+    for (int o = 0; o < x.no; o++)
+      if (!(a.skip >> o & 1)) {
+        fewer.size[fewer.no] = x.size[o];
+        memcpy(fewer.items[fewer.no], x.items[o], sizeof x.items[o]);
+        memcpy(fewer.colors[fewer.no++], x.colors[o], sizeof x.colors[o]);
+      }
+    dlx_matrix *m = build(&x);
+    dlx_options o = dlx_options_default();
+    o.admit = admit_some;
+    o.admit_ctx = &a;
+    o.threads = 1 + (int)test_below(2);
+    dlx_stats st;
+    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, brute_force(&fewer));
+    ASSERT_EQ(a.bad_path, 0);
+    dlx_matrix_free(m);
+    if (test_failed_checks_) break;
+  }
+}
+
 int main(void) {
   RUN(test_knuth_example);
   RUN(test_queens_1_to_10);
@@ -336,5 +385,6 @@ int main(void) {
   RUN(test_node_budget_and_stop_flag);
   RUN(test_progress_fraction);
   RUN(test_random_xcc_against_brute_force);
+  RUN(test_admit_hook);
   return test_report();
 }
