@@ -1,0 +1,774 @@
+/* polycube.c -- orientations, placements, the box's symmetries, and the exact-cover matrix. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bits.h"
+#include "polycube.h"
+
+/* ---- isometries of the cube --------------------------------------------------------- */
+
+/* An isometry of Z^3 fixing the origin: coordinate i of the image is sign[i] times
+ * coordinate perm[i] of the point. The 24 proper ones (rotations) come first. */
+typedef struct {
+  int8_t perm[3], sign[3];
+} iso;
+
+static int isometries(iso out[48]) {
+  static const int8_t perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1},
+                                     {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
+  int n = 0;
+  for (int proper = 1; proper >= 0; proper--)
+    for (int p = 0; p < 6; p++)
+      for (int s = 0; s < 8; s++) {
+        int8_t sg[3] = {(int8_t)(s & 1 ? -1 : 1), (int8_t)(s & 2 ? -1 : 1),
+                        (int8_t)(s & 4 ? -1 : 1)};
+        int odd_perm = p >= 3, negs = (s & 1) + (s >> 1 & 1) + (s >> 2 & 1);
+        int det_positive = (odd_perm + negs) % 2 == 0;
+        if (det_positive != proper) continue;
+        iso t = {{perms[p][0], perms[p][1], perms[p][2]}, {sg[0], sg[1], sg[2]}};
+        out[n++] = t;
+      }
+  return n; /* 48: the identity is out[0] */
+}
+
+static poly_xyz apply(const iso *t, poly_xyz c) {
+  int v[3] = {c.x, c.y, c.z}, w[3];
+  for (int i = 0; i < 3; i++)
+    w[i] = t->sign[i] * v[t->perm[i]];
+  return (poly_xyz){(int8_t)w[0], (int8_t)w[1], (int8_t)w[2]};
+}
+
+static int cube_cmp(const void *a, const void *b) {
+  const poly_xyz *p = a, *q = b;
+  if (p->z != q->z) return p->z - q->z;
+  if (p->y != q->y) return p->y - q->y;
+  return p->x - q->x;
+}
+
+/* Shifts the least corner to the origin and sorts: the normal form of a shape. */
+static void normalize(poly_xyz *c, int n) {
+  int m[3] = {127, 127, 127};
+  for (int i = 0; i < n; i++) {
+    if (c[i].x < m[0]) m[0] = c[i].x;
+    if (c[i].y < m[1]) m[1] = c[i].y;
+    if (c[i].z < m[2]) m[2] = c[i].z;
+  }
+  for (int i = 0; i < n; i++)
+    c[i] = (poly_xyz){(int8_t)(c[i].x - m[0]), (int8_t)(c[i].y - m[1]), (int8_t)(c[i].z - m[2])};
+  qsort(c, (size_t)n, sizeof *c, cube_cmp);
+}
+
+static int shape_cmp(const poly_xyz *a, const poly_xyz *b, int n) {
+  for (int i = 0; i < n; i++) {
+    int d = cube_cmp(&a[i], &b[i]);
+    if (d) return d;
+  }
+  return 0;
+}
+
+/* The distinct orientations of a piece: normal forms under the first `count` isometries,
+ * in order of first appearance. out has room for 48*n cubes. Returns how many. */
+static int orientations(const poly_piece *p, const iso *t, int count, poly_xyz *out) {
+  int n = p->size, k = 0;
+  for (int i = 0; i < count; i++) {
+    poly_xyz *o = out + (size_t)k * n;
+    for (int j = 0; j < n; j++)
+      o[j] = apply(&t[i], p->cubes[j]);
+    normalize(o, n);
+    int dup = 0;
+    for (int q = 0; q < k && !dup; q++)
+      dup = !shape_cmp(out + (size_t)q * n, o, n);
+    if (!dup) k++;
+  }
+  return k;
+}
+
+/* ---- the box's symmetries ------------------------------------------------------------- */
+
+int poly_box_symmetries(const int box[3], int reflections, int32_t *perm) {
+  iso t[48];
+  isometries(t);
+  size_t cells = (size_t)box[0] * box[1] * box[2];
+  int n = 0;
+  for (int i = 0; i < (reflections ? 48 : 24); i++) {
+    if (box[t[i].perm[0]] != box[0] || box[t[i].perm[1]] != box[1] || box[t[i].perm[2]] != box[2])
+      continue;
+    int32_t *out = perm + (size_t)n++ * cells;
+    for (int z = 0; z < box[2]; z++)
+      for (int y = 0; y < box[1]; y++)
+        for (int x = 0; x < box[0]; x++) {
+          int v[3] = {x, y, z}, w[3];
+          for (int a = 0; a < 3; a++) {
+            int c = v[t[i].perm[a]];
+            w[a] = t[i].sign[a] > 0 ? c : box[a] - 1 - c;
+          }
+          out[x + box[0] * (y + box[1] * z)] = w[0] + box[0] * (w[1] + box[1] * w[2]);
+        }
+  }
+  return n;
+}
+
+/* ---- the model ------------------------------------------------------------------------ */
+
+typedef struct {
+  int norient;
+  poly_xyz *orient;  /* norient * size cubes: the normal forms */
+  int *ext;          /* per orientation: extent x, y, z (3 ints) */
+  size_t *base;      /* per orientation: index of its first placement */
+  size_t nplace;     /* placements in the box */
+  int32_t *cells;    /* nplace * size: the cells of each placement */
+  size_t nopt;       /* options in the matrix */
+  int32_t first_opt; /* the matrix's option id of the first (options are consecutive) */
+  size_t *opt_place; /* option k of this piece -> its placement (restricted piece only) */
+} piece_model;
+
+struct poly_model {
+  const poly_set *set;
+  poly_options opt;
+  size_t ncells;
+  dlx_matrix *matrix;
+  piece_model *pm;
+  uint8_t shape[POLY_MAX_PIECES];  /* piece -> shape id (identical pieces share one) */
+  uint8_t mirror[POLY_MAX_PIECES]; /* shape -> the shape of its mirror image */
+  uint8_t head[POLY_MAX_PIECES];   /* shape -> its first piece */
+  uint8_t succ[POLY_MAX_PIECES];   /* piece -> the next piece of its shape, or 0xff */
+  int copies;                      /* some shape has more than one piece */
+  /* symmetries: nsym rotations of the box, then nimp improper ones (with reflections) */
+  int nsym, nimp;
+  int32_t *perm;
+  int restricted;     /* piece index or -1 */
+  int32_t *opt_stab;  /* per option of the restricted piece: offset into stab_list */
+  int32_t *stab_list; /* runs: count, then that many symmetry indices */
+  int32_t *all_list;  /* count, then 0..nsym-1: for an unrestricted model */
+  int32_t *opt_piece; /* matrix option id -> piece */
+  int32_t *opt_placement;
+  uint8_t *scratch; /* 3 * ncells: the cover as labelled, an image, its labelling */
+  /* pruning, for boxes of at most 64 cells */
+  bits_box64 g;
+  int small;          /* the box fits in one word */
+  uint64_t *opt_mask; /* matrix option id -> its cells */
+  uint8_t *opt_pc;    /* matrix option id -> its piece */
+};
+
+poly_options poly_options_default(void) {
+  poly_options o = {0, POLY_RESTRICT_AUTO, 0};
+  return o;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static poly_status
+refuse(poly_error *err, poly_status st, int line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  err->line = line;
+  err->column = 0;
+  vsnprintf(err->message, sizeof err->message, fmt, ap);
+  va_end(ap);
+  return st;
+}
+
+/* Placement index of the placement whose cells are `cells` (n of them), or -1. */
+static long find_placement(const poly_model *m, const piece_model *pm, int n,
+                           const int32_t *cells) {
+  const int *box = m->set->box;
+  poly_xyz c[POLY_MAX_CELLS > 512 ? 512 : POLY_MAX_CELLS];
+  if (n > 512) return -1;
+  int lo[3] = {POLY_MAX_DIM, POLY_MAX_DIM, POLY_MAX_DIM};
+  for (int i = 0; i < n; i++) {
+    int v = cells[i], x = v % box[0], y = v / box[0] % box[1], z = v / box[0] / box[1];
+    c[i] = (poly_xyz){(int8_t)x, (int8_t)y, (int8_t)z};
+    if (x < lo[0]) lo[0] = x;
+    if (y < lo[1]) lo[1] = y;
+    if (z < lo[2]) lo[2] = z;
+  }
+  normalize(c, n);
+  for (int o = 0; o < pm->norient; o++) {
+    if (shape_cmp(pm->orient + (size_t)o * n, c, n)) continue;
+    const int *e = pm->ext + 3 * o;
+    size_t nx = (size_t)(box[0] - e[0] + 1), ny = (size_t)(box[1] - e[1] + 1);
+    return (long)(pm->base[o] + ((size_t)lo[2] * ny + (size_t)lo[1]) * nx + (size_t)lo[0]);
+  }
+  return -1;
+}
+
+static poly_status build_piece(poly_model *m, int p, const iso *t) {
+  const poly_piece *pc = &m->set->pieces[p];
+  piece_model *pm = &m->pm[p];
+  const int *box = m->set->box;
+  int n = pc->size;
+  pm->orient = malloc((size_t)48 * n * sizeof *pm->orient);
+  pm->ext = malloc(48 * 3 * sizeof *pm->ext);
+  pm->base = malloc(48 * sizeof *pm->base);
+  if (!pm->orient || !pm->ext || !pm->base) return POLY_ENOMEM;
+  pm->norient = orientations(pc, t, m->opt.mirror ? 48 : 24, pm->orient);
+  pm->nplace = 0;
+  for (int o = 0; o < pm->norient; o++) {
+    int *e = pm->ext + 3 * o;
+    e[0] = e[1] = e[2] = 0;
+    for (int i = 0; i < n; i++) {
+      poly_xyz c = pm->orient[(size_t)o * n + i];
+      if (c.x + 1 > e[0]) e[0] = c.x + 1;
+      if (c.y + 1 > e[1]) e[1] = c.y + 1;
+      if (c.z + 1 > e[2]) e[2] = c.z + 1;
+    }
+    pm->base[o] = pm->nplace;
+    if (e[0] <= box[0] && e[1] <= box[1] && e[2] <= box[2])
+      pm->nplace +=
+          (size_t)(box[0] - e[0] + 1) * (size_t)(box[1] - e[1] + 1) * (size_t)(box[2] - e[2] + 1);
+  }
+  if (pm->nplace == 0) return POLY_ENOFIT;
+  pm->cells = malloc(pm->nplace * n * sizeof *pm->cells);
+  if (!pm->cells) return POLY_ENOMEM;
+  int32_t *w = pm->cells;
+  for (int o = 0; o < pm->norient; o++) {
+    const int *e = pm->ext + 3 * o;
+    if (e[0] > box[0] || e[1] > box[1] || e[2] > box[2]) continue;
+    for (int tz = 0; tz + e[2] <= box[2]; tz++)
+      for (int ty = 0; ty + e[1] <= box[1]; ty++)
+        for (int tx = 0; tx + e[0] <= box[0]; tx++)
+          for (int i = 0; i < n; i++) {
+            poly_xyz c = pm->orient[(size_t)o * n + i];
+            *w++ = (c.x + tx) + box[0] * ((c.y + ty) + box[1] * (c.z + tz));
+          }
+  }
+  return POLY_OK;
+}
+
+/* Orbits of piece p's placements under the rotations: calls back for each representative
+ * (the first placement of its orbit in placement order) with its stabilizer. Returns the
+ * number of orbits, or -1 when out of memory. */
+typedef int orbit_fn(void *ctx, size_t place, int nstab, const int32_t *stab);
+static long orbits(const poly_model *m, int p, orbit_fn *fn, void *ctx) {
+  const piece_model *pm = &m->pm[p];
+  int n = m->set->pieces[p].size;
+  uint8_t *seen = calloc(pm->nplace, 1);
+  int32_t *img = malloc((size_t)n * sizeof *img);
+  if (!seen || !img) {
+    free(seen);
+    free(img);
+    return -1;
+  }
+  long count = 0;
+  for (size_t q = 0; q < pm->nplace; q++) {
+    if (seen[q]) continue;
+    int32_t stab[POLY_MAX_SYMMETRIES];
+    int nstab = 0;
+    const int32_t *cells = pm->cells + q * n;
+    for (int g = 0; g < m->nsym; g++) {
+      const int32_t *perm = m->perm + (size_t)g * m->ncells;
+      for (int i = 0; i < n; i++)
+        img[i] = perm[cells[i]];
+      long k = find_placement(m, pm, n, img);
+      if (k < 0) continue; /* cannot happen: a rotation maps placements to placements */
+      seen[k] = 1;
+      if ((size_t)k == q) stab[nstab++] = g;
+    }
+    count++;
+    if (fn && fn(ctx, q, nstab, stab)) break;
+  }
+  free(seen);
+  free(img);
+  return count;
+}
+
+typedef struct {
+  long reps, symmetric;
+} orbit_tally;
+
+static int tally(void *ctx, size_t place, int nstab, const int32_t *stab) {
+  (void)place, (void)stab;
+  orbit_tally *t = ctx;
+  t->symmetric += nstab > 1;
+  t->reps++;
+  return 0;
+}
+
+typedef struct {
+  poly_model *m;
+  size_t *places;
+  size_t count;
+  int32_t *stab_list;
+  size_t stab_used;
+  int32_t *stab_at;
+} orbit_keep;
+
+static int keep(void *ctx, size_t place, int nstab, const int32_t *stab) {
+  orbit_keep *k = ctx;
+  k->places[k->count] = place;
+  k->stab_at[k->count++] = (int32_t)k->stab_used;
+  k->stab_list[k->stab_used++] = nstab;
+  for (int i = 0; i < nstab; i++)
+    k->stab_list[k->stab_used++] = stab[i];
+  return 0;
+}
+
+/* Which piece to restrict: the unique piece with the fewest placement orbits, then the
+ * fewest symmetric representatives, then the first. */
+static int choose_restricted(poly_model *m, const int *copies_of_shape) {
+  long best = -1, best_sym = 0;
+  int which = -1;
+  for (int p = 0; p < m->set->npieces; p++) {
+    if (copies_of_shape[m->shape[p]] != 1) continue;
+    orbit_tally t = {0, 0};
+    if (orbits(m, p, tally, &t) < 0) return -2;
+    if (best < 0 || t.reps < best || (t.reps == best && t.symmetric < best_sym)) {
+      best = t.reps, best_sym = t.symmetric, which = p;
+    }
+  }
+  return which;
+}
+
+static void cell_name(const poly_model *m, size_t c, char *buf) {
+  const int *box = m->set->box;
+  static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+  int x = (int)(c % box[0]), y = (int)(c / box[0] % box[1]), z = (int)(c / box[0] / box[1]);
+  if (box[0] <= 36 && box[1] <= 36 && box[2] <= 36) {
+    int k = 0;
+    buf[k++] = digits[x];
+    buf[k++] = digits[y];
+    if (box[2] > 1) buf[k++] = digits[z];
+    buf[k] = '\0';
+  } else {
+    snprintf(buf, 16, "%d.%d.%d", x, y, z);
+  }
+}
+
+static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t nreps) {
+  const poly_set *s = m->set;
+  dlx_matrix *x = dlx_matrix_new();
+  if (!x) return POLY_ENOMEM;
+  m->matrix = x;
+  int32_t id;
+  for (int p = 0; p < s->npieces; p++)
+    if (dlx_add_item(x, s->pieces[p].name, DLX_PRIMARY, &id)) return POLY_ENOMEM;
+  int32_t first_cell = s->npieces;
+  for (size_t c = 0; c < m->ncells; c++) {
+    char name[24];
+    cell_name(m, c, name);
+    if (dlx_add_item(x, name, DLX_PRIMARY, &id)) return POLY_ENOMEM;
+  }
+  size_t total = 0;
+  for (int p = 0; p < s->npieces; p++)
+    total += p == m->restricted ? nreps : m->pm[p].nplace;
+  m->opt_piece = malloc(total * sizeof *m->opt_piece);
+  m->opt_placement = malloc(total * sizeof *m->opt_placement);
+  if (!m->opt_piece || !m->opt_placement) return POLY_ENOMEM;
+  m->small = bits_box64_init(&m->g, s->box[0], s->box[1], s->box[2]);
+  if (m->small) {
+    m->opt_mask = malloc(total * sizeof *m->opt_mask);
+    m->opt_pc = malloc(total);
+    if (!m->opt_mask || !m->opt_pc) return POLY_ENOMEM;
+  }
+  int32_t items[1 + 512];
+  for (int p = 0; p < s->npieces; p++) {
+    piece_model *pm = &m->pm[p];
+    int n = s->pieces[p].size;
+    if (n > 512) return POLY_ENOMEM;
+    size_t count = p == m->restricted ? nreps : pm->nplace;
+    pm->nopt = count;
+    for (size_t k = 0; k < count; k++) {
+      size_t q = p == m->restricted ? rep_places[k] : k;
+      items[0] = p;
+      for (int i = 0; i < n; i++)
+        items[1 + i] = first_cell + pm->cells[q * n + i];
+      int32_t opt;
+      if (dlx_add_option(x, (size_t)n + 1, items, NULL, &opt)) return POLY_ENOMEM;
+      if (k == 0) pm->first_opt = opt;
+      m->opt_piece[opt] = p;
+      m->opt_placement[opt] = (int32_t)q;
+      if (m->small) {
+        uint64_t w = 0;
+        for (int i = 0; i < n; i++)
+          w |= bits64_bit(pm->cells[q * n + i]);
+        m->opt_mask[opt] = w;
+        m->opt_pc[opt] = (uint8_t)p;
+      }
+    }
+  }
+  return POLY_OK;
+}
+
+poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model **out,
+                           poly_error *err) {
+  *out = NULL;
+  err->line = err->column = 0;
+  err->message[0] = '\0';
+  poly_model *m = calloc(1, sizeof *m);
+  if (!m) return POLY_ENOMEM;
+  m->set = s;
+  m->opt = o ? *o : poly_options_default();
+  m->ncells = (size_t)s->box[0] * s->box[1] * s->box[2];
+  m->restricted = -1;
+  poly_status st = POLY_OK;
+  long volume = 0;
+  for (int p = 0; p < s->npieces; p++)
+    volume += s->pieces[p].size;
+  if (volume != (long)m->ncells) {
+    st = refuse(err, POLY_EVOLUME, s->box_line,
+                "the pieces have %ld cubes in all, the %dx%dx%d box %ld cells: every cell "
+                "must be covered by exactly one cube",
+                volume, s->box[0], s->box[1], s->box[2], (long)m->ncells);
+    goto fail;
+  }
+  iso t[48];
+  isometries(t);
+  m->pm = calloc((size_t)s->npieces, sizeof *m->pm);
+  m->perm = malloc((size_t)POLY_MAX_SYMMETRIES * m->ncells * sizeof *m->perm);
+  m->scratch = malloc(3 * m->ncells);
+  if (!m->pm || !m->perm || !m->scratch) {
+    st = POLY_ENOMEM;
+    goto fail;
+  }
+  for (int p = 0; p < s->npieces; p++) {
+    st = build_piece(m, p, t);
+    if (st == POLY_ENOFIT) {
+      const int *b = s->box;
+      st = refuse(err, POLY_ENOFIT, s->pieces[p].line,
+                  "piece %s fits nowhere in the %dx%dx%d box, in any orientation",
+                  s->pieces[p].name, b[0], b[1], b[2]);
+      goto fail;
+    }
+    if (st) goto fail;
+  }
+  /* Shapes: two pieces are identical when one's first orientation is among the other's. */
+  int copies_of_shape[POLY_MAX_PIECES] = {0};
+  int nshapes = 0;
+  for (int p = 0; p < s->npieces; p++) {
+    int found = -1;
+    for (int q = 0; q < p && found < 0; q++) {
+      if (s->pieces[q].size != s->pieces[p].size || m->pm[q].norient != m->pm[p].norient) continue;
+      for (int a = 0; a < m->pm[q].norient && found < 0; a++)
+        if (!shape_cmp(m->pm[q].orient + (size_t)a * s->pieces[q].size, m->pm[p].orient,
+                       s->pieces[p].size))
+          found = q;
+    }
+    m->shape[p] = (uint8_t)(found < 0 ? nshapes++ : m->shape[found]);
+    m->succ[p] = 0xff;
+    if (found < 0) {
+      m->head[m->shape[p]] = (uint8_t)p;
+    } else {
+      int q = m->head[m->shape[p]];
+      while (m->succ[q] != 0xff)
+        q = m->succ[q];
+      m->succ[q] = (uint8_t)p;
+    }
+    copies_of_shape[m->shape[p]]++;
+    if (copies_of_shape[m->shape[p]] > 1) m->copies = 1;
+  }
+  /* Mirror images of shapes, for --reflections. */
+  if (m->opt.reflections) {
+    for (int p = 0; p < s->npieces; p++) {
+      int n = s->pieces[p].size, found = -1;
+      poly_xyz mir[512];
+      if (n > 512) {
+        st = POLY_ENOMEM;
+        goto fail;
+      }
+      for (int i = 0; i < n; i++)
+        mir[i] = apply(&t[24], s->pieces[p].cubes[i]); /* t[24]: an improper isometry */
+      normalize(mir, n);
+      for (int q = 0; q < s->npieces && found < 0; q++) {
+        if (s->pieces[q].size != n) continue;
+        for (int a = 0; a < m->pm[q].norient && found < 0; a++)
+          if (!shape_cmp(m->pm[q].orient + (size_t)a * n, mir, n)) found = q;
+      }
+      if (found < 0 || copies_of_shape[m->shape[found]] != copies_of_shape[m->shape[p]]) {
+        st = refuse(err, POLY_EMIRROR, s->pieces[p].line,
+                    "--reflections: the mirror image of piece %s is %s, so the set is not "
+                    "its own mirror image and a solution's mirror image is no solution",
+                    s->pieces[p].name,
+                    found < 0 ? "no piece of the set" : "in the set a different number of times");
+        goto fail;
+      }
+      m->mirror[m->shape[p]] = m->shape[found];
+    }
+  }
+  /* The rotations come first, then (with reflections) the improper symmetries. */
+  m->nsym = poly_box_symmetries(s->box, 0, m->perm);
+  m->nimp = poly_box_symmetries(s->box, m->opt.reflections, m->perm) - m->nsym;
+
+  /* The restricted piece and its representatives. */
+  int r = m->opt.restrict_piece;
+  if (r >= 0 && (r >= s->npieces || copies_of_shape[m->shape[r]] != 1)) {
+    st = refuse(err, POLY_ENOPIECE, r < s->npieces ? s->pieces[r].line : 0,
+                "piece %s has an identical copy, so restricting it would lose solutions; "
+                "restrict a piece of which the set has one",
+                r < s->npieces ? s->pieces[r].name : "?");
+    goto fail;
+  }
+  if (r == POLY_RESTRICT_AUTO) {
+    r = choose_restricted(m, copies_of_shape);
+    if (r == -2) {
+      st = POLY_ENOMEM;
+      goto fail;
+    }
+  }
+  if (r < 0) r = -1; /* none asked, or no piece without a copy */
+  m->restricted = r;
+  size_t *places = NULL;
+  size_t nreps = 0;
+  m->all_list = malloc((size_t)(m->nsym + 1) * sizeof *m->all_list);
+  if (!m->all_list) {
+    st = POLY_ENOMEM;
+    goto fail;
+  }
+  m->all_list[0] = m->nsym;
+  for (int g = 0; g < m->nsym; g++)
+    m->all_list[1 + g] = g;
+  if (r >= 0) {
+    size_t np = m->pm[r].nplace;
+    places = malloc(np * sizeof *places);
+    m->stab_list = malloc(np * (POLY_MAX_SYMMETRIES + 1) * sizeof *m->stab_list);
+    m->opt_stab = malloc(np * sizeof *m->opt_stab);
+    if (!places || !m->stab_list || !m->opt_stab) {
+      free(places);
+      st = POLY_ENOMEM;
+      goto fail;
+    }
+    orbit_keep k = {m, places, 0, m->stab_list, 0, m->opt_stab};
+    if (orbits(m, r, keep, &k) < 0) {
+      free(places);
+      st = POLY_ENOMEM;
+      goto fail;
+    }
+    nreps = k.count;
+  }
+  st = build_matrix(m, places, nreps);
+  free(places);
+  if (st) goto fail;
+  *out = m;
+  return POLY_OK;
+fail:
+  poly_model_free(m);
+  return st;
+}
+
+void poly_model_free(poly_model *m) {
+  if (!m) return;
+  if (m->pm)
+    for (int p = 0; p < m->set->npieces; p++) {
+      free(m->pm[p].orient);
+      free(m->pm[p].ext);
+      free(m->pm[p].base);
+      free(m->pm[p].cells);
+    }
+  free(m->pm);
+  dlx_matrix_free(m->matrix);
+  free(m->perm);
+  free(m->stab_list);
+  free(m->opt_stab);
+  free(m->all_list);
+  free(m->opt_piece);
+  free(m->opt_placement);
+  free(m->opt_mask);
+  free(m->opt_pc);
+  free(m->scratch);
+  free(m);
+}
+
+const dlx_matrix *poly_model_matrix(const poly_model *m) { return m->matrix; }
+const poly_set *poly_model_set(const poly_model *m) { return m->set; }
+size_t poly_model_cells(const poly_model *m) { return m->ncells; }
+int poly_model_symmetries(const poly_model *m) { return m->nsym; }
+int poly_model_restricted(const poly_model *m) { return m->restricted; }
+
+poly_piece_info poly_model_piece(const poly_model *m, int p) {
+  poly_piece_info i = {m->pm[p].norient, m->pm[p].nplace, m->pm[p].nopt};
+  return i;
+}
+
+int poly_model_arrange(const poly_model *m, const int32_t *options, size_t n, uint8_t *cells) {
+  memset(cells, 0xff, m->ncells);
+  for (size_t k = 0; k < n; k++) {
+    int p = m->opt_piece[options[k]];
+    int size = m->set->pieces[p].size;
+    const int32_t *c = m->pm[p].cells + (size_t)m->opt_placement[options[k]] * size;
+    for (int i = 0; i < size; i++) {
+      if (cells[c[i]] != 0xff) return -1;
+      cells[c[i]] = (uint8_t)p;
+    }
+  }
+  for (size_t c = 0; c < m->ncells; c++)
+    if (cells[c] == 0xff) return -1;
+  return 0;
+}
+
+/* Identical pieces are told apart only by where they are: a packing is labelled by
+ * giving the copies of each shape the pieces of that shape in the order in which a scan
+ * of the cells meets them. Two packings are the same arrangement iff their labellings
+ * are equal, and a cover with its copies in that order is its own labelling. */
+static void label(const poly_model *m, size_t n, const uint8_t *cells, int mirrored, uint8_t *out) {
+  uint8_t map[POLY_MAX_PIECES], next[POLY_MAX_PIECES];
+  memset(map, 0xff, sizeof map);
+  memcpy(next, m->head, sizeof next);
+  for (size_t c = 0; c < n; c++) {
+    uint8_t p = cells[c];
+    if (map[p] == 0xff) {
+      int sh = mirrored ? m->mirror[m->shape[p]] : m->shape[p];
+      map[p] = next[sh];
+      next[sh] = m->succ[next[sh]];
+    }
+    out[c] = map[p];
+  }
+}
+
+/* The labelling of g(S): g's cell permutation applied, then labelled. */
+static void image(const poly_model *m, const uint8_t *cells, const int32_t *g, int mirrored,
+                  uint8_t *tmp, uint8_t *out) {
+  size_t n = m->ncells;
+  for (size_t c = 0; c < n; c++)
+    tmp[g[c]] = cells[c];
+  if (m->copies || mirrored)
+    label(m, n, tmp, mirrored, out);
+  else
+    memcpy(out, tmp, n);
+}
+
+void poly_model_canonical(const poly_model *m, const uint8_t *cells, uint8_t *out) {
+  size_t n = m->ncells;
+  uint8_t *tmp = out + n, *img = out + 2 * n;
+  image(m, cells, m->perm, 0, tmp, out);
+  for (int g = 1; g < m->nsym; g++) {
+    image(m, cells, m->perm + (size_t)g * n, 0, tmp, img);
+    if (memcmp(img, out, n) < 0) memcpy(out, img, n);
+  }
+}
+
+int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) {
+  size_t n = m->ncells;
+  const poly_set *s = m->set;
+  uint8_t *tmp = m->scratch + n, *img = m->scratch + 2 * n;
+  /* Copies of a shape in scan order: one cover per arrangement. */
+  if (m->copies) {
+    label(m, n, cells, 0, img);
+    if (memcmp(img, cells, n)) return 0;
+  }
+  /* The least among its images under the stabilizer of the restricted placement. */
+  const int32_t *list = m->all_list;
+  if (m->restricted >= 0) {
+    const piece_model *pm = &m->pm[m->restricted];
+    int size = s->pieces[m->restricted].size;
+    /* its placement, and which representative that is */
+    int32_t cellsof[512];
+    int k = 0;
+    for (size_t q = 0; q < n && k < size; q++)
+      if (cells[q] == m->restricted) cellsof[k++] = (int32_t)q;
+    long place = find_placement(m, pm, size, cellsof);
+    size_t lo = 0, hi = pm->nopt;
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (m->opt_placement[pm->first_opt + (int32_t)mid] < place)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo == pm->nopt || m->opt_placement[pm->first_opt + (int32_t)lo] != place) return 0;
+    list = m->stab_list + m->opt_stab[lo];
+  }
+  for (int i = 1; i <= list[0]; i++) {
+    if (list[i] == 0) continue; /* the identity */
+    image(m, cells, m->perm + (size_t)list[i] * n, 0, tmp, img);
+    if (memcmp(img, cells, n) < 0) return 0;
+  }
+  if (c) {
+    int fixed = 0;
+    for (int g = 0; g < m->nsym; g++) {
+      image(m, cells, m->perm + (size_t)g * n, 0, tmp, img);
+      fixed += !memcmp(img, cells, n);
+    }
+    c->orbit = (uint32_t)(m->nsym / fixed);
+    c->self_mirror = 0;
+    for (int g = m->nsym; g < m->nsym + m->nimp && !c->self_mirror; g++) {
+      image(m, cells, m->perm + (size_t)g * n, 1, tmp, img);
+      c->self_mirror = !memcmp(img, cells, n);
+    }
+  }
+  return 1;
+}
+
+/* The pruning: the candidate (the last option) must not leave next to it an empty region
+ * whose size no subset of the unused pieces adds up to. Regions away from it were
+ * there, unchanged, when the options above were admitted. */
+static int admit(void *ctx, const int32_t *options, size_t n) {
+  const poly_model *m = ctx;
+  const poly_set *s = m->set;
+  uint64_t full = 0, used = 0;
+  for (size_t k = 0; k < n; k++) {
+    full |= m->opt_mask[options[k]];
+    used |= bits64_bit(m->opt_pc[options[k]]);
+  }
+  uint64_t empty = m->g.all & ~full, sums = 1; /* bit k: k cells can be filled exactly */
+  for (int p = 0; p < s->npieces; p++)
+    if (!bits64_test(used, p)) sums |= sums << s->pieces[p].size;
+  uint64_t edge = bits_box64_neighbors(&m->g, m->opt_mask[options[n - 1]]) & empty;
+  while (edge) {
+    uint64_t region = bits_box64_component(&m->g, edge & -edge, empty);
+    if (!bits64_test(sums, bits64_count(region))) return 0;
+    edge &= ~region;
+  }
+  return 1;
+}
+
+dlx_admit_fn poly_model_admit(const poly_model *m) { return m->small ? admit : NULL; }
+
+/* ---- the independent check ------------------------------------------------------------ */
+
+int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, size_t cap) {
+  const int *box = s->box;
+  size_t ncells = (size_t)box[0] * box[1] * box[2];
+  iso t[48];
+  isometries(t);
+  for (size_t c = 0; c < ncells; c++)
+    if (cells[c] >= s->npieces) {
+      snprintf(why, cap, "cell %d,%d,%d is not covered", (int)(c % box[0]),
+               (int)(c / box[0] % box[1]), (int)(c / box[0] / box[1]));
+      return -1;
+    }
+  poly_xyz *mine = malloc(ncells * sizeof *mine), *their = malloc(ncells * sizeof *their);
+  if (!mine || !their) {
+    free(mine);
+    free(their);
+    snprintf(why, cap, "out of memory");
+    return -1;
+  }
+  int bad = 0;
+  for (int p = 0; p < s->npieces && !bad; p++) {
+    const poly_piece *pc = &s->pieces[p];
+    int n = 0;
+    for (size_t c = 0; c < ncells; c++)
+      if (cells[c] == p) {
+        if (n == pc->size) {
+          n++;
+          break;
+        }
+        mine[n++] = (poly_xyz){(int8_t)(c % box[0]), (int8_t)(c / box[0] % box[1]),
+                               (int8_t)(c / box[0] / box[1])};
+      }
+    if (n != pc->size) {
+      snprintf(why, cap, "piece %s (%c) has %s%d cells, not %d", pc->name, pc->letter,
+               n > pc->size ? "more than " : "", n > pc->size ? pc->size : n, pc->size);
+      bad = 1;
+      break;
+    }
+    normalize(mine, n);
+    int match = 0;
+    for (int i = 0; i < (mirror ? 48 : 24) && !match; i++) {
+      for (int j = 0; j < n; j++)
+        their[j] = apply(&t[i], pc->cubes[j]);
+      normalize(their, n);
+      match = !shape_cmp(mine, their, n);
+    }
+    if (!match) {
+      snprintf(why, cap, "the cells marked %c are not piece %s in any %s", pc->letter, pc->name,
+               mirror ? "orientation or mirror image" : "orientation (rotation)");
+      bad = 1;
+    }
+  }
+  free(mine);
+  free(their);
+  return bad ? -1 : 0;
+}

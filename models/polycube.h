@@ -1,0 +1,185 @@
+/*
+ * polycube.h -- packing polycubes (and polyominoes: a box of height 1) into a box, as
+ * exact cover, with each solution counted once up to the symmetries of the box.
+ *
+ * A piece set is read from a text file (the format is in the README and in
+ * cube_pieces/): a box "box 4x4x4" and pieces "piece NAME" drawn as layers of letters.
+ * poly_model_new compiles it: every distinct orientation of every piece (under the 24
+ * rotations, or all 48 isometries with mirror images allowed), every placement in the
+ * box, and a dlx matrix with one primary item per piece and per cell.
+ *
+ * Symmetry. G is the group of rotations of the box (24 for a cube, 8 with two equal
+ * sides, 4 otherwise). One piece P that has no identical copy is restricted to one
+ * placement per G-orbit of its placements. Every solution is then G-equivalent to a
+ * cover the restricted matrix has, in exactly |Stab(r)|/|Stab(S)| ways, where r is P's
+ * placement: poly_model_accept takes a cover only when it is the least of its images
+ * under Stab(r), so each class is accepted once, symmetric solutions included. With no
+ * piece restricted (no unique piece, or asked), Stab(r) is all of G. Identical pieces
+ * are compared as their shape, and a cover is accepted only with the copies in
+ * increasing order of placement, so that an arrangement is not counted once per
+ * permutation of its copies.
+ *
+ * Ownership: a poly_set owns its pieces; a poly_model keeps a pointer to the set, which
+ * must outlive it. Nothing here prints or exits.
+ */
+#ifndef DANCE_POLYCUBE_H
+#define DANCE_POLYCUBE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dlx.h"
+
+enum {
+  POLY_MAX_PIECES = 62,  /* one letter each: A-Z, a-z, 0-9 */
+  POLY_NAME_MAX = 16,    /* a piece's name, with its terminating NUL */
+  POLY_MAX_DIM = 64,     /* box sides and piece extents */
+  POLY_MAX_CELLS = 4096, /* cells of the box */
+  POLY_MAX_SYMMETRIES = 48,
+};
+
+typedef enum {
+  POLY_OK = 0,
+  POLY_ENOMEM,  /* out of memory */
+  POLY_EIO,     /* the file cannot be read (errno says why) */
+  POLY_ESYNTAX, /* the file is malformed: see poly_error */
+  POLY_EVOLUME, /* the pieces' cells do not add up to the box's */
+  POLY_ENOFIT,  /* a piece fits nowhere in the box */
+  POLY_EMIRROR, /* reflections asked for a set that is not its own mirror image */
+  POLY_ENOPIECE /* --restrict names no piece, or one with an identical copy */
+} poly_status;
+
+const char *poly_strerror(poly_status s);
+
+/* Where and what: for a malformed file (line and column from 1; column 0 when the
+ * whole line is at fault) and for the model's refusals (line of the piece at fault). */
+typedef struct {
+  char file[256];
+  int line, column;
+  char message[200];
+} poly_error;
+
+typedef struct {
+  int8_t x, y, z;
+} poly_xyz;
+
+typedef struct {
+  char name[POLY_NAME_MAX];
+  char letter;     /* the letter it is drawn with, and shown with in solutions */
+  int line;        /* of its "piece" line */
+  int size;        /* cubes */
+  poly_xyz *cubes; /* as drawn, least corner at 0,0,0, sorted by z, y, x */
+} poly_piece;
+
+typedef struct {
+  int box[3]; /* x, y, z */
+  int box_line;
+  int npieces;
+  poly_piece *pieces;
+} poly_set;
+
+/* Reads a piece set. name is used in messages. On POLY_ESYNTAX, *err says where. */
+poly_status poly_read_file(const char *path, poly_set **out, poly_error *err);
+poly_status poly_read_buffer(const char *name, const char *text, size_t len, poly_set **out,
+                             poly_error *err);
+void poly_set_free(poly_set *s);
+
+/* Parses "12x5x1" or "12x5" (height 1). Returns 1 on success. */
+int poly_parse_box(const char *s, int box[3]);
+
+/* ---- the model ------------------------------------------------------------------------ */
+
+enum { POLY_RESTRICT_AUTO = -1, POLY_RESTRICT_NONE = -2 };
+
+typedef struct {
+  int mirror;         /* pieces may also be placed as their mirror images */
+  int restrict_piece; /* a piece index, POLY_RESTRICT_AUTO (the default) or _NONE */
+  int reflections;    /* also classify solutions up to rotations and reflections */
+} poly_options;
+
+poly_options poly_options_default(void);
+
+typedef struct poly_model poly_model;
+
+/* Compiles s (which must outlive the model). Refuses, with *err saying why, a set whose
+ * volume differs from the box's (POLY_EVOLUME), a piece that fits nowhere (POLY_ENOFIT),
+ * --reflections on a set that is not its own mirror image (POLY_EMIRROR), a restricted
+ * piece that has an identical copy (POLY_ENOPIECE). */
+poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model **out,
+                           poly_error *err);
+void poly_model_free(poly_model *m);
+
+const dlx_matrix *poly_model_matrix(const poly_model *m);
+const poly_set *poly_model_set(const poly_model *m);
+size_t poly_model_cells(const poly_model *m);
+int poly_model_symmetries(const poly_model *m); /* |G|: rotations of the box */
+
+/* Per piece: distinct orientations, placements in the box, options in the matrix (fewer
+ * than placements for the restricted piece). */
+typedef struct {
+  int orientations;
+  size_t placements, options;
+} poly_piece_info;
+poly_piece_info poly_model_piece(const poly_model *m, int piece);
+int poly_model_restricted(const poly_model *m); /* piece index, or -1 for none */
+
+/* An arrangement: the piece index covering each cell (cell = x + X*(y + Y*z)). */
+/* Fills cells[] from the options of a cover. Returns 0, or -1 if they do not cover the
+ * box exactly once. */
+int poly_model_arrange(const poly_model *m, const int32_t *options, size_t n, uint8_t *cells);
+
+/* What poly_model_accept learns of a cover it accepts. */
+typedef struct {
+  uint32_t orbit;  /* arrangements equivalent to it under G: |G| / |Stab(S)| */
+  int self_mirror; /* with reflections: its mirror image is G-equivalent to it */
+} poly_class;
+
+/* 1 if the cover (as cells[] from poly_model_arrange) is the one representative of its
+ * class that the model counts; then *c describes the class. 0 otherwise. */
+int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c);
+
+/* The model's pruning for dlx_options.admit (with the model as admit_ctx): it skips a
+ * placement that would cut off an empty region whose size no subset of the unused pieces
+ * adds up to, a dead end the search would otherwise find one level down, after paying for
+ * the covers. NULL for boxes of more than 64 cells. Thread-safe. */
+dlx_admit_fn poly_model_admit(const poly_model *m);
+
+/* A canonical form of the packing cells[] under the rotations of the box, identical
+ * pieces unlabelled: two packings are equivalent iff their forms are equal. out has room
+ * for 3*cells bytes (the rest is scratch). */
+void poly_model_canonical(const poly_model *m, const uint8_t *cells, uint8_t *out);
+
+/* ---- checking arrangements, independent of the matrix --------------------------------- */
+
+/* Whether cells[] (piece indices, as above) is a packing of s in its box: every piece
+ * used once, on cells that form one of its orientations (rotations; reflections too
+ * with mirror). Returns 0 if so; else -1 with a message in why. */
+int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, size_t cap);
+
+/* Rotations of the box as cell permutations: how many, and perm (room for
+ * cells*POLY_MAX_SYMMETRIES) filled with image cells. With reflections, the improper
+ * ones too. */
+int poly_box_symmetries(const int box[3], int reflections, int32_t *perm);
+
+/* ---- rendering ------------------------------------------------------------------------ */
+
+/* The box seen from above, as the seed's Bedlam catalog shows it: its layers side by
+ * side, top layer first, two blanks apart; each layer's rows from the back (largest y)
+ * to the front, x from left to right; one letter per cell. Returns the length (as
+ * snprintf does: the text is cut to fit cap). */
+size_t poly_format_layers(const poly_set *s, const uint8_t *cells, char *buf, size_t cap);
+
+/* The same on one line, for catalogs: layers top first separated by ' ', rows back
+ * first separated by '/'. E.g. "FFFX/F.../.... ...." */
+size_t poly_format_line(const poly_set *s, const uint8_t *cells, char *buf, size_t cap);
+
+/* Reads a catalog line back into cells[] (piece indices by letter). Returns 0, or -1
+ * with the reason (starting "column N: ") in why. */
+int poly_parse_line(const poly_set *s, const char *line, uint8_t *cells, char *why, size_t cap);
+
+/* Writes the layers as an SVG picture: each piece its color and letter, walls between
+ * pieces. title may be NULL. Returns 0, or -1 on a write error. */
+int poly_write_svg(FILE *f, const poly_set *s, const uint8_t *cells, const char *title);
+
+#endif

@@ -1,0 +1,631 @@
+/* cmd_cube.c -- `dance cube`: pack polycubes (or polyominoes) into a box, every solution
+ * counted once up to the box's symmetries. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "dlx.h"
+#include "polycube.h"
+
+#ifndef DANCE_PIECES_DIR
+#define DANCE_PIECES_DIR "cube_pieces"
+#endif
+
+/* field, long name, short name, kind, argument, default, min, max, help */
+#define CUBE_OPTIONS(X)                                                                            \
+  X(box, "box", 0, STRING, "XxYxZ", "the file's", 0, 0,                                            \
+    "pack into this box instead, e.g. 12x5x1 (or 12x5) for the pentominoes")                       \
+  X(mirror, "mirror", 0, FLAG, NULL, NULL, 0, 0,                                                   \
+    "let pieces be placed as their mirror images too (by default only rotated)")                   \
+  X(reflections, "reflections", 0, FLAG, NULL, NULL, 0, 0,                                         \
+    "also count the solutions up to rotations and reflections of the box (the set must be "        \
+    "its own mirror image)")                                                                       \
+  X(restrict_piece, "restrict", 0, STRING, "PIECE", "auto", 0, 0,                                  \
+    "the piece held to one placement per symmetry class: a name, 'auto' (the piece with "          \
+    "fewest classes) or 'none' (no piece: each cover is compared with all its images)")            \
+  X(no_prune, "no-prune", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "do not skip placements that cut off a hole no piece set fills (for comparison)")              \
+  X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
+  X(first, "first", 0, FLAG, NULL, NULL, 0, 0, "print the first solution and stop")                \
+  X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
+    "print each solution as layers of letters, top layer first")                                   \
+  X(catalog, "catalog", 0, STRING, "FILE", NULL, 0, 0,                                             \
+    "write every solution to FILE, one per line ('-': stdout)")                                    \
+  X(verify, "verify-catalog", 0, STRING, "FILE", NULL, 0, 0,                                       \
+    "check a catalog instead of solving: every line a packing, no two equivalent")                 \
+  X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0, "draw the first solution's layers as SVG")          \
+  X(threads, "threads", 't', UINT, "N", "all online cores", 1, 1024, "search with N threads")      \
+  X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "report on stderr: solutions, nodes, nodes per second, estimated part done, time")             \
+  X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
+    "seconds between progress reports")                                                            \
+  X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
+    "print the model (orientations and placements per piece) and the search statistics")           \
+  X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
+  X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
+    "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit")               \
+  X(list, "list", 0, FLAG, NULL, NULL, 0, 0, "list the piece sets in the cube_pieces folder")      \
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
+  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+
+#define CLI_STRUCT cube_options
+CLI_DEFINE_OPTIONS(CUBE_OPTIONS);
+
+static const cli_command cube_command = {
+    .name = "cube",
+    .usage = "[OPTIONS] NAME|FILE",
+    .summary = "Packs a set of polycubes into a box, each piece used once, and counts the\n"
+               "solutions once each up to the rotations of the box (24 for a cube, 8 when two\n"
+               "sides are equal, 4 otherwise), and the covers in all. NAME is a set in the\n"
+               "cube_pieces folder: bedlam, tetris, soma, steinhaus, pentominoes.\n",
+    .epilogue =
+        "A piece file has a 'box XxYxZ' line and pieces, each a 'piece NAME' line and its\n"
+        "drawing: the piece's layers side by side, top layer first, rows from the back,\n"
+        "its cubes drawn with one letter and empty places with '.'. For example\n"
+        "  box 3x2x1\n"
+        "  piece L\n"
+        "  L..\n"
+        "  LLL\n"
+        "  piece D\n"
+        "  DD\n"
+        "A flat puzzle is a box of height 1; turning a flat piece over is a rotation in\n"
+        "space, so flat pieces are free to flip.\n"
+        "\n"
+        "Output: the count, e.g. '19186 solutions (460464 covers in all)'. Solutions print\n"
+        "as the box seen from above: layers side by side, top layer first. A catalog line\n"
+        "is one solution: layers top first separated by ' ', rows by '/'.\n"
+        "\n"
+        "Exit status: 0 if a solution was found (or the catalog checks out), 1 if none was\n"
+        "(or the catalog is wrong), 2 for bad usage or input.\n"
+        "\n"
+        "Examples:\n"
+        "  dance cube bedlam --threads 2\n"
+        "  dance cube soma --reflections --json\n"
+        "  dance cube pentominoes --box 12x5x1 --first\n"
+        "  dance cube tetris --catalog tetris.cat && dance cube tetris --verify-catalog "
+        "tetris.cat\n"
+        "  dance cube steinhaus --print --svg steinhaus.svg\n",
+    .options = cli_option_table,
+    .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
+};
+
+/* ---- finding and reading the piece set ------------------------------------------------- */
+
+/* The folder of named sets: $DANCE_PIECES, else the source tree's (compiled in). */
+static const char *pieces_dir(void) {
+  const char *env = getenv("DANCE_PIECES");
+  return env && *env ? env : DANCE_PIECES_DIR;
+}
+
+static int is_name(const char *s) {
+  for (const char *c = s; *c; c++)
+    if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_' || *c == '-')) return 0;
+  return *s != '\0';
+}
+
+static const char *const known_sets[] = {"bedlam", "tetris", "soma", "steinhaus", "pentominoes"};
+
+static poly_set *load(const char *arg, char *path, size_t cap) {
+  if (is_name(arg) && access(arg, F_OK) != 0)
+    snprintf(path, cap, "%s/%s.txt", pieces_dir(), arg);
+  else
+    snprintf(path, cap, "%s", arg);
+  poly_set *s = NULL;
+  poly_error err;
+  poly_status st = poly_read_file(path, &s, &err);
+  if (st == POLY_EIO && is_name(arg) && access(arg, F_OK) != 0) {
+    cli_error(&cube_command,
+              "no piece set named '%s' in %s (%s); the sets: bedlam, tetris, soma, steinhaus, "
+              "pentominoes; or give a file",
+              arg, pieces_dir(), err.message);
+    return NULL;
+  }
+  if (st == POLY_ESYNTAX)
+    cli_error(&cube_command, "%s:%d:%d: %s", err.file, err.line, err.column, err.message);
+  else if (st)
+    cli_error(&cube_command, "%s: %s", err.file, err.message[0] ? err.message : poly_strerror(st));
+  return st ? NULL : s;
+}
+
+static int list_sets(int json) {
+  cli_json j;
+  if (json) {
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    cli_json_string(&j, "folder", pieces_dir());
+    cli_json_begin_array(&j, "sets");
+  }
+  int found = 0;
+  for (size_t i = 0; i < sizeof known_sets / sizeof known_sets[0]; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s.txt", pieces_dir(), known_sets[i]);
+    poly_set *s = NULL;
+    poly_error err;
+    if (poly_read_file(path, &s, &err)) continue;
+    found++;
+    if (json) {
+      cli_json_begin_object(&j, NULL);
+      cli_json_string(&j, "name", known_sets[i]);
+      cli_json_begin_array(&j, "box");
+      for (int a = 0; a < 3; a++)
+        cli_json_int(&j, NULL, s->box[a]);
+      cli_json_end_array(&j);
+      cli_json_int(&j, "pieces", s->npieces);
+      cli_json_end_object(&j);
+    } else {
+      printf("%-12s box %dx%dx%d, %d pieces:", known_sets[i], s->box[0], s->box[1], s->box[2],
+             s->npieces);
+      for (int p = 0; p < s->npieces; p++)
+        printf(" %s", s->pieces[p].name);
+      printf("\n");
+    }
+    poly_set_free(s);
+  }
+  if (json) {
+    cli_json_end_array(&j);
+    cli_json_end_object(&j);
+  }
+  return found ? CLI_SOLVED : CLI_NO_SOLUTION;
+}
+
+/* ---- solutions ------------------------------------------------------------------------- */
+
+typedef struct {
+  const poly_model *m;
+  const cube_options *o;
+  uint8_t *cells;
+  char *text;
+  size_t text_cap;
+  uint64_t solutions, total, self_mirror;
+  uint64_t limit;
+  FILE *catalog;
+  uint8_t *first; /* the first solution, for --svg and --first with --json */
+  int have_first;
+  int error; /* errno of a failed write */
+  int hit_limit;
+} collector;
+
+static int on_solution(void *ctx, const int32_t *options, size_t n) {
+  collector *c = ctx;
+  if (c->limit && c->solutions >= c->limit) {
+    c->hit_limit = 1;
+    return 1;
+  }
+  if (poly_model_arrange(c->m, options, n, c->cells)) {
+    c->error = EINVAL; /* the matrix does not pack the box: a bug, not bad input */
+    return 1;
+  }
+  poly_class k;
+  if (!poly_model_accept(c->m, c->cells, &k)) return 0;
+  c->solutions++;
+  c->total += k.orbit;
+  c->self_mirror += (uint64_t)k.self_mirror;
+  const poly_set *s = poly_model_set(c->m);
+  if (!c->have_first) {
+    memcpy(c->first, c->cells, poly_model_cells(c->m));
+    c->have_first = 1;
+  }
+  if (c->o->print || c->o->first) {
+    if (!c->o->json) {
+      poly_format_layers(s, c->cells, c->text, c->text_cap);
+      printf("solution %" PRIu64 ":\n%s\n", c->solutions, c->text);
+      if (ferror(stdout)) c->error = errno ? errno : EIO;
+    }
+  }
+  if (c->catalog) {
+    poly_format_line(s, c->cells, c->text, c->text_cap);
+    fprintf(c->catalog, "%s\n", c->text);
+    if (ferror(c->catalog)) c->error = errno ? errno : EIO;
+  }
+  if (c->error) return 1;
+  if (c->limit && c->solutions >= c->limit) {
+    c->hit_limit = 1;
+    return 1;
+  }
+  return 0;
+}
+
+typedef struct {
+  cli_progress line;
+  collector *c;
+  double last_seconds;
+  uint64_t last_nodes;
+} progress;
+
+static void on_progress(void *ctx, const dlx_progress *p) {
+  progress *s = ctx;
+  double dt = p->seconds - s->last_seconds;
+  double rate = dt > 0 ? (double)(p->nodes - s->last_nodes) / dt : 0;
+  s->last_seconds = p->seconds, s->last_nodes = p->nodes;
+  double pct = 100 * p->fraction;
+  /* solutions: read while a worker may be adding one; a report, so one behind is fine */
+  cli_progress_line(&s->line, "dance cube: %s, %s nodes, %s nodes/s, ~%.*f%% done, %s",
+                    cli_plural(s->c->solutions, "solution", "solutions").s,
+                    cli_si((double)p->nodes).s, cli_si(rate).s, pct >= 1 || pct <= 0 ? 1 : 2, pct,
+                    cli_duration(p->seconds).s);
+}
+
+/* ---- results --------------------------------------------------------------------------- */
+
+static const char *set_name(const char *arg) {
+  const char *slash = strrchr(arg, '/');
+  return slash ? slash + 1 : arg;
+}
+
+static void print_model(const poly_model *m) {
+  const poly_set *s = poly_model_set(m);
+  printf("piece  cubes  orientations  placements  options\n");
+  for (int p = 0; p < s->npieces; p++) {
+    poly_piece_info i = poly_model_piece(m, p);
+    printf("%-6s %5d  %12d  %10zu  %7zu%s\n", s->pieces[p].name, s->pieces[p].size, i.orientations,
+           i.placements, i.options, p == poly_model_restricted(m) ? "  (restricted)" : "");
+  }
+}
+
+static void json_model(cli_json *j, const poly_model *m) {
+  const poly_set *s = poly_model_set(m);
+  int r = poly_model_restricted(m);
+  cli_json_int(j, "symmetries", poly_model_symmetries(m));
+  if (r >= 0) {
+    poly_piece_info i = poly_model_piece(m, r);
+    cli_json_begin_object(j, "restricted");
+    cli_json_string(j, "piece", s->pieces[r].name);
+    cli_json_uint(j, "placements", i.placements);
+    cli_json_uint(j, "kept", i.options);
+    cli_json_end_object(j);
+  } else {
+    cli_json_null(j, "restricted");
+  }
+  const dlx_matrix *x = poly_model_matrix(m);
+  cli_json_int(j, "items", dlx_item_count(x));
+  cli_json_int(j, "options", dlx_option_count(x));
+}
+
+static void json_head(cli_json *j, const char *arg, const char *path, const poly_set *s,
+                      const cube_options *o) {
+  cli_json_string(j, "puzzle", set_name(arg));
+  cli_json_string(j, "file", path);
+  cli_json_begin_array(j, "box");
+  for (int a = 0; a < 3; a++)
+    cli_json_int(j, NULL, s->box[a]);
+  cli_json_end_array(j);
+  cli_json_int(j, "pieces", s->npieces);
+  cli_json_bool(j, "mirror", o->mirror);
+}
+
+static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m) {
+  const poly_set *s = poly_model_set(m);
+  size_t ncells = poly_model_cells(m);
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  dlx_options d = dlx_options_default();
+  d.threads = o->threads ? (int)o->threads : online < 1 ? 1 : online > 1024 ? 1024 : (int)online;
+  collector c = {.m = m, .o = o, .limit = o->first ? 1 : o->max};
+  c.text_cap = ncells * 2 + 4 * ((size_t)s->box[1] * s->box[2] + 1) + 16;
+  c.cells = malloc(ncells);
+  c.first = malloc(ncells);
+  c.text = malloc(c.text_cap);
+  int status = CLI_ERROR;
+  if (!c.cells || !c.first || !c.text) {
+    cli_error(&cube_command, "out of memory");
+    goto out;
+  }
+  int catalog_stdout = o->catalog && !strcmp(o->catalog, "-");
+  if (o->catalog) {
+    c.catalog = catalog_stdout ? stdout : fopen(o->catalog, "w");
+    if (!c.catalog) {
+      cli_error(&cube_command, "%s: %s", o->catalog, strerror(errno));
+      goto out;
+    }
+    fprintf(c.catalog,
+            "# dance cube catalog: %s, box %dx%dx%d%s, one solution per line up to the %d "
+            "rotations of the box\n"
+            "# layers top first, separated by ' '; rows back first, separated by '/'\n",
+            set_name(arg), s->box[0], s->box[1], s->box[2], o->mirror ? ", --mirror" : "",
+            poly_model_symmetries(m));
+  }
+  d.on_solution = on_solution;
+  d.solution_ctx = &c;
+  if (!o->no_prune) {
+    d.admit = poly_model_admit(m);
+    d.admit_ctx = (void *)m;
+  }
+  progress pg = {.c = &c};
+  if (o->progress && !o->quiet) {
+    cli_progress_init(&pg.line, stderr);
+    d.on_progress = on_progress;
+    d.progress_ctx = &pg;
+    d.progress_seconds = o->progress_interval;
+  }
+  dlx_stats st;
+  memset(&st, 0, sizeof st);
+  d.stop = cli_interrupt_begin();
+  dlx_status ds = dlx_solve(poly_model_matrix(m), &d, &st);
+  int interrupted = cli_interrupt_end();
+  if (d.on_progress) cli_progress_end(&pg.line);
+  if (c.catalog && !catalog_stdout && fclose(c.catalog) != 0 && !c.error) c.error = errno;
+  if (ds) {
+    cli_error(&cube_command, "%s", dlx_strerror(ds));
+    goto out;
+  }
+  if (c.error) {
+    cli_error(&cube_command, "%s",
+              c.error == EINVAL ? "internal error: a cover that is no packing" : strerror(c.error));
+    goto out;
+  }
+  int complete = st.complete && !c.hit_limit;
+  const char *stopped_by = complete      ? NULL
+                           : interrupted ? "interrupt"
+                           : o->first    ? "first"
+                           : c.hit_limit ? "max"
+                                         : "unknown";
+  if (o->svg && c.have_first) {
+    FILE *f = fopen(o->svg, "w");
+    char title[160];
+    snprintf(title, sizeof title, "%s in a %dx%dx%d box: solution 1", set_name(arg), s->box[0],
+             s->box[1], s->box[2]);
+    if (!f || poly_write_svg(f, s, c.first, title) || fclose(f)) {
+      cli_error(&cube_command, "%s: %s", o->svg, strerror(errno));
+      goto out;
+    }
+  }
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    json_head(&j, arg, path, s, o);
+    cli_json_uint(&j, "solutions", c.solutions);
+    cli_json_uint(&j, "total", c.total);
+    if (o->reflections) cli_json_uint(&j, "reflections", (c.solutions + c.self_mirror) / 2);
+    cli_json_bool(&j, "complete", complete);
+    cli_json_string(&j, "stopped_by", stopped_by);
+    cli_json_uint(&j, "nodes", st.nodes);
+    cli_json_uint(&j, "updates", st.updates);
+    cli_json_real(&j, "seconds", st.seconds, 6);
+    cli_json_int(&j, "threads", st.threads);
+    json_model(&j, m);
+    if ((o->print || o->first) && c.have_first) {
+      poly_format_line(s, c.first, c.text, c.text_cap);
+      cli_json_string(&j, "first", c.text);
+    }
+    cli_json_end_object(&j);
+  } else {
+    cli_num n = cli_plural(c.solutions, "solution", "solutions");
+    char refl[80] = "";
+    if (o->reflections)
+      snprintf(refl, sizeof refl, ", %" PRIu64 " up to reflection too",
+               (c.solutions + c.self_mirror) / 2);
+    if (complete)
+      printf("%s (%s in all%s)\n", c.solutions ? n.s : "no solutions",
+             cli_plural(c.total, "cover", "covers").s, refl);
+    else
+      printf("at least %s (%s; the search is incomplete)\n", n.s,
+             !strcmp(stopped_by, "interrupt") ? "interrupted"
+             : !strcmp(stopped_by, "first")   ? "stopped by --first"
+             : !strcmp(stopped_by, "max")     ? "stopped by --max"
+                                              : "stopped early");
+    if (o->stats) {
+      print_model(m);
+      printf("symmetries:  %d rotations of the box\n", poly_model_symmetries(m));
+      printf("nodes:       %" PRIu64 "\n", st.nodes);
+      printf("updates:     %" PRIu64 "\n", st.updates);
+      printf("threads:     %d\n", st.threads);
+      printf("seconds:     %.3f\n", st.seconds);
+    }
+  }
+  status = c.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
+out:
+  free(c.cells);
+  free(c.first);
+  free(c.text);
+  return status;
+}
+
+/* ---- checking a catalog ------------------------------------------------------------------ */
+
+typedef struct {
+  uint8_t *canon;
+  long line;
+} entry;
+
+static size_t canon_len;
+static int entry_cmp(const void *a, const void *b) {
+  const entry *x = a, *y = b;
+  int d = memcmp(x->canon, y->canon, canon_len);
+  return d ? d : (x->line > y->line) - (x->line < y->line);
+}
+
+static int verify(const cube_options *o, const char *arg, const char *path, const poly_model *m) {
+  const poly_set *s = poly_model_set(m);
+  size_t n = poly_model_cells(m);
+  FILE *f = fopen(o->verify, "r");
+  if (!f) {
+    cli_error(&cube_command, "%s: %s", o->verify, strerror(errno));
+    return CLI_ERROR;
+  }
+  entry *list = NULL;
+  size_t count = 0, cap = 0, bad = 0;
+  uint8_t *cells = malloc(n), *canon = malloc(3 * n);
+  char *line = NULL;
+  size_t line_cap = 0;
+  long lineno = 0;
+  int status = CLI_ERROR;
+  if (!cells || !canon) goto nomem;
+  ssize_t len;
+  while ((len = getline(&line, &line_cap, f)) >= 0) {
+    lineno++;
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+      line[--len] = '\0';
+    if (len == 0 || line[0] == '#') continue;
+    char why[200];
+    if (poly_parse_line(s, line, cells, why, sizeof why) ||
+        poly_check(s, o->mirror, cells, why, sizeof why)) {
+      if (bad++ < 20) cli_error(&cube_command, "%s:%ld: %s", o->verify, lineno, why);
+      continue;
+    }
+    if (count == cap) {
+      cap = cap ? 2 * cap : 1024;
+      entry *l = realloc(list, cap * sizeof *l);
+      if (!l) goto nomem;
+      list = l;
+    }
+    list[count].canon = malloc(n);
+    if (!list[count].canon) goto nomem;
+    poly_model_canonical(m, cells, canon);
+    memcpy(list[count].canon, canon, n);
+    list[count++].line = lineno;
+  }
+  canon_len = n;
+  qsort(list, count, sizeof *list, entry_cmp);
+  size_t dups = 0;
+  for (size_t i = 1; i < count; i++)
+    if (!memcmp(list[i].canon, list[i - 1].canon, n)) {
+      if (dups++ < 20)
+        cli_error(&cube_command, "%s:%ld: equivalent to line %ld (a rotation of the box)",
+                  o->verify, list[i].line, list[i - 1].line);
+    }
+  int ok = !bad && !dups;
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    json_head(&j, arg, path, s, o);
+    cli_json_string(&j, "catalog", o->verify);
+    cli_json_uint(&j, "solutions", count - dups);
+    cli_json_uint(&j, "invalid", bad);
+    cli_json_uint(&j, "duplicates", dups);
+    cli_json_bool(&j, "valid", ok);
+    cli_json_end_object(&j);
+  } else if (ok) {
+    printf("%s: %s, each a packing of %s, no two equivalent under the %d rotations of the box\n",
+           o->verify, cli_plural(count, "solution", "solutions").s, set_name(arg),
+           poly_model_symmetries(m));
+  } else {
+    printf("%s: wrong: %zu lines are no packing, %zu repeat an earlier solution (%zu good)\n",
+           o->verify, bad, dups, count - dups);
+  }
+  status = ok ? CLI_SOLVED : CLI_NO_SOLUTION;
+  goto out;
+nomem:
+  cli_error(&cube_command, "out of memory");
+out:
+  for (size_t i = 0; i < count; i++)
+    free(list[i].canon);
+  free(list);
+  free(line);
+  free(cells);
+  free(canon);
+  fclose(f);
+  return status;
+}
+
+/* ---- the command --------------------------------------------------------------------------- */
+
+static int export_matrix(const cube_options *o, const char *arg, const poly_model *m) {
+  int to_stdout = !strcmp(o->export_file, "-");
+  FILE *f = to_stdout ? stdout : fopen(o->export_file, "w");
+  if (!f) {
+    cli_error(&cube_command, "%s: %s", o->export_file, strerror(errno));
+    return CLI_ERROR;
+  }
+  char comment[300];
+  const poly_set *s = poly_model_set(m);
+  int r = poly_model_restricted(m);
+  snprintf(comment, sizeof comment,
+           "dance cube %s: box %dx%dx%d, %d pieces%s; piece %s restricted to one placement per "
+           "class of the %d rotations",
+           set_name(arg), s->box[0], s->box[1], s->box[2], s->npieces,
+           o->mirror ? " (mirror images allowed)" : "", r >= 0 ? s->pieces[r].name : "(none)",
+           poly_model_symmetries(m));
+  dlx_status st = dlx_write(poly_model_matrix(m), f, comment);
+  if ((!to_stdout && fclose(f) != 0) || st) {
+    cli_error(&cube_command, "%s: %s", o->export_file, st ? dlx_strerror(st) : strerror(errno));
+    return CLI_ERROR;
+  }
+  if (!to_stdout && !o->quiet)
+    fprintf(stderr, "dance cube: wrote %d items and %d options to %s\n",
+            dlx_item_count(poly_model_matrix(m)), dlx_option_count(poly_model_matrix(m)),
+            o->export_file);
+  return CLI_SOLVED;
+}
+
+cli_main_fn cmd_cube;
+
+int cmd_cube(int argc, char **argv) {
+  cube_options o;
+  char **args = malloc((size_t)argc * sizeof *args);
+  int nargs;
+  if (!args) {
+    cli_error(&cube_command, "out of memory");
+    return CLI_ERROR;
+  }
+  int status = cli_parse(&cube_command, &o, argc, argv, args, &nargs);
+  const char *arg = nargs > 0 ? args[0] : NULL, *extra = nargs > 1 ? args[1] : NULL;
+  free(args);
+  if (status) return status;
+  if (o.help) {
+    cli_print_help(&cube_command, stdout);
+    return CLI_SOLVED;
+  }
+  if (o.list) return list_sets(o.json);
+  if (!arg) return cli_usage_error(&cube_command, "missing the piece set: a NAME or a FILE");
+  if (extra) return cli_usage_error(&cube_command, "unexpected argument '%s'", extra);
+  if (o.first && o.max)
+    return cli_usage_error(&cube_command, "--first and --max exclude each other");
+  int box[3];
+  if (o.box && !poly_parse_box(o.box, box))
+    return cli_usage_error(&cube_command,
+                           "--box '%s': expected XxYxZ or XxY, each side 1 to %d, at most %d cells",
+                           o.box, POLY_MAX_DIM, POLY_MAX_CELLS);
+  int stdout_users = !!o.json + (o.export_file && !strcmp(o.export_file, "-")) +
+                     (o.catalog && !strcmp(o.catalog, "-")) + !!(o.print || o.first);
+  if (stdout_users > 1 && !(o.json && (o.print || o.first) && stdout_users == 2))
+    return cli_usage_error(&cube_command,
+                           "more than one of --json, --print/--first, --catalog - and --export - "
+                           "want stdout");
+
+  char path[1024];
+  poly_set *s = load(arg, path, sizeof path);
+  if (!s) return CLI_ERROR;
+  if (o.box) memcpy(s->box, box, sizeof box);
+  poly_options po = poly_options_default();
+  po.mirror = o.mirror;
+  po.reflections = o.reflections;
+  if (o.restrict_piece && strcmp(o.restrict_piece, "auto")) {
+    po.restrict_piece = -3;
+    if (!strcmp(o.restrict_piece, "none")) po.restrict_piece = POLY_RESTRICT_NONE;
+    for (int p = 0; p < s->npieces; p++)
+      if (!strcmp(s->pieces[p].name, o.restrict_piece)) po.restrict_piece = p;
+    if (po.restrict_piece == -3) {
+      cli_usage_error(&cube_command, "--restrict %s: %s has no piece of that name",
+                      o.restrict_piece, path);
+      poly_set_free(s);
+      return CLI_ERROR;
+    }
+  }
+  if (o.verify) po.restrict_piece = POLY_RESTRICT_NONE;
+  poly_model *m = NULL;
+  poly_error err;
+  poly_status ps = poly_model_new(s, &po, &m, &err);
+  if (ps) {
+    if (err.line)
+      cli_error(&cube_command, "%s:%d: %s", path, err.line,
+                err.message[0] ? err.message : poly_strerror(ps));
+    else
+      cli_error(&cube_command, "%s: %s", path, err.message[0] ? err.message : poly_strerror(ps));
+    poly_set_free(s);
+    return CLI_ERROR;
+  }
+  status = o.verify        ? verify(&o, arg, path, m)
+           : o.export_file ? export_matrix(&o, arg, m)
+                           : solve(&o, arg, path, m);
+  poly_model_free(m);
+  poly_set_free(s);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    cli_error(&cube_command, "writing stdout: %s", strerror(errno));
+    return CLI_ERROR;
+  }
+  return status;
+}

@@ -1,0 +1,621 @@
+/* test_polycube.c -- the polycube model: published counts, symmetry classes checked against
+ * an independent brute force, identical pieces, catalog lines, and malformed piece files. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "polycube.h"
+#include "test.h"
+
+#ifndef DANCE_PIECES_DIR
+#define DANCE_PIECES_DIR DANCE_DATA_DIR "/../cube_pieces"
+#endif
+
+static poly_set *read_set(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.txt", DANCE_PIECES_DIR, name);
+  poly_set *s = NULL;
+  poly_error err;
+  poly_status st = poly_read_file(path, &s, &err);
+  if (st) TEST_FAIL_("%s:%d:%d: %s", path, err.line, err.column, err.message);
+  return s;
+}
+
+static poly_set *parse(const char *text, poly_error *err) {
+  poly_set *s = NULL;
+  poly_read_buffer("t.txt", text, strlen(text), &s, err);
+  return s;
+}
+
+typedef struct {
+  const poly_model *m;
+  uint8_t cells[POLY_MAX_CELLS];
+  uint64_t solutions, total, self_mirror, bad;
+} tally;
+
+static int count_one(void *ctx, const int32_t *opts, size_t n) {
+  tally *t = ctx;
+  if (poly_model_arrange(t->m, opts, n, t->cells)) {
+    t->bad++;
+    return 0;
+  }
+  char why[200];
+  if (poly_check(poly_model_set(t->m), 0, t->cells, why, sizeof why) &&
+      poly_check(poly_model_set(t->m), 1, t->cells, why, sizeof why))
+    t->bad++;
+  poly_class c;
+  if (poly_model_accept(t->m, t->cells, &c)) {
+    t->solutions++;
+    t->total += c.orbit;
+    t->self_mirror += (uint64_t)c.self_mirror;
+  }
+  return 0;
+}
+
+/* Solves s with the given options; returns the tally. */
+static int prune = 1; /* solve with the model's pruning */
+
+static tally solve(const poly_set *s, poly_options o, int threads) {
+  tally t;
+  memset(&t, 0, sizeof t);
+  poly_model *m = NULL;
+  poly_error err;
+  poly_status st = poly_model_new(s, &o, &m, &err);
+  if (st) {
+    TEST_FAIL_("poly_model_new: %s (%s)", poly_strerror(st), err.message);
+    return t;
+  }
+  t.m = m;
+  dlx_options d = dlx_options_default();
+  d.threads = threads;
+  d.on_solution = count_one;
+  d.solution_ctx = &t;
+  if (prune) {
+    d.admit = poly_model_admit(m);
+    d.admit_ctx = m;
+  }
+  dlx_stats stats;
+  ASSERT_EQ(dlx_solve(poly_model_matrix(m), &d, &stats), DLX_OK);
+  ASSERT(stats.complete);
+  ASSERT_EQ_U64(t.bad, 0);
+  poly_model_free(m);
+  return t;
+}
+
+static void check_counts(const char *name, int restrict_piece, uint64_t solutions, uint64_t total) {
+  poly_set *s = read_set(name);
+  if (!s) return;
+  poly_options o = poly_options_default();
+  o.restrict_piece = restrict_piece;
+  tally t = solve(s, o, 2);
+  ASSERT_EQ_U64(t.solutions, solutions);
+  ASSERT_EQ_U64(t.total, total);
+  poly_set_free(s);
+}
+
+/* ---- published counts ------------------------------------------------------------------- */
+
+static void test_soma(void) {
+  check_counts("soma", POLY_RESTRICT_AUTO, 480, 11520);
+  check_counts("soma", POLY_RESTRICT_NONE, 480, 11520);
+  poly_set *s = read_set("soma");
+  if (!s) return;
+  poly_options o = poly_options_default();
+  o.reflections = 1;
+  tally t = solve(s, o, 1);
+  ASSERT_EQ_U64((t.solutions + t.self_mirror) / 2, 240);
+  /* every piece restricted in turn gives the same classes */
+  for (int p = 0; p < s->npieces; p++) {
+    o.restrict_piece = p;
+    t = solve(s, o, 1);
+    ASSERT_EQ_U64(t.solutions, 480);
+    ASSERT_EQ_U64(t.total, 11520);
+    ASSERT_EQ_U64((t.solutions + t.self_mirror) / 2, 240);
+  }
+  poly_set_free(s);
+}
+
+static void test_steinhaus(void) {
+  check_counts("steinhaus", POLY_RESTRICT_AUTO, 2, 48);
+  check_counts("steinhaus", POLY_RESTRICT_NONE, 2, 48);
+}
+
+static void test_bedlam_model(void) {
+  /* The seed: 7 pieces with 24 orientations, 5 with 12, 1 with 3. */
+  poly_set *s = read_set("bedlam");
+  if (!s) return;
+  ASSERT_EQ(s->npieces, 13);
+  poly_model *m = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
+  if (!m) return;
+  int by[25] = {0};
+  for (int p = 0; p < s->npieces; p++)
+    by[poly_model_piece(m, p).orientations]++;
+  ASSERT_EQ(by[24], 7);
+  ASSERT_EQ(by[12], 5);
+  ASSERT_EQ(by[3], 1);
+  ASSERT_EQ(poly_model_symmetries(m), 24);
+  /* X: 48 placements in 2 classes under the 24 rotations, neither symmetric */
+  int r = poly_model_restricted(m);
+  ASSERT(r >= 0 && !strcmp(s->pieces[r].name, "X"));
+  ASSERT_EQ(poly_model_piece(m, r).placements, 48);
+  ASSERT_EQ(poly_model_piece(m, r).options, 2);
+  poly_model_free(m);
+  poly_set_free(s);
+}
+
+static void test_box_groups(void) {
+  int32_t perm[POLY_MAX_SYMMETRIES * 64];
+  ASSERT_EQ(poly_box_symmetries((int[]){4, 4, 4}, 0, perm), 24);
+  ASSERT_EQ(poly_box_symmetries((int[]){4, 4, 4}, 1, perm), 48);
+  ASSERT_EQ(poly_box_symmetries((int[]){4, 4, 2}, 0, perm), 8);
+  ASSERT_EQ(poly_box_symmetries((int[]){10, 6, 1}, 0, perm), 4);
+  ASSERT_EQ(poly_box_symmetries((int[]){10, 6, 1}, 1, perm), 8);
+  /* each is a permutation, and the first the identity */
+  int n = poly_box_symmetries((int[]){4, 3, 2}, 1, perm);
+  for (int g = 0; g < n; g++) {
+    int seen[24] = {0};
+    for (int c = 0; c < 24; c++)
+      seen[perm[g * 24 + c]]++;
+    for (int c = 0; c < 24; c++)
+      ASSERT_EQ(seen[c], 1);
+  }
+  for (int c = 0; c < 24; c++)
+    ASSERT_EQ(perm[c], c);
+}
+
+/* ---- identical pieces and symmetric solutions -------------------------------------------- */
+
+static void test_dominoes(void) {
+  /* Four dominoes in a 2x2x2 cube: 9 tilings, in 2 classes under rotation (the three
+   * all-parallel ones, with 8 symmetries each, and six with the layers crossed). */
+  poly_error err;
+  poly_set *s =
+      parse("box 2x2x2\npiece A\nAA\n\npiece B\nBB\n\npiece C\nCC\n\npiece D\nDD\n", &err);
+  ASSERT(s != NULL);
+  if (!s) return;
+  poly_options o = poly_options_default();
+  tally t = solve(s, o, 1);
+  ASSERT_EQ_U64(t.solutions, 2);
+  ASSERT_EQ_U64(t.total, 9);
+  /* No unique piece: restricting one is refused. */
+  o.restrict_piece = 0;
+  poly_model *m = NULL;
+  ASSERT_EQ(poly_model_new(s, &o, &m, &err), POLY_ENOPIECE);
+  poly_set_free(s);
+}
+
+/* ---- an independent brute force ----------------------------------------------------------- */
+
+/* Every packing of s (piece i on cells[c] == i) by plain backtracking over the first empty
+ * cell, trying each piece in each of the 24 rotations of its cubes; classes counted by
+ * rotating whole packings with coordinates (not the model's permutations). */
+typedef struct {
+  const poly_set *s;
+  int mirror;
+  uint8_t cells[64];
+  uint8_t used[POLY_MAX_PIECES];
+  int norient[POLY_MAX_PIECES];
+  int orient[POLY_MAX_PIECES][48][12]; /* cubes as x + 8y + 64z, sorted */
+  uint8_t (*found)[64];
+  size_t nfound, cap;
+} brute;
+
+static void rot(int r, const int v[3], int w[3]);
+static int proper(int r);
+static void turned(const poly_piece *pc, int r, int *out);
+
+static void brute_go(brute *b) {
+  const int *box = b->s->box;
+  int n = box[0] * box[1] * box[2], first = -1;
+  for (int c = 0; c < n && first < 0; c++)
+    if (b->cells[c] == 0xff) first = c;
+  if (first < 0) {
+    if (b->nfound == b->cap) {
+      b->cap = b->cap ? 2 * b->cap : 256;
+      b->found = realloc(b->found, b->cap * sizeof *b->found);
+    }
+    memcpy(b->found[b->nfound++], b->cells, 64);
+    return;
+  }
+  int fx = first % box[0], fy = first / box[0] % box[1], fz = first / box[0] / box[1];
+  for (int p = 0; p < b->s->npieces; p++) {
+    if (b->used[p]) continue;
+    int size = b->s->pieces[p].size;
+    for (int o = 0; o < b->norient[p]; o++) {
+      /* its first cube (in cell order) goes on the first empty cell */
+      const int *q = b->orient[p][o];
+      int ok = 1, placed[12], k = 0;
+      for (int i = 0; i < size && ok; i++) {
+        int x = fx + q[i] % 8 - q[0] % 8, y = fy + q[i] / 8 % 8 - q[0] / 8 % 8,
+            z = fz + q[i] / 64 - q[0] / 64;
+        ok = x >= 0 && y >= 0 && z >= 0 && x < box[0] && y < box[1] && z < box[2];
+        int c = ok ? x + box[0] * (y + box[1] * z) : 0;
+        ok = ok && b->cells[c] == 0xff;
+        if (ok) placed[k++] = c, b->cells[c] = (uint8_t)p;
+      }
+      if (ok) {
+        b->used[p] = 1;
+        brute_go(b);
+        b->used[p] = 0;
+      }
+      for (int i = 0; i < k; i++)
+        b->cells[placed[i]] = 0xff;
+    }
+  }
+}
+
+static void brute_init(brute *b) {
+  memset(b->cells, 0xff, sizeof b->cells);
+  for (int p = 0; p < b->s->npieces; p++) {
+    int size = b->s->pieces[p].size, *next = b->orient[p][0];
+    b->norient[p] = 0;
+    for (int r = 0; r < 48; r++) {
+      if (!proper(r) && !b->mirror) continue;
+      turned(&b->s->pieces[p], r, next);
+      int dup = 0;
+      for (int o = 0; o < b->norient[p] && !dup; o++)
+        dup = !memcmp(b->orient[p][o], next, (size_t)size * sizeof *next);
+      if (!dup) next = b->orient[p][++b->norient[p] % 48];
+    }
+  }
+}
+
+/* r in 0..47: the axes permuted by axes[r / 8], then negated by the bits of r % 8. */
+static const int axes[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
+
+static void rot(int r, const int v[3], int w[3]) {
+  for (int i = 0; i < 3; i++)
+    w[i] = (r >> i & 1 ? -1 : 1) * v[axes[r / 8][i]];
+}
+
+static int proper(int r) {
+  int odd = r / 8 >= 3, negs = (r & 1) + (r >> 1 & 1) + (r >> 2 & 1);
+  return (odd + negs) % 2 == 0;
+}
+
+static int cmp64(const void *a, const void *b) { return memcmp(a, b, 64); }
+
+/* Normal form of piece p turned by r: cubes as cell numbers of a 8x8x8 grid, sorted. */
+static void turned(const poly_piece *pc, int r, int *out) {
+  int lo[3] = {99, 99, 99}, w[64][3];
+  for (int i = 0; i < pc->size; i++) {
+    int v[3] = {pc->cubes[i].x, pc->cubes[i].y, pc->cubes[i].z};
+    rot(r, v, w[i]);
+    for (int a = 0; a < 3; a++)
+      if (w[i][a] < lo[a]) lo[a] = w[i][a];
+  }
+  for (int i = 0; i < pc->size; i++)
+    out[i] = (w[i][0] - lo[0]) + 8 * ((w[i][1] - lo[1]) + 8 * (w[i][2] - lo[2]));
+  for (int i = 1; i < pc->size; i++) /* insertion sort */
+    for (int j = i; j > 0 && out[j - 1] > out[j]; j--) {
+      int t = out[j];
+      out[j] = out[j - 1], out[j - 1] = t;
+    }
+}
+
+/* Piece q is piece p turned (or mirrored, with mirror). */
+static int same_shape(const poly_piece *p, const poly_piece *q, int mirror) {
+  if (p->size != q->size || p->size > 64) return 0;
+  int a[64], b[64];
+  turned(q, 0, b);
+  for (int r = 0; r < 48; r++) {
+    if (!proper(r) && !mirror) continue;
+    turned(p, r, a);
+    if (!memcmp(a, b, (size_t)p->size * sizeof *a)) return 1;
+  }
+  return 0;
+}
+
+/* Identical pieces made interchangeable: the k-th piece of a shape met in a scan of the
+ * cells is renamed to the k-th piece of that shape in the set. */
+static void relabel(const poly_set *s, const uint8_t *shape, uint8_t *cells, int n) {
+  int seen[POLY_MAX_PIECES], map[POLY_MAX_PIECES];
+  memset(seen, 0, sizeof seen);
+  for (int p = 0; p < s->npieces; p++)
+    map[p] = -1;
+  for (int c = 0; c < n; c++) {
+    int p = cells[c];
+    if (map[p] < 0) {
+      int k = seen[shape[p]]++; /* the k-th of its shape: find that piece */
+      for (int q = 0; q < s->npieces; q++)
+        if (shape[q] == shape[p] && k-- == 0) {
+          map[p] = q;
+          break;
+        }
+    }
+    cells[c] = (uint8_t)map[p];
+  }
+}
+
+/* Distinct packings (identical pieces unlabelled) and their classes under the box's
+ * rotations, or rotations and reflections. */
+static void brute_classes(const poly_set *s, int mirror, int reflections, uint64_t *total,
+                          uint64_t *classes) {
+  brute *bp = calloc(1, sizeof *bp); /* its orientation table is large */
+  bp->s = s, bp->mirror = mirror;
+  brute_init(bp);
+  brute_go(bp);
+  uint8_t(*found)[64] = bp->found;
+  size_t nfound = bp->nfound;
+  free(bp);
+  const int *box = s->box;
+  int n = box[0] * box[1] * box[2];
+  uint8_t shape[POLY_MAX_PIECES];
+  for (int p = 0; p < s->npieces; p++) {
+    shape[p] = (uint8_t)p;
+    for (int q = 0; q < p; q++)
+      if (same_shape(&s->pieces[p], &s->pieces[q], mirror)) {
+        shape[p] = shape[q];
+        break;
+      }
+  }
+  for (size_t i = 0; i < nfound; i++) {
+    relabel(s, shape, found[i], n);
+    memset(found[i] + n, 0, 64 - (size_t)n);
+  }
+  qsort(found, nfound, 64, cmp64);
+  size_t distinct = 0;
+  for (size_t i = 0; i < nfound; i++)
+    if (!distinct || memcmp(found[i], found[distinct - 1], 64))
+      memcpy(found[distinct++], found[i], 64);
+  *total = distinct;
+  uint8_t(*canon)[64] = malloc((distinct ? distinct : 1) * 64);
+  for (size_t i = 0; i < distinct; i++) {
+    memset(canon[i], 0xff, 64);
+    for (int r = 0; r < 48; r++) {
+      if (!proper(r) && !reflections) continue;
+      const int *d = box, *ax = axes[r / 8];
+      if (d[ax[0]] != d[0] || d[ax[1]] != d[1] || d[ax[2]] != d[2]) continue;
+      uint8_t img[64];
+      memset(img, 0, 64);
+      for (int c = 0; c < n; c++) {
+        int v[3] = {c % box[0], c / box[0] % box[1], c / box[0] / box[1]}, u[3];
+        for (int a = 0; a < 3; a++)
+          u[a] = (r >> a & 1) ? d[a] - 1 - v[ax[a]] : v[ax[a]];
+        img[u[0] + box[0] * (u[1] + box[1] * u[2])] = found[i][c];
+      }
+      relabel(s, shape, img, n);
+      if (memcmp(img, canon[i], 64) < 0) memcpy(canon[i], img, 64);
+    }
+  }
+  qsort(canon, distinct, 64, cmp64);
+  uint64_t k = 0;
+  for (size_t i = 0; i < distinct; i++)
+    if (!i || memcmp(canon[i], canon[i - 1], 64)) k++;
+  *classes = k;
+  free(canon);
+  free(found);
+}
+
+/* A random small box cut into random connected pieces, so that it has a solution. */
+static poly_set *random_set(void) {
+  for (;;) {
+    int box[3] = {1 + (int)test_below(4), 1 + (int)test_below(3), 1 + (int)test_below(2)};
+    int n = box[0] * box[1] * box[2];
+    if (n < 3 || n > 12) continue;
+    int owner[64];
+    for (int c = 0; c < n; c++)
+      owner[c] = -1;
+    int pieces = 0, left = n;
+    while (left) {
+      int start = -1;
+      for (int c = 0; c < n && start < 0; c++)
+        if (owner[c] < 0) start = c;
+      int want = 1 + (int)test_below(4), size = 1;
+      owner[start] = pieces;
+      left--;
+      for (int tries = 0; size < want && tries < 40; tries++) {
+        int c = (int)test_below((uint32_t)n);
+        if (owner[c] >= 0) continue;
+        int x = c % box[0], y = c / box[0] % box[1], z = c / box[0] / box[1], touch = 0;
+        int nb[6][3] = {{x - 1, y, z}, {x + 1, y, z}, {x, y - 1, z},
+                        {x, y + 1, z}, {x, y, z - 1}, {x, y, z + 1}};
+        for (int k = 0; k < 6; k++) {
+          int *q = nb[k];
+          if (q[0] < 0 || q[1] < 0 || q[2] < 0 || q[0] >= box[0] || q[1] >= box[1] ||
+              q[2] >= box[2])
+            continue;
+          touch |= owner[q[0] + box[0] * (q[1] + box[1] * q[2])] == pieces;
+        }
+        if (touch) owner[c] = pieces, size++, left--;
+      }
+      pieces++;
+    }
+    if (pieces > 8) continue;
+    /* as a piece file: each piece drawn in the box's own frame */
+    char text[4096];
+    int len = snprintf(text, sizeof text, "box %dx%dx%d\n", box[0], box[1], box[2]);
+    for (int p = 0; p < pieces; p++) {
+      len += snprintf(text + len, sizeof text - (size_t)len, "piece P%d\n", p);
+      for (int y = box[1] - 1; y >= 0; y--) {
+        for (int z = box[2] - 1; z >= 0; z--) {
+          for (int x = 0; x < box[0]; x++)
+            text[len++] = owner[x + box[0] * (y + box[1] * z)] == p ? (char)('A' + p) : '.';
+          text[len++] = z ? ' ' : '\n';
+        }
+      }
+      text[len++] = '\n';
+    }
+    text[len] = '\0';
+    poly_error err;
+    poly_set *s = parse(text, &err);
+    if (!s) TEST_FAIL_("random set: %d:%d: %s\n%s", err.line, err.column, err.message, text);
+    return s;
+  }
+}
+
+static void test_random_against_brute_force(void) {
+  for (int round = 0; round < 300; round++) {
+    poly_set *s = random_set();
+    if (!s) return;
+    int mirror = (int)test_below(2);
+    uint64_t total, classes, total48, classes48;
+    brute_classes(s, mirror, 0, &total, &classes);
+    for (int how = 0; how < 3; how++) {
+      prune = how != 2;
+      poly_options o = poly_options_default();
+      o.mirror = mirror;
+      o.restrict_piece = how == 1 ? POLY_RESTRICT_NONE : POLY_RESTRICT_AUTO;
+      tally t = solve(s, o, 1 + (int)test_below(2));
+      ASSERT_EQ_U64(t.solutions, classes);
+      ASSERT_EQ_U64(t.total, total);
+      if (t.solutions != classes || t.total != total) {
+        fprintf(stderr, "round %d, box %dx%dx%d, %d pieces, mirror %d, how %d\n", round, s->box[0],
+                s->box[1], s->box[2], s->npieces, mirror, how);
+        poly_set_free(s);
+        return;
+      }
+    }
+    prune = 1;
+    if (mirror) { /* every shape is then its own mirror image */
+      brute_classes(s, 1, 1, &total48, &classes48);
+      poly_options o = poly_options_default();
+      o.mirror = 1;
+      o.reflections = 1;
+      tally t = solve(s, o, 1);
+      ASSERT_EQ_U64((t.solutions + t.self_mirror) / 2, classes48);
+    }
+    poly_set_free(s);
+  }
+}
+
+/* ---- catalog lines, the checker, malformed files ------------------------------------------ */
+
+static void test_lines_round_trip(void) {
+  poly_set *s = read_set("soma");
+  if (!s) return;
+  poly_model *m = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
+  tally t;
+  memset(&t, 0, sizeof t);
+  t.m = m;
+  /* the first few covers: line -> cells -> line, and the checker agrees */
+  dlx_options d = dlx_options_default();
+  d.threads = 1;
+  d.max_solutions = 5;
+  d.on_solution = count_one;
+  d.solution_ctx = &t;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(poly_model_matrix(m), &d, &st), DLX_OK);
+  char line[200], again[200], why[200];
+  uint8_t back[27];
+  poly_format_line(s, t.cells, line, sizeof line);
+  ASSERT_EQ(strlen(line), 3 * 11 + 2);
+  ASSERT_EQ(poly_parse_line(s, line, back, why, sizeof why), 0);
+  ASSERT(!memcmp(back, t.cells, 27));
+  poly_format_line(s, back, again, sizeof again);
+  ASSERT_STREQ(again, line);
+  ASSERT_EQ(poly_check(s, 0, back, why, sizeof why), 0);
+  /* swap two cells of different pieces: no longer a packing */
+  int a = 0, b = 1;
+  while (back[b] == back[a])
+    b++;
+  uint8_t tmp = back[a];
+  back[a] = back[b], back[b] = tmp;
+  ASSERT_EQ(poly_check(s, 0, back, why, sizeof why), -1);
+  /* malformed lines */
+  ASSERT_EQ(poly_parse_line(s, "VVV/VV", back, why, sizeof why), -1);
+  ASSERT_STREQ(why, "column 7: the row is short: expected 3 letters per row");
+  ASSERT_EQ(poly_parse_line(s, "VVV/VVVV", back, why, sizeof why), -1);
+  ASSERT_STREQ(why, "column 8: expected '/' between rows");
+  line[0] = '?';
+  ASSERT_EQ(poly_parse_line(s, line, back, why, sizeof why), -1);
+  ASSERT_STREQ(why, "column 1: '?' is the letter of no piece");
+  poly_model_free(m);
+  poly_set_free(s);
+}
+
+static void expect_error(const char *text, int line, int column, const char *message) {
+  poly_error err;
+  poly_set *s = parse(text, &err);
+  ASSERT(s == NULL);
+  poly_set_free(s);
+  ASSERT_EQ(err.line, line);
+  ASSERT_EQ(err.column, column);
+  ASSERT_STREQ(err.message, message);
+}
+
+static void test_malformed(void) {
+  expect_error("", 0, 0, "no 'box XxYxZ' line");
+  expect_error("box 2x2x1\n", 1, 0, "no pieces ('piece NAME' and its drawing)");
+  expect_error("box 2x2x0\n", 1, 5,
+               "expected the box as XxYxZ (each side 1 to 64, at most 4096 cells), e.g. 'box "
+               "4x4x4' or 'box 10x6x1'");
+  expect_error("box 2x2\nbox 2x2\n", 2, 1, "a second 'box' line (the first is line 1)");
+  expect_error("box 2x2\nAA\n", 2, 1,
+               "expected 'box XxYxZ', 'piece NAME' or a comment ('#'); a drawing follows its "
+               "'piece' line without a blank line between");
+  expect_error("box 2x2\npiece 1x\nAA\n", 2, 7,
+               "expected a piece name after 'piece': a letter, then letters, digits, '_' or "
+               "'-', at most 15 characters");
+  expect_error("box 2x2\npiece A\nAA\npiece A\nAA\n", 4, 7,
+               "a second piece named A (the first is line 2)");
+  expect_error("box 2x2\npiece A\nAB\n", 3, 2,
+               "'B' in the drawing of piece A, which is drawn with 'A': one letter per piece");
+  expect_error("box 2x2\npiece A\nA*\n", 3, 2,
+               "unexpected '*' in the drawing of piece A: a cube is drawn with the piece's "
+               "letter (A-Z, a-z, 0-9), an empty place with '.'");
+  expect_error("box 2x2\npiece A\nAA\n\npiece B\nA.\n", 6, 1,
+               "letter 'A' is already the letter of piece A (line 2)");
+  expect_error("box 2x2\npiece A\nAA\nA\n", 4, 1,
+               "this layer of piece A is 1 wide, the first one 2: every layer of a piece is "
+               "drawn at the same width");
+  expect_error("box 2x2\npiece A\nA. .A\nA.\n", 4, 0,
+               "this row of piece A has 1 layers, the first row 2");
+  expect_error("box 2x2\npiece A\n..\n", 2, 0, "piece A is drawn with no cube (only '.')");
+  expect_error("box 2x2\npiece A\n\n", 2, 0,
+               "piece A has no drawing: its layers go on the lines after 'piece A'");
+  expect_error("box 2x2\npiece A\nA.\n.A\n", 2, 0,
+               "piece A is not connected: its cubes must touch face to face (across layers "
+               "too: a cube above another is drawn at the same place in the layer to the left)");
+  expect_error("box 2x2\npiece A\nA\001\n", 3, 2, "unexpected control character (byte 1)");
+  /* a two-layer piece, read: top layer first */
+  poly_error err;
+  poly_set *s = parse("# a comment\nbox 2x1x2\npiece A\nA. AA\n", &err);
+  ASSERT(s != NULL);
+  if (s) {
+    ASSERT_EQ(s->pieces[0].size, 3);
+    /* bottom layer (right) has two cubes, the top one cube above x = 0 */
+    ASSERT(s->pieces[0].cubes[0].z == 0 && s->pieces[0].cubes[2].z == 1 &&
+           s->pieces[0].cubes[2].x == 0);
+  }
+  poly_set_free(s);
+}
+
+static void test_model_refusals(void) {
+  poly_error err;
+  poly_model *m = NULL;
+  poly_set *s = parse("box 2x2x1\npiece A\nAA\n\npiece B\nB\n", &err);
+  ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_EVOLUME);
+  ASSERT_EQ(err.line, 1);
+  ASSERT_STREQ(err.message, "the pieces have 3 cubes in all, the 2x2x1 box 4 cells: every cell "
+                            "must be covered by exactly one cube");
+  poly_set_free(s);
+  s = parse("box 4x1x1\npiece A\nAA.\n.AA\n", &err);
+  ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_ENOFIT);
+  ASSERT_EQ(err.line, 2);
+  ASSERT_STREQ(err.message, "piece A fits nowhere in the 4x1x1 box, in any orientation");
+  poly_set_free(s);
+  poly_set *st = read_set("steinhaus");
+  poly_options o = poly_options_default();
+  o.reflections = 1;
+  ASSERT_EQ(poly_model_new(st, &o, &m, &err), POLY_EMIRROR);
+  poly_set_free(st);
+  ASSERT(m == NULL);
+}
+
+int main(void) {
+  RUN(test_box_groups);
+  RUN(test_malformed);
+  RUN(test_model_refusals);
+  RUN(test_lines_round_trip);
+  RUN(test_bedlam_model);
+  RUN(test_dominoes);
+  RUN(test_soma);
+  RUN(test_steinhaus);
+  RUN(test_random_against_brute_force);
+  return test_report();
+}
