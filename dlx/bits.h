@@ -467,6 +467,22 @@ static inline uint64_t bits_box64_neighbors(const bits_box64 *g, uint64_t w) {
          ((w & g->down[1]) >> sy) | ((w & g->up[2]) << (sz & 63)) | ((w & g->down[2]) >> (sz & 63));
 }
 
+/* For each cell, how many of its face neighbours are in w, as three bit planes: the
+ * count is bit 0 of planes[0], bit 1 of planes[1] and bit 2 of planes[2] (0..6). Each
+ * plane is computed for all 64 cells at once with carry-save adders. */
+static inline void bits_box64_neighbor_count(const bits_box64 *g, uint64_t w, uint64_t planes[3]) {
+  int sx = 1, sy = g->box.x, sz = (g->box.x * g->box.y) & 63;
+  uint64_t a = (w >> sx) & g->up[0], b = (w << sx) & g->down[0];
+  uint64_t c = (w >> sy) & g->up[1], d = (w << sy) & g->down[1];
+  uint64_t e = (w >> sz) & g->up[2], f = (w << sz) & g->down[2];
+  uint64_t s1 = a ^ b ^ c, c1 = (a & b) | (c & (a ^ b));
+  uint64_t s2 = d ^ e ^ f, c2 = (d & e) | (f & (d ^ e));
+  uint64_t k = s1 & s2;
+  planes[0] = s1 ^ s2;
+  planes[1] = c1 ^ c2 ^ k;
+  planes[2] = (c1 & c2) | (k & (c1 ^ c2));
+}
+
 /* The connected part of `within` (face to face) that contains the cells of seed, which
  * must lie in within. O(diameter of the part) word operations. */
 static inline uint64_t bits_box64_component(const bits_box64 *g, uint64_t seed, uint64_t within) {

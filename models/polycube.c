@@ -150,6 +150,10 @@ struct poly_model {
   int small;          /* the box fits in one word */
   uint64_t *opt_mask; /* matrix option id -> its cells */
   uint8_t *opt_pc;    /* matrix option id -> its piece */
+  /* the options through each cell, by piece: cell c's of piece p are
+   * cover[cover_at[c * npieces + p] .. cover_at[c * npieces + p + 1] - 1] */
+  uint64_t *cover;
+  uint32_t *cover_at;
 };
 
 poly_options poly_options_default(void) {
@@ -389,6 +393,30 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
       }
     }
   }
+  if (m->small) {
+    size_t np = (size_t)s->npieces, slots = m->ncells * np, cells_total = 0;
+    for (int p = 0; p < s->npieces; p++)
+      cells_total += m->pm[p].nopt * (size_t)s->pieces[p].size;
+    m->cover = malloc(cells_total * sizeof *m->cover);
+    m->cover_at = calloc(slots + 1, sizeof *m->cover_at);
+    if (!m->cover || !m->cover_at) return POLY_ENOMEM;
+    for (size_t o = 0; o < total; o++)
+      for (uint64_t w = m->opt_mask[o]; w;) {
+        int c = bits64_next(&w);
+        m->cover_at[(size_t)c * np + m->opt_pc[o] + 1]++;
+      }
+    for (size_t i = 0; i < slots; i++)
+      m->cover_at[i + 1] += m->cover_at[i];
+    uint32_t *fill = malloc(slots * sizeof *fill);
+    if (!fill) return POLY_ENOMEM;
+    memcpy(fill, m->cover_at, slots * sizeof *fill);
+    for (size_t o = 0; o < total; o++)
+      for (uint64_t w = m->opt_mask[o]; w;) {
+        int c = bits64_next(&w);
+        m->cover[fill[(size_t)c * np + m->opt_pc[o]]++] = m->opt_mask[o];
+      }
+    free(fill);
+  }
   return POLY_OK;
 }
 
@@ -566,6 +594,8 @@ void poly_model_free(poly_model *m) {
   free(m->opt_placement);
   free(m->opt_mask);
   free(m->opt_pc);
+  free(m->cover);
+  free(m->cover_at);
   free(m->scratch);
   free(m);
 }
@@ -690,9 +720,11 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
   return 1;
 }
 
-/* The pruning: the candidate (the last option) must not leave next to it an empty region
- * whose size no subset of the unused pieces adds up to. Regions away from it were
- * there, unchanged, when the options above were admitted. */
+/* The pruning. The candidate (the last option) must not leave next to it an empty region
+ * whose size no subset of the unused pieces adds up to (regions away from it were there,
+ * unchanged, when the options above were admitted), nor an empty cell that no unused
+ * piece can cover any more. Both are dead ends the search would find one level down,
+ * after paying for the covers of the candidate. */
 static int admit(void *ctx, const int32_t *options, size_t n) {
   const poly_model *m = ctx;
   const poly_set *s = m->set;
@@ -703,12 +735,33 @@ static int admit(void *ctx, const int32_t *options, size_t n) {
   }
   uint64_t empty = m->g.all & ~full, sums = 1; /* bit k: k cells can be filled exactly */
   for (int p = 0; p < s->npieces; p++)
-    if (!bits64_test(used, p)) sums |= sums << s->pieces[p].size;
+    if (!bits64_test(used, p) && s->pieces[p].size < 64) sums |= sums << s->pieces[p].size;
   uint64_t edge = bits_box64_neighbors(&m->g, m->opt_mask[options[n - 1]]) & empty;
-  while (edge) {
-    uint64_t region = bits_box64_component(&m->g, edge & -edge, empty);
+  for (uint64_t e = edge; e;) {
+    uint64_t region = bits_box64_component(&m->g, e & -e, empty);
     if (!bits64_test(sums, bits64_count(region))) return 0;
-    edge &= ~region;
+    e &= ~region;
+  }
+  size_t np = (size_t)s->npieces;
+  /* Every empty cell next to the candidate with at most two empty neighbours (those
+   * are the ones it may have cut off) must still have a placement of an unused piece
+   * that fits. Checking the others too costs more than it saves (bench/RESULTS.md). */
+  uint64_t count[3];
+  bits_box64_neighbor_count(&m->g, empty, count);
+  uint64_t many = count[2] | (count[1] & count[0]); /* three or more */
+  for (uint64_t e = edge & ~many; e;) {
+    int c = bits64_next(&e);
+    int ok = 0;
+    for (int p = 0; p < s->npieces && !ok; p++) {
+      if (bits64_test(used, p)) continue;
+      const uint32_t *at = m->cover_at + (size_t)c * np + p;
+      for (uint32_t i = at[0]; i < at[1]; i++)
+        if (!(m->cover[i] & full)) {
+          ok = 1;
+          break;
+        }
+    }
+    if (!ok) return 0;
   }
   return 1;
 }

@@ -503,8 +503,9 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
            o->verify, cli_plural(count, "solution", "solutions").s, set_name(arg),
            poly_model_symmetries(m));
   } else {
-    printf("%s: wrong: %zu lines are no packing, %zu repeat an earlier solution (%zu good)\n",
-           o->verify, bad, dups, count - dups);
+    printf("%s: wrong: %s no packing, %s an earlier solution (%zu good)\n", o->verify,
+           cli_plural(bad, "line is", "lines are").s,
+           cli_plural(dups, "line repeats", "lines repeat").s, count - dups);
   }
   status = ok ? CLI_SOLVED : CLI_NO_SOLUTION;
   goto out;

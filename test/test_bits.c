@@ -936,6 +936,21 @@ static void test_box64_neighbors_components(void) {
       }
     }
     ASSERT_EQ_U64(bits_box64_neighbors(&g, w), want);
+    /* neighbour counts, as bit planes, against counting each cell's neighbours */
+    uint64_t planes[3];
+    bits_box64_neighbor_count(&g, w, planes);
+    for (int c = 0; c < n; c++) {
+      int cx = c % x, cy = c / x % y, cz = c / x / y, k = 0;
+      k += cx + 1 < x && bits64_test(w, c + 1);
+      k += cx > 0 && bits64_test(w, c - 1);
+      k += cy + 1 < y && bits64_test(w, c + x);
+      k += cy > 0 && bits64_test(w, c - x);
+      k += cz + 1 < z && bits64_test(w, c + x * y);
+      k += cz > 0 && bits64_test(w, c - x * y);
+      int got =
+          bits64_test(planes[0], c) + 2 * bits64_test(planes[1], c) + 4 * bits64_test(planes[2], c);
+      ASSERT_EQ(got, k);
+    }
     /* the component of one cell: grown one ring at a time with the naive neighbours */
     if (!w) continue;
     uint64_t seed = bits64_bit(bits64_lowest(w)), comp = seed, prev = 0;

@@ -1,0 +1,115 @@
+# dance cube: counts, printing, JSON, catalogs and their check, and bad piece files.
+
+run cube steinhaus --threads 1
+expect_exit 0
+expect_stdout <<'EOF'
+2 solutions (48 covers in all)
+EOF
+
+# Soma: 480 up to rotation, 240 up to rotation and reflection, 11,520 covers.
+run cube soma --reflections --json
+expect_exit 0
+expect_json 'd["solutions"] == 480 and d["total"] == 11520 and d["reflections"] == 240 and d["complete"] is True and d["box"] == [3, 3, 3]'
+
+# The pentominoes in other boxes: 1010 (5x12), 368 (4x15), 2 (3x20).
+run cube pentominoes --box 20x3 --print --threads 1
+expect_exit 0
+expect_stdout_has '2 solutions (8 covers in all)'
+expect_stdout_has 'solution 2:'
+
+run cube steinhaus --print --threads 1
+expect_exit 0
+expect_stdout <<'EOF'
+solution 1:
+Zmm  ZZm  TSS
+ZmS  HTS  TTS
+HLL  HTL  HHL
+
+solution 2:
+Smm  SSS  TLL
+SZm  HTm  TTL
+HZZ  HTZ  HHL
+
+2 solutions (48 covers in all)
+EOF
+
+# --first: one solution, and the run says it is incomplete.
+run cube soma --first --json --threads 1
+expect_exit 0
+expect_json 'd["solutions"] == 1 and d["complete"] is False and d["stopped_by"] == "first" and len(d["first"]) == 35'
+
+# A catalog, checked; then one with a bad line and a repeated one.
+run cube soma --catalog soma.cat
+expect_exit 0
+check '[ "$(grep -vc "^#" soma.cat)" = 480 ]' "the catalog has 480 solutions"
+run cube soma --verify-catalog soma.cat
+expect_exit 0
+expect_stdout <<'EOF'
+soma.cat: 480 solutions, each a packing of soma, no two equivalent under the 24 rotations of the box
+EOF
+{ sed -n 3p soma.cat; sed -n 3p soma.cat; echo 'VVV/VVV/VVV VVV/VVV/VVV VVV/VVV/VVV'; echo 'VVV/VV'; } >bad.cat
+run cube soma --verify-catalog bad.cat
+expect_exit 1
+expect_stdout <<'EOF'
+bad.cat: wrong: 2 lines are no packing, 1 line repeats an earlier solution (1 good)
+EOF
+expect_stderr <<'EOF'
+dance cube: bad.cat:3: piece V (V) has more than 3 cells, not 3
+dance cube: bad.cat:4: column 7: the row is short: expected 3 letters per row
+dance cube: bad.cat:2: equivalent to line 1 (a rotation of the box)
+EOF
+
+# --svg draws the first solution.
+run cube steinhaus --svg s.svg --threads 1
+expect_exit 0
+expect_file_has s.svg '<svg xmlns="http://www.w3.org/2000/svg"'
+expect_file_has s.svg 'layer 3 (top)'
+
+# The matrix in Knuth's format: Soma with no piece restricted has the 11,520 covers.
+run cube soma --restrict none --export soma.dlx
+expect_exit 0
+run xc soma.dlx --json
+expect_json 'd["solutions"] == 11520'
+
+# Bad input: a file that is no piece set, pieces that do not fill the box, no such set.
+printf 'box 2x2\npiece A\nAA\nA\n' >ragged.txt
+run cube ragged.txt
+expect_exit 2
+expect_stderr <<'EOF'
+dance cube: ragged.txt:4:1: this layer of piece A is 1 wide, the first one 2: every layer of a piece is drawn at the same width
+EOF
+printf 'box 2x2x2\npiece A\nAA\n' >small.txt
+run cube small.txt
+expect_exit 2
+expect_stderr <<'EOF'
+dance cube: small.txt:1: the pieces have 2 cubes in all, the 2x2x2 box 8 cells: every cell must be covered by exactly one cube
+EOF
+run cube pentominoes --box 9x6
+expect_exit 2
+expect_stderr_has 'the pieces have 60 cubes in all, the 9x6x1 box 54 cells'
+run cube steinhaus --reflections
+expect_exit 2
+expect_stderr_has 'the mirror image of piece S is no piece of the set'
+run cube nosuchset
+expect_exit 2
+expect_stderr_has "dance cube: no piece set named 'nosuchset'"
+run cube soma --restrict Q
+expect_exit 2
+expect_stderr_has '--restrict Q: '
+run cube soma --box 3x3x0
+expect_exit 2
+expect_stderr_has "--box '3x3x0': expected XxYxZ"
+
+printf 'box 2x2\npiece A\nAAA\n\npiece B\nB\n' >nofit.txt
+run cube nofit.txt
+expect_exit 2
+expect_stderr <<'EOF'
+dance cube: nofit.txt:2: piece A fits nowhere in the 2x2x1 box, in any orientation
+EOF
+# A set with no solution exits 1: a straight tromino leaves a row the L cannot fill.
+printf 'box 3x2\npiece A\nAAA\n\npiece B\nB..\nBB.\n' >nosol.txt
+run cube nosol.txt
+expect_exit 1
+expect_stdout <<'EOF'
+no solutions (0 covers in all)
+EOF
