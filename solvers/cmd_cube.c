@@ -186,6 +186,8 @@ typedef struct {
   int have_first;
   int error; /* errno of a failed write */
   int hit_limit;
+  char *kept; /* --print --json: the catalog lines of the solutions, each ending '\n' */
+  size_t kept_len, kept_cap;
 } collector;
 
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
@@ -213,6 +215,22 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
       poly_format_layers(s, c->cells, c->text, c->text_cap);
       printf("solution %" PRIu64 ":\n%s\n", c->solutions, c->text);
       if (ferror(stdout)) c->error = errno ? errno : EIO;
+    } else {
+      size_t n = poly_format_line(s, c->cells, c->text, c->text_cap);
+      if (c->kept_len + n + 2 > c->kept_cap) {
+        size_t cap = c->kept_cap ? 2 * c->kept_cap : 4096;
+        while (cap < c->kept_len + n + 2)
+          cap *= 2;
+        char *k = realloc(c->kept, cap);
+        if (!k) {
+          c->error = ENOMEM;
+          return 1;
+        }
+        c->kept = k, c->kept_cap = cap;
+      }
+      memcpy(c->kept + c->kept_len, c->text, n);
+      c->kept_len += n;
+      c->kept[c->kept_len++] = '\n';
     }
   }
   if (c->catalog) {
@@ -386,9 +404,15 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     cli_json_real(&j, "seconds", st.seconds, 6);
     cli_json_int(&j, "threads", st.threads);
     json_model(&j, m);
-    if ((o->print || o->first) && c.have_first) {
-      poly_format_line(s, c.first, c.text, c.text_cap);
-      cli_json_string(&j, "first", c.text);
+    if (o->print || o->first) {
+      cli_json_begin_array(&j, "printed");
+      for (size_t at = 0; at < c.kept_len;) {
+        char *nl = memchr(c.kept + at, '\n', c.kept_len - at);
+        *nl = '\0';
+        cli_json_string(&j, NULL, c.kept + at);
+        at = (size_t)(nl - c.kept) + 1;
+      }
+      cli_json_end_array(&j);
     }
     cli_json_end_object(&j);
   } else {
@@ -420,6 +444,7 @@ out:
   free(c.cells);
   free(c.first);
   free(c.text);
+  free(c.kept);
   return status;
 }
 

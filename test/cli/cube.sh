@@ -36,7 +36,10 @@ EOF
 # --first: one solution, and the run says it is incomplete.
 run cube soma --first --json --threads 1
 expect_exit 0
-expect_json 'd["solutions"] == 1 and d["complete"] is False and d["stopped_by"] == "first" and len(d["first"]) == 35'
+expect_json 'd["solutions"] == 1 and d["complete"] is False and d["stopped_by"] == "first" and len(d["printed"]) == 1 and len(d["printed"][0]) == 35'
+
+run cube steinhaus --print --json --threads 1
+expect_json 'd["printed"] == ["Zmm/ZmS/HLL ZZm/HTS/HTL TSS/TTS/HHL", "Smm/SZm/HZZ SSS/HTm/HTZ TLL/TTL/HHL"]'
 
 # A catalog, checked; then one with a bad line and a repeated one.
 run cube soma --catalog soma.cat
