@@ -179,8 +179,7 @@ refuse(poly_error *err, poly_status st, int line, const char *fmt, ...) {
 static long find_placement(const poly_model *m, const piece_model *pm, int n,
                            const int32_t *cells) {
   const int *box = m->set->box;
-  poly_xyz c[POLY_MAX_CELLS > 512 ? 512 : POLY_MAX_CELLS];
-  if (n > 512) return -1;
+  poly_xyz c[POLY_MAX_CUBES];
   int lo[3] = {POLY_MAX_DIM, POLY_MAX_DIM, POLY_MAX_DIM};
   for (int i = 0; i < n; i++) {
     int v = cells[i], x = v % box[0], y = v / box[0] % box[1], z = v / box[0] / box[1];
@@ -367,11 +366,10 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
     m->opt_pc = malloc(total);
     if (!m->opt_mask || !m->opt_pc) return POLY_ENOMEM;
   }
-  int32_t items[1 + 512];
+  int32_t items[1 + POLY_MAX_CUBES];
   for (int p = 0; p < s->npieces; p++) {
     piece_model *pm = &m->pm[p];
     int n = s->pieces[p].size;
-    if (n > 512) return POLY_ENOMEM;
     size_t count = p == m->restricted ? nreps : pm->nplace;
     pm->nopt = count;
     for (size_t k = 0; k < count; k++) {
@@ -491,11 +489,7 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
   if (m->opt.reflections) {
     for (int p = 0; p < s->npieces; p++) {
       int n = s->pieces[p].size, found = -1;
-      poly_xyz mir[512];
-      if (n > 512) {
-        st = POLY_ENOMEM;
-        goto fail;
-      }
+      poly_xyz mir[POLY_MAX_CUBES];
       for (int i = 0; i < n; i++)
         mir[i] = apply(&t[24], s->pieces[p].cubes[i]); /* t[24]: an improper isometry */
       normalize(mir, n);
@@ -683,7 +677,7 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
     const piece_model *pm = &m->pm[m->restricted];
     int size = s->pieces[m->restricted].size;
     /* its placement, and which representative that is */
-    int32_t cellsof[512];
+    int32_t cellsof[POLY_MAX_CUBES];
     int k = 0;
     for (size_t q = 0; q < n && k < size; q++)
       if (cells[q] == m->restricted) cellsof[k++] = (int32_t)q;

@@ -36,6 +36,7 @@ enum {
   POLY_NAME_MAX = 16,    /* a piece's name, with its terminating NUL */
   POLY_MAX_DIM = 64,     /* box sides and piece extents */
   POLY_MAX_CELLS = 4096, /* cells of the box */
+  POLY_MAX_CUBES = 512,  /* cubes of one piece */
   POLY_MAX_SYMMETRIES = 48,
 };
 

@@ -106,9 +106,10 @@ static poly_status finish_piece(reader *r) {
     if (z < min[2]) min[2] = z;
   }
   int n = r->ncubes;
-  if (n > POLY_MAX_CELLS) {
+  if (n > POLY_MAX_CUBES) {
+    poly_status st = fail(r, 0, "piece %s has more than %d cubes", p->name, POLY_MAX_CUBES);
     r->line = save;
-    return fail(r, 0, "piece %s has more than %d cubes", p->name, POLY_MAX_CELLS);
+    return st;
   }
   for (int i = 0; i < n; i++) {
     r->cubes[i].x = (int8_t)(r->cubes[i].x - min[0]);

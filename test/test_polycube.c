@@ -572,6 +572,13 @@ static void test_malformed(void) {
                "piece A is not connected: its cubes must touch face to face (across layers "
                "too: a cube above another is drawn at the same place in the layer to the left)");
   expect_error("box 2x2\npiece A\nA\001\n", 3, 2, "unexpected control character (byte 1)");
+  char big[2048] = "box 64x9\npiece A\n";
+  for (int row = 0; row < 9; row++) {
+    size_t at = strlen(big);
+    memset(big + at, 'A', 64);
+    strcpy(big + at + 64, "\n");
+  }
+  expect_error(big, 2, 0, "piece A has more than 512 cubes");
   /* a two-layer piece, read: top layer first */
   poly_error err;
   poly_set *s = parse("# a comment\nbox 2x1x2\npiece A\nA. AA\n", &err);
