@@ -531,3 +531,43 @@ void cli_progress_end(cli_progress *p) {
   p->shown = 0;
   fflush(p->f);
 }
+
+/* ---- what the puzzle commands share --------------------------------------------------- */
+
+void cli_error_at(const cli_command *cmd, const char *file, long line, long column,
+                  const char *message) {
+  if (line > 0)
+    cli_error(cmd, "%s:%ld:%ld: %s", file, line, column, message);
+  else
+    cli_error(cmd, "%s: %s", file, message);
+}
+
+int cli_color(const char *when, FILE *f) {
+  if (!when || !strcmp(when, "auto")) {
+    const char *no = getenv("NO_COLOR");
+    return isatty(fileno(f)) && !(no && *no);
+  }
+  if (!strcmp(when, "always")) return 1;
+  if (!strcmp(when, "never")) return 0;
+  return -1;
+}
+
+const char *cli_stopped_by(int interrupted, uint64_t max, uint64_t solutions, uint64_t max_nodes) {
+  if (interrupted) return "interrupt";
+  if (max && solutions >= max) return "max";
+  if (max_nodes) return "max-nodes";
+  return "unknown";
+}
+
+cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes) {
+  if (!strcmp(stopped_by, "interrupt")) return format("interrupted");
+  if (!strcmp(stopped_by, "max")) return format("stopped by --max %" PRIu64, max);
+  if (!strcmp(stopped_by, "max-nodes")) return format("stopped by --max-nodes %" PRIu64, max_nodes);
+  return format("stopped early");
+}
+
+double cli_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

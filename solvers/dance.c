@@ -6,7 +6,9 @@
 /* Every subcommand: name (its entry point is cmd_NAME), what it does, an example. */
 #define DANCE_COMMANDS(X)                                                                          \
   X(xc, "count the exact covers of a problem in Knuth's format",                                   \
-    "dance xc data/xc/pent6x10.dlx --threads 2 --stats")
+    "dance xc data/xc/pent6x10.dlx --threads 2 --stats")                                           \
+  X(gridlock, "solve Rubik's Gridlock puzzles: count, draw, verify, state space",                  \
+    "dance gridlock data/gridlock/01.txt")
 
 #define DECLARE_(name, about, example) cli_main_fn cmd_##name;
 DANCE_COMMANDS(DECLARE_)
