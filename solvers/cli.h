@@ -42,26 +42,6 @@
 
 #ifndef DANCE_VERSION
 #define DANCE_VERSION "0.1.0"
-/* ---- what the puzzle commands share --------------------------------------------------- */
-
-/* "dance CMD: FILE:LINE:COLUMN: MESSAGE" on stderr, or "dance CMD: FILE: MESSAGE" when line
- * is 0 (a file that cannot be opened), as parse errors are reported. */
-void cli_error_at(const cli_command *cmd, const char *file, long line, long column,
-                  const char *message);
-
-/* Whether to color output on f for --color WHEN: "always", "never", or "auto" (f is a
- * terminal and NO_COLOR is unset; also when is NULL). -1 for any other WHEN. */
-int cli_color(const char *when, FILE *f);
-
-/* Why an incomplete search stopped, for "stopped_by": "interrupt" after Ctrl-C, "max"
- * when max (0: none) solutions were reached, else "max-nodes" if max_nodes was set, else
- * "unknown". And the same as a phrase: "interrupted", "stopped by --max 3", ... */
-const char *cli_stopped_by(int interrupted, uint64_t max, uint64_t solutions, uint64_t max_nodes);
-cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes);
-
-/* Seconds on a monotonic clock. */
-double cli_now(void);
-
 #endif
 
 enum { CLI_SOLVED = 0, CLI_NO_SOLUTION = 1, CLI_ERROR = 2 };
@@ -72,26 +52,6 @@ typedef int cli_main_fn(int argc, char **argv);
 #define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #else
 #define CLI_PRINTF(fmt, args)
-/* ---- what the puzzle commands share --------------------------------------------------- */
-
-/* "dance CMD: FILE:LINE:COLUMN: MESSAGE" on stderr, or "dance CMD: FILE: MESSAGE" when line
- * is 0 (a file that cannot be opened), as parse errors are reported. */
-void cli_error_at(const cli_command *cmd, const char *file, long line, long column,
-                  const char *message);
-
-/* Whether to color output on f for --color WHEN: "always", "never", or "auto" (f is a
- * terminal and NO_COLOR is unset; also when is NULL). -1 for any other WHEN. */
-int cli_color(const char *when, FILE *f);
-
-/* Why an incomplete search stopped, for "stopped_by": "interrupt" after Ctrl-C, "max"
- * when max (0: none) solutions were reached, else "max-nodes" if max_nodes was set, else
- * "unknown". And the same as a phrase: "interrupted", "stopped by --max 3", ... */
-const char *cli_stopped_by(int interrupted, uint64_t max, uint64_t solutions, uint64_t max_nodes);
-cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes);
-
-/* Seconds on a monotonic clock. */
-double cli_now(void);
-
 #endif
 
 /* ---- option tables ------------------------------------------------------------------- */
