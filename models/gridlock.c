@@ -42,10 +42,9 @@ uint64_t gridlock_cells(gridlock_shape shape, gridlock_triplet t) {
   int w, h;
   extent(shape, t.z, &w, &h);
   if (t.x + w - 1 > GRIDLOCK_SIDE || t.y + h - 1 > GRIDLOCK_SIDE) return 0;
-  uint64_t row = bits64_low(w) << (t.x - 1), cells = 0;
-  for (int j = 0; j < h; j++)
-    cells |= row << ((t.y - 1 + j) * GRIDLOCK_SIDE);
-  return cells;
+  /* A multiple of the column of h low bits, one per row, repeats the row of w bits. */
+  uint64_t column = 0x0101010101010101u & bits64_low(GRIDLOCK_SIDE * h);
+  return (bits64_low(w) * column) << ((t.y - 1) * GRIDLOCK_SIDE + (t.x - 1));
 }
 
 /* ---- reading ------------------------------------------------------------------------- */
@@ -209,43 +208,145 @@ void gridlock_state_space(const gridlock_puzzle *p, uint64_t *states, uint64_t *
 
 /* ---- exact cover ----------------------------------------------------------------------- */
 
-gridlock_status gridlock_compile(const gridlock_puzzle *p, gridlock_compiled *c) {
+/* A placement of one rectangle, as the matrix will have it. */
+typedef struct {
+  uint64_t cells;
+  int piece;
+  gridlock_triplet at;
+} placement;
+
+/* Every distinct placement (a square's 'v' ones are its 'h' ones, so they are left out),
+ * rectangle by rectangle; returns their number. */
+static int list_placements(const gridlock_puzzle *p, placement *out) {
+  gridlock_triplet at[GRIDLOCK_TRIPLETS];
+  int total = 0;
+  for (int i = 0; i < GRIDLOCK_PIECES; i++) {
+    int n = gridlock_placements(p, i, at);
+    for (int k = 0; k < n; k++) {
+      if (at[k].z == 'v' && square(gridlock_pieces[i])) continue;
+      out[total++] = (placement){gridlock_cells(gridlock_pieces[i], at[k]), i, at[k]};
+    }
+  }
+  return total;
+}
+
+/* The set s dilated by n - 1 steps of step bits (n >= 1) towards the higher bits (up),
+ * or the lower ones (down): s | s << step | ... | s << (n - 1) * step, in at most three
+ * shifts for n <= 8. Bits shifted past either end are dropped. */
+static inline uint64_t dilate_up(uint64_t s, int n, int step) {
+  int k = 1;
+  for (; 2 * k <= n; k *= 2)
+    s |= s << (k * step);
+  return k < n ? s | s << ((n - k) * step) : s;
+}
+
+static inline uint64_t dilate_down(uint64_t s, int n, int step) {
+  int k = 1;
+  for (; 2 * k <= n; k *= 2)
+    s |= s >> (k * step);
+  return k < n ? s | s >> ((n - k) * step) : s;
+}
+
+/* The rectangles in each orientation: rectangle, width along x, height. A constant table,
+ * so that the sweep below, unrolled, has every extent and shift as a constant. */
+enum { ORIENTATIONS = 14 };
+static const struct {
+  int piece, w, h;
+} orientations[ORIENTATIONS] = {
+    {0, 4, 1}, {0, 1, 4}, {1, 5, 1}, {1, 1, 5}, {2, 2, 2}, {3, 3, 2}, {3, 2, 3},
+    {4, 4, 2}, {4, 2, 4}, {5, 5, 2}, {5, 2, 5}, {6, 3, 3}, {7, 4, 3}, {7, 3, 4},
+};
+
+static int orientation_of(int piece, char z) {
+  static const int first[GRIDLOCK_PIECES] = {0, 2, 4, 5, 7, 9, 11, 12};
+  return first[piece] + (z == 'v' && !square(gridlock_pieces[piece]));
+}
+
+/* Sets dead[k] for placements no tiling can use: those that, once on the board, would
+ * leave another rectangle nowhere to go, or a free cell that no other rectangle could
+ * still cover. A dead placement is struck off at once, so that the others are judged
+ * against the survivors, and sweeps go on until one changes nothing. Sound: the
+ * placements of a tiling never fail either test.
+ *
+ * All in 64-bit cell sets: for an orientation of extent w x h, the lower-left cells that
+ * clash with a set a are a dilated by w - 1 to the left and h - 1 down, and the cells
+ * that the remaining lower-left cells can cover are those dilated back, right and up.
+ * Neither needs a mask against wrapping from one row to the next: a lower-left cell
+ * from which the rectangle fits on the board never wraps when dilated right or up, and a
+ * cell of a that wraps when dilated left lands only where such a rectangle cannot start. */
+static void prune(const gridlock_puzzle *p, const placement *pl, int n, uint8_t *dead) {
+  uint64_t where[ORIENTATIONS] = {0}; /* lower-left cells still possible */
+  for (int k = 0; k < n; k++)
+    where[orientation_of(pl[k].piece, pl[k].at.z)] |= gridlock_cell_bit(pl[k].at.x, pl[k].at.y);
+  const uint64_t free_cells = ~p->blocked;
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (int k = 0; k < n; k++) {
+      if (dead[k]) continue;
+      const int own = pl[k].piece;
+      const uint64_t a = pl[k].cells;
+      uint64_t left[6], covered = 0;
+      unsigned placeable = 0;
+      for (int w = 1; w <= 5; w++)
+        left[w] = dilate_down(a, w, 1);
+#pragma GCC unroll 16
+      for (int s = 0; s < ORIENTATIONS; s++) {
+        const int w = orientations[s].w, h = orientations[s].h;
+        uint64_t start = where[s] & ~dilate_down(left[w], h, GRIDLOCK_SIDE);
+        if (orientations[s].piece == own || !start) continue;
+        placeable |= 1u << orientations[s].piece;
+        covered |= dilate_up(dilate_up(start, w, 1), h, GRIDLOCK_SIDE);
+      }
+      unsigned others = bits64_low(GRIDLOCK_PIECES) & ~(1u << own);
+      if (placeable == others && !(free_cells & ~a & ~covered)) continue;
+      dead[k] = 1;
+      changed = 1;
+      where[orientation_of(own, pl[k].at.z)] &= ~gridlock_cell_bit(pl[k].at.x, pl[k].at.y);
+    }
+  }
+}
+
+gridlock_status gridlock_compile(const gridlock_puzzle *p, unsigned flags, gridlock_compiled *c) {
   c->options = 0;
   c->matrix = dlx_matrix_new();
   if (!c->matrix) return GRIDLOCK_ENOMEM;
   dlx_matrix *m = c->matrix;
   int32_t piece_item[GRIDLOCK_PIECES], cell_item[GRIDLOCK_CELLS];
   char name[16];
+  const char *named = (flags & GRIDLOCK_NAMES) ? name : NULL;
   dlx_status st = DLX_OK;
   for (int i = 0; i < GRIDLOCK_PIECES && !st; i++) {
-    snprintf(name, sizeof name, "%dx%d", gridlock_pieces[i].short_side,
-             gridlock_pieces[i].long_side);
-    st = dlx_add_item(m, name, DLX_PRIMARY, &piece_item[i]);
+    if (named)
+      snprintf(name, sizeof name, "%dx%d", gridlock_pieces[i].short_side,
+               gridlock_pieces[i].long_side);
+    st = dlx_add_item(m, named, DLX_PRIMARY, &piece_item[i]);
   }
-  for (int cell = 0; cell < GRIDLOCK_CELLS && !st; cell++) {
+  /* From the top row down: where the heuristic ties, it then branches on the cells of the
+   * upper rows first, which makes about 8% fewer nodes on the 88 puzzles than bottom-up. */
+  for (int cell = GRIDLOCK_CELLS - 1; cell >= 0 && !st; cell--) {
     cell_item[cell] = -1;
     if (bits64_test(p->blocked, cell)) continue;
-    snprintf(name, sizeof name, "x%dy%d", cell % GRIDLOCK_SIDE + 1, cell / GRIDLOCK_SIDE + 1);
-    st = dlx_add_item(m, name, DLX_PRIMARY, &cell_item[cell]);
+    if (named)
+      snprintf(name, sizeof name, "x%dy%d", cell % GRIDLOCK_SIDE + 1, cell / GRIDLOCK_SIDE + 1);
+    st = dlx_add_item(m, named, DLX_PRIMARY, &cell_item[cell]);
   }
-  gridlock_triplet at[GRIDLOCK_TRIPLETS];
-  for (int i = 0; i < GRIDLOCK_PIECES && !st; i++) {
-    int n = gridlock_placements(p, i, at);
-    for (int k = 0; k < n && !st; k++) {
-      /* A square's 'v' placements draw the same as its 'h' ones: one option each. */
-      if (at[k].z == 'v' && square(gridlock_pieces[i])) continue;
-      int32_t items[1 + 12];
-      size_t len = 0;
-      int cell;
-      items[len++] = piece_item[i];
-      BITS64_FOREACH(cell, gridlock_cells(gridlock_pieces[i], at[k])) {
-        items[len++] = cell_item[cell];
-      }
-      st = dlx_add_option(m, len, items, NULL, NULL);
-      c->option_piece[c->options] = (int8_t)i;
-      c->option_at[c->options] = at[k];
-      c->options++;
-    }
+  placement pl[GRIDLOCK_MAX_OPTIONS];
+  uint8_t dead[GRIDLOCK_MAX_OPTIONS];
+  int n = list_placements(p, pl);
+  memset(dead, 0, (size_t)n);
+  if (flags & GRIDLOCK_PRUNE) prune(p, pl, n, dead);
+  c->placements = n;
+  for (int k = 0; k < n && !st; k++) {
+    if (dead[k]) continue;
+    int32_t items[1 + 12];
+    size_t len = 0;
+    int cell;
+    items[len++] = piece_item[pl[k].piece];
+    BITS64_FOREACH(cell, pl[k].cells) { items[len++] = cell_item[cell]; }
+    st = dlx_add_option(m, len, items, NULL, NULL);
+    c->option_piece[c->options] = (int8_t)pl[k].piece;
+    c->option_at[c->options] = pl[k].at;
+    c->options++;
   }
   if (st) {
     dlx_matrix_free(m);
@@ -286,7 +387,7 @@ gridlock_status gridlock_solve(const gridlock_puzzle *p, const dlx_options *opt,
   memset(r, 0, sizeof *r);
   gridlock_compiled *c = malloc(sizeof *c);
   if (!c) return GRIDLOCK_ENOMEM;
-  gridlock_status st = gridlock_compile(p, c);
+  gridlock_status st = gridlock_compile(p, GRIDLOCK_PRUNE, c);
   if (st) {
     free(c);
     return st;
@@ -297,6 +398,7 @@ gridlock_status gridlock_solve(const gridlock_puzzle *p, const dlx_options *opt,
   o.solution_ctx = &k;
   r->items = dlx_item_count(c->matrix);
   r->options = c->options;
+  r->placements = c->placements;
   dlx_status ds = dlx_solve(c->matrix, &o, &r->stats);
   r->solutions = r->stats.solutions;
   gridlock_compiled_free(c);

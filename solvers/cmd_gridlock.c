@@ -346,7 +346,7 @@ static int export_matrix(const gridlock_options *o, const char *path) {
     return CLI_ERROR;
   }
   gridlock_compiled *c = malloc(sizeof *c);
-  if (!c || gridlock_compile(&r.puzzle, c)) {
+  if (!c || gridlock_compile(&r.puzzle, GRIDLOCK_NAMES, c)) {
     free(c);
     cli_error(&gridlock_command, "out of memory");
     return CLI_ERROR;
