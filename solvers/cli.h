@@ -218,4 +218,27 @@ cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 
+/* The count of a solved puzzle as one line on stdout: "1 solution (unique)", "19 solutions
+ * (not unique)", "no solutions", or for an incomplete search (stopped_by not NULL) "at
+ * least 2 solutions (stopped by --max 2; the search is incomplete)". */
+void cli_print_count(uint64_t solutions, const char *stopped_by, uint64_t max, uint64_t max_nodes);
+
+/* What --verify prints around the problems it lists: first "the claimed solution is
+ * right" or "... is wrong:"; at the end whether the puzzle has other solutions, or, when
+ * the claim is wrong, the first solution found (first: its text, "" if none). */
+void cli_verdict_begin(size_t faults);
+void cli_verdict_end(size_t faults, uint64_t solutions, const char *stopped_by, uint64_t max,
+                     uint64_t max_nodes, const char *first);
+
+/* "other_solutions": the solutions besides the claimed one when it is valid, all of them
+ * when it is not; null when the search was incomplete. */
+void cli_json_other_solutions(cli_json *j, int valid, uint64_t solutions, const char *stopped_by);
+
+/* --export FILE of a puzzle command: writes the matrix in Knuth's format with comment (its
+ * control bytes made '?') to FILE, "-" for stdout, and says so on stderr unless quiet.
+ * Returns CLI_SOLVED or, after an error message, CLI_ERROR. */
+struct dlx_matrix;
+int cli_export_matrix(const cli_command *cmd, const struct dlx_matrix *m, const char *file,
+                      const char *comment, int quiet);
+
 #endif

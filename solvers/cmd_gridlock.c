@@ -139,56 +139,21 @@ static void print_board(const puzzle_run *r, const gridlock_solution *s, int col
   printf("A:1x4 B:1x5 C:2x2 D:2x3 E:2x4 F:2x5 G:3x3 H:3x4 #:white\n");
 }
 
-/* "1 solution (unique)", "19 solutions (not unique)", "no solutions", "at least 2 ..." */
-static void print_count(const gridlock_options *o, const puzzle_run *r) {
-  uint64_t n = r->result.solutions;
-  cli_num count = cli_plural(n, "solution", "solutions");
-  if (r->stopped_by)
-    printf("%s%s (%s; the search is incomplete)", n ? "at least " : "",
-           n ? count.s : "no solutions found",
-           cli_stop_phrase(r->stopped_by, o->max, o->max_nodes).s);
-  else if (!n)
-    printf("no solutions");
-  else
-    printf("%s (%s)", count.s, n == 1 ? "unique" : "not unique");
-}
-
 static void print_state_space(const puzzle_run *r) {
   printf("states: %" PRIu64 " (%s), %" PRIu64 " neighbors each\n", r->states,
          cli_si((double)r->states).s, r->neighbors);
 }
 
 static void print_verification(const gridlock_options *o, const puzzle_run *r, int color) {
-  char line[1024];
-  if (!r->fault_count) {
-    printf("the claimed solution is right\n");
-  } else {
-    printf("the claimed solution is wrong:\n");
-    for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
-      gridlock_format_fault(&r->faults[k], &r->claimed, line, sizeof line);
-      printf("  %s\n", line);
-    }
+  char line[1024], first[GRIDLOCK_SOLUTION_MAX + 64] = "";
+  cli_verdict_begin(r->fault_count);
+  for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
+    gridlock_format_fault(&r->faults[k], &r->claimed, line, sizeof line);
+    printf("  %s\n", line);
   }
   if (!o->no_board) print_board(r, &r->claimed, color);
-  uint64_t n = r->result.solutions;
-  if (r->stopped_by) {
-    printf("the puzzle has ");
-    print_count(o, r);
-    printf("\n");
-  } else if (!r->fault_count) {
-    uint64_t others = n ? n - 1 : 0;
-    if (others)
-      printf("the puzzle has %s besides this one\n",
-             cli_plural(others, "other solution", "other solutions").s);
-    else
-      printf("the puzzle has no other solution\n");
-  } else if (!n) {
-    printf("the puzzle has no solutions\n");
-  } else {
-    gridlock_format_solution(&r->result.first, line, sizeof line);
-    printf("the puzzle has %s: %s%s\n", cli_plural(n, "solution", "solutions").s, line,
-           n > 1 ? " (the first found)" : "");
-  }
+  if (r->result.solutions) gridlock_format_solution(&r->result.first, first, sizeof first);
+  cli_verdict_end(r->fault_count, r->result.solutions, r->stopped_by, o->max, o->max_nodes, first);
 }
 
 static void print_puzzle(const gridlock_options *o, const puzzle_run *r, int several, int color) {
@@ -197,8 +162,7 @@ static void print_puzzle(const gridlock_options *o, const puzzle_run *r, int sev
   if (r->verified) {
     print_verification(o, r, color);
   } else {
-    print_count(o, r);
-    printf("\n");
+    cli_print_count(r->result.solutions, r->stopped_by, o->max, o->max_nodes);
     if (r->result.solutions) {
       gridlock_format_solution(&r->result.first, text, sizeof text);
       printf("%s%s\n", text, r->result.solutions > 1 ? " (the first found)" : "");
@@ -290,11 +254,7 @@ static void json_puzzle(cli_json *j, const char *key, const puzzle_run *r) {
       cli_json_string(j, NULL, text);
     }
     cli_json_end_array(j);
-    if (r->stopped_by)
-      cli_json_null(j, "other_solutions");
-    else
-      cli_json_uint(j, "other_solutions",
-                    res->solutions - (r->fault_count == 0 && res->solutions ? 1 : 0));
+    cli_json_other_solutions(j, r->fault_count == 0, res->solutions, r->stopped_by);
     cli_json_end_object(j);
   }
   cli_json_end_object(j);
@@ -330,14 +290,6 @@ static void json_survey(const puzzle_run *runs, int n, int total, const char *st
 
 /* ---- one-puzzle extras: --export and --svg ----------------------------------------------- */
 
-/* The path with control bytes as '?', for a comment line that a newline must not end. */
-static const char *printable(const char *path, char *buf, size_t cap) {
-  snprintf(buf, cap, "%s", path);
-  for (char *c = buf; *c; c++)
-    if ((unsigned char)*c < ' ') *c = '?';
-  return buf;
-}
-
 static int export_matrix(const gridlock_options *o, const char *path) {
   puzzle_run r = {.path = path};
   r.status = gridlock_read_file(path, &r.puzzle, &r.err);
@@ -351,29 +303,12 @@ static int export_matrix(const gridlock_options *o, const char *path) {
     cli_error(&gridlock_command, "out of memory");
     return CLI_ERROR;
   }
-  int to_stdout = !strcmp(o->export_file, "-");
-  FILE *f = to_stdout ? stdout : fopen(o->export_file, "w");
-  int status = CLI_SOLVED;
-  if (!f) {
-    cli_error(&gridlock_command, "%s: %s", o->export_file, strerror(errno));
-    status = CLI_ERROR;
-  } else {
-    char comment[400], name[256];
-    snprintf(comment, sizeof comment,
-             "Rubik's Gridlock %s, exported by dance gridlock: the rectangles 1x4 .. 3x4 and the "
-             "free cells xXyY are the items, one option per placement",
-             printable(path, name, sizeof name));
-    dlx_status st = dlx_write(c->matrix, f, comment);
-    if ((!to_stdout && fclose(f) != 0) || st) {
-      cli_error(&gridlock_command, "%s: %s", to_stdout ? "stdout" : o->export_file,
-                st ? dlx_strerror(st) : strerror(errno));
-      status = CLI_ERROR;
-    } else if (!to_stdout && !o->quiet) {
-      fprintf(stderr, "dance gridlock: wrote %s and %s to %s\n",
-              cli_plural((uint64_t)dlx_item_count(c->matrix), "item", "items").s,
-              cli_plural((uint64_t)c->options, "option", "options").s, o->export_file);
-    }
-  }
+  char comment[400];
+  snprintf(comment, sizeof comment,
+           "Rubik's Gridlock %s, exported by dance gridlock: the rectangles 1x4 .. 3x4 and the "
+           "free cells xXyY are the items, one option per placement",
+           path);
+  int status = cli_export_matrix(&gridlock_command, c->matrix, o->export_file, comment, o->quiet);
   gridlock_compiled_free(c);
   free(c);
   return status;

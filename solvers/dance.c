@@ -8,7 +8,9 @@
   X(xc, "count the exact covers of a problem in Knuth's format",                                   \
     "dance xc data/xc/pent6x10.dlx --threads 2 --stats")                                           \
   X(gridlock, "solve Rubik's Gridlock puzzles: count, draw, verify, state space",                  \
-    "dance gridlock data/gridlock/01.txt")
+    "dance gridlock data/gridlock/01.txt")                                                         \
+  X(oneup, "solve a One Up puzzle: count, draw with its walls, verify",                            \
+    "dance oneup data/oneup/7-7-2024.txt")
 
 #define DECLARE_(name, about, example) cli_main_fn cmd_##name;
 DANCE_COMMANDS(DECLARE_)
