@@ -167,6 +167,8 @@ static void print_puzzle(const gridlock_options *o, const puzzle_run *r, int sev
       gridlock_format_solution(&r->result.first, text, sizeof text);
       printf("%s%s\n", text, r->result.solutions > 1 ? " (the first found)" : "");
       if (!o->no_board) print_board(r, &r->result.first, color);
+    } else if (!o->no_board) {
+      print_board(r, NULL, color); /* the puzzle alone */
     }
   }
   print_state_space(r);
@@ -393,7 +395,7 @@ int cmd_gridlock(int argc, char **argv) {
     }
   }
 
-  int several = nargs > 1, done = 0, worst = CLI_SOLVED;
+  int several = nargs > 1, done = 0, printed = 0, worst = CLI_SOLVED;
   const volatile int *stop = cli_interrupt_begin();
   for (; done < nargs && !*stop; done++) {
     puzzle_run *r = &runs[done];
@@ -406,7 +408,7 @@ int cmd_gridlock(int argc, char **argv) {
     int failed = r->verified ? r->fault_count > 0 : r->result.solutions == 0;
     if (failed && worst == CLI_SOLVED) worst = CLI_NO_SOLUTION;
     if (!o.json) {
-      if (several && done) printf("\n");
+      if (printed++) printf("\n");
       print_puzzle(&o, r, several, color);
     }
   }
