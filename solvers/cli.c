@@ -645,3 +645,21 @@ int cli_export_matrix(const cli_command *cmd, const struct dlx_matrix *m, const 
             cli_plural((uint64_t)dlx_option_count(m), "option", "options").s, file);
   return CLI_SOLVED;
 }
+
+int cli_write_picture(const cli_command *cmd, const char *file,
+                      int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
+                      int quiet) {
+  FILE *f = fopen(file, "w");
+  if (!f) {
+    cli_error(cmd, "%s: %s", file, strerror(errno));
+    return CLI_ERROR;
+  }
+  errno = 0;
+  int failed = draw(ctx, f);
+  if (fclose(f) != 0 || failed) {
+    cli_error(cmd, "%s: %s", file, strerror(errno ? errno : EIO));
+    return CLI_ERROR;
+  }
+  if (!quiet) fprintf(stderr, "dance %s: wrote %s (%s)\n", cmd->name, file, what);
+  return CLI_SOLVED;
+}

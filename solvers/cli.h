@@ -234,6 +234,13 @@ void cli_verdict_end(size_t faults, uint64_t solutions, const char *stopped_by, 
  * when it is not; null when the search was incomplete. */
 void cli_json_other_solutions(cli_json *j, int valid, uint64_t solutions, const char *stopped_by);
 
+/* --svg FILE of a puzzle command: opens FILE, has draw write the picture (returning
+ * nonzero if writing failed), closes it, and says "dance CMD: wrote FILE (what)" on stderr
+ * unless quiet. Returns CLI_SOLVED or, after an error message, CLI_ERROR. */
+int cli_write_picture(const cli_command *cmd, const char *file,
+                      int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
+                      int quiet);
+
 /* --export FILE of a puzzle command: writes the matrix in Knuth's format with comment (its
  * control bytes made '?') to FILE, "-" for stdout, and says so on stderr unless quiet.
  * Returns CLI_SOLVED or, after an error message, CLI_ERROR. */

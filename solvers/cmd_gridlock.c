@@ -316,22 +316,15 @@ static int export_matrix(const gridlock_options *o, const char *path) {
   return status;
 }
 
+static int draw(const void *ctx, FILE *f) {
+  const puzzle_run *r = ctx;
+  return gridlock_write_svg(&r->puzzle, r->result.solutions ? &r->result.first : NULL, f) != 0;
+}
+
 static int write_svg(const gridlock_options *o, const puzzle_run *r) {
-  FILE *f = fopen(o->svg, "w");
-  const gridlock_solution *s = r->result.solutions ? &r->result.first : NULL;
-  if (!f) {
-    cli_error(&gridlock_command, "%s: %s", o->svg, strerror(errno));
-    return CLI_ERROR;
-  }
-  gridlock_status st = gridlock_write_svg(&r->puzzle, s, f);
-  if (fclose(f) != 0 || st) {
-    cli_error(&gridlock_command, "%s: %s", o->svg, strerror(errno ? errno : EIO));
-    return CLI_ERROR;
-  }
-  if (!o->quiet && !o->json)
-    fprintf(stderr, "dance gridlock: wrote %s (%s)\n", o->svg,
-            s ? "the solution" : "the puzzle; it has no solution");
-  return CLI_SOLVED;
+  return cli_write_picture(&gridlock_command, o->svg, draw, r,
+                           r->result.solutions ? "the solution" : "the puzzle; it has no solution",
+                           o->quiet || o->json);
 }
 
 /* ---- the command --------------------------------------------------------------------- */

@@ -174,22 +174,16 @@ static int export_matrix(const oneup_options *o, const run *r) {
   return status;
 }
 
+static int draw(const void *ctx, FILE *f) {
+  const run *r = ctx;
+  return oneup_write_svg(&r->puzzle, r->result.solutions ? &r->result.first : NULL, f) != 0;
+}
+
 static int write_svg(const oneup_options *o, const run *r) {
-  const oneup_grid *g = r->result.solutions ? &r->result.first : NULL;
-  FILE *f = fopen(o->svg, "w");
-  if (!f) {
-    cli_error(&oneup_command, "%s: %s", o->svg, strerror(errno));
-    return CLI_ERROR;
-  }
-  oneup_status st = oneup_write_svg(&r->puzzle, g, f);
-  if (fclose(f) != 0 || st) {
-    cli_error(&oneup_command, "%s: %s", o->svg, strerror(errno ? errno : EIO));
-    return CLI_ERROR;
-  }
-  if (!o->quiet && !o->json)
-    fprintf(stderr, "dance oneup: wrote %s (%s)\n", o->svg,
-            g ? "the solution" : "the clues; the puzzle has no solution");
-  return CLI_SOLVED;
+  return cli_write_picture(&oneup_command, o->svg, draw, r,
+                           r->result.solutions ? "the solution"
+                                               : "the clues; the puzzle has no solution",
+                           o->quiet || o->json);
 }
 
 cli_main_fn cmd_oneup;

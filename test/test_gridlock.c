@@ -344,12 +344,10 @@ static void test_svg(void) {
   FILE *f = tmpfile();
   if (!f) return;
   ASSERT_EQ(gridlock_write_svg(&p, &r.first, f), GRIDLOCK_OK);
-  long size = ftell(f);
-  rewind(f);
-  char *text = calloc(1, (size_t)size + 1);
-  ASSERT(text && fread(text, 1, (size_t)size, f) == (size_t)size);
+  char *text = test_read_stream(f);
+  ASSERT(text != NULL);
   ASSERT(text && strstr(text, "<svg") && strstr(text, "</svg>"));
-  /* 64 cells' grid, 3 white and 8 colored rectangles, a label and size for each. */
+  /* The background and the board, then 3 white and 8 colored rectangles. */
   int rects = 0;
   for (const char *q = text; q && (q = strstr(q, "<rect")); q++)
     rects++;

@@ -276,10 +276,8 @@ static void test_svg(void) {
   FILE *f = tmpfile();
   if (!f) return;
   ASSERT_EQ(oneup_write_svg(&p, &r.first, f), ONEUP_OK);
-  long size = ftell(f);
-  rewind(f);
-  char *text = calloc(1, (size_t)size + 1);
-  ASSERT(text && fread(text, 1, (size_t)size, f) == (size_t)size);
+  char *text = test_read_stream(f);
+  ASSERT(text != NULL);
   int texts = 0, bold = 0;
   for (const char *q = text; q && (q = strstr(q, "<text")); q++)
     texts++;
