@@ -1,6 +1,8 @@
 /* cli.c -- the machinery shared by the subcommands of dance (see cli.h). */
 #include "cli.h"
 
+#include "dlx.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -530,4 +532,134 @@ void cli_progress_end(cli_progress *p) {
   if (p->tty && p->shown) fprintf(p->f, "\r%*s\r", (int)p->shown, "");
   p->shown = 0;
   fflush(p->f);
+}
+
+/* ---- what the puzzle commands share --------------------------------------------------- */
+
+void cli_error_at(const cli_command *cmd, const char *file, long line, long column,
+                  const char *message) {
+  if (line > 0)
+    cli_error(cmd, "%s:%ld:%ld: %s", file, line, column, message);
+  else
+    cli_error(cmd, "%s: %s", file, message);
+}
+
+int cli_color(const char *when, FILE *f) {
+  if (!when || !strcmp(when, "auto")) {
+    const char *no = getenv("NO_COLOR");
+    return isatty(fileno(f)) && !(no && *no);
+  }
+  if (!strcmp(when, "always")) return 1;
+  if (!strcmp(when, "never")) return 0;
+  return -1;
+}
+
+const char *cli_stopped_by(int interrupted, uint64_t max, uint64_t solutions, uint64_t max_nodes) {
+  if (interrupted) return "interrupt";
+  if (max && solutions >= max) return "max";
+  if (max_nodes) return "max-nodes";
+  return "unknown";
+}
+
+cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes) {
+  if (!strcmp(stopped_by, "interrupt")) return format("interrupted");
+  if (!strcmp(stopped_by, "max")) return format("stopped by --max %" PRIu64, max);
+  if (!strcmp(stopped_by, "max-nodes")) return format("stopped by --max-nodes %" PRIu64, max_nodes);
+  return format("stopped early");
+}
+
+double cli_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_print_count(uint64_t solutions, const char *stopped_by, uint64_t max, uint64_t max_nodes) {
+  cli_num n = cli_plural(solutions, "solution", "solutions");
+  if (stopped_by)
+    printf("%s%s (%s; the search is incomplete)\n", solutions ? "at least " : "",
+           solutions ? n.s : "no solutions found", cli_stop_phrase(stopped_by, max, max_nodes).s);
+  else if (!solutions)
+    printf("no solutions\n");
+  else
+    printf("%s (%s)\n", n.s, solutions == 1 ? "unique" : "not unique");
+}
+
+void cli_verdict_begin(size_t faults) {
+  printf(faults ? "the claimed solution is wrong:\n" : "the claimed solution is right\n");
+}
+
+void cli_verdict_end(size_t faults, uint64_t solutions, const char *stopped_by, uint64_t max,
+                     uint64_t max_nodes, const char *first) {
+  if (stopped_by) {
+    printf("the puzzle has ");
+    cli_print_count(solutions, stopped_by, max, max_nodes);
+  } else if (!faults) {
+    uint64_t others = solutions ? solutions - 1 : 0;
+    if (others)
+      printf("the puzzle has %s besides this one\n",
+             cli_plural(others, "other solution", "other solutions").s);
+    else
+      printf("the puzzle has no other solution\n");
+  } else if (!solutions) {
+    printf("the puzzle has no solutions\n");
+  } else {
+    printf("the puzzle has %s: %s%s\n", cli_plural(solutions, "solution", "solutions").s, first,
+           solutions > 1 ? " (the first found)" : "");
+  }
+}
+
+void cli_json_other_solutions(cli_json *j, int valid, uint64_t solutions, const char *stopped_by) {
+  if (stopped_by)
+    cli_json_null(j, "other_solutions");
+  else
+    cli_json_uint(j, "other_solutions", solutions - (valid && solutions ? 1 : 0));
+}
+
+int cli_export_matrix(const cli_command *cmd, const struct dlx_matrix *m, const char *file,
+                      const char *comment, int quiet) {
+  char text[512];
+  snprintf(text, sizeof text, "%s", comment);
+  for (char *c = text; *c; c++)
+    if ((unsigned char)*c < ' ') *c = '?'; /* a newline would end the comment line */
+  int to_stdout = strcmp(file, "-") == 0;
+  FILE *f = to_stdout ? stdout : fopen(file, "w");
+  if (!f) {
+    cli_error(cmd, "%s: %s", file, strerror(errno));
+    return CLI_ERROR;
+  }
+  dlx_status st = dlx_write(m, f, text);
+  int saved = errno;
+  if (!to_stdout && fclose(f) != 0 && !st) {
+    st = DLX_EIO;
+    saved = errno;
+  }
+  if (st) {
+    cli_error(cmd, "%s: %s%s%s", to_stdout ? "stdout" : file, dlx_strerror(st),
+              st == DLX_EIO ? ": " : "", st == DLX_EIO ? strerror(saved) : "");
+    return CLI_ERROR;
+  }
+  if (!to_stdout && !quiet)
+    fprintf(stderr, "dance %s: wrote %s and %s to %s\n", cmd->name,
+            cli_plural((uint64_t)dlx_item_count(m), "item", "items").s,
+            cli_plural((uint64_t)dlx_option_count(m), "option", "options").s, file);
+  return CLI_SOLVED;
+}
+
+int cli_write_picture(const cli_command *cmd, const char *file,
+                      int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
+                      int quiet) {
+  FILE *f = fopen(file, "w");
+  if (!f) {
+    cli_error(cmd, "%s: %s", file, strerror(errno));
+    return CLI_ERROR;
+  }
+  errno = 0;
+  int failed = draw(ctx, f);
+  if (fclose(f) != 0 || failed) {
+    cli_error(cmd, "%s: %s", file, strerror(errno ? errno : EIO));
+    return CLI_ERROR;
+  }
+  if (!quiet) fprintf(stderr, "dance %s: wrote %s (%s)\n", cmd->name, file, what);
+  return CLI_SOLVED;
 }

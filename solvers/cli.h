@@ -198,4 +198,54 @@ void cli_progress_line(cli_progress *p, const char *fmt, ...) CLI_PRINTF(2, 3);
 /* Erases the line from a terminal, so that what follows starts clean. */
 void cli_progress_end(cli_progress *p);
 
+/* ---- what the puzzle commands share --------------------------------------------------- */
+
+/* "dance CMD: FILE:LINE:COLUMN: MESSAGE" on stderr, or "dance CMD: FILE: MESSAGE" when line
+ * is 0 (a file that cannot be opened), as parse errors are reported. */
+void cli_error_at(const cli_command *cmd, const char *file, long line, long column,
+                  const char *message);
+
+/* Whether to color output on f for --color WHEN: "always", "never", or "auto" (f is a
+ * terminal and NO_COLOR is unset; also when is NULL). -1 for any other WHEN. */
+int cli_color(const char *when, FILE *f);
+
+/* Why an incomplete search stopped, for "stopped_by": "interrupt" after Ctrl-C, "max"
+ * when max (0: none) solutions were reached, else "max-nodes" if max_nodes was set, else
+ * "unknown". And the same as a phrase: "interrupted", "stopped by --max 3", ... */
+const char *cli_stopped_by(int interrupted, uint64_t max, uint64_t solutions, uint64_t max_nodes);
+cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes);
+
+/* Seconds on a monotonic clock. */
+double cli_now(void);
+
+/* The count of a solved puzzle as one line on stdout: "1 solution (unique)", "19 solutions
+ * (not unique)", "no solutions", or for an incomplete search (stopped_by not NULL) "at
+ * least 2 solutions (stopped by --max 2; the search is incomplete)". */
+void cli_print_count(uint64_t solutions, const char *stopped_by, uint64_t max, uint64_t max_nodes);
+
+/* What --verify prints around the problems it lists: first "the claimed solution is
+ * right" or "... is wrong:"; at the end whether the puzzle has other solutions, or, when
+ * the claim is wrong, the first solution found (first: its text, "" if none). */
+void cli_verdict_begin(size_t faults);
+void cli_verdict_end(size_t faults, uint64_t solutions, const char *stopped_by, uint64_t max,
+                     uint64_t max_nodes, const char *first);
+
+/* "other_solutions": the solutions besides the claimed one when it is valid, all of them
+ * when it is not; null when the search was incomplete. */
+void cli_json_other_solutions(cli_json *j, int valid, uint64_t solutions, const char *stopped_by);
+
+/* --svg FILE of a puzzle command: opens FILE, has draw write the picture (returning
+ * nonzero if writing failed), closes it, and says "dance CMD: wrote FILE (what)" on stderr
+ * unless quiet. Returns CLI_SOLVED or, after an error message, CLI_ERROR. */
+int cli_write_picture(const cli_command *cmd, const char *file,
+                      int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
+                      int quiet);
+
+/* --export FILE of a puzzle command: writes the matrix in Knuth's format with comment (its
+ * control bytes made '?') to FILE, "-" for stdout, and says so on stderr unless quiet.
+ * Returns CLI_SOLVED or, after an error message, CLI_ERROR. */
+struct dlx_matrix;
+int cli_export_matrix(const cli_command *cmd, const struct dlx_matrix *m, const char *file,
+                      const char *comment, int quiet);
+
 #endif

@@ -8,7 +8,11 @@
   X(xc, "count the exact covers of a problem in Knuth's format",                                   \
     "dance xc data/xc/pent6x10.dlx --threads 2 --stats")                                           \
   X(cube, "pack polycubes into a box: Bedlam, Tetris cube, Soma, pentominoes, ...",                \
-    "dance cube bedlam --threads 2")
+    "dance cube bedlam --threads 2")                                                               \
+  X(gridlock, "solve Rubik's Gridlock puzzles: count, draw, verify, state space",                  \
+    "dance gridlock data/gridlock/01.txt")                                                         \
+  X(oneup, "solve a One Up puzzle: count, draw with its walls, verify",                            \
+    "dance oneup data/oneup/7-7-2024.txt")
 
 #define DECLARE_(name, about, example) cli_main_fn cmd_##name;
 DANCE_COMMANDS(DECLARE_)

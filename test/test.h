@@ -10,6 +10,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int test_failed_checks_;
@@ -81,6 +82,16 @@ static inline int test_report(void) {
   (void)test_failed_checks_;
   printf("%d passed, %d failed\n", test_passed_, test_failed_);
   return test_failed_ ? 1 : 0;
+}
+
+/* The rest of a stream from its start, NUL-terminated, malloc'ed (NULL when out of
+ * memory): for checking what a writer put into a tmpfile(). */
+static inline char *test_read_stream(FILE *f) {
+  long size = (fseek(f, 0, SEEK_END), ftell(f));
+  char *text = size >= 0 ? (char *)calloc(1, (size_t)size + 1) : NULL;
+  rewind(f);
+  if (text && fread(text, 1, (size_t)size, f) != (size_t)size) text[0] = '\0';
+  return text;
 }
 
 /* Directory of the shared test inputs (set by CMake). */

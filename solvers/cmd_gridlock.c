@@ -1,0 +1,432 @@
+/* cmd_gridlock.c -- `dance gridlock`: solve, count, check and draw Rubik's Gridlock puzzles. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gridlock.h"
+
+/* field, long name, short name, kind, argument, default, min, max, help */
+#define GRIDLOCK_OPTIONS(X)                                                                        \
+  X(verify, "verify", 0, STRING, "SOLUTION", NULL, 0, 0,                                           \
+    "check a claimed solution, e.g. '((2,2,v),(1,1,v),...)': legal pieces, no overlap, full "      \
+    "cover; say what is wrong and whether the puzzle has other solutions (one FILE only)")         \
+  X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0,                                                     \
+    "write a picture of the solved board to FILE (one FILE only; the puzzle alone if it has no "   \
+    "solution)")                                                                                   \
+  X(no_board, "no-board", 0, FLAG, NULL, NULL, 0, 0, "do not draw the board in the terminal")      \
+  X(color, "color", 0, STRING, "WHEN", "auto", 0, 0,                                               \
+    "color the board: auto (on a terminal, unless NO_COLOR is set), always, never")                \
+  X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop each puzzle after N solutions")         \
+  X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
+    "stop each puzzle after about N search-tree nodes")                                            \
+  X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
+  X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
+    "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
+    "solving (one FILE only)")                                                                     \
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
+  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+
+#define CLI_STRUCT gridlock_options
+CLI_DEFINE_OPTIONS(GRIDLOCK_OPTIONS);
+
+static const cli_command gridlock_command = {
+    .name = "gridlock",
+    .usage = "[OPTIONS] FILE...",
+    .summary =
+        "Solves Rubik's Gridlock puzzles: places the eight solution rectangles (1: 1x4, 2: 1x5,\n"
+        "3: 2x2, 4: 2x3, 5: 2x4, 6: 2x5, 7: 3x3, 8: 3x4) on the 8x8 board around the three\n"
+        "white pieces so that every cell is covered once. Counts every solution (so a puzzle\n"
+        "that is not unique says so), prints the first in the seed's notation and draws it,\n"
+        "and reports the size of the Metropolis state space of the puzzle.\n",
+    .epilogue =
+        "FILE has three lines, 'x y h|v' for the white 1x1, 1x2 and 1x3: x is the column\n"
+        "1..8 from the left, y the row 1..8 from the bottom, (x,y) the lower-left cell, and\n"
+        "h puts the long side along x. Puzzle 1 (data/gridlock/01.txt):\n"
+        "  2 1 h\n"
+        "  5 1 v\n"
+        "  4 6 h\n"
+        "\n"
+        "A solution lists the triplet (x,y,z) of each rectangle 1..8; the squares 3 and 7\n"
+        "are written with h. In the board, rectangle 1 is A, ... 8 is H, and # is white.\n"
+        "\"states\" is the number of states of the seed's Metropolis chain: each rectangle\n"
+        "on a triplet that keeps it on the board and off the white pieces (the squares\n"
+        "counted with both z); \"neighbors\" is the number of states that differ from one\n"
+        "state in exactly one triplet.\n"
+        "\n"
+        "With several FILEs each puzzle is solved in turn and a table ends the output\n"
+        "(puzzle, solutions, nodes, states, neighbors, time); --json then prints one object\n"
+        "{\"puzzles\": [...], \"count\", \"solved\", \"unique\", \"errors\", \"complete\",\n"
+        "\"stopped_by\", \"nodes\", \"seconds\"} with one member of \"puzzles\" per FILE, in "
+        "order.\n"
+        "\n"
+        "Exit status: 0 if every puzzle was solved (with --verify: the claim is right), 1 if\n"
+        "one has no solution (with --verify: the claim is wrong), 2 for bad usage or input.\n"
+        "\n"
+        "Examples:\n"
+        "  dance gridlock data/gridlock/01.txt\n"
+        "  dance gridlock data/gridlock/01.txt --json\n"
+        "  dance gridlock data/gridlock/*.txt --no-board\n"
+        "  dance gridlock data/gridlock/01.txt --svg 01.svg\n"
+        "  dance gridlock data/gridlock/01.txt \\\n"
+        "      --verify '((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'\n",
+    .options = cli_option_table,
+    .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
+};
+
+/* ---- one puzzle ---------------------------------------------------------------------- */
+
+typedef struct {
+  const char *path;
+  gridlock_status status;
+  dlx_parse_error err;
+  gridlock_puzzle puzzle;
+  gridlock_result result;
+  uint64_t states, neighbors;
+  double seconds;         /* reading, counting and solving */
+  const char *stopped_by; /* NULL when the search is complete */
+  /* --verify */
+  int verified;
+  gridlock_solution claimed;
+  gridlock_fault faults[GRIDLOCK_MAX_FAULTS];
+  size_t fault_count;
+} puzzle_run;
+
+static void run_puzzle(const gridlock_options *o, const volatile int *stop, puzzle_run *r) {
+  double t0 = cli_now();
+  r->status = gridlock_read_file(r->path, &r->puzzle, &r->err);
+  if (r->status) return;
+  gridlock_state_space(&r->puzzle, &r->states, &r->neighbors);
+  dlx_options d = dlx_options_default();
+  d.max_solutions = o->max;
+  d.max_nodes = o->max_nodes;
+  d.stop = stop;
+  r->status = gridlock_solve(&r->puzzle, &d, &r->result);
+  r->seconds = cli_now() - t0;
+  if (r->status) return;
+  if (!r->result.stats.complete)
+    r->stopped_by = cli_stopped_by(*stop, o->max, r->result.solutions, o->max_nodes);
+  if (o->verify) {
+    r->verified = 1;
+    r->fault_count = gridlock_verify(&r->puzzle, &r->claimed, r->faults, GRIDLOCK_MAX_FAULTS);
+  }
+}
+
+static void report_error(const puzzle_run *r) {
+  const char *file = r->err.file[0] ? r->err.file : r->path;
+  const char *msg = r->err.message[0] ? r->err.message : gridlock_strerror(r->status);
+  cli_error_at(&gridlock_command, file, r->err.line, r->err.column, msg);
+}
+
+/* ---- text ---------------------------------------------------------------------------- */
+
+/* Background colors of the rectangles A..H and of the white pieces, on a terminal. */
+static const char *const ansi[GRIDLOCK_PIECES + 1] = {
+    "41", "42", "43", "44", "45", "46", "101", "102", "107",
+};
+
+static void print_board(const puzzle_run *r, const gridlock_solution *s, int color) {
+  char board[GRIDLOCK_BOARD_TEXT];
+  gridlock_render(&r->puzzle, s, board, sizeof board);
+  for (const char *c = board; *c; c++) {
+    int k = *c >= 'A' && *c < 'A' + GRIDLOCK_PIECES ? *c - 'A' : *c == '#' ? GRIDLOCK_PIECES : -1;
+    if (color && k >= 0)
+      printf("\033[30;%sm%c\033[0m", ansi[k], *c);
+    else
+      putchar(*c);
+  }
+  printf("A:1x4 B:1x5 C:2x2 D:2x3 E:2x4 F:2x5 G:3x3 H:3x4 #:white\n");
+}
+
+static void print_state_space(const puzzle_run *r) {
+  printf("states: %" PRIu64 " (%s), %" PRIu64 " neighbors each\n", r->states,
+         cli_si((double)r->states).s, r->neighbors);
+}
+
+static void print_verification(const gridlock_options *o, const puzzle_run *r, int color) {
+  char line[1024], first[GRIDLOCK_SOLUTION_MAX + 64] = "";
+  cli_verdict_begin(r->fault_count);
+  for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
+    gridlock_format_fault(&r->faults[k], &r->claimed, line, sizeof line);
+    printf("  %s\n", line);
+  }
+  if (!o->no_board) print_board(r, &r->claimed, color);
+  if (r->result.solutions) gridlock_format_solution(&r->result.first, first, sizeof first);
+  cli_verdict_end(r->fault_count, r->result.solutions, r->stopped_by, o->max, o->max_nodes, first);
+}
+
+static void print_puzzle(const gridlock_options *o, const puzzle_run *r, int several, int color) {
+  char text[GRIDLOCK_SOLUTION_MAX + 64];
+  if (several) printf("%s: ", r->path);
+  if (r->verified) {
+    print_verification(o, r, color);
+  } else {
+    cli_print_count(r->result.solutions, r->stopped_by, o->max, o->max_nodes);
+    if (r->result.solutions) {
+      gridlock_format_solution(&r->result.first, text, sizeof text);
+      printf("%s%s\n", text, r->result.solutions > 1 ? " (the first found)" : "");
+      if (!o->no_board) print_board(r, &r->result.first, color);
+    } else if (!o->no_board) {
+      print_board(r, NULL, color); /* the puzzle alone */
+    }
+  }
+  print_state_space(r);
+}
+
+static void print_table(const puzzle_run *runs, int n, int total) {
+  int width = 6;
+  for (int i = 0; i < n; i++)
+    if ((int)strlen(runs[i].path) > width) width = (int)strlen(runs[i].path);
+  printf("\n%-*s %9s %9s %16s %9s %10s\n", width, "puzzle", "solutions", "nodes", "states",
+         "neighbors", "time");
+  uint64_t solutions = 0, nodes = 0;
+  double seconds = 0;
+  for (int i = 0; i < n; i++) {
+    const puzzle_run *r = &runs[i];
+    if (r->status) {
+      printf("%-*s %9s\n", width, r->path, "error");
+      continue;
+    }
+    printf("%-*s %8" PRIu64 "%s %9" PRIu64 " %16" PRIu64 " %9" PRIu64 " %7.3f ms\n", width, r->path,
+           r->result.solutions, r->stopped_by ? "+" : " ", r->result.stats.nodes, r->states,
+           r->neighbors, r->seconds * 1e3);
+    solutions += r->result.solutions;
+    nodes += r->result.stats.nodes;
+    seconds += r->seconds;
+  }
+  char all[32];
+  snprintf(all, sizeof all, "all %d", total);
+  printf("%-*s %8" PRIu64 "  %9" PRIu64 " %16s %9s %7.3f ms\n", width, all, solutions, nodes, "",
+         "", seconds * 1e3);
+}
+
+/* ---- JSON ---------------------------------------------------------------------------- */
+
+static void json_puzzle(cli_json *j, const char *key, const puzzle_run *r) {
+  char text[1024];
+  cli_json_begin_object(j, key);
+  cli_json_string(j, "file", r->path);
+  if (r->status) {
+    const char *file = r->err.file[0] ? r->err.file : r->path;
+    const char *msg = r->err.message[0] ? r->err.message : gridlock_strerror(r->status);
+    if (r->err.line > 0)
+      snprintf(text, sizeof text, "%s:%ld:%ld: %s", file, r->err.line, r->err.column, msg);
+    else
+      snprintf(text, sizeof text, "%s: %s", file, msg);
+    cli_json_string(j, "error", text);
+    cli_json_end_object(j);
+    return;
+  }
+  const gridlock_result *res = &r->result;
+  cli_json_uint(j, "solutions", res->solutions);
+  cli_json_bool(j, "complete", res->stats.complete);
+  cli_json_string(j, "stopped_by", r->stopped_by);
+  if (res->solutions) {
+    gridlock_format_solution(&res->first, text, sizeof text);
+    cli_json_string(j, "solution", text);
+    cli_json_begin_array(j, "board");
+    for (int y = GRIDLOCK_SIDE; y >= 1; y--) {
+      char row[GRIDLOCK_SIDE + 1];
+      for (int x = 1; x <= GRIDLOCK_SIDE; x++)
+        row[x - 1] = gridlock_cell_letter(&r->puzzle, &res->first, x, y);
+      row[GRIDLOCK_SIDE] = '\0';
+      cli_json_string(j, NULL, row);
+    }
+    cli_json_end_array(j);
+  } else {
+    cli_json_null(j, "solution");
+    cli_json_null(j, "board");
+  }
+  cli_json_uint(j, "states", r->states);
+  cli_json_uint(j, "neighbors", r->neighbors);
+  cli_json_uint(j, "nodes", res->stats.nodes);
+  cli_json_uint(j, "updates", res->stats.updates);
+  cli_json_real(j, "seconds", r->seconds, 6);
+  cli_json_int(j, "items", res->items);
+  cli_json_int(j, "options", res->options);
+  if (r->verified) {
+    cli_json_begin_object(j, "verify");
+    gridlock_format_solution(&r->claimed, text, sizeof text);
+    cli_json_string(j, "claimed", text);
+    cli_json_bool(j, "valid", r->fault_count == 0);
+    cli_json_begin_array(j, "problems");
+    for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
+      gridlock_format_fault(&r->faults[k], &r->claimed, text, sizeof text);
+      cli_json_string(j, NULL, text);
+    }
+    cli_json_end_array(j);
+    cli_json_other_solutions(j, r->fault_count == 0, res->solutions, r->stopped_by);
+    cli_json_end_object(j);
+  }
+  cli_json_end_object(j);
+}
+
+static void json_survey(const puzzle_run *runs, int n, int total, const char *stopped_by) {
+  cli_json j;
+  uint64_t solved = 0, unique = 0, errors = 0, nodes = 0;
+  double seconds = 0;
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_begin_array(&j, "puzzles");
+  for (int i = 0; i < n; i++) {
+    json_puzzle(&j, NULL, &runs[i]);
+    errors += runs[i].status != GRIDLOCK_OK;
+    if (runs[i].status) continue;
+    solved += runs[i].result.solutions > 0;
+    unique += runs[i].result.solutions == 1 && !runs[i].stopped_by;
+    nodes += runs[i].result.stats.nodes;
+    seconds += runs[i].seconds;
+  }
+  cli_json_end_array(&j);
+  cli_json_int(&j, "count", total);
+  cli_json_uint(&j, "solved", solved);
+  cli_json_uint(&j, "unique", unique);
+  cli_json_uint(&j, "errors", errors);
+  cli_json_bool(&j, "complete", stopped_by == NULL);
+  cli_json_string(&j, "stopped_by", stopped_by);
+  cli_json_uint(&j, "nodes", nodes);
+  cli_json_real(&j, "seconds", seconds, 6);
+  cli_json_end_object(&j);
+}
+
+/* ---- one-puzzle extras: --export and --svg ----------------------------------------------- */
+
+static int export_matrix(const gridlock_options *o, const char *path) {
+  puzzle_run r = {.path = path};
+  r.status = gridlock_read_file(path, &r.puzzle, &r.err);
+  if (r.status) {
+    report_error(&r);
+    return CLI_ERROR;
+  }
+  gridlock_compiled *c = malloc(sizeof *c);
+  if (!c || gridlock_compile(&r.puzzle, GRIDLOCK_NAMES, c)) {
+    free(c);
+    cli_error(&gridlock_command, "out of memory");
+    return CLI_ERROR;
+  }
+  char comment[400];
+  snprintf(comment, sizeof comment,
+           "Rubik's Gridlock %s, exported by dance gridlock: the rectangles 1x4 .. 3x4 and the "
+           "free cells xXyY are the items, one option per placement",
+           path);
+  int status = cli_export_matrix(&gridlock_command, c->matrix, o->export_file, comment, o->quiet);
+  gridlock_compiled_free(c);
+  free(c);
+  return status;
+}
+
+static int draw(const void *ctx, FILE *f) {
+  const puzzle_run *r = ctx;
+  return gridlock_write_svg(&r->puzzle, r->result.solutions ? &r->result.first : NULL, f) != 0;
+}
+
+static int write_svg(const gridlock_options *o, const puzzle_run *r) {
+  return cli_write_picture(&gridlock_command, o->svg, draw, r,
+                           r->result.solutions ? "the solution" : "the puzzle; it has no solution",
+                           o->quiet || o->json);
+}
+
+/* ---- the command --------------------------------------------------------------------- */
+
+cli_main_fn cmd_gridlock;
+
+int cmd_gridlock(int argc, char **argv) {
+  gridlock_options o;
+  char **args = malloc((size_t)argc * sizeof *args);
+  int nargs;
+  if (!args) {
+    cli_error(&gridlock_command, "out of memory");
+    return CLI_ERROR;
+  }
+  int status = cli_parse(&gridlock_command, &o, argc, argv, args, &nargs);
+  if (status || o.help) {
+    free(args);
+    if (o.help && !status) cli_print_help(&gridlock_command, stdout);
+    return status;
+  }
+  const char *one_only = o.verify        ? "--verify"
+                         : o.svg         ? "--svg"
+                         : o.export_file ? "--export"
+                                         : NULL;
+  int color = cli_color(o.color, stdout);
+  if (nargs == 0)
+    status = cli_usage_error(&gridlock_command, "missing FILE (use '-' to read stdin)");
+  else if (one_only && nargs > 1)
+    status = cli_usage_error(&gridlock_command, "%s needs exactly one FILE", one_only);
+  else if (color < 0)
+    status = cli_usage_error(&gridlock_command, "--color needs auto, always or never");
+  else if (o.export_file && o.json && !strcmp(o.export_file, "-"))
+    status = cli_usage_error(&gridlock_command, "--export - and --json both want stdout");
+  else if (o.export_file && (o.verify || o.svg))
+    status = cli_usage_error(&gridlock_command, "--export solves nothing: no --verify or --svg");
+  if (status) {
+    free(args);
+    return status;
+  }
+  if (o.export_file) {
+    status = export_matrix(&o, args[0]);
+    free(args);
+    return status;
+  }
+
+  puzzle_run *runs = calloc((size_t)nargs, sizeof *runs);
+  if (!runs) {
+    free(args);
+    cli_error(&gridlock_command, "out of memory");
+    return CLI_ERROR;
+  }
+  for (int i = 0; i < nargs; i++)
+    runs[i].path = args[i];
+  if (o.verify) {
+    dlx_parse_error err;
+    if (gridlock_parse_solution(o.verify, "--verify", &runs[0].claimed, &err)) {
+      cli_error(&gridlock_command, "--verify: column %ld: %s", err.column, err.message);
+      free(runs);
+      free(args);
+      return CLI_ERROR;
+    }
+  }
+
+  int several = nargs > 1, done = 0, printed = 0, worst = CLI_SOLVED;
+  const volatile int *stop = cli_interrupt_begin();
+  for (; done < nargs && !*stop; done++) {
+    puzzle_run *r = &runs[done];
+    run_puzzle(&o, stop, r);
+    if (r->status) {
+      report_error(r);
+      worst = CLI_ERROR;
+      continue;
+    }
+    int failed = r->verified ? r->fault_count > 0 : r->result.solutions == 0;
+    if (failed && worst == CLI_SOLVED) worst = CLI_NO_SOLUTION;
+    if (!o.json) {
+      if (printed++) printf("\n");
+      print_puzzle(&o, r, several, color);
+    }
+  }
+  int interrupted = cli_interrupt_end();
+  const char *stopped_by = interrupted ? "interrupt" : NULL;
+  for (int i = 0; i < done && !stopped_by; i++)
+    if (runs[i].stopped_by) stopped_by = runs[i].stopped_by;
+
+  if (o.json && !several && runs[0].status == GRIDLOCK_OK) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    json_puzzle(&j, NULL, &runs[0]);
+  } else if (o.json && several) {
+    json_survey(runs, done, nargs, stopped_by);
+  } else if (several) {
+    print_table(runs, done, nargs);
+    if (interrupted)
+      printf("interrupted after %d of %d puzzles; the survey is incomplete\n", done, nargs);
+  }
+  if (o.svg && runs[0].status == GRIDLOCK_OK && write_svg(&o, &runs[0])) worst = CLI_ERROR;
+  free(runs);
+  free(args);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    cli_error(&gridlock_command, "writing stdout: %s", strerror(errno));
+    return CLI_ERROR;
+  }
+  return worst;
+}

@@ -1,0 +1,272 @@
+/* cmd_oneup.c -- `dance oneup`: solve, count, check and draw a One Up puzzle. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "oneup.h"
+
+/* field, long name, short name, kind, argument, default, min, max, help */
+#define ONEUP_OPTIONS(X)                                                                           \
+  X(verify, "verify", 0, STRING, "GRID", NULL, 0, 0,                                               \
+    "check a claimed solution, its rows top first separated by '/', e.g. "                         \
+    "'43122314/35241123/...': digits in range, clues kept, every region 1..size once; say what "   \
+    "is wrong and whether the puzzle has other solutions")                                         \
+  X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0,                                                     \
+    "write a picture of the solved board to FILE (the clues alone if it has no solution)")         \
+  X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
+  X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
+    "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
+  X(threads, "threads", 't', UINT, "N", "1", 1, 1024,                                              \
+    "search with N threads (worth it only on big boards with few clues)")                          \
+  X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
+  X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
+    "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
+    "solving")                                                                                     \
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
+  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+
+#define CLI_STRUCT oneup_options
+CLI_DEFINE_OPTIONS(ONEUP_OPTIONS);
+
+static const cli_command oneup_command = {
+    .name = "oneup",
+    .usage = "[OPTIONS] FILE",
+    .summary =
+        "Solves a One Up puzzle: an n x n board (n up to 16) whose rows and columns are cut\n"
+        "by walls into regions; a region of k cells holds each of 1..k once, and the clues\n"
+        "fix some cells. Counts every solution, prints the first with its walls drawn.\n",
+    .epilogue =
+        "FILE ('-' reads stdin), as in data/oneup/7-7-2024.txt: the row-region block, one\n"
+        "line per row (top first) and one character per column, a change of character\n"
+        "marking a wall; a blank line; the column-region block, the same shape, a change of\n"
+        "character down a column marking a wall; a blank line; the number of clues; one\n"
+        "line 'row col digit' per clue, row 1 at the top. Text after the data on a line is a\n"
+        "comment. In grids, digits 10 to 16 are written A to G.\n"
+        "\n"
+        "JSON: {\"file\", \"solutions\", \"complete\", \"stopped_by\", \"grid\" (the first\n"
+        "solution, rows top first, or null), \"size\", \"clues\", \"nodes\", \"updates\",\n"
+        "\"seconds\", \"items\", \"options\"}, and with --verify a \"verify\" object.\n"
+        "\n"
+        "Exit status: 0 if a solution was found (with --verify: the claim is right), 1 if\n"
+        "none was (with --verify: the claim is wrong), 2 for bad usage or input.\n"
+        "\n"
+        "Examples:\n"
+        "  dance oneup data/oneup/7-7-2024.txt\n"
+        "  dance oneup data/oneup/7-7-2024.txt --json\n"
+        "  dance oneup data/oneup/7-7-2024.txt --svg 7-7-2024.svg\n",
+    .options = cli_option_table,
+    .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
+};
+
+static void report_error(const char *path, oneup_status st, const dlx_parse_error *err) {
+  cli_error_at(&oneup_command, err->file[0] ? err->file : path, err->line, err->column,
+               err->message[0] ? err->message : oneup_strerror(st));
+}
+
+typedef struct {
+  const char *path;
+  oneup_puzzle puzzle;
+  oneup_result result;
+  const char *stopped_by;
+  double seconds;
+  int verified;
+  oneup_grid claimed;
+  oneup_fault faults[ONEUP_MAX_FAULTS];
+  size_t fault_count;
+} run;
+
+static void print_grid(const oneup_puzzle *p, const oneup_grid *g) {
+  char text[ONEUP_RENDER_MAX];
+  oneup_render(p, g, text, sizeof text);
+  fputs(text, stdout);
+}
+
+static void print_text(const oneup_options *o, const run *r) {
+  char line[256];
+  const oneup_result *res = &r->result;
+  if (r->verified) {
+    cli_verdict_begin(r->fault_count);
+    for (size_t k = 0; k < r->fault_count && k < ONEUP_MAX_FAULTS; k++) {
+      oneup_format_fault(&r->puzzle, &r->faults[k], line, sizeof line);
+      printf("  %s\n", line);
+    }
+    print_grid(&r->puzzle, &r->claimed);
+    char first[ONEUP_MAX_CELLS + ONEUP_MAX_SIDE + 1] = "";
+    for (int row = 0; res->solutions && row < r->puzzle.n; row++) {
+      oneup_format_row(&r->puzzle, &res->first, row, line);
+      if (row) strcat(first, "/");
+      strcat(first, line);
+    }
+    cli_verdict_end(r->fault_count, res->solutions, r->stopped_by, o->max, o->max_nodes, first);
+    return;
+  }
+  cli_print_count(res->solutions, r->stopped_by, o->max, o->max_nodes);
+  if (res->solutions) print_grid(&r->puzzle, &res->first);
+}
+
+static void print_json(const run *r) {
+  char line[ONEUP_MAX_SIDE + 256];
+  const oneup_result *res = &r->result;
+  cli_json j;
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_string(&j, "file", r->path);
+  cli_json_uint(&j, "solutions", res->solutions);
+  cli_json_bool(&j, "complete", res->stats.complete);
+  cli_json_string(&j, "stopped_by", r->stopped_by);
+  if (res->solutions) {
+    cli_json_begin_array(&j, "grid");
+    for (int row = 0; row < r->puzzle.n; row++) {
+      oneup_format_row(&r->puzzle, &res->first, row, line);
+      cli_json_string(&j, NULL, line);
+    }
+    cli_json_end_array(&j);
+  } else {
+    cli_json_null(&j, "grid");
+  }
+  cli_json_int(&j, "size", r->puzzle.n);
+  cli_json_int(&j, "clues", r->puzzle.clues);
+  cli_json_uint(&j, "nodes", res->stats.nodes);
+  cli_json_uint(&j, "updates", res->stats.updates);
+  cli_json_real(&j, "seconds", r->seconds, 6);
+  cli_json_int(&j, "items", res->items);
+  cli_json_int(&j, "options", res->options);
+  if (r->verified) {
+    cli_json_begin_object(&j, "verify");
+    cli_json_begin_array(&j, "claimed");
+    for (int row = 0; row < r->puzzle.n; row++) {
+      oneup_format_row(&r->puzzle, &r->claimed, row, line);
+      cli_json_string(&j, NULL, line);
+    }
+    cli_json_end_array(&j);
+    cli_json_bool(&j, "valid", r->fault_count == 0);
+    cli_json_begin_array(&j, "problems");
+    for (size_t k = 0; k < r->fault_count && k < ONEUP_MAX_FAULTS; k++) {
+      oneup_format_fault(&r->puzzle, &r->faults[k], line, sizeof line);
+      cli_json_string(&j, NULL, line);
+    }
+    cli_json_end_array(&j);
+    cli_json_other_solutions(&j, r->fault_count == 0, res->solutions, r->stopped_by);
+    cli_json_end_object(&j);
+  }
+  cli_json_end_object(&j);
+}
+
+static int export_matrix(const oneup_options *o, const run *r) {
+  oneup_compiled *c = malloc(sizeof *c);
+  if (!c || oneup_compile(&r->puzzle, ONEUP_NAMES, c)) {
+    free(c);
+    cli_error(&oneup_command, "out of memory");
+    return CLI_ERROR;
+  }
+  char comment[400];
+  snprintf(comment, sizeof comment,
+           "One Up %s, exported by dance oneup: items are the cells rRcC and the digits of "
+           "each region (rRx=D: row R, its region x, digit D; cCx=D likewise), one option per "
+           "cell and digit",
+           r->path);
+  int status = cli_export_matrix(&oneup_command, c->matrix, o->export_file, comment, o->quiet);
+  oneup_compiled_free(c);
+  free(c);
+  return status;
+}
+
+static int draw(const void *ctx, FILE *f) {
+  const run *r = ctx;
+  return oneup_write_svg(&r->puzzle, r->result.solutions ? &r->result.first : NULL, f) != 0;
+}
+
+static int write_svg(const oneup_options *o, const run *r) {
+  return cli_write_picture(&oneup_command, o->svg, draw, r,
+                           r->result.solutions ? "the solution"
+                                               : "the clues; the puzzle has no solution",
+                           o->quiet || o->json);
+}
+
+cli_main_fn cmd_oneup;
+
+int cmd_oneup(int argc, char **argv) {
+  oneup_options o;
+  char **args = malloc((size_t)argc * sizeof *args);
+  int nargs;
+  if (!args) {
+    cli_error(&oneup_command, "out of memory");
+    return CLI_ERROR;
+  }
+  int status = cli_parse(&oneup_command, &o, argc, argv, args, &nargs);
+  const char *path = nargs > 0 ? args[0] : NULL;
+  const char *extra = nargs > 1 ? args[1] : NULL;
+  free(args);
+  if (status) return status;
+  if (o.help) {
+    cli_print_help(&oneup_command, stdout);
+    return CLI_SOLVED;
+  }
+  if (!path) return cli_usage_error(&oneup_command, "missing FILE (use '-' to read stdin)");
+  if (extra) return cli_usage_error(&oneup_command, "unexpected argument '%s'", extra);
+  if (o.export_file && o.json && !strcmp(o.export_file, "-"))
+    return cli_usage_error(&oneup_command, "--export - and --json both want stdout");
+  if (o.export_file && (o.verify || o.svg))
+    return cli_usage_error(&oneup_command, "--export solves nothing: no --verify or --svg");
+
+  run *r = calloc(1, sizeof *r);
+  if (!r) {
+    cli_error(&oneup_command, "out of memory");
+    return CLI_ERROR;
+  }
+  r->path = path;
+  dlx_parse_error err;
+  double t0 = cli_now();
+  oneup_status st = oneup_read_file(path, &r->puzzle, &err);
+  if (st) {
+    report_error(path, st, &err);
+    free(r);
+    return CLI_ERROR;
+  }
+  if (o.verify) {
+    if (oneup_parse_grid(&r->puzzle, o.verify, "--verify", &r->claimed, &err)) {
+      cli_error(&oneup_command, "--verify: column %ld: %s", err.column, err.message);
+      free(r);
+      return CLI_ERROR;
+    }
+    r->verified = 1;
+    r->fault_count = oneup_verify(&r->puzzle, &r->claimed, r->faults, ONEUP_MAX_FAULTS);
+  }
+  if (o.export_file) {
+    status = export_matrix(&o, r);
+    free(r);
+    return status;
+  }
+
+  dlx_options d = dlx_options_default();
+  d.max_solutions = o.max;
+  d.max_nodes = o.max_nodes;
+  d.threads = (int)o.threads;
+  d.stop = cli_interrupt_begin();
+  st = oneup_solve(&r->puzzle, &d, &r->result);
+  int interrupted = cli_interrupt_end();
+  r->seconds = cli_now() - t0;
+  if (st) {
+    cli_error(&oneup_command, "%s", oneup_strerror(st));
+    free(r);
+    return CLI_ERROR;
+  }
+  if (!r->result.stats.complete)
+    r->stopped_by = cli_stopped_by(interrupted, o.max, r->result.solutions, o.max_nodes);
+  if (o.json)
+    print_json(r);
+  else
+    print_text(&o, r);
+  status = r->verified ? (r->fault_count ? CLI_NO_SOLUTION : CLI_SOLVED)
+                       : (r->result.solutions ? CLI_SOLVED : CLI_NO_SOLUTION);
+  if (o.svg && write_svg(&o, r)) status = CLI_ERROR;
+  free(r);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    cli_error(&oneup_command, "writing stdout: %s", strerror(errno));
+    return CLI_ERROR;
+  }
+  return status;
+}

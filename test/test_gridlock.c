@@ -1,0 +1,369 @@
+/* test_gridlock.c -- the Gridlock model: reading, the state space, the solutions of all 88
+ * puzzles against an independent counter, the verifier, notation and drawing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "gridlock.h"
+#include "test.h"
+
+static const char *const PUZZLE1 =
+    "((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))";
+
+static int read_puzzle(int number, gridlock_puzzle *p) {
+  char path[512];
+  dlx_parse_error err;
+  snprintf(path, sizeof path, "%s/gridlock/%02d.txt", DANCE_DATA_DIR, number);
+  if (gridlock_read_file(path, p, &err) != GRIDLOCK_OK) {
+    TEST_FAIL_("cannot read %s: %s", path, err.message);
+    return 0;
+  }
+  return 1;
+}
+
+/* ---- an independent counter ---------------------------------------------------------------
+ * A character board and a recursion over the first empty cell, written without the model's
+ * geometry (no bit sets, no gridlock_cells): the first empty cell in reading order from
+ * (1,1) must be the lower-left cell of an unused rectangle. */
+
+typedef struct {
+  char board[9][9]; /* [y][x], 1-based; 0 empty */
+  int used[8];
+  uint64_t count;
+} counter;
+
+static int fits(const counter *k, int x, int y, int w, int h) {
+  if (x + w - 1 > 8 || y + h - 1 > 8) return 0;
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < w; i++)
+      if (k->board[y + j][x + i]) return 0;
+  return 1;
+}
+
+static void paint(counter *k, int x, int y, int w, int h, char c) {
+  for (int j = 0; j < h; j++)
+    for (int i = 0; i < w; i++)
+      k->board[y + j][x + i] = c;
+}
+
+static void count_tilings(counter *k) {
+  static const int sides[8][2] = {{1, 4}, {1, 5}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {3, 3}, {3, 4}};
+  int x = 0, y = 0;
+  for (int yy = 1; yy <= 8 && !x; yy++)
+    for (int xx = 1; xx <= 8 && !x; xx++)
+      if (!k->board[yy][xx]) x = xx, y = yy;
+  if (!x) {
+    k->count++;
+    return;
+  }
+  for (int i = 0; i < 8; i++) {
+    if (k->used[i]) continue;
+    for (int turn = 0; turn < (sides[i][0] == sides[i][1] ? 1 : 2); turn++) {
+      int w = sides[i][turn], h = sides[i][1 - turn];
+      if (!fits(k, x, y, w, h)) continue;
+      k->used[i] = 1;
+      paint(k, x, y, w, h, (char)('A' + i));
+      count_tilings(k);
+      paint(k, x, y, w, h, 0);
+      k->used[i] = 0;
+    }
+  }
+}
+
+static uint64_t independent_count(const gridlock_puzzle *p) {
+  counter k;
+  memset(&k, 0, sizeof k);
+  static const int lengths[3] = {1, 2, 3};
+  for (int i = 0; i < 3; i++) {
+    int w = p->white[i].z == 'h' ? lengths[i] : 1, h = p->white[i].z == 'h' ? 1 : lengths[i];
+    paint(&k, p->white[i].x, p->white[i].y, w, h, '#');
+  }
+  count_tilings(&k);
+  return k.count;
+}
+
+/* The seed's state space counted cell by cell: rectangle i at (x, y, z) is non-defective
+ * if every cell is on the board and not white. */
+static void independent_state_space(const gridlock_puzzle *p, uint64_t *states, uint64_t *nb) {
+  static const int sides[8][2] = {{1, 4}, {1, 5}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {3, 3}, {3, 4}};
+  *states = 1;
+  *nb = 0;
+  for (int i = 0; i < 8; i++) {
+    uint64_t n = 0;
+    for (int z = 0; z < 2; z++)
+      for (int y = 1; y <= 8; y++)
+        for (int x = 1; x <= 8; x++) {
+          int w = sides[i][1 - z], h = sides[i][z], ok = 1; /* z = 0: h, long side along x */
+          for (int j = 0; j < h && ok; j++)
+            for (int q = 0; q < w && ok; q++)
+              ok = x + q <= 8 && y + j <= 8 && !(p->blocked & gridlock_cell_bit(x + q, y + j));
+          n += (uint64_t)ok;
+        }
+    *states *= n;
+    *nb += n - 1;
+  }
+}
+
+/* ---- the tests --------------------------------------------------------------------------- */
+
+static void test_puzzle1(void) {
+  gridlock_puzzle p;
+  if (!read_puzzle(1, &p)) return;
+  ASSERT_EQ(p.white[0].x, 2);
+  ASSERT_EQ(p.white[1].z, 'v');
+  ASSERT_EQ(p.white[2].y, 6);
+  uint64_t states, neighbors;
+  gridlock_state_space(&p, &states, &neighbors);
+  ASSERT_EQ_U64(states, 1991401251840u); /* the seed's figures */
+  ASSERT_EQ_U64(neighbors, 301);
+  gridlock_result r;
+  ASSERT_EQ(gridlock_solve(&p, NULL, &r), GRIDLOCK_OK);
+  ASSERT_EQ_U64(r.solutions, 1);
+  ASSERT(r.stats.complete);
+  char text[GRIDLOCK_SOLUTION_MAX];
+  ASSERT_EQ(gridlock_format_solution(&r.first, text, sizeof text), strlen(PUZZLE1));
+  ASSERT_STREQ(text, PUZZLE1);
+  char board[GRIDLOCK_BOARD_TEXT];
+  gridlock_render(&p, &r.first, board, sizeof board);
+  ASSERT_STREQ(board, "8  G G G F F F F F\n"
+                      "7  G G G F F F F F\n"
+                      "6  G G G # # # E E\n"
+                      "5  B A H H H H E E\n"
+                      "4  B A H H H H E E\n"
+                      "3  B A H H H H E E\n"
+                      "2  B A C C # D D D\n"
+                      "1  B # C C # D D D\n"
+                      "   1 2 3 4 5 6 7 8\n");
+}
+
+/* All 88: the count equals the independent counter's (87 unique, puzzle 37 with 19, as a
+ * separate Python search found too), the pruned matrix counts what the full one does, the
+ * solution passes the verifier, and the state space agrees with the cell-by-cell count. */
+static void test_all_puzzles(void) {
+  uint64_t total = 0;
+  int pruned = 0;
+  for (int k = 1; k <= 88; k++) {
+    gridlock_puzzle p;
+    if (!read_puzzle(k, &p)) continue;
+    gridlock_result r;
+    ASSERT_EQ(gridlock_solve(&p, NULL, &r), GRIDLOCK_OK);
+    uint64_t expected = independent_count(&p);
+    if (r.solutions != expected)
+      TEST_FAIL_("puzzle %d: %d solutions, expected %d", k, (int)r.solutions, (int)expected);
+    ASSERT_EQ_U64(r.solutions, k == 37 ? 19 : 1);
+    total += r.solutions;
+    gridlock_fault f[GRIDLOCK_MAX_FAULTS];
+    if (gridlock_verify(&p, &r.first, f, GRIDLOCK_MAX_FAULTS) != 0)
+      TEST_FAIL_("puzzle %d: the verifier rejects the solution", k);
+
+    gridlock_compiled c;
+    ASSERT_EQ(gridlock_compile(&p, 0, &c), GRIDLOCK_OK);
+    dlx_stats st;
+    ASSERT_EQ(dlx_solve(c.matrix, NULL, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, r.solutions);
+    ASSERT(r.options <= c.options);
+    pruned += r.options < c.options;
+    ASSERT_EQ(c.options, c.placements);
+    gridlock_compiled_free(&c);
+
+    uint64_t states, nb, states2, nb2;
+    gridlock_state_space(&p, &states, &nb);
+    independent_state_space(&p, &states2, &nb2);
+    ASSERT_EQ_U64(states, states2);
+    ASSERT_EQ_U64(nb, nb2);
+  }
+  ASSERT_EQ_U64(total, 87 + 19);
+  ASSERT(pruned > 80); /* the pruning is not idle */
+}
+
+/* Every solution of puzzle 37 is a different tiling, and each passes the verifier. */
+typedef struct {
+  const gridlock_compiled *c;
+  const gridlock_puzzle *p;
+  gridlock_solution seen[32];
+  int n, bad;
+} collector;
+
+static int collect(void *ctx, const int32_t *options, size_t n) {
+  collector *k = ctx;
+  gridlock_solution s;
+  gridlock_fault f[GRIDLOCK_MAX_FAULTS];
+  gridlock_decode(k->c, options, n, &s);
+  k->bad += gridlock_verify(k->p, &s, f, GRIDLOCK_MAX_FAULTS) != 0;
+  for (int i = 0; i < k->n; i++)
+    k->bad += memcmp(&k->seen[i], &s, sizeof s) == 0;
+  if (k->n < 32) k->seen[k->n++] = s;
+  return 0;
+}
+
+static void test_puzzle37_distinct(void) {
+  gridlock_puzzle p;
+  if (!read_puzzle(37, &p)) return;
+  gridlock_compiled c;
+  ASSERT_EQ(gridlock_compile(&p, GRIDLOCK_PRUNE, &c), GRIDLOCK_OK);
+  collector k = {.c = &c, .p = &p};
+  dlx_options o = dlx_options_default();
+  o.on_solution = collect;
+  o.solution_ctx = &k;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(c.matrix, &o, &st), DLX_OK);
+  ASSERT_EQ(k.n, 19);
+  ASSERT_EQ(k.bad, 0);
+  gridlock_compiled_free(&c);
+}
+
+/* Moving any one rectangle of a right solution by one cell makes it wrong, and the faults
+ * say so; the classic cases give the exact words. */
+static void test_verifier(void) {
+  gridlock_puzzle p;
+  if (!read_puzzle(1, &p)) return;
+  gridlock_solution s, t;
+  ASSERT_EQ(gridlock_parse_solution(PUZZLE1, "t", &s, NULL), GRIDLOCK_OK);
+  gridlock_fault f[GRIDLOCK_MAX_FAULTS];
+  ASSERT_EQ(gridlock_verify(&p, &s, f, GRIDLOCK_MAX_FAULTS), 0);
+  for (int i = 0; i < 8; i++)
+    for (int d = 0; d < 4; d++) {
+      t = s;
+      t.piece[i].x += d == 0 ? 1 : d == 1 ? -1 : 0;
+      t.piece[i].y += d == 2 ? 1 : d == 3 ? -1 : 0;
+      if (gridlock_verify(&p, &t, f, GRIDLOCK_MAX_FAULTS) == 0)
+        TEST_FAIL_("rectangle %d moved (%d) still passes", i + 1, d);
+    }
+  char text[1024];
+  /* Rectangle 8 off the board to the right, rectangle 5 one down onto rectangle 4. */
+  ASSERT_EQ(gridlock_parse_solution(
+                "((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,2,v),(4,7,h),(1,6,h),(9,3,h))", "t", &t, NULL),
+            GRIDLOCK_OK);
+  size_t n = gridlock_verify(&p, &t, f, GRIDLOCK_MAX_FAULTS);
+  ASSERT_EQ(n, 3);
+  gridlock_format_fault(&f[0], &t, text, sizeof text);
+  ASSERT_STREQ(text, "rectangle 8 (3x4) at (9,3,h) runs off the board");
+  gridlock_format_fault(&f[1], &t, text, sizeof text);
+  ASSERT_STREQ(text, "rectangles 4 (2x3) at (6,1,h) and 5 (2x4) at (7,2,v) overlap at (7,2) (8,2)");
+  gridlock_format_fault(&f[2], &t, text, sizeof text);
+  ASSERT_STREQ(text, "no piece covers (3,3) (4,3) (5,3) (6,3) (3,4) (4,4) (5,4) (6,4) (3,5) (4,5) "
+                     "(5,5) (6,5) (7,6) (8,6)");
+  /* Rectangle 3 (the 2x2) on the white 1x1 at (2,1). */
+  t = s;
+  t.piece[2] = (gridlock_triplet){2, 1, 'h'};
+  n = gridlock_verify(&p, &t, f, GRIDLOCK_MAX_FAULTS);
+  ASSERT(n >= 1);
+  gridlock_format_fault(&f[0], &t, text, sizeof text);
+  ASSERT_STREQ(text, "rectangle 3 (2x2) at (2,1,h) covers the white 1x1 at (2,1)");
+  t.piece[2].z = 'q';
+  ASSERT(gridlock_verify(&p, &t, f, GRIDLOCK_MAX_FAULTS) >= 1);
+  ASSERT_EQ(f[0].kind, GRIDLOCK_FAULT_BAD_Z);
+}
+
+static void solution_error(const char *text, long column, const char *message) {
+  gridlock_solution s;
+  dlx_parse_error err;
+  if (gridlock_parse_solution(text, "--verify", &s, &err) != GRIDLOCK_ESYNTAX) {
+    TEST_FAIL_("'%s' was accepted", text);
+    return;
+  }
+  ASSERT_EQ(err.line, 1);
+  ASSERT_EQ(err.column, column);
+  ASSERT_STREQ(err.message, message);
+}
+
+static void test_notation(void) {
+  gridlock_solution s;
+  char text[GRIDLOCK_SOLUTION_MAX];
+  ASSERT_EQ(
+      gridlock_parse_solution(
+          " ( (2, 2,v) ,(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h) ) ", "t", &s, NULL),
+      GRIDLOCK_OK);
+  gridlock_format_solution(&s, text, sizeof text);
+  ASSERT_STREQ(text, PUZZLE1);
+  ASSERT_EQ(gridlock_format_solution(&s, text, 5), strlen(PUZZLE1)); /* truncates */
+  ASSERT_STREQ(text, "((2,");
+  solution_error("", 1,
+                 "expected '(' (a solution is ((x,y,z),...) with 8 triplets), found the end");
+  solution_error("((2,2,v))", 9, "expected ',' (a solution has 8 triplets), found ')'");
+  solution_error("((2,2,x),", 7, "expected the orientation h or v, found 'x'");
+  solution_error("((a,2,v)", 3, "expected x of rectangle 1, found 'a'");
+  solution_error("((2222,2,v)", 3, "x of rectangle 1 has more than 3 digits");
+  solution_error("((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h)))", 66,
+                 "expected the end of the solution, found ')'");
+  solution_error("((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h),(1,1,h))", 65,
+                 "expected ')' (a solution has 8 triplets), found ','");
+}
+
+static void parse_error(const char *text, long line, long column, const char *message) {
+  gridlock_puzzle p;
+  dlx_parse_error err;
+  if (gridlock_parse(text, strlen(text), "bad.txt", &p, &err) != GRIDLOCK_ESYNTAX) {
+    TEST_FAIL_("'%s' was accepted", text);
+    return;
+  }
+  ASSERT_STREQ(err.file, "bad.txt");
+  ASSERT_EQ(err.line, line);
+  ASSERT_EQ(err.column, column);
+  ASSERT_STREQ(err.message, message);
+}
+
+static void test_malformed(void) {
+  parse_error("", 1, 1, "missing the line of the 1x1 white piece (a puzzle has 3 lines)");
+  parse_error("2 1 h\n5 1 v\n", 3, 1,
+              "missing the line of the 1x3 white piece (a puzzle has 3 lines)");
+  parse_error("2 1 h\n5 1 v\n4 6 h\n1 1 h\n", 4, 1,
+              "more than 3 lines (a puzzle is the 1x1, 1x2 and 1x3 white pieces)");
+  parse_error("2 1 h\n\n5 1 v\n4 6 h\n", 2, 1,
+              "blank line where the 1x2 white piece was expected (a line is 'x y h|v')");
+  parse_error("2 1 h\n5 9 v\n4 6 h\n", 2, 3, "y = 9 is off the board (1..8)");
+  parse_error("0 1 h\n", 1, 1, "x = 0 is off the board (1..8)");
+  parse_error("2 1 h\n5 1 v\n4 6 d\n", 3, 5, "bad orientation 'd' (expected h or v)");
+  parse_error("2 1 hv\n", 1, 5, "bad orientation 'hv' (expected h or v)");
+  parse_error("2 x h\n", 1, 3, "y must be a number 1..8, not 'x'");
+  parse_error("2 1\n", 1, 4, "missing the orientation h or v (a line is 'x y h|v')");
+  parse_error("2\n", 1, 2, "missing y (a line is 'x y h|v')");
+  parse_error("2 1 h extra\n", 1, 7,
+              "unexpected 'extra' after the orientation (a line is 'x y h|v')");
+  parse_error("2 1 h\n5 1 v\n7 6 h\n", 3, 1, "the 1x3 white piece at (7,6,h) runs off the board");
+  parse_error("2 1 h\n1 1 h\n4 6 h\n", 2, 1,
+              "the 1x2 white piece at (1,1,h) overlaps the 1x1 at (2,1,h)");
+  parse_error("2 1 h\n5 1 v\n5 2 h\n", 3, 1,
+              "the 1x3 white piece at (5,2,h) overlaps the 1x2 at (5,1,v)");
+  /* Accepted: CRLF, blanks around fields, blank lines after the third. */
+  gridlock_puzzle p;
+  const char *ok = "2 1 h\r\n 5\t1 v \r\n4 6 h\r\n\r\n  \n";
+  ASSERT_EQ(gridlock_parse(ok, strlen(ok), "ok", &p, NULL), GRIDLOCK_OK);
+  ASSERT_EQ(p.white[1].x, 5);
+  dlx_parse_error err;
+  ASSERT_EQ(gridlock_read_file("/nonexistent/gridlock.txt", &p, &err), GRIDLOCK_EIO);
+  ASSERT_STREQ(err.message, "cannot open: No such file or directory");
+  ASSERT_EQ(err.line, 0);
+}
+
+static void test_svg(void) {
+  gridlock_puzzle p;
+  if (!read_puzzle(1, &p)) return;
+  gridlock_result r;
+  ASSERT_EQ(gridlock_solve(&p, NULL, &r), GRIDLOCK_OK);
+  FILE *f = tmpfile();
+  if (!f) return;
+  ASSERT_EQ(gridlock_write_svg(&p, &r.first, f), GRIDLOCK_OK);
+  char *text = test_read_stream(f);
+  ASSERT(text != NULL);
+  ASSERT(text && strstr(text, "<svg") && strstr(text, "</svg>"));
+  /* The background and the board, then 3 white and 8 colored rectangles. */
+  int rects = 0;
+  for (const char *q = text; q && (q = strstr(q, "<rect")); q++)
+    rects++;
+  ASSERT_EQ(rects, 2 + 3 + 8);
+  ASSERT(text && strstr(text, ">3x4</text>"));
+  free(text);
+  fclose(f);
+}
+
+int main(void) {
+  RUN(test_puzzle1);
+  RUN(test_all_puzzles);
+  RUN(test_puzzle37_distinct);
+  RUN(test_verifier);
+  RUN(test_notation);
+  RUN(test_malformed);
+  RUN(test_svg);
+  return test_report();
+}
