@@ -120,7 +120,7 @@ static void check_full_cube(int n, int spread) {
 }
 
 static void test_hypercube_layers(void) {
-  check_full_cube(16, 1); /* one word, the table grows six times */
+  check_full_cube(16, 1);  /* one word, the table grows six times */
   check_full_cube(12, 11); /* 132 bits: three words */
   check_full_cube(10, 50); /* 500 bits: eight words, the most */
 }
