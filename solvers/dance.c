@@ -6,7 +6,11 @@
 /* Every subcommand: name (its entry point is cmd_NAME), what it does, an example. */
 #define DANCE_COMMANDS(X)                                                                          \
   X(xc, "count the exact covers of a problem in Knuth's format",                                   \
-    "dance xc data/xc/pent6x10.dlx --threads 2 --stats")
+    "dance xc data/xc/pent6x10.dlx --threads 2 --stats")                                           \
+  X(slide, "count a sliding-block puzzle's configurations, or solve it",                           \
+    "dance slide data/sliding/main_2613742.txt --goal Q@1,5")                                      \
+  X(barflip, "turn every bar of a bar-flip board vertical, in the fewest turns",                   \
+    "dance barflip 0110/1001/1001/0110")
 
 #define DECLARE_(name, about, example) cli_main_fn cmd_##name;
 DANCE_COMMANDS(DECLARE_)
