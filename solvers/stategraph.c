@@ -172,6 +172,17 @@ static step push(sg_graph *g, const uint64_t *key) {
   return R_OK;
 }
 
+/* The key i places after the next one, which must be in the queue. */
+static const uint64_t *peek(const sg_graph *g, size_t i) {
+  const chunk *c = g->head;
+  i += g->head_pos;
+  while (i >= c->count) {
+    i -= c->count;
+    c = c->next;
+  }
+  return c->keys + i * g->nw;
+}
+
 /* The next key of the queue, which must not be empty. The pointer stays valid until the
  * next pop (a chunk read to its end is recycled then, not before). */
 static const uint64_t *pop(sg_graph *g) {
@@ -336,6 +347,9 @@ static int expand_layer(search *s, uint32_t d) {
   uint64_t n = g->layers[d], tag = (d + 1) % 3 + 1, since_check = 0;
   for (uint64_t i = 0; i < n;) {
     size_t k = 0;
+    if (o->prefetch)
+      for (uint64_t b = 0; b < BATCH && i + b < n; b++)
+        o->prefetch(o->ctx, peek(g, b));
     for (int b = 0; b < BATCH && i < n; b++, i++) {
       /* pop's pointer lives until the next pop, and expand is done with it by then */
       size_t more = o->expand(o->ctx, pop(g), s->buf + k * nw);

@@ -62,6 +62,11 @@ typedef enum {
  * returns how many (at most max_degree). Duplicates and the state itself are allowed. */
 typedef size_t sg_expand_fn(void *ctx, const uint64_t *state, uint64_t *out);
 
+/* Called on each state shortly before it is expanded (on a batch of them, then the batch is
+ * expanded), so that expand can start fetching from memory what it will read for it. It
+ * must not write anything expand depends on. */
+typedef void sg_prefetch_fn(void *ctx, const uint64_t *state);
+
 /* Whether a newly stored state, at distance depth from the start, is a goal. Every state is
  * shown to it once, the start first, in the order of storing; one that always says false
  * visits them all. */
@@ -86,10 +91,11 @@ typedef struct {
 } sg_limits;
 
 typedef struct {
-  sg_expand_fn *expand; /* required */
-  void *ctx;            /* passed to expand and is_goal */
-  size_t max_degree;    /* the most neighbours expand writes at once (>= 1) */
-  sg_goal_fn *is_goal;  /* NULL: store every reachable state */
+  sg_expand_fn *expand;     /* required */
+  void *ctx;                /* passed to expand and is_goal */
+  size_t max_degree;        /* the most neighbours expand writes at once (>= 1) */
+  sg_goal_fn *is_goal;      /* NULL: store every reachable state */
+  sg_prefetch_fn *prefetch; /* NULL: none */
   sg_limits limits;
 } sg_options;
 
