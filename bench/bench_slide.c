@@ -118,7 +118,10 @@ static int bench_slide(const input *in, int reps) {
       t = cpu_seconds() - t;
       best[k] = t < best[k] ? t : best[k];
     }
-  printf("Input `%s`; CPU seconds, best of %d interleaved repetitions.\n\n", in->path, reps);
+  const char *shown = in->path; /* relative to the tree when it is in it */
+  size_t root = strlen(DANCE_SOURCE_DIR "/");
+  if (!strncmp(shown, DANCE_SOURCE_DIR "/", root)) shown += root;
+  printf("Input `%s`; CPU seconds, best of %d interleaved repetitions.\n\n", shown, reps);
   printf("| engine | what | states | depth | CPU s | states/s | bytes/state | CPU / baseline |\n");
   printf("|---|---|--:|--:|--:|--:|--:|--:|\n");
   for (int k = 0; k < N_ENGINES; k++) {
