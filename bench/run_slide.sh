@@ -15,12 +15,6 @@ build=${BUILD_DIR:-$root/build-bench}
 . "$root/bench/lib.sh"
 bench_build "$root" "$build" bench_slide
 
-echo "### bench_slide, $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo
-bench_machine
-echo "- compiler: $(bench_compiler "$build")"
-echo "- commit: $(bench_commit "$root" solvers dlx bench)"
-echo "- command: \`bench/run_slide.sh${*:+ $*}\`"
-echo
+bench_header bench_slide "$root" "$build" "bench/run_slide.sh${*:+ $*}" solvers dlx bench
 cd "$root"
 "$build/bench_slide" "$@"

@@ -19,16 +19,7 @@
   X(survey, "survey", 0, STRING, "RxC", NULL, 0, 0,                                                \
     "instead of solving a board: how many boards of R rows and C columns are solvable, and "       \
     "the longest shortest solution among them")                                                    \
-  CMD_SG_MEMORY_OPTION(X)                                                                          \
-  X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
-    "after the results, print the statistics of a breadth-first search")                           \
-  X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
-    "report a breadth-first search on stderr: states, depth, rate, memory, time")                  \
-  X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
-    "seconds between progress reports")                                                            \
-  X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+  CMD_SG_OPTIONS(X)
 
 #define CLI_STRUCT barflip_options
 CLI_DEFINE_OPTIONS(BARFLIP_OPTIONS);
@@ -232,21 +223,9 @@ cli_main_fn cmd_barflip;
 
 int cmd_barflip(int argc, char **argv) {
   barflip_options o;
-  char **args = malloc((size_t)argc * sizeof *args);
-  int nargs, status;
-  if (!args) {
-    cli_error(&barflip_command, "out of memory");
-    return CLI_ERROR;
-  }
-  status = cli_parse(&barflip_command, &o, argc, argv, args, &nargs);
-  const char *text = nargs > 0 ? args[0] : NULL;
-  const char *extra = nargs > 1 ? args[1] : NULL;
-  free(args);
-  if (status) return status;
-  if (o.help) {
-    cli_print_help(&barflip_command, stdout);
-    return CLI_SOLVED;
-  }
+  const char *text, *extra;
+  int status = cli_start(&barflip_command, &o, argc, argv, &text, &extra);
+  if (status >= 0) return status;
   if (o.method && strcmp(o.method, "gf2") && strcmp(o.method, "bfs") && strcmp(o.method, "both"))
     return cli_usage_error(&barflip_command, "--method is gf2, bfs or both, not '%s'", o.method);
   int rows = 0, cols = 0;

@@ -9,11 +9,21 @@
 #include "cli.h"
 #include "stategraph.h"
 
-/* The --max-memory entry of an option table (field max_memory, a string). */
-#define CMD_SG_MEMORY_OPTION(X)                                                                    \
+/* The options both commands end their tables with: --stats, --max-memory (a string, for
+ * cmd_sg_setup), --progress, --progress-interval, --json, --quiet, --help. */
+#define CMD_SG_OPTIONS(X)                                                                          \
+  X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
+    "after the results, print each search's statistics: states, neighbours, rate, memory, time")   \
   X(max_memory, "max-memory", 0, STRING, "SIZE", "half the RAM", 0, 0,                             \
     "stop the search before it holds more than SIZE bytes (K, M, G, T: powers of 1024; 1e9 "       \
-    "means 10^9); what was reached is reported, marked incomplete")
+    "means 10^9); what was reached is reported, marked incomplete")                                \
+  X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "report a search on stderr: states, depth, states per second, memory, time")                   \
+  X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
+    "seconds between progress reports")                                                            \
+  X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
+  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
 
 /* "512M", "2G", "1e9", "65536": bytes (K, M, G, T multiply by powers of 1024). Returns 1 on
  * success, 0 if s is not such a size or is 0. */

@@ -20,16 +20,7 @@
   X(boards, "boards", 0, FLAG, NULL, NULL, 0, 0, "with --goal, print the board after every move")  \
   X(layers, "layers", 0, FLAG, NULL, NULL, 0, 0,                                                   \
     "print how many configurations lie at each distance from the start")                           \
-  X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
-    "after the results, print each search's statistics: states, neighbours, rate, memory, time")   \
-  CMD_SG_MEMORY_OPTION(X)                                                                          \
-  X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
-    "report on stderr: states, depth, states per second, memory, time")                            \
-  X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
-    "seconds between progress reports")                                                            \
-  X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+  CMD_SG_OPTIONS(X)
 
 #define CLI_STRUCT slide_options
 CLI_DEFINE_OPTIONS(SLIDE_OPTIONS);
@@ -331,21 +322,9 @@ cli_main_fn cmd_slide;
 
 int cmd_slide(int argc, char **argv) {
   slide_options o;
-  char **args = malloc((size_t)argc * sizeof *args);
-  int nargs, status;
-  if (!args) {
-    cli_error(&slide_command, "out of memory");
-    return CLI_ERROR;
-  }
-  status = cli_parse(&slide_command, &o, argc, argv, args, &nargs);
-  const char *path = nargs > 0 ? args[0] : NULL;
-  const char *extra = nargs > 1 ? args[1] : NULL;
-  free(args);
-  if (status) return status;
-  if (o.help) {
-    cli_print_help(&slide_command, stdout);
-    return CLI_SOLVED;
-  }
+  const char *path, *extra;
+  int status = cli_start(&slide_command, &o, argc, argv, &path, &extra);
+  if (status >= 0) return status;
   if (!path) return cli_usage_error(&slide_command, "missing FILE");
   if (extra) return cli_usage_error(&slide_command, "unexpected argument '%s'", extra);
   if (o.metric && strcmp(o.metric, "steps") && strcmp(o.metric, "moves"))

@@ -91,14 +91,7 @@ board_error 01//10 "4: empty row"
 board_error 010101011 "9: more than 8 bars in a row"
 board_error 1/1/1/1/1/1/1/1/1 "16: more than 8 rows"
 
-usage_error() {
-  local message=$1
-  shift
-  run "$@"
-  expect_exit 2
-  expect_stdout </dev/null
-  printf 'dance barflip: %s\nTry %s.\n' "$message" "'dance barflip --help'" | expect_stderr
-}
+usage_error() { expect_usage_error barflip "$@"; }
 usage_error "missing BOARD (rows of 0 and 1, '/')" barflip
 usage_error "unexpected argument '11'" barflip 01/10 11
 usage_error "--method is gf2, bfs or both, not 'magic'" barflip 01/10 --method magic

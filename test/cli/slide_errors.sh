@@ -61,14 +61,7 @@ goal_error broken.txt "dance slide: broken.txt:2:2: a blank inside a row (one ch
   "cell, '.' for an empty one)"
 
 # Usage.
-usage_error() {
-  local message=$1
-  shift
-  run "$@"
-  expect_exit 2
-  expect_stdout </dev/null
-  printf 'dance slide: %s\nTry %s.\n' "$message" "'dance slide --help'" | expect_stderr
-}
+usage_error() { expect_usage_error slide "$@"; }
 usage_error "missing FILE" slide
 usage_error "unexpected argument 'more.txt'" slide "$EX" more.txt
 usage_error "--metric is steps or moves, not 'both'" slide "$EX" --metric both
