@@ -27,7 +27,7 @@ CLI_DEFINE_OPTIONS(SLIDE_OPTIONS);
 
 static const cli_command slide_command = {
     .name = "slide",
-    .usage = "[OPTIONS] FILE",
+    .usage = "[OPTIONS] FILE     ('-' reads stdin)",
     .summary =
         "Counts the configurations of the sliding-block puzzle in FILE that can be reached\n"
         "from its layout; with --goal, finds a shortest way to the goal, in unit steps and in\n"

@@ -504,10 +504,12 @@ slide_status slide_parse(const char *text, size_t len, const char *file, slide_p
 }
 
 slide_status slide_read_file(const char *path, slide_puzzle **out, slide_error *err) {
+  int use_stdin = strcmp(path, "-") == 0;
+  const char *name = use_stdin ? "<stdin>" : path;
   memset(err, 0, sizeof *err);
-  snprintf(err->file, sizeof err->file, "%s", path);
+  snprintf(err->file, sizeof err->file, "%s", name);
   *out = NULL;
-  FILE *f = fopen(path, "rb");
+  FILE *f = use_stdin ? stdin : fopen(path, "rb");
   if (!f) return fail(err, SLIDE_EOPEN, 0, 0, "cannot open: %s", strerror(errno));
   char *text = NULL;
   size_t len = 0, cap = 0;
@@ -530,8 +532,8 @@ slide_status slide_read_file(const char *path, slide_puzzle **out, slide_error *
       break;
     }
   }
-  fclose(f);
-  if (st == SLIDE_OK) st = slide_parse(text, len, path, out, err);
+  if (!use_stdin) fclose(f);
+  if (st == SLIDE_OK) st = slide_parse(text, len, name, out, err);
   free(text);
   return st;
 }

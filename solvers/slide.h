@@ -62,7 +62,8 @@ typedef struct {
 
 typedef struct slide_puzzle slide_puzzle;
 
-/* Reads a layout file. On an error, *out is NULL and *err says where and what. */
+/* Reads a layout file ("-": stdin, named "<stdin>" in errors). On an error, *out is NULL and
+ * *err says where and what. */
 slide_status slide_read_file(const char *path, slide_puzzle **out, slide_error *err);
 /* The same from text of len bytes; file names it in errors. */
 slide_status slide_parse(const char *text, size_t len, const char *file, slide_puzzle **out,

@@ -112,6 +112,17 @@ expect_exit 1
 expect_json 'd["steps"] is None and d["piece_moves"] is None and d["complete"] is True'
 expect_json 'd["solution_steps"] is None and len(d["searches"]) == 1'
 
+# '-' reads the layout from stdin.
+run --stdin "$EX" slide - --json
+expect_exit 0
+expect_json 'd["file"] == "-" and d["states"] == 208'
+printf 'A.A\n' >split.txt
+run --stdin split.txt slide -
+expect_exit 2
+expect_stderr <<'EOF'
+dance slide: <stdin>:1:3: piece 'A' is not in one piece: this cell does not join the rest side to side
+EOF
+
 # --stats: the search's figures after the count.
 run slide "$EX" --stats
 expect_exit 0
