@@ -330,6 +330,8 @@ int cmd_slide(int argc, char **argv) {
   if (o.metric && strcmp(o.metric, "steps") && strcmp(o.metric, "moves"))
     return cli_usage_error(&slide_command, "--metric is steps or moves, not '%s'", o.metric);
   if (o.boards && !o.goal) return cli_usage_error(&slide_command, "--boards needs --goal");
+  if (o.layers && o.goal)
+    return cli_usage_error(&slide_command, "--layers counts: it does not go with --goal");
 
   slide_puzzle *p;
   slide_error err;

@@ -66,6 +66,7 @@ usage_error "missing FILE" slide
 usage_error "unexpected argument 'more.txt'" slide "$EX" more.txt
 usage_error "--metric is steps or moves, not 'both'" slide "$EX" --metric both
 usage_error "--boards needs --goal" slide "$EX" --boards
+usage_error "--layers counts: it does not go with --goal" slide "$EX" --layers --goal L@2,3
 usage_error "--max-memory needs a size such as 512M, 4G or 1e9 (bytes)" slide "$EX" --max-memory 12Q
 usage_error "--max-memory needs a size such as 512M, 4G or 1e9 (bytes)" slide "$EX" --max-memory 0
 usage_error "--goal needs an argument (TARGET)" slide "$EX" --goal
