@@ -83,8 +83,10 @@ typedef void sg_progress_fn(void *ctx, const sg_progress *p);
 
 /* How far a search may go: what the command line passes down through the puzzle modules. */
 typedef struct {
-  uint64_t max_bytes;          /* cap on the memory held at once (table, frontier); 0: none */
-  const volatile int *stop;    /* checked every thousand states or so; NULL: none */
+  uint64_t max_bytes;       /* cap on the memory held at once: the table (two while it doubles), the
+                               frontier and the layer sizes, not the fixed buffer for 16 states'
+                               neighbours; 0: none */
+  const volatile int *stop; /* checked every thousand states or so; NULL: none */
   sg_progress_fn *on_progress; /* called every progress_seconds (> 0); NULL: never */
   void *progress_ctx;
   double progress_seconds;
