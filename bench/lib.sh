@@ -24,6 +24,21 @@ bench_compiler() {
   echo "$("$cc" --version | head -n 1), flags \`$flags\`"
 }
 
+# bench_header TITLE ROOT BUILD COMMAND PATHS...: the lines a recorded result starts with:
+# the title and date, the machine, the compiler, the commit (marked when PATHS have
+# uncommitted changes) and the command.
+bench_header() {
+  local title=$1 root=$2 build=$3 command=$4
+  shift 4
+  echo "### $title, $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo
+  bench_machine
+  echo "- compiler: $(bench_compiler "$build")"
+  echo "- commit: $(bench_commit "$root" "$@")"
+  echo "- command: \`$command\`"
+  echo
+}
+
 # bench_commit ROOT PATHS...: the commit, marked when PATHS have uncommitted changes.
 bench_commit() {
   local root=$1

@@ -327,6 +327,33 @@ static inline size_t bits64_format(uint64_t w, int n, char *buf, size_t cap) {
   return bits_format(&v, buf, cap);
 }
 
+/* -- fields: numbers packed at any bit offset of a word array -- */
+
+/* The width-bit number (1 <= width <= 64) held in bits offset .. offset+width-1 of words,
+ * bit offset being its lowest. A field may straddle two words; then both must exist. This
+ * is how a state graph packs several small counters into one fixed-width key. */
+static inline uint64_t bits_field_get(const uint64_t *words, size_t offset, int width) {
+  assert(width >= 1 && width <= 64);
+  size_t k = offset / 64;
+  int s = (int)(offset % 64);
+  uint64_t v = words[k] >> s;
+  if (s + width > 64) v |= words[k + 1] << (64 - s); /* s > 0 here, so the shift is < 64 */
+  return v & bits64_low(width);
+}
+
+/* Stores v (which must fit in width bits) in the field, leaving every other bit alone. */
+static inline void bits_field_put(uint64_t *words, size_t offset, int width, uint64_t v) {
+  assert(width >= 1 && width <= 64 && (v & ~bits64_low(width)) == 0);
+  size_t k = offset / 64;
+  int s = (int)(offset % 64);
+  uint64_t m = bits64_low(width);
+  words[k] = (words[k] & ~(m << s)) | (v << s);
+  if (s + width > 64) {
+    int low = 64 - s; /* bits that went into words[k] */
+    words[k + 1] = (words[k + 1] & ~(m >> low)) | (v >> low);
+  }
+}
+
 /* ==== cells in a box ====================================================================== */
 
 /* An X x Y x Z box (all >= 1) of X*Y*Z cells, cell (x, y, z) at index x + X*(y + Y*z):

@@ -270,6 +270,27 @@ static int wrap(FILE *f, const char *text, int col, int indent, int width, int w
   return col;
 }
 
+int cli_start(const cli_command *cmd, void *values, int argc, char **argv, const char **arg,
+              const char **extra) {
+  char **args = malloc((size_t)argc * sizeof *args);
+  int nargs;
+  if (!args) {
+    cli_error(cmd, "out of memory");
+    return CLI_ERROR;
+  }
+  int status = cli_parse(cmd, values, argc, argv, args, &nargs);
+  *arg = nargs > 0 ? args[0] : NULL;
+  *extra = nargs > 1 ? args[1] : NULL;
+  free(args);
+  if (status) return status;
+  for (size_t i = 0; i < cmd->option_count; i++)
+    if (!strcmp(cmd->options[i].name, "help") && *(int *)field_of(&cmd->options[i], values)) {
+      cli_print_help(cmd, stdout);
+      return CLI_SOLVED;
+    }
+  return -1;
+}
+
 void cli_print_help(const cli_command *cmd, FILE *f) {
   enum { INDENT = 26, WIDTH = 80 };
   fprintf(f, "Usage: dance %s %s\n\n", cmd->name, cmd->usage);

@@ -121,6 +121,12 @@ int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char 
 /* Writes the usage line, summary, option list (with defaults and ranges) and epilogue. */
 void cli_print_help(const cli_command *cmd, FILE *f);
 
+/* The start of a subcommand that takes at most one argument: cli_parse, then the help if the
+ * flag named "help" is set. Returns -1 to go on, with *arg the argument and *extra a second
+ * one (each NULL if absent; they point into argv), or the status to exit with. */
+int cli_start(const cli_command *cmd, void *values, int argc, char **argv, const char **arg,
+              const char **extra);
+
 /* Strict parsers: the whole string must be the number. Return 1 on success. */
 int cli_parse_uint(const char *s, uint64_t *v);
 int cli_parse_real(const char *s, double *v);

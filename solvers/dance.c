@@ -12,7 +12,11 @@
   X(gridlock, "solve Rubik's Gridlock puzzles: count, draw, verify, state space",                  \
     "dance gridlock data/gridlock/01.txt")                                                         \
   X(oneup, "solve a One Up puzzle: count, draw with its walls, verify",                            \
-    "dance oneup data/oneup/7-7-2024.txt")
+    "dance oneup data/oneup/7-7-2024.txt")                                                         \
+  X(slide, "count a sliding-block puzzle's configurations, or solve it",                           \
+    "dance slide data/sliding/main_2613742.txt --goal Q@1,5")                                      \
+  X(barflip, "turn every bar of a bar-flip board vertical, in the fewest turns",                   \
+    "dance barflip 0110/1001/1001/0110")
 
 #define DECLARE_(name, about, example) cli_main_fn cmd_##name;
 DANCE_COMMANDS(DECLARE_)

@@ -524,6 +524,29 @@ static void test_set_format(void) {
 
 /* ---- boxes -------------------------------------------------------------------------------- */
 
+/* Fields against bit-by-bit reads and writes of a naive copy, at every offset and width
+ * around word boundaries; the bits around a field must survive a put. */
+static void test_set_fields(void) {
+  enum { NBITS = 3 * 64 };
+  uint64_t words[BITS_WORDS(NBITS)];
+  bool naive[NBITS];
+  bits_set s = bits_view(words, NBITS);
+  for (size_t offset = 0; offset < 2 * 64 + 1; offset++)
+    for (int width = 1; width <= 64 && offset + (size_t)width <= NBITS; width++) {
+      rnd_set(&s, naive, 2);
+      uint64_t want = 0;
+      for (int i = 0; i < width; i++)
+        want |= (uint64_t)naive[offset + (size_t)i] << i;
+      ASSERT_EQ_U64(bits_field_get(words, offset, width), want);
+      uint64_t v = rnd_word() & bits64_low(width);
+      bits_field_put(words, offset, width, v);
+      for (int i = 0; i < width; i++)
+        naive[offset + (size_t)i] = (v >> i) & 1;
+      ASSERT(same_as_naive(&s, naive));
+      ASSERT_EQ_U64(bits_field_get(words, offset, width), v);
+    }
+}
+
 static void test_box_index_coords(void) {
   bits_box b = {3, 4, 5};
   ASSERT_EQ(bits_box_cells(b), 60);
@@ -989,6 +1012,7 @@ int main(void) {
   RUN(test_set_compare_memcmp);
   RUN(test_set_shift);
   RUN(test_set_format);
+  RUN(test_set_fields);
   RUN(test_box_index_coords);
   RUN(test_box_translate_faces);
   RUN(test_box_translate_random);

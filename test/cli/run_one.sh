@@ -19,6 +19,8 @@
 #                                for what varies from run to run (seconds, bytes)
 #   check CONDITION MESSAGE      a check of the script's own: fails with MESSAGE unless
 #                                the shell command CONDITION succeeds
+#   expect_usage_error CMD MESSAGE ARGS...  runs dance ARGS: exit 2, nothing on stdout, and
+#                                on stderr exactly "dance CMD: MESSAGE", "Try 'dance CMD --help'."
 #
 # In expected output the text $DATA stands for the data directory, so golden output does
 # not depend on where the tree is. A failed check prints what differed and the test goes
@@ -138,6 +140,15 @@ mask() {
 check() {
   CHECKS=$((CHECKS + 1))
   eval "$1" || fail "$2"
+}
+
+expect_usage_error() {
+  local cmd=$1 message=$2
+  shift 2
+  run "$@"
+  expect_exit 2
+  expect_stdout </dev/null
+  printf 'dance %s: %s\nTry %s.\n' "$cmd" "$message" "'dance $cmd --help'" | expect_stderr
 }
 
 # shellcheck source=/dev/null

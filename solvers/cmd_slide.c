@@ -1,0 +1,358 @@
+/* cmd_slide.c -- `dance slide`: count the configurations of a sliding-block puzzle, or find a
+ * shortest solution in unit steps and in piece moves. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cmd_sg.h"
+#include "slide.h"
+
+/* field, long name, short name, kind, argument, default, min, max, help */
+#define SLIDE_OPTIONS(X)                                                                           \
+  X(goal, "goal", 0, STRING, "TARGET", NULL, 0, 0,                                                 \
+    "find a shortest way to TARGET: PIECE@ROW,COL (a piece of the shape of PIECE with the top "    \
+    "left corner of its bounding box at ROW, COL, from 1) or a layout file")                       \
+  X(metric, "metric", 0, STRING, "M", "steps; with --goal both", 0, 0,                             \
+    "steps (one piece, one cell) or moves (one piece, any distance): the metric of the depth, "    \
+    "or of the only solution sought")                                                              \
+  X(boards, "boards", 0, FLAG, NULL, NULL, 0, 0, "with --goal, print the board after every move")  \
+  X(layers, "layers", 0, FLAG, NULL, NULL, 0, 0,                                                   \
+    "print how many configurations lie at each distance from the start")                           \
+  CMD_SG_OPTIONS(X)
+
+#define CLI_STRUCT slide_options
+CLI_DEFINE_OPTIONS(SLIDE_OPTIONS);
+
+static const cli_command slide_command = {
+    .name = "slide",
+    .usage = "[OPTIONS] FILE     ('-' reads stdin)",
+    .summary =
+        "Counts the configurations of the sliding-block puzzle in FILE that can be reached\n"
+        "from its layout; with --goal, finds a shortest way to the goal, in unit steps and in\n"
+        "piece moves, and prints it move by move.\n",
+    .epilogue =
+        "FILE is the layout: lines starting with '#' are comments, blank lines are skipped,\n"
+        "the other lines are the rows of the board, top first, one character per cell: '.'\n"
+        "for an empty cell, any other printable character for a piece, made of all the\n"
+        "cells bearing it, joined side to side. At most 64 cells, at least one empty.\n"
+        "  # Project Euler 766, the small example: 208 configurations\n"
+        "  LLa.\n"
+        "  Lbc.\n"
+        "  defg\n"
+        "A piece slides one cell up, down, left or right into empty cells, and never turns.\n"
+        "Pieces of the same shape are interchangeable: a configuration is which shape covers\n"
+        "which cells. A unit step moves one piece one cell; a piece move takes one piece\n"
+        "any distance along any path (the others standing still).\n"
+        "\n"
+        "  $ dance slide data/sliding/example_208.txt\n"
+        "  208 configurations, at most 26 unit steps from the start\n"
+        "With --goal, a move is printed as its number, the piece, its unit steps (up, down,\n"
+        "left, right) and where the top left corner of its bounding box ends, ROW,COL from 1:\n"
+        "  $ dance slide data/sliding/example_208.txt --goal L@2,3 --metric moves\n"
+        "  shortest in piece moves: 14 moves (20 unit steps)\n"
+        "       1. c right -> 2,4\n"
+        "       ...\n"
+        "       5. d up up -> 1,1\n"
+        "JSON: {\"states\": 208, \"depth\": 26, \"layers\": [1, 3, ...], ...}; with --goal\n"
+        "{\"steps\": 20, \"piece_moves\": 14, \"solution_steps\": [{\"piece\": \"c\", \"from\":\n"
+        "[2, 3], \"to\": [2, 4], \"path\": \"R\"}, ...], \"solution_moves\": [...], ...}.\n"
+        "\n"
+        "Exit status: 0 if counted, or if the goal was reached; 1 if the goal cannot be\n"
+        "reached or was not reached before a limit; 2 for bad usage or input. A search ended\n"
+        "by --max-memory or Ctrl-C says so and is marked incomplete (JSON \"complete\":\n"
+        "false, \"stopped_by\").\n"
+        "\n"
+        "Examples:\n"
+        "  dance slide data/sliding/main_2613742.txt --stats\n"
+        "  dance slide data/sliding/example_208.txt --goal L@2,3 --boards\n"
+        "  dance slide data/sliding/main_2613742.txt --goal Q@1,5 --json\n"
+        "  dance slide puzzle.txt --goal target.txt --metric moves\n"
+        "  dance slide big.txt --max-memory 2G --progress\n",
+    .options = cli_option_table,
+    .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
+};
+
+static void report_error(const slide_error *err, slide_status st) {
+  const char *msg = err->message[0] ? err->message : slide_strerror(st);
+  if (err->line > 0)
+    cli_error(&slide_command, "%s:%ld:%ld: %s", err->file, err->line, err->column, msg);
+  else if (err->file[0])
+    cli_error(&slide_command, "%s: %s", err->file, msg);
+  else
+    cli_error(&slide_command, "%s", msg);
+}
+
+/* ---- one search ------------------------------------------------------------------------- */
+
+typedef struct {
+  slide_metric metric;
+  slide_result r;
+  int ran;
+} search;
+
+static const char *metric_name(slide_metric m) { return m == SLIDE_STEPS ? "steps" : "moves"; }
+static const char *unit(slide_metric m, uint64_t n) {
+  return m == SLIDE_STEPS ? (n == 1 ? "unit step" : "unit steps")
+                          : (n == 1 ? "piece move" : "piece moves");
+}
+
+static const char *direction(char d) {
+  switch (d) {
+  case 'U': return "up";
+  case 'D': return "down";
+  case 'L': return "left";
+  default: return "right";
+  }
+}
+
+static void print_board(const char *board, int rows, int cols) {
+  for (int r = 0; r < rows; r++)
+    printf("      %.*s\n", cols, board + r * (cols + 1));
+}
+
+static void print_solution(const slide_puzzle *p, const search *s, int boards) {
+  const slide_result *r = &s->r;
+  int rows = slide_rows(p), cols = slide_cols(p);
+  size_t board = (size_t)rows * (size_t)(cols + 1);
+  if (s->metric == SLIDE_STEPS)
+    printf("shortest in unit steps: %s\n", cli_plural(r->length, "step", "steps").s);
+  else
+    printf("shortest in piece moves: %s (%s)\n", cli_plural(r->length, "move", "moves").s,
+           cli_plural(r->steps, "unit step", "unit steps").s);
+  if (boards) print_board(r->boards, rows, cols);
+  for (uint32_t m = 0; m < r->length; m++) {
+    const slide_move *mv = &r->moves[m];
+    printf("%6" PRIu32 ". %c", m + 1, mv->piece);
+    for (const char *d = mv->path; *d; d++)
+      printf(" %s", direction(*d));
+    printf(" -> %d,%d\n", mv->to_row, mv->to_col);
+    if (boards) print_board(r->boards + (m + 1) * board, rows, cols);
+  }
+}
+
+static void json_solution(cli_json *j, const char *key, const search *s) {
+  if (!s->ran || !s->r.found) {
+    cli_json_null(j, key);
+    return;
+  }
+  cli_json_begin_array(j, key);
+  for (uint32_t m = 0; m < s->r.length; m++) {
+    const slide_move *mv = &s->r.moves[m];
+    char piece[2] = {mv->piece, '\0'};
+    cli_json_begin_object(j, NULL);
+    cli_json_string(j, "piece", piece);
+    cli_json_begin_array(j, "from");
+    cli_json_int(j, NULL, mv->from_row);
+    cli_json_int(j, NULL, mv->from_col);
+    cli_json_end_array(j);
+    cli_json_begin_array(j, "to");
+    cli_json_int(j, NULL, mv->to_row);
+    cli_json_int(j, NULL, mv->to_col);
+    cli_json_end_array(j);
+    cli_json_string(j, "path", mv->path);
+    cli_json_end_object(j);
+  }
+  cli_json_end_array(j);
+}
+
+static void json_search(cli_json *j, const search *s) {
+  cli_json_begin_object(j, NULL);
+  cli_json_string(j, "metric", metric_name(s->metric));
+  cmd_sg_json_stats(j, &s->r.search);
+  cli_json_end_object(j);
+}
+
+static void json_layers(cli_json *j, const slide_result *r) {
+  cli_json_begin_array(j, "layers");
+  for (uint32_t d = 0; d <= r->search.depth; d++)
+    cli_json_uint(j, NULL, r->layers[d]);
+  cli_json_end_array(j);
+}
+
+static void print_layers(const slide_result *r) {
+  for (uint32_t d = 0; d <= r->search.depth; d++)
+    printf("distance %" PRIu32 ": %" PRIu64 "\n", d, r->layers[d]);
+}
+
+/* ---- the two modes ---------------------------------------------------------------------- */
+
+static void json_puzzle(cli_json *j, const char *path, const slide_puzzle *p) {
+  cli_json_string(j, "file", path);
+  cli_json_int(j, "rows", slide_rows(p));
+  cli_json_int(j, "cols", slide_cols(p));
+  cli_json_int(j, "pieces", slide_piece_count(p));
+  cli_json_int(j, "shapes", slide_shape_count(p));
+  cli_json_uint(j, "key_bits", slide_key_bits(p));
+  cli_json_uint(j, "decode_table_bytes", slide_table_bytes(p));
+}
+
+static int count(const slide_options *o, const char *path, const slide_puzzle *p,
+                 const cmd_sg_run *run, search *s) {
+  const slide_result *r = &s->r;
+  const sg_stats *st = &r->search;
+  int complete = st->end == SG_DONE;
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    json_puzzle(&j, path, p);
+    cli_json_string(&j, "metric", metric_name(s->metric));
+    cmd_sg_json_stats(&j, st);
+    json_layers(&j, r);
+    cli_json_end_object(&j);
+    return CLI_SOLVED;
+  }
+  if (complete)
+    printf("%s, at most %" PRIu32 " %s from the start\n",
+           cli_plural(st->states, "configuration", "configurations").s, st->depth,
+           unit(s->metric, st->depth));
+  else
+    printf("at least %s, reached up to %" PRIu32 " %s from the start (%s; the search is "
+           "incomplete)\n",
+           cli_plural(st->states, "configuration", "configurations").s, st->depth,
+           unit(s->metric, st->depth), cmd_sg_why(run, st->end).s);
+  if (o->layers) print_layers(r);
+  if (o->stats) {
+    cmd_sg_print_stats(st);
+    printf("puzzle:      %d x %d, %d pieces of %d shapes, keys of %u bits, decoding tables "
+           "%s\n",
+           slide_rows(p), slide_cols(p), slide_piece_count(p), slide_shape_count(p),
+           slide_key_bits(p), cli_bytes(slide_table_bytes(p)).s);
+  }
+  return CLI_SOLVED;
+}
+
+static int solve(const slide_options *o, const char *path, const slide_puzzle *p,
+                 const cmd_sg_run *run, search *s, int n) {
+  int found = 1, complete = 1;
+  const char *stopped_by = NULL;
+  for (int i = 0; i < n; i++) {
+    found &= s[i].r.found;
+    if (s[i].r.search.end == SG_DONE || s[i].r.search.end == SG_GOAL) continue;
+    complete = 0;
+    stopped_by = cmd_sg_stopped_by(s[i].r.search.end);
+  }
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    json_puzzle(&j, path, p);
+    cli_json_string(&j, "goal", o->goal);
+    const search *steps = NULL, *moves = NULL;
+    for (int i = 0; i < n; i++)
+      *(s[i].metric == SLIDE_STEPS ? &steps : &moves) = &s[i];
+    if (steps && steps->r.found)
+      cli_json_uint(&j, "steps", steps->r.length);
+    else
+      cli_json_null(&j, "steps");
+    if (moves && moves->r.found)
+      cli_json_uint(&j, "piece_moves", moves->r.length);
+    else
+      cli_json_null(&j, "piece_moves");
+    cli_json_bool(&j, "complete", complete);
+    cli_json_string(&j, "stopped_by", stopped_by);
+    static const search none = {.ran = 0};
+    json_solution(&j, "solution_steps", steps ? steps : &none);
+    json_solution(&j, "solution_moves", moves ? moves : &none);
+    cli_json_begin_array(&j, "searches");
+    for (int i = 0; i < n; i++)
+      json_search(&j, &s[i]);
+    cli_json_end_array(&j);
+    cli_json_end_object(&j);
+    return found ? CLI_SOLVED : CLI_NO_SOLUTION;
+  }
+  for (int i = 0; i < n; i++) {
+    const sg_stats *st = &s[i].r.search;
+    if (i > 0) putchar('\n');
+    if (s[i].r.found)
+      print_solution(p, &s[i], o->boards);
+    else if (st->end == SG_DONE)
+      printf("no solution: the goal cannot be reached (%s searched)\n",
+             cli_plural(st->states, "configuration", "configurations").s);
+    else
+      printf("no solution found in %s (%s; the search is incomplete)\n",
+             cli_plural(st->states, "configuration", "configurations").s,
+             cmd_sg_why(run, st->end).s);
+    if (o->stats) cmd_sg_print_stats(st);
+  }
+  return found ? CLI_SOLVED : CLI_NO_SOLUTION;
+}
+
+/* ---- the command ------------------------------------------------------------------------ */
+
+static int run_searches(const slide_options *o, const char *path, const slide_puzzle *p,
+                        const slide_goal *goal) {
+  cmd_sg_run run;
+  if (cmd_sg_setup(&run, &slide_command, o->max_memory, o->progress && !o->quiet,
+                   o->progress_interval))
+    return CLI_ERROR;
+  search s[2];
+  int n = 0;
+  memset(s, 0, sizeof s);
+  if (!o->metric || !strcmp(o->metric, "steps")) s[n++].metric = SLIDE_STEPS;
+  if ((!o->metric && goal) || (o->metric && !strcmp(o->metric, "moves")))
+    s[n++].metric = SLIDE_MOVES;
+  int status = CLI_SOLVED, stopped = 0;
+  /* Both metrics reach the same configurations: one search that finds no goal is enough. */
+  for (int i = 0; i < n && !stopped && !(i > 0 && s[0].r.search.end == SG_DONE); i++) {
+    cmd_sg_begin(&run);
+    slide_status st = slide_search(p, s[i].metric, goal, &run.limits, &s[i].r);
+    stopped = cmd_sg_end(&run);
+    s[i].ran = 1;
+    if (st) {
+      cli_error(&slide_command, "%s", slide_strerror(st));
+      status = CLI_ERROR;
+      break;
+    }
+  }
+  if (status == CLI_SOLVED) {
+    int done = 0;
+    while (done < n && s[done].ran)
+      done++;
+    status = goal ? solve(o, path, p, &run, s, done) : count(o, path, p, &run, &s[0]);
+  }
+  for (int i = 0; i < n; i++)
+    slide_result_free(&s[i].r);
+  return status;
+}
+
+cli_main_fn cmd_slide;
+
+int cmd_slide(int argc, char **argv) {
+  slide_options o;
+  const char *path, *extra;
+  int status = cli_start(&slide_command, &o, argc, argv, &path, &extra);
+  if (status >= 0) return status;
+  if (!path) return cli_usage_error(&slide_command, "missing FILE");
+  if (extra) return cli_usage_error(&slide_command, "unexpected argument '%s'", extra);
+  if (o.metric && strcmp(o.metric, "steps") && strcmp(o.metric, "moves"))
+    return cli_usage_error(&slide_command, "--metric is steps or moves, not '%s'", o.metric);
+  if (o.boards && !o.goal) return cli_usage_error(&slide_command, "--boards needs --goal");
+  if (o.layers && o.goal)
+    return cli_usage_error(&slide_command, "--layers counts: it does not go with --goal");
+
+  slide_puzzle *p;
+  slide_error err;
+  slide_status st = slide_read_file(path, &p, &err);
+  if (st) {
+    report_error(&err, st);
+    return CLI_ERROR;
+  }
+  slide_goal *goal = NULL;
+  if (o.goal && (st = slide_goal_parse(p, o.goal, &goal, &err))) {
+    if (!err.file[0]) snprintf(err.file, sizeof err.file, "--goal %s", o.goal);
+    report_error(&err, st);
+    slide_free(p);
+    return CLI_ERROR;
+  }
+  status = run_searches(&o, path, p, goal);
+  slide_goal_free(goal);
+  slide_free(p);
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    cli_error(&slide_command, "writing stdout: %s", strerror(errno));
+    return CLI_ERROR;
+  }
+  return status;
+}

@@ -1,0 +1,788 @@
+/* slide.c -- sliding-block layouts: reading them, packing configurations into keys, listing
+ * the moves, and turning a path of keys back into named moves. */
+#include "slide.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bits.h"
+
+enum {
+  MAX_CELLS = 64,
+  NONE = 0xff,
+  TABLE_SETS = 1 << 20, /* shapes with at most this many sets of places unrank by table lookup */
+  PREFETCH_ABOVE = 1 << 18, /* tables larger than this are fetched ahead of their use */
+};
+
+/* The four directions, in the order of the step tables. */
+static const int dir_dr[4] = {-1, 1, 0, 0}, dir_dc[4] = {0, 0, -1, 1};
+static const char dir_letter[4] = {'U', 'D', 'L', 'R'};
+
+/* One shape and the places its pieces can take: a place is where the top left corner of the
+ * bounding box lies, numbered row by row over the (rows - height + 1) x (cols - width + 1)
+ * corners that keep the piece on the board. */
+typedef struct {
+  uint64_t cells[MAX_CELLS];    /* the cells covered at each place */
+  uint64_t enter[MAX_CELLS][4]; /* the cells a step up, down, left, right enters; all ones
+                                   when the step would leave the board */
+  uint8_t step[MAX_CELLS][4];   /* the place one cell up, down, left, right, or NONE */
+  /* The set of places of each rank, when there are at most TABLE_SETS sets: in 32 bits when
+   * there are at most 32 places, else 64; else both NULL and sets are unranked by search. */
+  uint32_t *sets32;
+  uint64_t *sets64;
+  int height, width, per_row; /* per_row: places in a row of corners */
+  int places, count;          /* places, and pieces of this shape */
+  unsigned offset;            /* the field of this shape in the key ... */
+  int bits;                   /* ... and its width: 0 when the pieces have one way to lie */
+  char name;                  /* the first piece of this shape, for messages */
+} shape;
+
+typedef struct {
+  char name;
+  int shape, place;  /* the place at the start */
+  long line, column; /* its first cell in the file */
+} piece;
+
+struct slide_puzzle {
+  int rows, cols;
+  bits_box64 box;
+  int npieces, nshapes;
+  piece pieces[MAX_CELLS];
+  shape *shapes;
+  unsigned key_bits;
+  size_t nw;
+  uint64_t start[SG_MAX_WORDS];
+  size_t degree_steps, degree_moves; /* the most neighbours a configuration can have */
+  long first_line;                   /* the line of the first row */
+  char file[256];
+  uint64_t board;       /* all the cells */
+  uint64_t table_bytes; /* held by the shapes' tables of sets */
+  /* binom[k][n] = n choose k (k first: unranking scans n); C(64, 32) < 2^61 */
+  uint64_t binom[MAX_CELLS + 1][MAX_CELLS + 1];
+};
+
+struct slide_goal {
+  const slide_puzzle *p;
+  bool layout;
+  int shape, place;           /* a piece goal */
+  uint64_t key[SG_MAX_WORDS]; /* a layout goal */
+};
+
+const char *slide_strerror(slide_status s) {
+  switch (s) {
+  case SLIDE_OK: return "no error";
+  case SLIDE_ENOMEM: return "out of memory";
+  case SLIDE_EOPEN: return "cannot read the file";
+  case SLIDE_ESYNTAX: return "malformed layout";
+  case SLIDE_EGOAL: return "bad goal";
+  case SLIDE_ESEARCH: return "the state-graph search failed";
+  }
+  return "unknown error";
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 5, 6)))
+#endif
+static slide_status
+fail(slide_error *err, slide_status st, long line, long column, const char *fmt, ...);
+static slide_status fail(slide_error *err, slide_status st, long line, long column, const char *fmt,
+                         ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err->message, sizeof err->message, fmt, ap);
+  va_end(ap);
+  err->line = line;
+  err->column = column;
+  return st;
+}
+
+int slide_rows(const slide_puzzle *p) { return p->rows; }
+int slide_cols(const slide_puzzle *p) { return p->cols; }
+int slide_piece_count(const slide_puzzle *p) { return p->npieces; }
+int slide_shape_count(const slide_puzzle *p) { return p->nshapes; }
+unsigned slide_key_bits(const slide_puzzle *p) { return p->key_bits; }
+
+uint64_t slide_table_bytes(const slide_puzzle *p) { return p->table_bytes; }
+
+void slide_drop_tables(slide_puzzle *p) {
+  for (int k = 0; p->shapes && k < p->nshapes; k++) {
+    free(p->shapes[k].sets32), free(p->shapes[k].sets64);
+    p->shapes[k].sets32 = NULL, p->shapes[k].sets64 = NULL;
+  }
+  p->table_bytes = 0;
+}
+
+void slide_free(slide_puzzle *p) {
+  if (!p) return;
+  slide_drop_tables(p);
+  free(p->shapes);
+  free(p);
+}
+
+/* ---- keys ------------------------------------------------------------------------------- */
+
+/* The rank of a set of places among the sets of as many places: sum of C(place, j) over
+ * its places in increasing order, j = 1, 2, ... (the combinatorial number system). */
+static uint64_t rank_set(const slide_puzzle *p, uint64_t set) {
+  uint64_t r = 0;
+  int j = 1, place;
+  BITS64_FOREACH(place, set) r += p->binom[j++][place];
+  return r;
+}
+
+/* The set of `count` places of rank r: the largest place first, each the greatest whose
+ * C(place, j) still fits in what is left of the rank. */
+static uint64_t unrank_set(const slide_puzzle *p, const shape *s, uint64_t r) {
+  if (s->sets32) return s->sets32[r];
+  if (s->sets64) return s->sets64[r];
+  uint64_t set = 0;
+  int place = s->places;
+  for (int j = s->count; j >= 2; j--) {
+    do
+      place--;
+    while (p->binom[j][place] > r);
+    r -= p->binom[j][place];
+    set |= bits64_bit(place);
+  }
+  return s->count ? set | bits64_bit((int)r) : set;
+}
+
+/* The places of the pieces of shape k in a configuration. */
+static uint64_t places_of(const slide_puzzle *p, int k, const uint64_t *key) {
+  const shape *s = &p->shapes[k];
+  return unrank_set(p, s, s->bits ? bits_field_get(key, s->offset, s->bits) : 0);
+}
+
+/* Every shape's places, and the cells the pieces cover. */
+static uint64_t decode(const slide_puzzle *p, const uint64_t *key, uint64_t *sets) {
+  uint64_t occupied = 0;
+  for (int k = 0; k < p->nshapes; k++) {
+    int place;
+    sets[k] = places_of(p, k, key);
+    if (p->shapes[k].height * p->shapes[k].width == 1) /* one cell: its places are its cells */
+      occupied |= sets[k];
+    else
+      BITS64_FOREACH(place, sets[k]) occupied |= p->shapes[k].cells[place];
+  }
+  return occupied;
+}
+
+/* key, with the pieces of shape k at the places of set, into out. */
+static void emit(const slide_puzzle *p, const uint64_t *key, int k, uint64_t set, uint64_t *out) {
+  const shape *s = &p->shapes[k];
+  for (size_t w = 0; w < p->nw; w++) /* mostly one word: no call to memcpy */
+    out[w] = key[w];
+  if (s->bits) bits_field_put(out, s->offset, s->bits, rank_set(p, set));
+}
+
+/* The places a piece of shape s at `from` reaches alone, moving through cells not in
+ * `others` (from itself included). */
+static uint64_t reach(const shape *s, int from, uint64_t others) {
+  uint64_t seen = bits64_bit(from), fresh = seen;
+  while (fresh) {
+    uint64_t next = 0;
+    int at;
+    BITS64_FOREACH(at, fresh) {
+      for (int d = 0; d < 4; d++) {
+        int to = s->step[at][d];
+        if (to != NONE && !(s->cells[to] & others)) next |= bits64_bit(to);
+      }
+    }
+    fresh = next & ~seen;
+    seen |= fresh;
+  }
+  return seen;
+}
+
+typedef struct {
+  const slide_puzzle *p;
+  const slide_goal *goal;
+} search_ctx;
+
+/* sg_expand_fn, unit steps: every piece, every direction it can slide one cell. */
+static size_t expand_steps(void *ctx, const uint64_t *key, uint64_t *out) {
+  const slide_puzzle *p = ((const search_ctx *)ctx)->p;
+  uint64_t sets[MAX_CELLS];
+  uint64_t occupied = decode(p, key, sets);
+  uint64_t blocked = occupied | ~p->board;
+  size_t n = 0;
+  for (int k = 0; k < p->nshapes; k++) {
+    const shape *s = &p->shapes[k];
+    int at, d;
+    BITS64_FOREACH(at, sets[k]) {
+      /* Most pieces cannot move at all: one test for the four directions, no branch each. */
+      const uint64_t *e = s->enter[at];
+      uint64_t free = (uint64_t) !(e[0] & blocked) | (uint64_t) !(e[1] & blocked) << 1 |
+                      (uint64_t) !(e[2] & blocked) << 2 | (uint64_t) !(e[3] & blocked) << 3;
+      BITS64_FOREACH(d, free)
+      emit(p, key, k, sets[k] ^ bits64_bit(at) ^ bits64_bit(s->step[at][d]), out + n++ * p->nw);
+    }
+  }
+  return n;
+}
+
+/* sg_expand_fn, piece moves: every place each piece reaches alone. */
+static size_t expand_moves(void *ctx, const uint64_t *key, uint64_t *out) {
+  const slide_puzzle *p = ((const search_ctx *)ctx)->p;
+  uint64_t sets[MAX_CELLS];
+  uint64_t occupied = decode(p, key, sets);
+  size_t n = 0;
+  for (int k = 0; k < p->nshapes; k++) {
+    const shape *s = &p->shapes[k];
+    int at, to;
+    BITS64_FOREACH(at, sets[k]) {
+      uint64_t without = sets[k] ^ bits64_bit(at);
+      BITS64_FOREACH(to, reach(s, at, occupied & ~s->cells[at]) & ~bits64_bit(at))
+      emit(p, key, k, without | bits64_bit(to), out + n++ * p->nw);
+    }
+  }
+  return n;
+}
+
+/* sg_prefetch_fn: start fetching the table entries the key will be decoded with. The large
+ * tables (Project Euler 766's 1x1 pieces: 2.3 MiB) do not stay in cache. */
+static void prefetch(void *ctx, const uint64_t *key) {
+  const slide_puzzle *p = ((const search_ctx *)ctx)->p;
+  for (int k = 0; k < p->nshapes; k++) {
+    const shape *s = &p->shapes[k];
+    if (!s->bits || (!s->sets32 && !s->sets64)) continue;
+    uint64_t r = bits_field_get(key, s->offset, s->bits);
+#if defined(__GNUC__) || defined(__clang__)
+    if (s->sets32)
+      __builtin_prefetch(s->sets32 + r);
+    else
+      __builtin_prefetch(s->sets64 + r);
+#else
+    (void)r;
+#endif
+  }
+}
+
+static bool is_goal(void *ctx, const uint64_t *key, uint32_t depth) {
+  (void)depth;
+  const slide_goal *g = ((const search_ctx *)ctx)->goal;
+  if (g->layout) return !memcmp(key, g->key, g->p->nw * sizeof *key);
+  return bits64_test(places_of(g->p, g->shape, key), g->place);
+}
+
+/* ---- reading ---------------------------------------------------------------------------- */
+
+/* The cells next to those of w, side to side, within the board. */
+static uint64_t adjacent(const bits_box64 *b, uint64_t w) {
+  uint64_t out = 0, t;
+  int cols = b->box.x, rows = b->box.y;
+  if (bits_box64_translate(b, w & bits_box64_x_below(b, cols - 1), 1, 0, 0, &t)) out |= t;
+  if (bits_box64_translate(b, w & ~bits_box64_x_below(b, 1), -1, 0, 0, &t)) out |= t;
+  if (bits_box64_translate(b, w & bits_box64_y_below(b, rows - 1), 0, 1, 0, &t)) out |= t;
+  if (bits_box64_translate(b, w & ~bits_box64_y_below(b, 1), 0, -1, 0, &t)) out |= t;
+  return out;
+}
+
+/* The cells of w joined side to side to its lowest cell. */
+static uint64_t component(const bits_box64 *b, uint64_t w) {
+  uint64_t part = bits64_bit(bits64_lowest(w)), more;
+  while ((more = adjacent(b, part) & w & ~part))
+    part |= more;
+  return part;
+}
+
+/* The shape of a piece whose cells are `cells`: found among those known, or added. */
+static int shape_of(slide_puzzle *p, uint64_t cells, char name, int *place) {
+  uint64_t norm;
+  bits_bounds bb;
+  bits_box64_normalize(&p->box, cells, &norm, &bb);
+  int k = 0;
+  while (k < p->nshapes && p->shapes[k].cells[0] != norm)
+    k++;
+  shape *s = &p->shapes[k];
+  if (k == p->nshapes) {
+    p->nshapes++;
+    s->name = name;
+    s->height = bb.y1 - bb.y0 + 1;
+    s->width = bb.x1 - bb.x0 + 1;
+    s->per_row = p->cols - s->width + 1;
+    s->places = (p->rows - s->height + 1) * s->per_row;
+    for (int at = 0; at < s->places; at++) {
+      int r = at / s->per_row, c = at % s->per_row;
+      bits_box64_translate(&p->box, norm, c, r, 0, &s->cells[at]);
+      for (int d = 0; d < 4; d++) {
+        int r2 = r + dir_dr[d], c2 = c + dir_dc[d];
+        bool inside = r2 >= 0 && c2 >= 0 && c2 < s->per_row && r2 * s->per_row + c2 < s->places;
+        s->step[at][d] = inside ? (uint8_t)(r2 * s->per_row + c2) : NONE;
+      }
+    }
+    for (int at = 0; at < s->places; at++)
+      for (int d = 0; d < 4; d++)
+        s->enter[at][d] =
+            s->step[at][d] == NONE ? ~(uint64_t)0 : s->cells[s->step[at][d]] & ~s->cells[at];
+  }
+  s->count++;
+  *place = bb.y0 * s->per_row + bb.x0;
+  return k;
+}
+
+/* Fills shape s's table of sets by rank: the sets of `count` places in increasing order of
+ * rank are those of the combinatorial number system, so walk them in colex order. */
+static void fill_sets(shape *s) {
+  uint64_t set = bits64_low(s->count);
+  for (uint64_t r = 0;; r++) {
+    if (s->sets32)
+      s->sets32[r] = (uint32_t)set;
+    else
+      s->sets64[r] = set;
+    /* The next set in colex order: move the lowest place that can move up by one, and put
+     * the places below it back at the bottom. */
+    int j = 0;
+    while (j < s->places - 1 && !(bits64_test(set, j) && !bits64_test(set, j + 1)))
+      j++;
+    if (j >= s->places - 1) break;
+    int below = bits64_count(set & bits64_low(j));
+    set = (set & ~bits64_low(j + 1)) | bits64_bit(j + 1) | bits64_low(below);
+  }
+}
+
+/* Lays out the key: one field per shape, as wide as its number of sets of places needs. */
+static slide_status lay_out_key(slide_puzzle *p) {
+  for (int n = 0; n <= MAX_CELLS; n++)
+    for (int k = 0; k <= n; k++)
+      p->binom[k][n] = k == 0 || k == n ? 1 : p->binom[k - 1][n - 1] + p->binom[k][n - 1];
+  unsigned offset = 0;
+  for (int k = 0; k < p->nshapes; k++) {
+    shape *s = &p->shapes[k];
+    uint64_t sets = p->binom[s->count][s->places];
+    if (sets <= TABLE_SETS && s->count > 1) {
+      if (s->places <= 32)
+        s->sets32 = malloc(sets * sizeof *s->sets32);
+      else
+        s->sets64 = malloc(sets * sizeof *s->sets64);
+      if (!s->sets32 && !s->sets64) return SLIDE_ENOMEM;
+      fill_sets(s);
+      p->table_bytes += sets * (s->sets32 ? 4 : 8);
+    }
+    s->offset = offset;
+    s->bits = sets > 1 ? bits64_highest(sets - 1) + 1 : 0;
+    offset += (unsigned)s->bits;
+  }
+  p->key_bits = offset ? offset : 1; /* one configuration only: a key of one zero bit */
+  p->nw = sg_words(p->key_bits);
+  uint64_t sets[MAX_CELLS] = {0};
+  for (int i = 0; i < p->npieces; i++)
+    sets[p->pieces[i].shape] |= bits64_bit(p->pieces[i].place);
+  memset(p->start, 0, sizeof p->start);
+  for (int k = 0; k < p->nshapes; k++)
+    if (p->shapes[k].bits)
+      bits_field_put(p->start, p->shapes[k].offset, p->shapes[k].bits, rank_set(p, sets[k]));
+  p->degree_steps = (size_t)p->npieces * 4;
+  p->degree_moves = 1;
+  for (int i = 0; i < p->npieces; i++)
+    p->degree_moves += (size_t)p->shapes[p->pieces[i].shape].places - 1;
+  return SLIDE_OK;
+}
+
+/* The board's characters, row by row, with where each came from. */
+typedef struct {
+  char cell[MAX_CELLS];
+  long line[MAX_CELLS], column[MAX_CELLS];
+  int rows, cols, n;
+} grid;
+
+/* Reads the rows of text into *g, or fails with the place of the first problem. */
+static slide_status read_rows(const char *text, size_t len, grid *g, long *first_line,
+                              slide_error *err) {
+  long line = 0;
+  memset(g, 0, sizeof *g);
+  for (size_t i = 0; i < len;) {
+    size_t end = i;
+    while (end < len && text[end] != '\n')
+      end++;
+    const char *s = text + i;
+    size_t n = end - i;
+    i = end + 1;
+    line++;
+    if (n && s[n - 1] == '\r') n--;
+    size_t blank = 0;
+    while (blank < n && (s[blank] == ' ' || s[blank] == '\t'))
+      blank++;
+    if ((n && s[0] == '#') || blank == n) continue; /* a comment or a blank line */
+    for (size_t c = 0; c < n; c++) {
+      unsigned char ch = (unsigned char)s[c];
+      long col = (long)c + 1;
+      if (ch == ' ' || ch == '\t')
+        return fail(err, SLIDE_ESYNTAX, line, col,
+                    "a blank inside a row (one character per cell, '.' for an empty one)");
+      if (ch == '#')
+        return fail(err, SLIDE_ESYNTAX, line, col,
+                    "'#' inside a row ('#' starts a comment line and names no piece)");
+      if (ch < 0x21 || ch > 0x7e)
+        return fail(err, SLIDE_ESYNTAX, line, col,
+                    "bad character 0x%02x (pieces are named by printable ASCII characters)", ch);
+    }
+    if (g->rows == 0) {
+      *first_line = line;
+      g->cols = (int)(n < MAX_CELLS + 1 ? n : MAX_CELLS + 1);
+    } else if (n != (size_t)g->cols) {
+      return fail(err, SLIDE_ESYNTAX, line, (long)(n < (size_t)g->cols ? n : (size_t)g->cols) + 1,
+                  "row %d has %zu cells; the first row has %d", g->rows + 1, n, g->cols);
+    }
+    if ((size_t)g->n + n > MAX_CELLS)
+      return fail(err, SLIDE_ESYNTAX, line, (long)(MAX_CELLS - g->n) + 1,
+                  "more than %d cells on the board", MAX_CELLS);
+    for (size_t c = 0; c < n; c++) {
+      g->cell[g->n] = s[c];
+      g->line[g->n] = line;
+      g->column[g->n] = (long)c + 1;
+      g->n++;
+    }
+    g->rows++;
+  }
+  if (g->rows == 0)
+    return fail(err, SLIDE_ESYNTAX, line + 1, 1, "no board (only comments and blank lines)");
+  return SLIDE_OK;
+}
+
+/* The pieces of the grid, their connectedness and shapes; then the key. */
+static slide_status build(slide_puzzle *p, const grid *g, slide_error *err) {
+  uint64_t cells[128] = {0}, empty = 0;
+  int n = 0;
+  for (int i = 0; i < g->n; i++) {
+    unsigned char ch = (unsigned char)g->cell[i];
+    if (ch == '.') {
+      empty |= bits64_bit(i);
+      continue;
+    }
+    if (!cells[ch]) {
+      p->pieces[n] = (piece){.name = (char)ch, .line = g->line[i], .column = g->column[i]};
+      n++;
+    }
+    cells[ch] |= bits64_bit(i);
+  }
+  p->npieces = n;
+  p->shapes = calloc(n ? (size_t)n : 1, sizeof *p->shapes);
+  if (!p->shapes) return SLIDE_ENOMEM;
+  for (int i = 0; i < n; i++) {
+    piece *q = &p->pieces[i];
+    uint64_t w = cells[(unsigned char)q->name], part = component(&p->box, w);
+    if (part != w) {
+      int at = bits64_lowest(w & ~part);
+      return fail(err, SLIDE_ESYNTAX, g->line[at], g->column[at],
+                  "piece '%c' is not in one piece: this cell does not join the rest side to side",
+                  q->name);
+    }
+    q->shape = shape_of(p, w, q->name, &q->place);
+  }
+  if (!empty)
+    return fail(err, SLIDE_ESYNTAX, p->first_line, 1, "no empty cell ('.'), so nothing can move");
+  return lay_out_key(p);
+}
+
+slide_status slide_parse(const char *text, size_t len, const char *file, slide_puzzle **out,
+                         slide_error *err) {
+  memset(err, 0, sizeof *err);
+  snprintf(err->file, sizeof err->file, "%s", file);
+  *out = NULL;
+  slide_puzzle *p = calloc(1, sizeof *p);
+  if (!p) return SLIDE_ENOMEM;
+  snprintf(p->file, sizeof p->file, "%s", file);
+  grid g;
+  slide_status st = read_rows(text, len, &g, &p->first_line, err);
+  if (st == SLIDE_OK) {
+    p->rows = g.rows;
+    p->cols = g.cols;
+    bits_box64_init(&p->box, g.cols, g.rows, 1);
+    p->board = p->box.all;
+    st = build(p, &g, err);
+  }
+  if (st != SLIDE_OK) {
+    slide_free(p);
+    return st;
+  }
+  *out = p;
+  return SLIDE_OK;
+}
+
+slide_status slide_read_file(const char *path, slide_puzzle **out, slide_error *err) {
+  int use_stdin = strcmp(path, "-") == 0;
+  const char *name = use_stdin ? "<stdin>" : path;
+  memset(err, 0, sizeof *err);
+  snprintf(err->file, sizeof err->file, "%s", name);
+  *out = NULL;
+  FILE *f = use_stdin ? stdin : fopen(path, "rb");
+  if (!f) return fail(err, SLIDE_EOPEN, 0, 0, "cannot open: %s", strerror(errno));
+  char *text = NULL;
+  size_t len = 0, cap = 0;
+  slide_status st = SLIDE_OK;
+  for (;;) {
+    if (len == cap) {
+      /* A layout has at most 64 cells, but its comments may be long. */
+      char *t = cap < ((size_t)1 << 30) ? realloc(text, cap = cap ? 2 * cap : 4096) : NULL;
+      if (!t) {
+        st = cap >= ((size_t)1 << 30) ? fail(err, SLIDE_EOPEN, 0, 0, "cannot read: file too large")
+                                      : SLIDE_ENOMEM;
+        break;
+      }
+      text = t;
+    }
+    size_t got = fread(text + len, 1, cap - len, f);
+    len += got;
+    if (got == 0) {
+      if (ferror(f)) st = fail(err, SLIDE_EOPEN, 0, 0, "cannot read: %s", strerror(errno));
+      break;
+    }
+  }
+  if (!use_stdin) fclose(f);
+  if (st == SLIDE_OK) st = slide_parse(text, len, name, out, err);
+  free(text);
+  return st;
+}
+
+/* Writes the layout with the pieces at places[] (one per piece) into buf, which has room. */
+static void render(const slide_puzzle *p, const int *places, char *buf) {
+  for (int r = 0; r < p->rows; r++) {
+    memset(buf + r * (p->cols + 1), '.', (size_t)p->cols);
+    buf[r * (p->cols + 1) + p->cols] = '\n';
+  }
+  for (int i = 0; i < p->npieces; i++) {
+    int cell;
+    BITS64_FOREACH(cell, p->shapes[p->pieces[i].shape].cells[places[i]])
+    buf[cell / p->cols * (p->cols + 1) + cell % p->cols] = p->pieces[i].name;
+  }
+}
+
+size_t slide_format(const slide_puzzle *p, char *buf, size_t cap) {
+  size_t need = (size_t)p->rows * (size_t)(p->cols + 1);
+  int places[MAX_CELLS];
+  char board[MAX_CELLS * 2 + 1];
+  for (int i = 0; i < p->npieces; i++)
+    places[i] = p->pieces[i].place;
+  render(p, places, board);
+  if (cap) {
+    size_t n = need < cap - 1 ? need : cap - 1;
+    memcpy(buf, board, n);
+    buf[n] = '\0';
+  }
+  return need;
+}
+
+/* ---- goals ------------------------------------------------------------------------------ */
+
+static slide_status new_goal(const slide_puzzle *p, slide_goal **out) {
+  *out = calloc(1, sizeof **out);
+  if (!*out) return SLIDE_ENOMEM;
+  (*out)->p = p;
+  return SLIDE_OK;
+}
+
+void slide_goal_free(slide_goal *g) { free(g); }
+
+slide_status slide_goal_piece(const slide_puzzle *p, char name, int row, int col, slide_goal **out,
+                              slide_error *err) {
+  memset(err, 0, sizeof *err);
+  *out = NULL;
+  int i = 0;
+  while (i < p->npieces && p->pieces[i].name != name)
+    i++;
+  if (i == p->npieces) return fail(err, SLIDE_EGOAL, 0, 0, "no piece '%c' in the puzzle", name);
+  const shape *s = &p->shapes[p->pieces[i].shape];
+  int rows = p->rows - s->height + 1;
+  if (row < 1 || row > rows || col < 1 || col > s->per_row)
+    return fail(err, SLIDE_EGOAL, 0, 0,
+                "piece '%c' (%d x %d) cannot lie at row %d, column %d: its top left corner "
+                "goes in rows 1 to %d and columns 1 to %d",
+                name, s->height, s->width, row, col, rows, s->per_row);
+  slide_status st = new_goal(p, out);
+  if (st) return st;
+  (*out)->shape = p->pieces[i].shape;
+  (*out)->place = (row - 1) * s->per_row + (col - 1);
+  return SLIDE_OK;
+}
+
+slide_status slide_goal_layout(const slide_puzzle *p, const slide_puzzle *t, slide_goal **out,
+                               slide_error *err) {
+  memset(err, 0, sizeof *err);
+  snprintf(err->file, sizeof err->file, "%s", t->file);
+  *out = NULL;
+  if (t->rows != p->rows || t->cols != p->cols)
+    return fail(err, SLIDE_EGOAL, t->first_line, 1,
+                "the goal's board has %d rows of %d cells; the puzzle's has %d rows of %d", t->rows,
+                t->cols, p->rows, p->cols);
+  /* Match the shapes: which of the puzzle's each of the goal's is. */
+  int match[MAX_CELLS];
+  for (int k = 0; k < t->nshapes; k++) {
+    const shape *ts = &t->shapes[k];
+    match[k] = -1;
+    for (int j = 0; j < p->nshapes; j++)
+      if (p->shapes[j].cells[0] == ts->cells[0]) match[k] = j;
+    const piece *first = t->pieces;
+    while (first->shape != k)
+      first++;
+    if (match[k] < 0)
+      return fail(err, SLIDE_EGOAL, first->line, first->column,
+                  "piece '%c' has a shape that no piece of the puzzle has", first->name);
+    const shape *ps = &p->shapes[match[k]];
+    if (ps->count != ts->count)
+      return fail(err, SLIDE_EGOAL, first->line, first->column,
+                  "%d piece%s of the shape of '%c' here; the puzzle has %d (like '%c')", ts->count,
+                  ts->count == 1 ? "" : "s", first->name, ps->count, ps->name);
+  }
+  for (int j = 0; j < p->nshapes; j++) {
+    int k = 0;
+    while (k < t->nshapes && match[k] != j)
+      k++;
+    if (k == t->nshapes)
+      return fail(err, SLIDE_EGOAL, t->first_line, 1,
+                  "no piece of the shape of the puzzle's '%c' in the goal", p->shapes[j].name);
+  }
+  slide_status st = new_goal(p, out);
+  if (st) return st;
+  (*out)->layout = true;
+  uint64_t sets[MAX_CELLS] = {0};
+  for (int i = 0; i < t->npieces; i++)
+    sets[match[t->pieces[i].shape]] |= bits64_bit(t->pieces[i].place);
+  for (int j = 0; j < p->nshapes; j++)
+    if (p->shapes[j].bits)
+      bits_field_put((*out)->key, p->shapes[j].offset, p->shapes[j].bits, rank_set(p, sets[j]));
+  return SLIDE_OK;
+}
+
+/* Whether spec is PIECE@ROW,COL; then the parts. */
+static bool piece_spec(const char *spec, char *name, int *row, int *col) {
+  char tail;
+  return spec[0] && spec[1] == '@' && spec[2] >= '0' && spec[2] <= '9' &&
+         sscanf(spec + 2, "%d,%d%c", row, col, &tail) == 2 && (*name = spec[0], true);
+}
+
+slide_status slide_goal_parse(const slide_puzzle *p, const char *spec, slide_goal **out,
+                              slide_error *err) {
+  char name;
+  int row, col;
+  if (piece_spec(spec, &name, &row, &col)) return slide_goal_piece(p, name, row, col, out, err);
+  slide_puzzle *t;
+  slide_status st = slide_read_file(spec, &t, err);
+  *out = NULL;
+  if (st) return st;
+  st = slide_goal_layout(p, t, out, err);
+  slide_free(t);
+  return st;
+}
+
+/* ---- searching -------------------------------------------------------------------------- */
+
+/* The unit steps of a shortest path of a piece of shape s from place `from` to `to`
+ * through cells not in `others`, into path (NUL-terminated); false if there is none. */
+static bool piece_path(const shape *s, int from, int to, uint64_t others, char *path) {
+  uint8_t came[MAX_CELLS], queue[MAX_CELLS];
+  int head = 0, tail = 0;
+  memset(came, NONE, sizeof came);
+  came[from] = 4; /* the start: no direction */
+  queue[tail++] = (uint8_t)from;
+  while (head < tail && came[to] == NONE) {
+    int at = queue[head++];
+    for (int d = 0; d < 4; d++) {
+      int next = s->step[at][d];
+      if (next == NONE || came[next] != NONE || (s->cells[next] & others)) continue;
+      came[next] = (uint8_t)d;
+      queue[tail++] = (uint8_t)next;
+    }
+  }
+  if (came[to] == NONE) return false;
+  int n = 0;
+  for (int at = to; at != from; n++) /* count the steps first, then write them backwards */
+    at = s->step[at][came[at] ^ 1];  /* the opposite direction: U^1 = D, L^1 = R */
+  path[n] = '\0';
+  for (int at = to; at != from;) {
+    path[--n] = dir_letter[came[at]];
+    at = s->step[at][came[at] ^ 1];
+  }
+  return true;
+}
+
+/* Turns a path of keys into named moves and boards. */
+static slide_status describe(const slide_puzzle *p, slide_metric metric, const uint64_t *keys,
+                             uint32_t length, slide_result *r) {
+  size_t board = (size_t)p->rows * (size_t)(p->cols + 1);
+  r->moves = calloc(length ? length : 1, sizeof *r->moves);
+  r->boards = malloc((length + 1) * board);
+  if (!r->moves || !r->boards) return SLIDE_ENOMEM;
+  int places[MAX_CELLS];
+  for (int i = 0; i < p->npieces; i++)
+    places[i] = p->pieces[i].place;
+  render(p, places, r->boards);
+  r->length = length;
+  for (uint32_t m = 0; m < length; m++) {
+    uint64_t before[MAX_CELLS], after[MAX_CELLS];
+    uint64_t occupied = decode(p, keys + m * p->nw, before);
+    decode(p, keys + (m + 1) * p->nw, after);
+    int k = 0;
+    while (k < p->nshapes && before[k] == after[k])
+      k++;
+    if (k == p->nshapes) return SLIDE_ESEARCH;
+    const shape *s = &p->shapes[k];
+    int from = bits64_lowest(before[k] & ~after[k]), to = bits64_lowest(after[k] & ~before[k]);
+    int i = 0;
+    while (i < p->npieces && !(p->pieces[i].shape == k && places[i] == from))
+      i++;
+    slide_move *mv = &r->moves[m];
+    if (i == p->npieces || !piece_path(s, from, to, occupied & ~s->cells[from], mv->path))
+      return SLIDE_ESEARCH;
+    if (metric == SLIDE_STEPS && strlen(mv->path) != 1) return SLIDE_ESEARCH;
+    mv->piece = p->pieces[i].name;
+    mv->from_row = from / s->per_row + 1;
+    mv->from_col = from % s->per_row + 1;
+    mv->to_row = to / s->per_row + 1;
+    mv->to_col = to % s->per_row + 1;
+    r->steps += (uint32_t)strlen(mv->path);
+    places[i] = to;
+    render(p, places, r->boards + (m + 1) * board);
+  }
+  return SLIDE_OK;
+}
+
+slide_status slide_search(const slide_puzzle *p, slide_metric metric, const slide_goal *goal,
+                          const sg_limits *limits, slide_result *r) {
+  memset(r, 0, sizeof *r);
+  search_ctx c = {p, goal};
+  sg_options o = {
+      .expand = metric == SLIDE_STEPS ? expand_steps : expand_moves,
+      .ctx = &c,
+      .max_degree = metric == SLIDE_STEPS ? p->degree_steps : p->degree_moves,
+      .is_goal = goal ? is_goal : NULL,
+      .prefetch = p->table_bytes > PREFETCH_ABOVE ? prefetch : NULL,
+  };
+  if (o.max_degree == 0) o.max_degree = 1; /* no pieces: nothing moves, but the call wants room */
+  if (limits) o.limits = *limits;
+  sg_graph *g = sg_new(p->key_bits);
+  if (!g) return SLIDE_ENOMEM;
+  sg_status s = sg_bfs(g, p->start, &o, &r->search);
+  slide_status st = s == SG_OK ? SLIDE_OK : s == SG_ENOMEM ? SLIDE_ENOMEM : SLIDE_ESEARCH;
+  uint32_t n = sg_layer_count(g);
+  r->layers = calloc(n ? n : 1, sizeof *r->layers);
+  if (!r->layers && st == SLIDE_OK) st = SLIDE_ENOMEM;
+  for (uint32_t d = 0; r->layers && d < n; d++)
+    r->layers[d] = sg_layer_size(g, d);
+  if (st == SLIDE_OK && goal && r->search.end == SG_GOAL) {
+    uint32_t length = r->search.depth;
+    uint64_t *keys = malloc((length + 1) * p->nw * sizeof *keys);
+    if (!keys) {
+      st = SLIDE_ENOMEM;
+    } else {
+      s = sg_path(g, sg_goal(g), length, o.expand, &c, o.max_degree, keys);
+      st = s == SG_OK       ? describe(p, metric, keys, length, r)
+           : s == SG_ENOMEM ? SLIDE_ENOMEM
+                            : SLIDE_ESEARCH;
+      r->found = st == SLIDE_OK;
+    }
+    free(keys);
+  }
+  sg_free(g);
+  return st;
+}
+
+void slide_result_free(slide_result *r) {
+  free(r->layers);
+  free(r->moves);
+  free(r->boards);
+  memset(r, 0, sizeof *r);
+}

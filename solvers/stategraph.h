@@ -1,0 +1,148 @@
+/*
+ * stategraph.h -- breadth-first search over an implicit graph of packed states, with a hash
+ * set of the states seen. Used by the sliding-block and bar-flip puzzles; usable by any
+ * puzzle whose positions pack into at most SG_MAX_BITS bits.
+ *
+ * A state is a key of `bits` significant bits (1 .. SG_MAX_BITS), held in sg_words(bits)
+ * uint64_t words, bit i in words[i / 64] at position i % 64; every bit from `bits` on must
+ * be zero. The caller gives the start state and a function that writes a state's
+ * neighbours; sg_bfs stores every state reachable from the start, layer by layer (layer d
+ * holds the states at distance d), until none is left, a goal state is met, the memory cap
+ * would be exceeded, or a stop flag is raised.
+ *
+ * Storage. The set is one open-addressing table (linear probing on the XXH3 hash of the
+ * key, at most 3/4 full, doubling when it would be fuller) whose slots hold the keys
+ * themselves: no pointer and no index per state, so a table of C slots takes C * words * 8
+ * bytes. The top two bits of a slot's last word hold the state's distance from the start
+ * modulo 3, plus 1; an empty slot (all zero) is therefore never a state, which is why a key
+ * has at most 64 * words - 2 bits. Those two bits are enough to walk a shortest path back
+ * (sg_path): along an edge, distances differ by at most one, so the neighbours of a state
+ * at distance d that lie at distance d - 1 are exactly those tagged (d - 1) mod 3. The
+ * frontier is a queue of the keys of the layer being expanded and the layer being built,
+ * in chunks freed as soon as they have been expanded; the size of each layer is kept.
+ *
+ * Requirement: sg_path needs an undirected graph (whatever one move does, a move undoes),
+ * as sliding pieces and pressing bars are. sg_bfs itself works on any graph.
+ *
+ * Ownership: sg_new returns a graph the caller frees with sg_free. Pointers the callbacks
+ * receive are valid during the call only. Nothing here prints, exits or handles signals.
+ */
+#ifndef DANCE_STATEGRAPH_H
+#define DANCE_STATEGRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { SG_MAX_WORDS = 8 };
+#define SG_MAX_BITS (64 * SG_MAX_WORDS - 2)
+
+/* The words of a key of `bits` bits, tag included: 1 for up to 62 bits. */
+static inline size_t sg_words(unsigned bits) { return ((size_t)bits + 2 + 63) / 64; }
+
+typedef enum {
+  SG_OK = 0,
+  SG_ENOMEM,  /* an allocation failed (the memory cap is not an error: see sg_end) */
+  SG_EINVAL,  /* a key width out of range, a start key with bits past it, or a used graph */
+  SG_ENOPATH, /* sg_path found no neighbour one step closer: not an undirected graph, or
+                 the state is not stored at that distance */
+} sg_status;
+
+const char *sg_strerror(sg_status s);
+
+/* Why sg_bfs returned. */
+typedef enum {
+  SG_DONE = 0, /* every reachable state is stored: the search is complete */
+  SG_GOAL,     /* a goal state was stored; the search stopped there */
+  SG_MEMORY,   /* stopped: the next allocation would have passed max_bytes */
+  SG_STOPPED,  /* stopped: *stop became nonzero */
+} sg_end;
+
+/* Writes the neighbours of state to out, one after another, sg_words(bits) words each, and
+ * returns how many (at most max_degree). Duplicates and the state itself are allowed. */
+typedef size_t sg_expand_fn(void *ctx, const uint64_t *state, uint64_t *out);
+
+/* Called on each state shortly before it is expanded (on a batch of them, then the batch is
+ * expanded), so that expand can start fetching from memory what it will read for it. It
+ * must not write anything expand depends on. */
+typedef void sg_prefetch_fn(void *ctx, const uint64_t *state);
+
+/* Whether a newly stored state, at distance depth from the start, is a goal. Every state is
+ * shown to it once, the start first, in the order of storing; one that always says false
+ * visits them all. */
+typedef bool sg_goal_fn(void *ctx, const uint64_t *state, uint32_t depth);
+
+typedef struct {
+  uint64_t states; /* stored so far */
+  uint32_t depth;  /* the distance of the layer being built */
+  uint64_t bytes;  /* held now */
+  double seconds;
+} sg_progress;
+
+typedef void sg_progress_fn(void *ctx, const sg_progress *p);
+
+/* How far a search may go: what the command line passes down through the puzzle modules. */
+typedef struct {
+  uint64_t max_bytes;       /* cap on the memory held at once: the table (two while it doubles), the
+                               frontier and the layer sizes, not the fixed buffer for 16 states'
+                               neighbours; 0: none */
+  const volatile int *stop; /* checked every thousand states or so; NULL: none */
+  sg_progress_fn *on_progress; /* called every progress_seconds (> 0); NULL: never */
+  void *progress_ctx;
+  double progress_seconds;
+} sg_limits;
+
+typedef struct {
+  sg_expand_fn *expand;     /* required */
+  void *ctx;                /* passed to expand and is_goal */
+  size_t max_degree;        /* the most neighbours expand writes at once (>= 1) */
+  sg_goal_fn *is_goal;      /* NULL: store every reachable state */
+  sg_prefetch_fn *prefetch; /* NULL: none */
+  sg_limits limits;
+} sg_options;
+
+typedef struct {
+  uint64_t states;      /* distinct states stored, the start included */
+  uint32_t depth;       /* the greatest distance of a stored state */
+  sg_end end;           /* SG_DONE: complete */
+  uint64_t expanded;    /* states whose neighbours were listed */
+  uint64_t generated;   /* neighbours listed, i.e. lookups in the table */
+  uint64_t bytes;       /* held at the end: the table, frontier and layer sizes */
+  uint64_t peak_bytes;  /* the most held at once (an old table and the new one in a resize) */
+  uint64_t table_bytes; /* the table alone; table_bytes / states is the cost of a state */
+  double seconds;
+} sg_stats;
+
+typedef struct sg_graph sg_graph;
+
+/* An empty graph for keys of `bits` bits, or NULL if bits is 0 or more than SG_MAX_BITS or
+ * memory is short. It holds one search. */
+sg_graph *sg_new(unsigned bits);
+void sg_free(sg_graph *g); /* accepts NULL */
+
+/* Runs the search from start (sg_words(bits) words) and fills *st. Returns SG_OK however the
+ * search ended (st->end says how), SG_EINVAL for a bad start or a graph already searched, or
+ * SG_ENOMEM; st is filled in every case, with the counts reached. A start that is a goal
+ * ends the search at once with depth 0. */
+sg_status sg_bfs(sg_graph *g, const uint64_t *start, const sg_options *o, sg_stats *st);
+
+/* The layers after sg_bfs: layer_count is depth + 1, and the sizes add up to the states.
+ * An incomplete search's last layer may be partial. */
+uint32_t sg_layer_count(const sg_graph *g);
+uint64_t sg_layer_size(const sg_graph *g, uint32_t d);
+
+/* The goal state sg_bfs stopped at (end == SG_GOAL), or NULL; its distance is st->depth. */
+const uint64_t *sg_goal(const sg_graph *g);
+
+/* The distance of a stored state modulo 3, or -1 if the state is not stored. */
+int sg_find(const sg_graph *g, const uint64_t *state);
+
+/* A shortest path from the start to target, a state stored at distance `depth`: writes
+ * depth + 1 states to path (start first, target last; sg_words(bits) words each). expand
+ * and max_degree as for the search, whose neighbours must be the same. Needs an undirected
+ * graph; returns SG_ENOPATH if some state has no stored neighbour one step closer, SG_ENOMEM
+ * or SG_OK. */
+sg_status sg_path(const sg_graph *g, const uint64_t *target, uint32_t depth, sg_expand_fn *expand,
+                  void *ctx, size_t max_degree, uint64_t *path);
+
+#endif

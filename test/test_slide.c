@@ -1,0 +1,407 @@
+/* test_slide.c -- sliding-block puzzles: Project Euler 766's small example (208), random
+ * layouts and every goal of the example against a second model (slide_model.h), solutions
+ * replayed step by step, and every malformed layout's message. */
+#include <stdlib.h>
+
+#include "slide.h"
+#include "slide_model.h"
+#include "test.h"
+
+static char *read_text(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/sliding/%s", DANCE_DATA_DIR, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    TEST_FAIL_("cannot open %s", path);
+    return calloc(1, 1);
+  }
+  char *text = calloc(1, 1 << 16);
+  size_t n = fread(text, 1, (1 << 16) - 1, f);
+  text[n] = '\0';
+  fclose(f);
+  return text;
+}
+
+static slide_puzzle *parse(const char *text) {
+  slide_puzzle *p = NULL;
+  slide_error err;
+  slide_status st = slide_parse(text, strlen(text), "test", &p, &err);
+  if (st) TEST_FAIL_("parse: %ld:%ld: %s", err.line, err.column, err.message);
+  return p;
+}
+
+/* The start grid of a layout, rows * cols characters without line ends. */
+static void start_grid(const slide_puzzle *p, char *grid) {
+  char buf[256];
+  slide_format(p, buf, sizeof buf);
+  int k = 0;
+  for (const char *c = buf; *c; c++)
+    if (*c != '\n') grid[k++] = *c;
+}
+
+/* Counts p with both metrics (and, if drop, again without the tables) against the model. */
+static void check_counts(const char *text, bool drop) {
+  model m;
+  model_read(&m, text);
+  slide_puzzle *p = parse(text);
+  if (!p) return;
+  for (int metric = 0; metric < 2; metric++) {
+    model_bfs b;
+    model_search(&m, metric == SLIDE_MOVES, 1 << 17, &b);
+    ASSERT(b.count < 1 << 17); /* the model saw them all */
+    for (int tables = 1; tables >= (drop ? 0 : 1); tables--) {
+      if (!tables) slide_drop_tables(p);
+      slide_result r;
+      ASSERT_EQ(slide_search(p, (slide_metric)metric, NULL, NULL, &r), SLIDE_OK);
+      ASSERT_EQ(r.search.end, SG_DONE);
+      ASSERT_EQ_U64(r.search.states, b.count);
+      ASSERT_EQ(r.search.depth, b.depth);
+      for (uint32_t d = 0; d <= b.depth && d <= r.search.depth; d++)
+        ASSERT_EQ_U64(r.layers[d], b.layers[d]);
+      ASSERT(!r.found && !r.moves);
+      slide_result_free(&r);
+    }
+    model_free(&b);
+  }
+  slide_free(p);
+}
+
+/* Solves p for goal in the metric and checks the solution: found exactly when the model
+ * says the goal is at distance want (-1: unreachable), of that length, and replayed cell
+ * by cell it is legal, ends where it says, and (for a layout goal) at goal_key. */
+static void check_solution(const slide_puzzle *p, const model *m, const slide_goal *goal,
+                           slide_metric metric, int want, const uint8_t *goal_key, int piece_shape,
+                           int piece_anchor) {
+  slide_result r;
+  ASSERT_EQ(slide_search(p, metric, goal, NULL, &r), SLIDE_OK);
+  if (want < 0) {
+    ASSERT(!r.found);
+    ASSERT_EQ(r.search.end, SG_DONE);
+    slide_result_free(&r);
+    return;
+  }
+  ASSERT(r.found);
+  ASSERT_EQ(r.search.end, SG_GOAL);
+  ASSERT_EQ(r.length, want);
+  ASSERT_EQ(r.search.depth, want);
+  uint32_t steps = 0;
+  for (uint32_t k = 0; k < r.length; k++) {
+    size_t len = strlen(r.moves[k].path);
+    ASSERT(metric == SLIDE_MOVES ? len >= 1 : len == 1);
+    steps += (uint32_t)len;
+  }
+  ASSERT_EQ(r.steps, steps);
+  char grid[MODEL_MAX];
+  start_grid(p, grid);
+  ASSERT(!memcmp(r.boards, grid, (size_t)m->cols)); /* the first board is the start */
+  const char *why = model_replay(m, grid, r.moves, r.length, r.boards);
+  if (why) TEST_FAIL_("replay: %s", why);
+  uint8_t key[MODEL_MAX];
+  ASSERT(model_key_of_grid(m, grid, key));
+  if (goal_key) ASSERT(!memcmp(key, goal_key, (size_t)m->n));
+  if (piece_shape >= 0) {
+    bool there = false;
+    for (int q = 0; q < m->n; q++)
+      there |= m->shape[q] == piece_shape && key[q] == piece_anchor;
+    ASSERT(there);
+  }
+  slide_result_free(&r);
+}
+
+/* ---- Project Euler 766's small example ------------------------------------------------- */
+
+static void test_example_208(void) {
+  char *text = read_text("example_208.txt");
+  slide_puzzle *p = parse(text);
+  if (p) {
+    ASSERT_EQ(slide_rows(p), 3);
+    ASSERT_EQ(slide_cols(p), 4);
+    ASSERT_EQ(slide_piece_count(p), 8);
+    ASSERT_EQ(slide_shape_count(p), 2);
+    slide_result r;
+    for (int metric = 0; metric < 2; metric++) {
+      ASSERT_EQ(slide_search(p, (slide_metric)metric, NULL, NULL, &r), SLIDE_OK);
+      ASSERT_EQ_U64(r.search.states, 208); /* Project Euler 766's statement */
+      slide_result_free(&r);
+    }
+    slide_free(p);
+  }
+  check_counts(text, true);
+  free(text);
+}
+
+/* Every one of the 208 configurations as a layout goal, in both metrics. */
+static void test_example_every_goal(void) {
+  char *text = read_text("example_208.txt");
+  model m;
+  model_read(&m, text);
+  slide_puzzle *p = parse(text);
+  model_bfs steps, moves;
+  model_search(&m, false, 1000, &steps);
+  model_search(&m, true, 1000, &moves);
+  ASSERT_EQ_U64(steps.count, 208);
+  for (size_t i = 0; p && i < steps.count; i++) {
+    const uint8_t *key = steps.keys + i * (size_t)m.n;
+    char layout[256];
+    model_format(&m, key, layout);
+    slide_puzzle *t = parse(layout);
+    slide_goal *goal = NULL;
+    slide_error err;
+    ASSERT_EQ(slide_goal_layout(p, t, &goal, &err), SLIDE_OK);
+    int64_t j = model_find(&moves, key, false, 0);
+    ASSERT(j >= 0);
+    check_solution(p, &m, goal, SLIDE_STEPS, steps.dist[i], key, -1, 0);
+    check_solution(p, &m, goal, SLIDE_MOVES, j >= 0 ? moves.dist[j] : -1, key, -1, 0);
+    slide_goal_free(goal);
+    slide_free(t);
+  }
+  model_free(&steps);
+  model_free(&moves);
+  slide_free(p);
+  free(text);
+}
+
+/* ---- random layouts -------------------------------------------------------------------- */
+
+/* A random layout of rows x cols with pieces of a few shapes placed at random. */
+static void random_layout(int rows, int cols, char *text) {
+  static const int shapes[][4][2] = {
+      {{0, 0}, {-1, -1}},       {{0, 0}, {0, 1}, {-1, -1}}, {{0, 0}, {1, 0}, {-1, -1}},
+      {{0, 0}, {1, 0}, {1, 1}}, {{0, 1}, {1, 0}, {1, 1}},   {{0, 0}, {0, 1}, {1, 0}, {1, 1}},
+  };
+  char grid[16];
+  memset(grid, '.', sizeof grid);
+  int empty = rows * cols, name = 0, keep = 1 + (int)test_below(3);
+  for (int tries = 0; tries < 60 && empty > keep; tries++) {
+    int s = (int)test_below(6), r = (int)test_below((uint32_t)rows),
+        c = (int)test_below((uint32_t)cols), k = 0, fits = 1;
+    for (; k < 4 && shapes[s][k][0] >= 0; k++) {
+      int rr = r + shapes[s][k][0], cc = c + shapes[s][k][1];
+      fits &= rr < rows && cc < cols && grid[rr * cols + cc] == '.';
+    }
+    if (!fits || empty - k < keep) continue;
+    for (int i = 0; i < k; i++)
+      grid[(r + shapes[s][i][0]) * cols + c + shapes[s][i][1]] = (char)('A' + name);
+    name++;
+    empty -= k;
+  }
+  char *t = text + sprintf(text, "# random %dx%d\n", rows, cols);
+  for (int r = 0; r < rows; r++)
+    t += sprintf(t, "%.*s\n", cols, grid + r * cols);
+}
+
+static void test_random_layouts(void) {
+  for (int round = 0; round < 60; round++) {
+    char text[256];
+    int rows = 2 + (int)test_below(3), cols = 2 + (int)test_below(3);
+    random_layout(rows, cols, text);
+    check_counts(text, round % 4 == 0);
+    /* A few goals: reachable layouts, and a piece at a random place (maybe unreachable). */
+    model m;
+    model_read(&m, text);
+    slide_puzzle *p = parse(text);
+    if (!p) continue;
+    for (int metric = 0; metric < 2; metric++) {
+      model_bfs b;
+      model_search(&m, metric == SLIDE_MOVES, 1 << 17, &b);
+      for (int g = 0; g < 2; g++) {
+        size_t i = test_below((uint32_t)b.count);
+        char layout[256];
+        model_format(&m, b.keys + i * (size_t)m.n, layout);
+        slide_puzzle *t = parse(layout);
+        slide_goal *goal;
+        slide_error err;
+        ASSERT_EQ(slide_goal_layout(p, t, &goal, &err), SLIDE_OK);
+        check_solution(p, &m, goal, (slide_metric)metric, b.dist[i], b.keys + i * (size_t)m.n, -1,
+                       0);
+        slide_goal_free(goal);
+        slide_free(t);
+      }
+      if (m.n == 0) {
+        model_free(&b);
+        continue;
+      }
+      int q = (int)test_below((uint32_t)m.n);
+      int row = (int)test_below((uint32_t)(m.rows - m.h[q] + 1)),
+          col = (int)test_below((uint32_t)(m.cols - m.w[q] + 1)), want = -1;
+      for (size_t i = 0; i < b.count; i++)
+        for (int o = 0; o < m.n; o++)
+          if (m.shape[o] == m.shape[q] &&
+              b.keys[i * (size_t)m.n + (size_t)o] == row * m.cols + col &&
+              (want < 0 || b.dist[i] < want))
+            want = b.dist[i];
+      slide_goal *goal;
+      slide_error err;
+      ASSERT_EQ(slide_goal_piece(p, m.name[q], row + 1, col + 1, &goal, &err), SLIDE_OK);
+      check_solution(p, &m, goal, (slide_metric)metric, want, NULL, m.shape[q], row * m.cols + col);
+      slide_goal_free(goal);
+      model_free(&b);
+    }
+    slide_free(p);
+  }
+}
+
+/* ---- reading ---------------------------------------------------------------------------- */
+
+static void expect_error(const char *text, long line, long column, const char *message) {
+  slide_puzzle *p = NULL;
+  slide_error err;
+  ASSERT_EQ(slide_parse(text, strlen(text), "bad.txt", &p, &err), SLIDE_ESYNTAX);
+  ASSERT(!p);
+  ASSERT_STREQ(err.file, "bad.txt");
+  ASSERT_EQ(err.line, line);
+  ASSERT_EQ(err.column, column);
+  ASSERT_STREQ(err.message, message);
+  if (err.line != line || err.column != column) fprintf(stderr, "  (for %s)\n", message);
+}
+
+static void test_malformed(void) {
+  expect_error("", 1, 1, "no board (only comments and blank lines)");
+  expect_error("# only\n# comments\n\n", 4, 1, "no board (only comments and blank lines)");
+  expect_error("AB.\nAB\n", 2, 3, "row 2 has 2 cells; the first row has 3");
+  expect_error("# c\nAB.\nAB..\n", 3, 4, "row 2 has 4 cells; the first row has 3");
+  expect_error("A.A\nBBB\n", 1, 3,
+               "piece 'A' is not in one piece: this cell does not join the rest side to side");
+  expect_error("A.\n.A\n", 2, 2,
+               "piece 'A' is not in one piece: this cell does not join the rest side to side");
+  expect_error("# full\nAB\nCD\n", 2, 1, "no empty cell ('.'), so nothing can move");
+  expect_error("A.\nA B\n", 2, 2,
+               "a blank inside a row (one character per cell, '.' for an empty one)");
+  expect_error("A#.\n", 1, 2, "'#' inside a row ('#' starts a comment line and names no piece)");
+  expect_error("A.\x01\n", 1, 3,
+               "bad character 0x01 (pieces are named by printable ASCII characters)");
+  expect_error("A.\n\xc3\xa9.\n", 2, 1,
+               "bad character 0xc3 (pieces are named by printable ASCII characters)");
+  expect_error("........\n........\n........\n........\n........\n........\n........\n"
+               "........\n........\n",
+               9, 1, "more than 64 cells on the board");
+  expect_error("................................................................."
+               "\n",
+               1, 65, "more than 64 cells on the board");
+  slide_puzzle *p;
+  slide_error err;
+  ASSERT_EQ(slide_read_file("/nonexistent/layout.txt", &p, &err), SLIDE_EOPEN);
+  ASSERT_STREQ(err.message, "cannot open: No such file or directory");
+  ASSERT_STREQ(err.file, "/nonexistent/layout.txt");
+  ASSERT_EQ(err.line, 0);
+}
+
+static void test_format(void) {
+  /* Comments and blank lines anywhere, CRLF, trailing blanks on blank lines. */
+  const char *text = "# top\r\n\r\nAAb.\r\n# between\r\n  \r\nA.cc\r\n\r\n# end";
+  slide_puzzle *p = parse(text);
+  if (!p) return;
+  char buf[64];
+  ASSERT_EQ(slide_format(p, buf, sizeof buf), 10);
+  ASSERT_STREQ(buf, "AAb.\nA.cc\n");
+  ASSERT_EQ(slide_format(p, buf, 4), 10); /* truncated like snprintf */
+  ASSERT_STREQ(buf, "AAb");
+  ASSERT_EQ(slide_piece_count(p), 3);
+  ASSERT_EQ(slide_shape_count(p), 3);
+  slide_free(p);
+  /* A board of 64 cells, and one where no piece has a choice. */
+  p = parse("AAAAAAAA\nBBBBBBBB\nCCCCCCCC\nDDDDDDDD\nEEEEEEEE\nFFFFFFFF\nGGGGGGGG\nHHHHHHH.\n");
+  if (p) {
+    slide_result r;
+    ASSERT_EQ(slide_search(p, SLIDE_STEPS, NULL, NULL, &r), SLIDE_OK);
+    ASSERT_EQ_U64(r.search.states, 2); /* H slides right and back */
+    ASSERT_EQ(r.search.depth, 1);
+    slide_result_free(&r);
+    slide_free(p);
+  }
+  p = parse("...\n...\n"); /* no pieces: one configuration */
+  if (p) {
+    slide_result r;
+    ASSERT_EQ(slide_search(p, SLIDE_MOVES, NULL, NULL, &r), SLIDE_OK);
+    ASSERT_EQ_U64(r.search.states, 1);
+    slide_result_free(&r);
+    slide_free(p);
+  }
+}
+
+static void expect_goal_error(const slide_puzzle *p, const char *target, long line, long column,
+                              const char *message) {
+  slide_puzzle *t = parse(target);
+  slide_goal *g = NULL;
+  slide_error err;
+  if (!t) return;
+  ASSERT_EQ(slide_goal_layout(p, t, &g, &err), SLIDE_EGOAL);
+  ASSERT(!g);
+  ASSERT_EQ(err.line, line);
+  ASSERT_EQ(err.column, column);
+  ASSERT_STREQ(err.message, message);
+  slide_free(t);
+}
+
+static void test_goal_errors(void) {
+  slide_puzzle *p = parse("LLa.\nLbc.\ndefg\n");
+  if (!p) return;
+  slide_goal *g = NULL;
+  slide_error err;
+  ASSERT_EQ(slide_goal_piece(p, 'Z', 1, 1, &g, &err), SLIDE_EGOAL);
+  ASSERT_STREQ(err.message, "no piece 'Z' in the puzzle");
+  ASSERT_EQ(slide_goal_piece(p, 'L', 3, 1, &g, &err), SLIDE_EGOAL);
+  ASSERT_STREQ(err.message, "piece 'L' (2 x 2) cannot lie at row 3, column 1: its top left "
+                            "corner goes in rows 1 to 2 and columns 1 to 3");
+  ASSERT_EQ(slide_goal_piece(p, 'a', 3, 4, &g, &err), SLIDE_OK);
+  slide_goal_free(g);
+  ASSERT_EQ(slide_goal_parse(p, "L@2,3", &g, &err), SLIDE_OK);
+  slide_goal_free(g);
+  ASSERT_EQ(slide_goal_parse(p, "L@2,3x", &g, &err), SLIDE_EOPEN); /* not a target: a file */
+  ASSERT_STREQ(err.message, "cannot open: No such file or directory");
+  expect_goal_error(p, "LL.\nLab\n", 1, 1,
+                    "the goal's board has 2 rows of 3 cells; the puzzle's has 3 rows of 4");
+  expect_goal_error(p, "MMa.\nbMc.\ndefg\n", 1, 1,
+                    "piece 'M' has a shape that no piece of the puzzle has");
+  expect_goal_error(p, "LLa.\nLbc.\ndeff\n", 1, 3,
+                    "5 pieces of the shape of 'a' here; the puzzle has 7 (like 'a')");
+  expect_goal_error(p, "abcd\nefg.\nh...\n", 1, 1,
+                    "8 pieces of the shape of 'a' here; the puzzle has 7 (like 'a')");
+  expect_goal_error(p, "abcd\nefg.\n....\n", 1, 1,
+                    "no piece of the shape of the puzzle's 'L' in the goal");
+  /* Names do not matter, shapes do. */
+  slide_puzzle *t = parse("xyz.\nXXw.\nXuvq\n");
+  if (t) {
+    ASSERT_EQ(slide_goal_layout(p, t, &g, &err), SLIDE_OK);
+    slide_result r;
+    ASSERT_EQ(slide_search(p, SLIDE_STEPS, g, NULL, &r), SLIDE_OK);
+    ASSERT(r.found);
+    slide_result_free(&r);
+    slide_goal_free(g);
+    slide_free(t);
+  }
+  slide_free(p);
+}
+
+static void test_memory_cap(void) {
+  char *text = read_text("example_208.txt");
+  slide_puzzle *p = parse(text);
+  free(text);
+  if (!p) return;
+  slide_result full, r;
+  ASSERT_EQ(slide_search(p, SLIDE_STEPS, NULL, NULL, &full), SLIDE_OK);
+  sg_limits lim = {.max_bytes = full.search.peak_bytes - 1};
+  ASSERT_EQ(slide_search(p, SLIDE_STEPS, NULL, &lim, &r), SLIDE_OK);
+  ASSERT_EQ(r.search.end, SG_MEMORY);
+  ASSERT(r.search.states < 208);
+  ASSERT(r.search.peak_bytes <= lim.max_bytes);
+  slide_result_free(&r);
+  lim.max_bytes = full.search.peak_bytes;
+  ASSERT_EQ(slide_search(p, SLIDE_STEPS, NULL, &lim, &r), SLIDE_OK);
+  ASSERT_EQ(r.search.end, SG_DONE);
+  ASSERT_EQ_U64(r.search.states, 208);
+  slide_result_free(&r);
+  slide_result_free(&full);
+  slide_free(p);
+}
+
+int main(void) {
+  RUN(test_example_208);
+  RUN(test_example_every_goal);
+  RUN(test_random_layouts);
+  RUN(test_malformed);
+  RUN(test_format);
+  RUN(test_goal_errors);
+  RUN(test_memory_cap);
+  return test_report();
+}

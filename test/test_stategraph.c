@@ -1,0 +1,374 @@
+/* test_stategraph.c -- the hash set and layered breadth-first search on graphs whose
+ * distances are known (hypercubes) or computed here independently (random graphs). */
+#include <stdlib.h>
+
+#include "bits.h"
+#include "stategraph.h"
+#include "test.h"
+
+/* ---- hypercubes: states are n-bit numbers, neighbours differ in one bit ------------------ */
+
+/* Bit i of the hypercube lives at key bit i * spread, so that with spread > 1 the keys take
+ * several words and every word matters. */
+typedef struct {
+  int n, spread;
+  size_t nw;
+  uint64_t goal[SG_MAX_WORDS];
+  int goal_calls;
+  uint32_t last_depth;
+} cube;
+
+static void cube_flip(const cube *c, uint64_t *key, int i) {
+  size_t bit = (size_t)i * (size_t)c->spread;
+  key[bit / 64] ^= bits64_bit((int)(bit % 64));
+}
+
+static size_t cube_expand(void *ctx, const uint64_t *state, uint64_t *out) {
+  const cube *c = ctx;
+  for (int i = 0; i < c->n; i++) {
+    for (size_t w = 0; w < c->nw; w++)
+      out[(size_t)i * c->nw + w] = state[w];
+    cube_flip(c, out + (size_t)i * c->nw, i);
+  }
+  return (size_t)c->n;
+}
+
+static bool cube_goal(void *ctx, const uint64_t *state, uint32_t depth) {
+  cube *c = ctx;
+  c->goal_calls++;
+  /* Every state is shown once, in order of distance. */
+  if (depth < c->last_depth) TEST_FAIL_("depth %u after %u", depth, c->last_depth);
+  c->last_depth = depth;
+  for (size_t w = 0; w < c->nw; w++)
+    if (state[w] != c->goal[w]) return false;
+  return true;
+}
+
+static int popcount_key(const uint64_t *key, size_t nw) {
+  int k = 0;
+  for (size_t w = 0; w < nw; w++)
+    k += bits64_count(key[w]);
+  return k;
+}
+
+static uint64_t binomial(int n, int k) {
+  uint64_t r = 1;
+  for (int i = 1; i <= k; i++)
+    r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+  return r;
+}
+
+static sg_options cube_options(cube *c, int spread, int n) {
+  c->n = n;
+  c->spread = spread;
+  c->nw = sg_words((unsigned)(n * spread));
+  c->goal_calls = 0;
+  c->last_depth = 0;
+  sg_options o = {.expand = cube_expand, .ctx = c, .max_degree = (size_t)n};
+  return o;
+}
+
+static void check_full_cube(int n, int spread) {
+  cube c;
+  sg_options o = cube_options(&c, spread, n);
+  sg_graph *g = sg_new((unsigned)(n * spread));
+  uint64_t start[SG_MAX_WORDS] = {0};
+  sg_stats st;
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+  ASSERT_EQ(st.end, SG_DONE);
+  ASSERT_EQ_U64(st.states, (uint64_t)1 << n);
+  ASSERT_EQ(st.depth, n);
+  ASSERT_EQ(sg_layer_count(g), n + 1);
+  for (int d = 0; d <= n; d++)
+    ASSERT_EQ_U64(sg_layer_size(g, (uint32_t)d), binomial(n, d));
+  ASSERT_EQ_U64(st.expanded, st.states);
+  ASSERT_EQ_U64(st.generated, st.states * (uint64_t)n);
+  /* The table is between 3/8 and 3/4 full once it has grown. */
+  uint64_t slot = c.nw * 8;
+  ASSERT(st.table_bytes >= st.states * slot * 4 / 3);
+  ASSERT(st.table_bytes <= st.states * slot * 8 / 3);
+  ASSERT(st.peak_bytes >= st.table_bytes);
+  /* Every stored state answers with its distance mod 3; an absent one with -1. */
+  uint64_t key[SG_MAX_WORDS] = {0};
+  for (int i = 0; i < n; i += 3) {
+    cube_flip(&c, key, i);
+    ASSERT_EQ(sg_find(g, key), (i / 3 + 1) % 3);
+  }
+  uint64_t outside[SG_MAX_WORDS] = {0};
+  if (spread > 1) {
+    outside[0] = 2; /* bit 1: not a hypercube bit when they are spread */
+    ASSERT_EQ(sg_find(g, outside), -1);
+  }
+  /* A shortest path to the far corner flips each bit once. */
+  uint64_t far[SG_MAX_WORDS] = {0};
+  for (int i = 0; i < n; i++)
+    cube_flip(&c, far, i);
+  uint64_t *path = calloc((size_t)(n + 1) * c.nw, sizeof *path);
+  ASSERT_EQ(sg_path(g, far, (uint32_t)n, cube_expand, &c, o.max_degree, path), SG_OK);
+  ASSERT_EQ(popcount_key(path, c.nw), 0);
+  for (int d = 1; d <= n; d++) {
+    uint64_t diff[SG_MAX_WORDS];
+    for (size_t w = 0; w < c.nw; w++)
+      diff[w] = path[(size_t)d * c.nw + w] ^ path[(size_t)(d - 1) * c.nw + w];
+    ASSERT_EQ(popcount_key(diff, c.nw), 1);
+    ASSERT_EQ(popcount_key(path + (size_t)d * c.nw, c.nw), d);
+  }
+  /* At the wrong distance there is no such path. */
+  ASSERT_EQ(sg_path(g, far, (uint32_t)n - 1, cube_expand, &c, o.max_degree, path), SG_ENOPATH);
+  free(path);
+  sg_free(g);
+}
+
+static void test_hypercube_layers(void) {
+  check_full_cube(16, 1);  /* one word, the table grows six times */
+  check_full_cube(12, 11); /* 132 bits: three words */
+  check_full_cube(10, 50); /* 500 bits: eight words, the most */
+}
+
+static void test_goal(void) {
+  cube c;
+  sg_options o = cube_options(&c, 1, 12);
+  o.is_goal = cube_goal;
+  uint64_t start[1] = {0};
+  c.goal[0] = 0x0f3; /* six bits: distance 6 */
+  sg_graph *g = sg_new(12);
+  sg_stats st;
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+  ASSERT_EQ(st.end, SG_GOAL);
+  ASSERT_EQ(st.depth, 6);
+  ASSERT(sg_goal(g) && sg_goal(g)[0] == 0x0f3);
+  ASSERT_EQ_U64(c.goal_calls, st.states); /* shown every stored state, once */
+  uint64_t total = 0;
+  for (uint32_t d = 0; d < sg_layer_count(g); d++)
+    total += sg_layer_size(g, d);
+  ASSERT_EQ_U64(total, st.states);
+  for (int d = 0; d < 6; d++) /* the layers before the goal's are complete */
+    ASSERT_EQ_U64(sg_layer_size(g, (uint32_t)d), binomial(12, d));
+  uint64_t path[7];
+  ASSERT_EQ(sg_path(g, sg_goal(g), 6, cube_expand, &c, o.max_degree, path), SG_OK);
+  ASSERT_EQ_U64(path[0], 0);
+  ASSERT_EQ_U64(path[6], 0x0f3);
+  for (int d = 1; d <= 6; d++)
+    ASSERT_EQ(bits64_count(path[d] ^ path[d - 1]), 1);
+  sg_free(g);
+
+  /* A start that is a goal: depth 0, one state. */
+  c.goal[0] = 0;
+  c.last_depth = 0;
+  g = sg_new(12);
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+  ASSERT_EQ(st.end, SG_GOAL);
+  ASSERT_EQ(st.depth, 0);
+  ASSERT_EQ_U64(st.states, 1);
+  ASSERT_EQ(sg_path(g, sg_goal(g), 0, cube_expand, &c, o.max_degree, path), SG_OK);
+  sg_free(g);
+
+  /* An unreachable goal: the search completes without it. */
+  c.goal[0] = bits64_bit(12);
+  c.last_depth = 0;
+  g = sg_new(13);
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+  ASSERT_EQ(st.end, SG_DONE);
+  ASSERT(!sg_goal(g));
+  ASSERT_EQ_U64(st.states, 4096);
+  sg_free(g);
+}
+
+static void test_memory_cap(void) {
+  cube c;
+  sg_options o = cube_options(&c, 1, 18);
+  uint64_t start[1] = {0};
+  sg_stats full, st;
+  sg_graph *g = sg_new(18);
+  ASSERT_EQ(sg_bfs(g, start, &o, &full), SG_OK);
+  sg_free(g);
+  for (uint64_t cap = 100000; cap < full.peak_bytes; cap *= 3) {
+    o.limits.max_bytes = cap;
+    g = sg_new(18);
+    ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+    ASSERT_EQ(st.end, SG_MEMORY);
+    ASSERT(st.peak_bytes <= cap);
+    ASSERT(st.states > 0 && st.states < full.states);
+    uint64_t total = 0;
+    for (uint32_t d = 0; d < sg_layer_count(g); d++)
+      total += sg_layer_size(g, d);
+    ASSERT_EQ_U64(total, st.states);
+    ASSERT_EQ(sg_layer_count(g), st.depth + 1);
+    sg_free(g);
+  }
+  /* A cap the whole search fits in changes nothing. */
+  o.limits.max_bytes = full.peak_bytes;
+  g = sg_new(18);
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+  ASSERT_EQ(st.end, SG_DONE);
+  ASSERT_EQ_U64(st.states, full.states);
+  sg_free(g);
+}
+
+typedef struct {
+  int calls;
+  uint64_t last_states;
+  volatile int *stop;
+} watcher;
+
+static void on_progress(void *ctx, const sg_progress *p) {
+  watcher *w = ctx;
+  w->calls++;
+  if (p->states < w->last_states) TEST_FAIL_("progress went back");
+  w->last_states = p->states;
+  if (w->stop && w->calls == 3) *w->stop = 1;
+}
+
+static void test_stop_and_progress(void) {
+  cube c;
+  sg_options o = cube_options(&c, 1, 18);
+  uint64_t start[1] = {0};
+  volatile int stop = 0;
+  watcher w = {0, 0, &stop};
+  o.limits.stop = (const volatile int *)&stop;
+  o.limits.on_progress = on_progress;
+  o.limits.progress_ctx = &w;
+  o.limits.progress_seconds = 1e-9; /* at every check */
+  sg_graph *g = sg_new(18);
+  sg_stats st;
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+  ASSERT_EQ(st.end, SG_STOPPED);
+  ASSERT_EQ(w.calls, 3);
+  ASSERT(st.states > 0 && st.states < ((uint64_t)1 << 18));
+  sg_free(g);
+}
+
+static void test_bad_arguments(void) {
+  ASSERT(!sg_new(0));
+  ASSERT(!sg_new(SG_MAX_BITS + 1));
+  sg_graph *g = sg_new(SG_MAX_BITS);
+  ASSERT(g);
+  sg_free(g);
+  sg_free(NULL);
+  cube c;
+  sg_options o = cube_options(&c, 1, 10);
+  sg_stats st;
+  g = sg_new(10);
+  uint64_t wide[1] = {bits64_bit(10)}; /* a bit past the key */
+  ASSERT_EQ(sg_bfs(g, wide, &o, &st), SG_EINVAL);
+  sg_free(g);
+  g = sg_new(10);
+  uint64_t start[1] = {0};
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_EINVAL); /* one search per graph */
+  sg_free(g);
+}
+
+/* ---- a directed cycle: the search works, the path back does not ------------------------ */
+
+static size_t cycle_expand(void *ctx, const uint64_t *state, uint64_t *out) {
+  (void)ctx;
+  out[0] = (state[0] + 1) % 10;
+  return 1;
+}
+
+static void test_directed_graph(void) {
+  sg_options o = {.expand = cycle_expand, .max_degree = 1};
+  sg_graph *g = sg_new(4);
+  uint64_t start[1] = {0}, last[1] = {9}, path[10];
+  sg_stats st;
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+  ASSERT_EQ_U64(st.states, 10);
+  ASSERT_EQ(st.depth, 9);
+  ASSERT_EQ(sg_path(g, last, 9, cycle_expand, NULL, 1, path), SG_ENOPATH);
+  sg_free(g);
+}
+
+/* ---- random undirected graphs against a plain queue ------------------------------------- */
+
+enum { NODES = 20000, EDGES = 26000 };
+
+typedef struct {
+  int *first, *next, *to; /* adjacency lists */
+} adjacency;
+
+static size_t random_expand(void *ctx, const uint64_t *state, uint64_t *out) {
+  const adjacency *a = ctx;
+  size_t n = 0;
+  for (int e = a->first[state[0]]; e >= 0; e = a->next[e])
+    out[n++] = (uint64_t)a->to[e];
+  return n;
+}
+
+static void test_random_graphs(void) {
+  adjacency a;
+  a.first = malloc(NODES * sizeof(int));
+  a.next = malloc(2 * EDGES * sizeof(int));
+  a.to = malloc(2 * EDGES * sizeof(int));
+  int *degree = calloc(NODES, sizeof(int)), *dist = malloc(NODES * sizeof(int));
+  int *queue = malloc(NODES * sizeof(int));
+  uint64_t *path = malloc(NODES * sizeof(uint64_t));
+  for (int round = 0; round < 3; round++) {
+    for (int v = 0; v < NODES; v++)
+      a.first[v] = -1, degree[v] = 0;
+    for (int e = 0; e < EDGES; e++) { /* sparse: a giant component and many small ones */
+      int u = (int)test_below(NODES), v = (int)test_below(NODES);
+      a.to[2 * e] = v, a.next[2 * e] = a.first[u], a.first[u] = 2 * e;
+      a.to[2 * e + 1] = u, a.next[2 * e + 1] = a.first[v], a.first[v] = 2 * e + 1;
+      degree[u]++, degree[v]++;
+    }
+    int max_degree = 1;
+    for (int v = 0; v < NODES; v++)
+      max_degree = degree[v] > max_degree ? degree[v] : max_degree;
+    /* The plain breadth-first search. */
+    int s = (int)test_below(NODES), head = 0, tail = 0, reached = 0, depth = 0;
+    for (int v = 0; v < NODES; v++)
+      dist[v] = -1;
+    dist[s] = 0;
+    queue[tail++] = s;
+    while (head < tail) {
+      int u = queue[head++];
+      reached++;
+      depth = dist[u] > depth ? dist[u] : depth;
+      for (int e = a.first[u]; e >= 0; e = a.next[e])
+        if (dist[a.to[e]] < 0) dist[a.to[e]] = dist[u] + 1, queue[tail++] = a.to[e];
+    }
+    sg_options o = {.expand = random_expand, .ctx = &a, .max_degree = (size_t)max_degree};
+    sg_graph *g = sg_new(15);
+    uint64_t start[1] = {(uint64_t)s};
+    sg_stats st;
+    ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+    ASSERT_EQ(st.end, SG_DONE);
+    ASSERT_EQ_U64(st.states, reached);
+    ASSERT_EQ(st.depth, depth);
+    for (int d = 0; d <= depth; d++) {
+      uint64_t want = 0;
+      for (int v = 0; v < NODES; v++)
+        want += dist[v] == d;
+      ASSERT_EQ_U64(sg_layer_size(g, (uint32_t)d), want);
+    }
+    for (int t = 0; t < 200; t++) {
+      int v = (int)test_below(NODES);
+      uint64_t key[1] = {(uint64_t)v};
+      ASSERT_EQ(sg_find(g, key), dist[v] < 0 ? -1 : dist[v] % 3);
+      if (dist[v] < 0) continue;
+      ASSERT_EQ(sg_path(g, key, (uint32_t)dist[v], random_expand, &a, o.max_degree, path), SG_OK);
+      ASSERT_EQ_U64(path[0], s);
+      ASSERT_EQ_U64(path[dist[v]], v);
+      for (int d = 1; d <= dist[v]; d++) {
+        int adjacent = 0;
+        for (int e = a.first[path[d - 1]]; e >= 0; e = a.next[e])
+          adjacent |= (uint64_t)a.to[e] == path[d];
+        ASSERT(adjacent);
+      }
+    }
+    sg_free(g);
+  }
+  free(a.first), free(a.next), free(a.to), free(degree), free(dist), free(queue), free(path);
+}
+
+int main(void) {
+  RUN(test_hypercube_layers);
+  RUN(test_goal);
+  RUN(test_memory_cap);
+  RUN(test_stop_and_progress);
+  RUN(test_bad_arguments);
+  RUN(test_directed_graph);
+  RUN(test_random_graphs);
+  return test_report();
+}
