@@ -202,6 +202,21 @@ dlx_options dlx_options_default(void);
  * Returns DLX_OK even when a limit ended the search (stats->complete says so). */
 dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *stats);
 
+/* Knuth's estimate of the size of the search tree that dlx_solve would walk (with the
+ * admit hook of opt, if any), from random paths: each follows the same branching items
+ * and picks one option at random, and 1 + b0 + b0 b1 + ... over its branchings is an
+ * unbiased estimate of the nodes. The average of many is the estimate; the spread of
+ * such trees is large, so it ranks alternatives that differ by factors, not percents. */
+typedef struct {
+  double nodes;        /* the estimate: the mean over the probes */
+  double stderr_nodes; /* its standard error */
+  uint64_t probes;
+  double seconds;
+} dlx_estimate_result;
+
+dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes, uint64_t seed,
+                        dlx_estimate_result *result);
+
 #ifdef __cplusplus
 }
 #endif

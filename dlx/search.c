@@ -1,5 +1,6 @@
 /* search.c -- Algorithm X with dancing links (Knuth's DLX1, with DLX2's colors),
  * iterative, on 32-bit node indices; and the single-thread dlx_solve. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -557,6 +558,67 @@ void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
       uncover(&d, c, 0);
     }
   }
+}
+
+/* ---- estimating the tree ----------------------------------------------------------------- */
+
+/* One random path from the root: at each level the MRV item, its options that the admit
+ * hook lets through (all, without one), one of them at random. Returns the path's
+ * estimate of the number of nodes: 1 + b0 + b0 b1 + ..., Knuth's unbiased estimator. */
+static double probe(dlx_engine *e, uint64_t *rng) {
+  double total = 1, product = 1;
+  int32_t level = 0;
+  for (;;) {
+    int32_t t = INT32_MAX;
+    uint32_t best = 0;
+    for (uint32_t k = e->it[0].next; k != 0; k = e->it[k].next)
+      if (e->len[k] < t) best = k, t = e->len[k];
+    if (!best) break; /* a solution: a leaf */
+    uint32_t pick = 0, b = 0;
+    for (uint32_t x = e->lk[best].down; x != best; x = e->lk[x].down) {
+      if (e->admit) {
+        e->solution[level] = -e->nd[e->nd[x].last + 1].top - 1;
+        if (!e->admit(e->admit_ctx, e->solution, (size_t)level + 1)) continue;
+      }
+      b++;
+      /* reservoir sampling: x replaces the pick with probability 1/b */
+      *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+      if (*rng % b == 0) pick = x;
+    }
+    if (b == 0) break; /* a dead end */
+    product *= b;
+    total += product;
+    e->choice[level] = (int32_t)pick;
+    dlx_engine_replay(e, e->choice, level, level + 1);
+    level++;
+  }
+  dlx_engine_unwind(e, 0, level);
+  return total;
+}
+
+dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t probes, uint64_t seed,
+                        dlx_estimate_result *r) {
+  if (!m || !r || probes == 0) return DLX_EARG;
+  memset(r, 0, sizeof *r);
+  dlx_engine *e = dlx_engine_new(m);
+  if (!e) return DLX_ENOMEM;
+  if (o) {
+    e->admit = o->admit;
+    e->admit_ctx = o->admit_ctx;
+  }
+  uint64_t rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
+  double sum = 0, sq = 0, start = dlx_now();
+  for (uint64_t i = 0; i < probes; i++) {
+    double x = probe(e, &rng);
+    sum += x, sq += x * x;
+  }
+  double n = (double)probes, mean = sum / n, var = n > 1 ? (sq - n * mean * mean) / (n - 1) : 0;
+  r->nodes = mean;
+  r->stderr_nodes = var > 0 ? sqrt(var / n) : 0;
+  r->probes = probes;
+  r->seconds = dlx_now() - start;
+  dlx_engine_free(e);
+  return DLX_OK;
 }
 
 size_t dlx_engine_solution(dlx_engine *e, int32_t level) {

@@ -38,6 +38,7 @@ enum {
   POLY_MAX_CELLS = 4096, /* cells of the box */
   POLY_MAX_CUBES = 512,  /* cubes of one piece */
   POLY_MAX_SYMMETRIES = 48,
+  POLY_ESTIMATE_PROBES = 512, /* random paths per candidate for the auto restriction */
 };
 
 typedef enum {
@@ -97,6 +98,8 @@ typedef struct {
   int mirror;         /* pieces may also be placed as their mirror images */
   int restrict_piece; /* a piece index, POLY_RESTRICT_AUTO (the default) or _NONE */
   int reflections;    /* also classify solutions up to rotations and reflections */
+  int prune;          /* the search will use poly_model_admit (the default): the auto
+                         choice of the restricted piece then estimates with it */
 } poly_options;
 
 poly_options poly_options_default(void);
@@ -124,6 +127,9 @@ typedef struct {
 } poly_piece_info;
 poly_piece_info poly_model_piece(const poly_model *m, int piece);
 int poly_model_restricted(const poly_model *m); /* piece index, or -1 for none */
+/* With POLY_RESTRICT_AUTO: the estimated nodes of the search with that piece restricted
+ * (0 for a piece not considered, or when the choice was not estimated). */
+double poly_model_estimate(const poly_model *m, int piece);
 
 /* An arrangement: the piece index covering each cell (cell = x + X*(y + Y*z)). */
 /* Fills cells[] from the options of a cover. Returns 0, or -1 if they do not cover the

@@ -34,6 +34,9 @@
     "print one JSON object on stdout instead of text (with --print: the solutions too)")           \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the matrix in Knuth's format to FILE ('-': stdout) and exit without solving")           \
+  X(estimate, "estimate", 0, UINT, "N", "none", 1, 100000000,                                      \
+    "do not search: estimate the size of the search tree from N random paths (Knuth's "            \
+    "estimator)")                                                                                  \
   X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
   X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
 
@@ -69,6 +72,7 @@ static const cli_command xc_command = {
         "  dance xc queens13.dlx --json\n"
         "  dance xc colortest.dlx --print\n"
         "  dance xc big.dlx --max-nodes 1e9 --progress\n"
+        "  dance xc big.dlx --estimate 10000       # how big is the tree?\n"
         "  dance xc big.dlx --shard 3/8 --json     # the fourth of eight machines\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
@@ -363,6 +367,33 @@ static void print_json(const result *r, printer *p) {
   cli_json_end_object(&j);
 }
 
+/* ---- estimating ---------------------------------------------------------------------- */
+
+static int estimate(const xc_options *o, const char *path, const dlx_matrix *m) {
+  dlx_estimate_result r;
+  dlx_status st = dlx_estimate(m, NULL, o->estimate, 1, &r);
+  if (st) {
+    cli_error(&xc_command, "%s", dlx_strerror(st));
+    return CLI_ERROR;
+  }
+  double rel = r.nodes > 0 ? 100 * r.stderr_nodes / r.nodes : 0;
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    cli_json_string(&j, "file", path);
+    cli_json_real(&j, "estimated_nodes", r.nodes, 0);
+    cli_json_real(&j, "standard_error", r.stderr_nodes, 0);
+    cli_json_uint(&j, "probes", r.probes);
+    cli_json_real(&j, "seconds", r.seconds, 6);
+    cli_json_end_object(&j);
+  } else {
+    printf("about %s nodes (standard error %.1f%%, from %s)\n", cli_si(r.nodes).s, rel,
+           cli_plural(r.probes, "random path", "random paths").s);
+  }
+  return CLI_SOLVED;
+}
+
 /* ---- the command --------------------------------------------------------------------- */
 
 static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
@@ -456,7 +487,9 @@ int cmd_xc(int argc, char **argv) {
     report_read_error(path, st, &err);
     return CLI_ERROR;
   }
-  status = o.export_file ? export_matrix(&o, path, m) : solve(&o, path, m);
+  status = o.export_file ? export_matrix(&o, path, m)
+           : o.estimate  ? estimate(&o, path, m)
+                         : solve(&o, path, m);
   dlx_matrix_free(m);
   if (fflush(stdout) != 0 || ferror(stdout)) {
     cli_error(&xc_command, "writing stdout: %s", strerror(errno));

@@ -374,6 +374,35 @@ static void test_admit_hook(void) {
   }
 }
 
+/* Knuth's estimator is unbiased: over many paths its mean approaches the nodes the search
+ * walks, with and without an admit hook. */
+static void test_estimate(void) {
+  dlx_matrix *m = queens(8);
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
+  dlx_estimate_result r;
+  ASSERT_EQ(dlx_estimate(m, NULL, 20000, 7, &r), DLX_OK);
+  ASSERT(r.nodes > 0.9 * (double)st.nodes && r.nodes < 1.1 * (double)st.nodes);
+  ASSERT(r.stderr_nodes > 0 && r.stderr_nodes < 0.05 * r.nodes);
+  ASSERT_EQ_U64(r.probes, 20000);
+  ASSERT_EQ(dlx_estimate(m, NULL, 0, 7, &r), DLX_EARG);
+  dlx_matrix_free(m);
+  for (int trial = 0; trial < 50; trial++) {
+    small_xcc x;
+    random_xcc(&x);
+    admit_test a = {&x, (uint32_t)test_random() & (uint32_t)test_random(), 0};
+    m = build(&x);
+    dlx_options o = dlx_options_default();
+    o.admit = admit_some;
+    o.admit_ctx = &a;
+    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    ASSERT_EQ(dlx_estimate(m, &o, 4000, (uint64_t)trial, &r), DLX_OK);
+    double tol = 0.15 * (double)st.nodes + 4 * r.stderr_nodes;
+    ASSERT(r.nodes >= (double)st.nodes - tol && r.nodes <= (double)st.nodes + tol);
+    dlx_matrix_free(m);
+  }
+}
+
 int main(void) {
   RUN(test_knuth_example);
   RUN(test_queens_1_to_10);
@@ -386,5 +415,6 @@ int main(void) {
   RUN(test_progress_fraction);
   RUN(test_random_xcc_against_brute_force);
   RUN(test_admit_hook);
+  RUN(test_estimate);
   return test_report();
 }
