@@ -210,7 +210,8 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *sta
 typedef struct {
   double nodes;        /* the estimate: the mean over the probes */
   double stderr_nodes; /* its standard error */
-  uint64_t probes;
+  uint64_t probes;     /* paths followed: `probes` rounded up to a multiple of the root's
+                          branching, each child of the root getting the same share */
   double seconds;
 } dlx_estimate_result;
 

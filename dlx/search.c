@@ -1,6 +1,7 @@
 /* search.c -- Algorithm X with dancing links (Knuth's DLX1, with DLX2's colors),
  * iterative, on 32-bit node indices; and the single-thread dlx_solve. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -562,62 +563,165 @@ void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
 
 /* ---- estimating the tree ----------------------------------------------------------------- */
 
-/* One random path from the root: at each level the MRV item, its options that the admit
- * hook lets through (all, without one), one of them at random. Returns the path's
- * estimate of the number of nodes: 1 + b0 + b0 b1 + ..., Knuth's unbiased estimator. */
-static double probe(dlx_engine *e, uint64_t *rng) {
-  double total = 1, product = 1;
-  int32_t level = 0;
-  for (;;) {
-    int32_t t = INT32_MAX;
-    uint32_t best = 0;
-    for (uint32_t k = e->it[0].next; k != 0; k = e->it[k].next)
-      if (e->len[k] < t) best = k, t = e->len[k];
-    if (!best) break; /* a solution: a leaf */
-    uint32_t pick = 0, b = 0;
-    for (uint32_t x = e->lk[best].down; x != best; x = e->lk[x].down) {
-      if (e->admit) {
-        e->solution[level] = -e->nd[e->nd[x].last + 1].top - 1;
-        if (!e->admit(e->admit_ctx, e->solution, (size_t)level + 1)) continue;
-      }
-      b++;
-      /* reservoir sampling: x replaces the pick with probability 1/b */
-      *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
-      if (*rng % b == 0) pick = x;
+/* The MRV item at the current state (0 if none is left: a solution), and its options
+ * that the admit hook lets through, into opts (room for len); returns how many. */
+static uint32_t branches(dlx_engine *e, int32_t level, uint32_t *best_out, uint32_t *opts) {
+  int32_t t = INT32_MAX;
+  uint32_t best = 0, b = 0;
+  for (uint32_t k = e->it[0].next; k != 0; k = e->it[k].next)
+    if (e->len[k] < t) best = k, t = e->len[k];
+  *best_out = best;
+  if (!best) return 0;
+  for (uint32_t x = e->lk[best].down; x != best; x = e->lk[x].down) {
+    if (e->admit) {
+      e->solution[level] = -e->nd[e->nd[x].last + 1].top - 1;
+      if (!e->admit(e->admit_ctx, e->solution, (size_t)level + 1)) continue;
     }
-    if (b == 0) break; /* a dead end */
+    opts[b++] = x;
+  }
+  return b;
+}
+
+/* One random path down from the current state at depth `level`: at each level the MRV
+ * item's admitted options, b of them, and one at random. Returns 1 + b0 + b0 b1 + ...,
+ * Knuth's unbiased estimate of the nodes of the subtree (this node included). */
+static double probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng) {
+  double total = 1, product = 1;
+  int32_t start = level;
+  for (;;) {
+    uint32_t best, b = branches(e, level, &best, opts);
+    if (b == 0) break; /* a solution or a dead end: a leaf */
     product *= b;
     total += product;
-    e->choice[level] = (int32_t)pick;
+    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+    e->choice[level] = (int32_t)opts[*rng % b];
     dlx_engine_replay(e, e->choice, level, level + 1);
     level++;
   }
-  dlx_engine_unwind(e, 0, level);
+  dlx_engine_unwind(e, start, level);
   return total;
+}
+
+/* The paths below some of the root's children: those i with i % step == first. Each
+ * child has its own random stream, from the seed and i, so that the estimate is the same
+ * whatever the number of threads. */
+typedef struct {
+  const dlx_matrix *m;
+  const dlx_options *o;
+  const int32_t *root; /* the root's admitted children, as option ids */
+  uint32_t n, first, step;
+  uint64_t per, seed;
+  double nodes, var; /* out: the sum of the children's means, and of their variances */
+  dlx_status status;
+} estimate_job;
+
+static void *estimate_run(void *arg) {
+  estimate_job *j = arg;
+  dlx_engine *e = dlx_engine_new(j->m);
+  uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
+  if (!e || !opts) {
+    j->status = DLX_ENOMEM;
+    free(opts);
+    dlx_engine_free(e);
+    return NULL;
+  }
+  if (j->o) {
+    e->admit = j->o->admit;
+    e->admit_ctx = j->o->admit_ctx;
+  }
+  /* the root's children, found again on this engine: the same item, the same order */
+  uint32_t best;
+  uint32_t n = branches(e, 0, &best, opts);
+  (void)n;
+  uint32_t *mine = malloc(((size_t)j->n + 1) * sizeof *mine);
+  if (!mine) {
+    j->status = DLX_ENOMEM;
+    free(opts);
+    dlx_engine_free(e);
+    return NULL;
+  }
+  memcpy(mine, opts, (size_t)j->n * sizeof *mine);
+  for (uint32_t i = j->first; i < j->n; i += j->step) {
+    uint64_t rng =
+        (j->seed + 1) * 0x9E3779B97F4A7C15ull ^ ((uint64_t)i + 1) * 0xD1B54A32D192ED03ull;
+    rng = rng ? rng : 1;
+    e->choice[0] = (int32_t)mine[i];
+    e->solution[0] = j->root[i];
+    dlx_engine_replay(e, e->choice, 0, 1);
+    double sum = 0, sq = 0;
+    for (uint64_t k = 0; k < j->per; k++) {
+      double x = probe(e, 1, opts, &rng);
+      sum += x, sq += x * x;
+    }
+    dlx_engine_unwind(e, 0, 1);
+    double mean = sum / (double)j->per;
+    j->nodes += mean;
+    if (j->per > 1)
+      j->var += (sq - (double)j->per * mean * mean) / (double)(j->per - 1) / (double)j->per;
+  }
+  free(mine);
+  free(opts);
+  dlx_engine_free(e);
+  return NULL;
 }
 
 dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t probes, uint64_t seed,
                         dlx_estimate_result *r) {
   if (!m || !r || probes == 0) return DLX_EARG;
   memset(r, 0, sizeof *r);
+  double start = dlx_now();
+  /* The root's children, admitted. The paths are stratified by them: each gets its
+   * share, so that the estimate does not hang on which subtrees of the first branching
+   * the paths happen to enter (a restricted piece's few placements lead to very
+   * different trees). */
   dlx_engine *e = dlx_engine_new(m);
-  if (!e) return DLX_ENOMEM;
+  uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
+  int32_t *root = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *root) : NULL;
+  if (!e || !opts || !root) {
+    free(opts);
+    free(root);
+    dlx_engine_free(e);
+    return DLX_ENOMEM;
+  }
   if (o) {
     e->admit = o->admit;
     e->admit_ctx = o->admit_ctx;
   }
-  uint64_t rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
-  double sum = 0, sq = 0, start = dlx_now();
-  for (uint64_t i = 0; i < probes; i++) {
-    double x = probe(e, &rng);
-    sum += x, sq += x * x;
-  }
-  double n = (double)probes, mean = sum / n, var = n > 1 ? (sq - n * mean * mean) / (n - 1) : 0;
-  r->nodes = mean;
-  r->stderr_nodes = var > 0 ? sqrt(var / n) : 0;
-  r->probes = probes;
-  r->seconds = dlx_now() - start;
+  uint32_t best, n = branches(e, 0, &best, opts);
+  for (uint32_t i = 0; i < n; i++)
+    root[i] = -e->nd[e->nd[opts[i]].last + 1].top - 1;
   dlx_engine_free(e);
+  free(opts);
+  uint64_t per = n ? (probes + n - 1) / n : 0;
+  int threads = o && o->threads > 1 ? o->threads : 1;
+  if ((uint32_t)threads > n) threads = n ? (int)n : 1;
+  estimate_job jobs[64];
+  pthread_t tid[64];
+  if (threads > 64) threads = 64;
+  int started = 0;
+  dlx_status status = DLX_OK;
+  for (int t = 0; t < threads; t++) {
+    jobs[t] =
+        (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0, 0, DLX_OK};
+    if (t > 0 && pthread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0)
+      started++;
+    else if (t > 0)
+      jobs[t].status = DLX_ETHREAD;
+  }
+  if (n) estimate_run(&jobs[0]);
+  for (int t = 1; t <= started; t++)
+    pthread_join(tid[t], NULL);
+  double nodes = 1, var = 0;
+  for (int t = 0; t < threads; t++) {
+    if (jobs[t].status) status = jobs[t].status;
+    nodes += jobs[t].nodes, var += jobs[t].var;
+  }
+  free(root);
+  if (status) return status;
+  r->nodes = nodes;
+  r->stderr_nodes = var > 0 ? sqrt(var) : 0;
+  r->probes = per * n;
+  r->seconds = dlx_now() - start;
   return DLX_OK;
 }
 

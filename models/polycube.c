@@ -158,7 +158,7 @@ struct poly_model {
 };
 
 poly_options poly_options_default(void) {
-  poly_options o = {0, POLY_RESTRICT_AUTO, 0, 1};
+  poly_options o = {0, POLY_RESTRICT_AUTO, 0, 1, 1};
   return o;
 }
 
@@ -302,15 +302,18 @@ static int keep(void *ctx, size_t place, int nstab, const int32_t *stab) {
  * by Knuth's estimate (random paths through the tree, with the pruning when asked).
  * The choice matters: on the Tetris cube restricting X walks 12.4M nodes, V 27.7M and P
  * 54.3M (bench/RESULTS.md), and no simple rule (fewest classes, largest piece) finds the
- * best. Each candidate is compiled with that piece restricted and probed. Returns the
- * piece, -1 if none is unique, -2 when out of memory. */
+ * best. Each candidate is compiled with that piece restricted and probed: the median of
+ * POLY_ESTIMATE_BATCHES estimates from POLY_ESTIMATE_PROBES paths each, the paths shared
+ * out evenly among the restricted piece's placements (dlx_estimate stratifies by the
+ * root's children). Where trees differ by less than the estimates' noise, as most of
+ * Bedlam's do (13.0M to 19M nodes), the pick among them is a matter of luck, and costs
+ * little. Returns the piece, -1 if none is
+ * unique, -2 when out of memory. */
 static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   int which = -1, candidates = 0;
   for (int p = 0; p < m->set->npieces; p++)
     if (copies_of_shape[m->shape[p]] == 1) which = p, candidates++;
   if (candidates <= 1) return which;
-  double best = 0;
-  which = -1;
   for (int p = 0; p < m->set->npieces; p++) {
     m->estimate[p] = 0;
     if (copies_of_shape[m->shape[p]] != 1) continue;
@@ -320,19 +323,33 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
     poly_model *c = NULL;
     poly_error err;
     poly_status st = poly_model_new(m->set, &o, &c, &err);
-    if (st) return st == POLY_ENOMEM ? -2 : which;
+    if (st) return -2; /* the set compiled once already: only memory can fail */
     dlx_options d = dlx_options_default();
     if (m->opt.prune) {
       d.admit = poly_model_admit(c);
       d.admit_ctx = c;
     }
-    dlx_estimate_result r;
-    dlx_status ds = dlx_estimate(c->matrix, &d, POLY_ESTIMATE_PROBES, 1, &r);
+    d.threads = m->opt.threads;
+    /* The median of a few independent estimates: the paths' estimates are heavy-tailed,
+     * and one path into a rare huge subtree can swing a mean by a factor of two. */
+    double batch[POLY_ESTIMATE_BATCHES];
+    dlx_status ds = DLX_OK;
+    for (int k = 0; k < POLY_ESTIMATE_BATCHES && !ds; k++) {
+      dlx_estimate_result r;
+      ds = dlx_estimate(c->matrix, &d, POLY_ESTIMATE_PROBES, (uint64_t)k + 1, &r);
+      batch[k] = r.nodes;
+      for (int i = k; i > 0 && batch[i - 1] > batch[i]; i--) {
+        double t = batch[i];
+        batch[i] = batch[i - 1], batch[i - 1] = t;
+      }
+    }
     poly_model_free(c);
     if (ds) return -2;
-    m->estimate[p] = r.nodes;
-    if (which < 0 || r.nodes < best) best = r.nodes, which = p;
+    m->estimate[p] = batch[POLY_ESTIMATE_BATCHES / 2];
   }
+  which = -1;
+  for (int p = 0; p < m->set->npieces; p++)
+    if (m->estimate[p] > 0 && (which < 0 || m->estimate[p] < m->estimate[which])) which = p;
   return which;
 }
 

@@ -38,7 +38,8 @@ enum {
   POLY_MAX_CELLS = 4096, /* cells of the box */
   POLY_MAX_CUBES = 512,  /* cubes of one piece */
   POLY_MAX_SYMMETRIES = 48,
-  POLY_ESTIMATE_PROBES = 512, /* random paths per candidate for the auto restriction */
+  POLY_ESTIMATE_PROBES = 200, /* random paths per estimate, for the auto restriction */
+  POLY_ESTIMATE_BATCHES = 5,  /* estimates per candidate piece: their median counts */
 };
 
 typedef enum {
@@ -100,6 +101,7 @@ typedef struct {
   int reflections;    /* also classify solutions up to rotations and reflections */
   int prune;          /* the search will use poly_model_admit (the default): the auto
                          choice of the restricted piece then estimates with it */
+  int threads;        /* threads for those estimates (default 1) */
 } poly_options;
 
 poly_options poly_options_default(void);
