@@ -558,12 +558,6 @@ out:
 /* ---- the command --------------------------------------------------------------------------- */
 
 static int export_matrix(const cube_options *o, const char *arg, const poly_model *m) {
-  int to_stdout = !strcmp(o->export_file, "-");
-  FILE *f = to_stdout ? stdout : fopen(o->export_file, "w");
-  if (!f) {
-    cli_error(&cube_command, "%s: %s", o->export_file, strerror(errno));
-    return CLI_ERROR;
-  }
   char comment[300];
   const poly_set *s = poly_model_set(m);
   int r = poly_model_restricted(m);
@@ -573,36 +567,16 @@ static int export_matrix(const cube_options *o, const char *arg, const poly_mode
            set_name(arg), s->box[0], s->box[1], s->box[2], s->npieces,
            o->mirror ? " (mirror images allowed)" : "", r >= 0 ? s->pieces[r].name : "(none)",
            poly_model_symmetries(m));
-  dlx_status st = dlx_write(poly_model_matrix(m), f, comment);
-  if ((!to_stdout && fclose(f) != 0) || st) {
-    cli_error(&cube_command, "%s: %s", o->export_file, st ? dlx_strerror(st) : strerror(errno));
-    return CLI_ERROR;
-  }
-  if (!to_stdout && !o->quiet)
-    fprintf(stderr, "dance cube: wrote %d items and %d options to %s\n",
-            dlx_item_count(poly_model_matrix(m)), dlx_option_count(poly_model_matrix(m)),
-            o->export_file);
-  return CLI_SOLVED;
+  return cli_export_matrix(&cube_command, poly_model_matrix(m), o->export_file, comment, o->quiet);
 }
 
 cli_main_fn cmd_cube;
 
 int cmd_cube(int argc, char **argv) {
   cube_options o;
-  char **args = malloc((size_t)argc * sizeof *args);
-  int nargs;
-  if (!args) {
-    cli_error(&cube_command, "out of memory");
-    return CLI_ERROR;
-  }
-  int status = cli_parse(&cube_command, &o, argc, argv, args, &nargs);
-  const char *arg = nargs > 0 ? args[0] : NULL, *extra = nargs > 1 ? args[1] : NULL;
-  free(args);
-  if (status) return status;
-  if (o.help) {
-    cli_print_help(&cube_command, stdout);
-    return CLI_SOLVED;
-  }
+  const char *arg, *extra;
+  int status = cli_start(&cube_command, &o, argc, argv, &arg, &extra);
+  if (status >= 0) return status;
   if (o.list) return list_sets(o.json);
   if (!arg) return cli_usage_error(&cube_command, "missing the piece set: a NAME or a FILE");
   if (extra) return cli_usage_error(&cube_command, "unexpected argument '%s'", extra);
