@@ -270,25 +270,6 @@ static bool is_goal(void *ctx, const uint64_t *key, uint32_t depth) {
 
 /* ---- reading ---------------------------------------------------------------------------- */
 
-/* The cells next to those of w, side to side, within the board. */
-static uint64_t adjacent(const bits_box64 *b, uint64_t w) {
-  uint64_t out = 0, t;
-  int cols = b->box.x, rows = b->box.y;
-  if (bits_box64_translate(b, w & bits_box64_x_below(b, cols - 1), 1, 0, 0, &t)) out |= t;
-  if (bits_box64_translate(b, w & ~bits_box64_x_below(b, 1), -1, 0, 0, &t)) out |= t;
-  if (bits_box64_translate(b, w & bits_box64_y_below(b, rows - 1), 0, 1, 0, &t)) out |= t;
-  if (bits_box64_translate(b, w & ~bits_box64_y_below(b, 1), 0, -1, 0, &t)) out |= t;
-  return out;
-}
-
-/* The cells of w joined side to side to its lowest cell. */
-static uint64_t component(const bits_box64 *b, uint64_t w) {
-  uint64_t part = bits64_bit(bits64_lowest(w)), more;
-  while ((more = adjacent(b, part) & w & ~part))
-    part |= more;
-  return part;
-}
-
 /* The shape of a piece whose cells are `cells`: found among those known, or added. */
 static int shape_of(slide_puzzle *p, uint64_t cells, char name, int *place) {
   uint64_t norm;
@@ -464,7 +445,8 @@ static slide_status build(slide_puzzle *p, const grid *g, slide_error *err) {
   if (!p->shapes) return SLIDE_ENOMEM;
   for (int i = 0; i < n; i++) {
     piece *q = &p->pieces[i];
-    uint64_t w = cells[(unsigned char)q->name], part = component(&p->box, w);
+    uint64_t w = cells[(unsigned char)q->name],
+             part = bits_box64_component(&p->box, bits64_bit(bits64_lowest(w)), w);
     if (part != w) {
       int at = bits64_lowest(w & ~part);
       return fail(err, SLIDE_ESYNTAX, g->line[at], g->column[at],
