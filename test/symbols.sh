@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Every symbol the engine library exports must carry a module prefix (dlx_ or bits_):
-# the library is linked into every model and solver, and must not squat on their names.
+# symbols.sh LIB PREFIX... -- every symbol LIB exports must start with one of the module
+# prefixes given (dlx_ and bits_ for the engine; one per module for models and solvers):
+# the libraries are linked together into dance, and must not squat on each other's names.
 set -u
 lib=$1
-bad=$(nm -g --defined-only "$lib" | awk 'NF == 3 { print $3 }' | grep -Ev '^(dlx_|bits_)' || true)
+shift
+pattern="^($(printf '%s|' "$@" | sed 's/|$//'))"
+bad=$(nm -g --defined-only "$lib" | awk 'NF == 3 { print $3 }' | grep -Ev "$pattern" || true)
 if [ -n "$bad" ]; then
-  echo "symbols without the dlx_ or bits_ prefix in $lib:"
+  echo "symbols without a prefix ($*) in $lib:"
   echo "$bad"
   echo "0 passed, 1 failed"
   exit 1
