@@ -289,7 +289,11 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   for (size_t i = 0; i < p.count && !stream; i++)
     p.remaining += p.weight[i];
 
-  int nworkers = 0;
+  /* Without progress reports to make, the calling thread is a worker too, once the split
+   * is done (with it, it waits and reports): one thread fewer to start, and none on 2
+   * cores competing with the split while it streams. Its engine is the split's, back
+   * at the root. */
+  int nworkers = 0, main_works = !o->on_progress, main_worked = 0;
   worker *ws = NULL;
   pthread_t *tid = NULL;
   size_t pieces = stream ? p.below : p.count;
@@ -300,7 +304,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     p.nslots = threads;
     tid = calloc((size_t)threads, sizeof *tid);
     if (!ws || !p.slots || !tid) p.error = DLX_ENOMEM;
-    for (int i = 0; i < threads && !p.error; i++) {
+    for (int i = 0; i < threads - main_works && !p.error; i++) {
       ws[i].p = &p;
       ws[i].id = i;
       ws[i].e = dlx_engine_clone(p.proto);
@@ -318,14 +322,14 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
         pthread_mutex_unlock(&p.lock);
         dlx_engine_free(ws[i].e);
         ws[i].e = NULL;
-        if (i == 0) p.error = DLX_ETHREAD;
+        if (i == 0 && !main_works) p.error = DLX_ETHREAD;
         break;
       }
       nworkers++;
     }
   }
   if (stream) {
-    if (nworkers) stopped = split(&p, &self, d + 1, 1);
+    if (nworkers || (main_works && ws)) stopped = split(&p, &self, d + 1, 1);
     pthread_mutex_lock(&p.lock);
     p.split_done = 1;
     pthread_cond_broadcast(&p.piece_cv);
@@ -340,6 +344,16 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   uint64_t split_solutions = shard0 ? split_e->solutions : 0;
   p.bytes += split_e->bytes + p.cap * ((size_t)p.depth * sizeof(int32_t) + sizeof(double));
 
+  if (main_works && ws && !stopped && !p.error) {
+    split_e->nodes = split_e->updates = split_e->solutions = 0; /* counted above */
+    worker *me = &ws[nworkers];
+    *me = (worker){&p, nworkers, split_e};
+    pthread_mutex_lock(&p.lock);
+    p.live++;
+    pthread_mutex_unlock(&p.lock);
+    worker_main(me);
+    main_worked = 1;
+  }
   if (nworkers) {
     /* Wait for the workers, reporting progress on the way. */
     double interval = o->progress_seconds > 0 ? o->progress_seconds : 2.0;
@@ -374,14 +388,14 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   st->solutions = split_solutions;
   st->nodes = p.split_nodes;
   st->updates = split_updates;
-  for (int i = 0; i < nworkers; i++) {
+  for (int i = 0; i < nworkers + main_worked; i++) {
     st->solutions += ws[i].e->solutions;
     st->nodes += ws[i].e->nodes;
     st->updates += ws[i].e->updates;
-    dlx_engine_free(ws[i].e);
+    if (ws[i].e != p.proto) dlx_engine_free(ws[i].e);
   }
   st->bytes = p.bytes;
-  st->threads = nworkers ? nworkers : 1;
+  st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
   st->subproblems = p.count;
   st->complete = !stopped && !atomic_load(&p.halt) && !(o->stop && *o->stop);
   st->seconds = dlx_now() - start;
