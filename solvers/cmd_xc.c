@@ -116,29 +116,12 @@ static void json_matrix(cli_json *j, const dlx_matrix *m) {
 }
 
 static int export_matrix(const xc_options *o, const char *path, const dlx_matrix *m) {
-  int to_stdout = strcmp(o->export_file, "-") == 0;
   char comment[300];
   snprintf(comment, sizeof comment, "exported by dance xc from %s",
            strcmp(path, "-") ? path : "stdin");
-  for (char *c = comment; *c; c++)
-    if ((unsigned char)*c < ' ') *c = '?'; /* a newline would end the comment line */
-  FILE *f = to_stdout ? stdout : fopen(o->export_file, "w");
-  if (!f) {
-    cli_error(&xc_command, "%s: %s", o->export_file, strerror(errno));
-    return CLI_ERROR;
-  }
-  dlx_status st = dlx_write(m, f, comment);
-  int saved = errno;
-  if (!to_stdout && fclose(f) != 0 && !st) {
-    st = DLX_EIO;
-    saved = errno;
-  }
-  if (st) {
-    cli_error(&xc_command, "%s: %s%s%s", to_stdout ? "stdout" : o->export_file, dlx_strerror(st),
-              st == DLX_EIO ? ": " : "", st == DLX_EIO ? strerror(saved) : "");
-    return CLI_ERROR;
-  }
-  if (o->json) {
+  /* with --json the object says what was written, so nothing more on stderr */
+  int status = cli_export_matrix(&xc_command, m, o->export_file, comment, o->quiet || o->json);
+  if (status == CLI_SOLVED && o->json) {
     cli_json j;
     cli_json_init(&j, stdout);
     cli_json_begin_object(&j, NULL);
@@ -146,12 +129,8 @@ static int export_matrix(const xc_options *o, const char *path, const dlx_matrix
     cli_json_string(&j, "exported", o->export_file);
     json_matrix(&j, m);
     cli_json_end_object(&j);
-  } else if (!to_stdout && !o->quiet) {
-    fprintf(stderr, "dance xc: wrote %s and %s to %s\n",
-            cli_plural((uint64_t)dlx_item_count(m), "item", "items").s,
-            cli_plural((uint64_t)dlx_option_count(m), "option", "options").s, o->export_file);
   }
-  return CLI_SOLVED;
+  return status;
 }
 
 /* ---- solutions ----------------------------------------------------------------------- */
