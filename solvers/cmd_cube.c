@@ -28,7 +28,7 @@
     "search tree Knuth's estimator, from 5 x 200 random paths, finds smallest) or 'none' (each "   \
     "cover is compared with all its images)")                                                      \
   X(no_prune, "no-prune", 0, FLAG, NULL, NULL, 0, 0,                                               \
-    "do not skip placements that cut off a hole no piece set fills (for comparison)")              \
+    "do not skip placements that cut off a hole the remaining pieces cannot fill (to compare)")    \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
   X(first, "first", 0, FLAG, NULL, NULL, 0, 0, "print the first solution and stop")                \
   X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
