@@ -322,7 +322,10 @@ static void json_head(cli_json *j, const char *arg, const char *path, const poly
   cli_json_bool(j, "mirror", o->mirror);
 }
 
-static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m) {
+/* stop: the Ctrl-C flag, set up before the model was compiled (choosing the restricted
+ * piece takes a second on the big cubes); solve ends the interrupt handling. */
+static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
+                 const volatile int *stop) {
   const poly_set *s = poly_model_set(m);
   size_t ncells = poly_model_cells(m);
   long online = sysconf(_SC_NPROCESSORS_ONLN);
@@ -367,7 +370,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   }
   dlx_stats st;
   memset(&st, 0, sizeof st);
-  d.stop = cli_interrupt_begin();
+  d.stop = stop; /* a Ctrl-C before the search: it ends at once, incomplete */
   dlx_status ds = dlx_solve(poly_model_matrix(m), &d, &st);
   int interrupted = cli_interrupt_end();
   if (d.on_progress) cli_progress_end(&pg.line);
@@ -433,7 +436,8 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
       printf("%s (%s in all%s)\n", c.solutions ? n.s : "no solutions",
              cli_plural(c.total, "cover", "covers").s, refl);
     else
-      printf("at least %s (%s; the search is incomplete)\n", n.s,
+      printf("%s%s (%s; the search is incomplete)\n", c.solutions ? "at least " : "",
+             c.solutions ? n.s : "no solutions found",
              !strcmp(stopped_by, "interrupt") ? "interrupted"
              : !strcmp(stopped_by, "first")   ? "stopped by --first"
              : !strcmp(stopped_by, "max")     ? "stopped by --max"
@@ -619,8 +623,11 @@ int cmd_cube(int argc, char **argv) {
   if (o.verify) po.restrict_piece = POLY_RESTRICT_NONE;
   poly_model *m = NULL;
   poly_error err;
+  int solving = !o.verify && !o.export_file;
+  const volatile int *stop = solving ? cli_interrupt_begin() : NULL;
   poly_status ps = poly_model_new(s, &po, &m, &err);
   if (ps) {
+    if (solving) cli_interrupt_end();
     if (err.line)
       cli_error(&cube_command, "%s:%d: %s", path, err.line,
                 err.message[0] ? err.message : poly_strerror(ps));
@@ -631,7 +638,7 @@ int cmd_cube(int argc, char **argv) {
   }
   status = o.verify        ? verify(&o, arg, path, m)
            : o.export_file ? export_matrix(&o, arg, m)
-                           : solve(&o, arg, path, m);
+                           : solve(&o, arg, path, m, stop);
   poly_model_free(m);
   poly_set_free(s);
   if (fflush(stdout) != 0 || ferror(stdout)) {
