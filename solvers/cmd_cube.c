@@ -124,8 +124,10 @@ static poly_set *load(const char *arg, char *path, size_t cap) {
               arg, pieces_dir(), err.message);
     return NULL;
   }
-  if (st == POLY_ESYNTAX)
+  if (st == POLY_ESYNTAX && err.column > 0)
     cli_error(&cube_command, "%s:%d:%d: %s", err.file, err.line, err.column, err.message);
+  else if (st == POLY_ESYNTAX && err.line > 0) /* the whole line (or piece) is at fault */
+    cli_error(&cube_command, "%s:%d: %s", err.file, err.line, err.message);
   else if (st)
     cli_error(&cube_command, "%s: %s", err.file, err.message[0] ? err.message : poly_strerror(st));
   return st ? NULL : s;
