@@ -631,8 +631,12 @@ static void *estimate_run(void *arg) {
   }
   /* the root's children, found again on this engine: the same item, the same order */
   uint32_t best;
-  uint32_t n = branches(e, 0, &best, opts);
-  (void)n;
+  if (branches(e, 0, &best, opts) != j->n) { /* cannot be: same matrix, same hook */
+    j->status = DLX_EARG;
+    free(opts);
+    dlx_engine_free(e);
+    return NULL;
+  }
   uint32_t *mine = malloc(((size_t)j->n + 1) * sizeof *mine);
   if (!mine) {
     j->status = DLX_ENOMEM;
