@@ -1,0 +1,85 @@
+/* mh_gridlock.c -- the seed's Metropolis chain for Rubik's Gridlock (see metropolis.h). */
+#include <string.h>
+
+#include "bits.h"
+#include "metropolis.h"
+#include "metropolis_loop.h"
+
+mh_status mh_gridlock_init(mh_gridlock *g, const gridlock_puzzle *p) {
+  memset(g, 0, sizeof *g);
+  g->blocked = p->blocked;
+  for (int i = 0; i < GRIDLOCK_PIECES; i++) {
+    g->count[i] = gridlock_placements(p, i, g->at[i]);
+    if (g->count[i] == 0) return MH_ENOSTATE;
+    for (int k = 0; k < g->count[i]; k++)
+      g->cells[i][k] = gridlock_cells(gridlock_pieces[i], g->at[i][k]);
+    /* Neighbour numbers name (rectangle, k): the k-th of its other triplets. */
+    for (int k = 0; k < g->count[i] - 1; k++)
+      g->move[g->neighbors++] = (uint16_t)(i << 7 | k);
+  }
+  return MH_OK;
+}
+
+static inline int64_t bare_energy(const mh_gridlock *g) {
+  uint64_t covered = g->blocked;
+  for (int i = 0; i < GRIDLOCK_PIECES; i++)
+    covered |= g->cur[i];
+  return 2 * (int64_t)bits64_count(~covered);
+}
+
+static int64_t start(void *chain, mh_rng *rng) {
+  mh_gridlock *g = chain;
+  for (int i = 0; i < GRIDLOCK_PIECES; i++) {
+    g->pos[i] = (uint8_t)mh_rng_below(rng, (uint32_t)g->count[i]);
+    g->cur[i] = g->cells[i][g->pos[i]];
+  }
+  return bare_energy(g);
+}
+
+static inline int32_t propose(void *chain, mh_rng *rng) {
+  mh_gridlock *g = chain;
+  unsigned m = g->move[mh_rng_below(rng, g->neighbors)];
+  int i = (int)(m >> 7), k = (int)(m & 127);
+  k += k >= g->pos[i];
+  uint64_t others = g->blocked;
+  for (int j = 0; j < GRIDLOCK_PIECES; j++)
+    others |= j == i ? 0 : g->cur[j];
+  g->move_piece = i;
+  g->move_pos = k;
+  return 2 * (bits64_count(~(others | g->cells[i][k])) - bits64_count(~(others | g->cur[i])));
+}
+
+static inline void accept(void *chain) {
+  mh_gridlock *g = chain;
+  g->pos[g->move_piece] = (uint8_t)g->move_pos;
+  g->cur[g->move_piece] = g->cells[g->move_piece][g->move_pos];
+}
+
+/* From the definition, cell by cell: sum |n - 1|, the white pieces counted in n. */
+static int64_t energy(const void *chain) {
+  const mh_gridlock *g = chain;
+  int64_t e = 0;
+  for (int cell = 0; cell < GRIDLOCK_CELLS; cell++) {
+    uint64_t bit = (uint64_t)1 << cell;
+    int n = (g->blocked & bit) != 0;
+    for (int i = 0; i < GRIDLOCK_PIECES; i++)
+      n += (g->cells[i][g->pos[i]] & bit) != 0;
+    e += n > 1 ? n - 1 : 1 - n;
+  }
+  return e;
+}
+
+const mh_ops mh_gridlock_ops = {start, propose, accept, energy};
+
+mh_status mh_gridlock_run(mh_gridlock *g, const mh_params *p, mh_result *r) {
+  static const mh_ops ops = {start, propose, accept, energy};
+  return mh_loop_(&ops, g, p, r);
+}
+
+void mh_gridlock_state(const mh_gridlock *g, gridlock_solution *s) {
+  for (int i = 0; i < GRIDLOCK_PIECES; i++) {
+    gridlock_triplet t = g->at[i][g->pos[i]];
+    if (gridlock_pieces[i].short_side == gridlock_pieces[i].long_side) t.z = 'h';
+    s->piece[i] = t;
+  }
+}
