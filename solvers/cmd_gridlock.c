@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_mh.h"
 #include "gridlock.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
@@ -21,6 +22,7 @@
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop each puzzle after N solutions")         \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop each puzzle after about N search-tree nodes")                                            \
+  CMD_MH_OPTIONS(X, "1.04, the seed's")                                                            \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
@@ -84,8 +86,12 @@ typedef struct {
   gridlock_puzzle puzzle;
   gridlock_result result;
   uint64_t states, neighbors;
-  double seconds;         /* reading, counting and solving */
-  const char *stopped_by; /* NULL when the search is complete */
+  double seconds; /* reading, counting and solving */
+  /* --method metropolis */
+  int sampled;
+  mh_result mh;
+  gridlock_solution found; /* the solution, or the last state when none was found */
+  const char *stopped_by;  /* NULL when the search is complete */
   /* --verify */
   int verified;
   gridlock_solution claimed;
@@ -93,11 +99,35 @@ typedef struct {
   size_t fault_count;
 } puzzle_run;
 
-static void run_puzzle(const gridlock_options *o, const volatile int *stop, puzzle_run *r) {
+/* The sampler on r's puzzle, its solution checked by gridlock_verify like any claim. */
+static void sample_puzzle(cmd_mh_run *mh, mh_gridlock *chain, puzzle_run *r) {
+  r->sampled = 1;
+  mh_status st = mh_gridlock_init(chain, &r->puzzle);
+  if (!st) st = mh_gridlock_run(chain, &mh->params, &r->mh);
+  if (st) {
+    snprintf(r->err.message, sizeof r->err.message, "the sampler failed: %s", mh_strerror(st));
+    r->status = GRIDLOCK_ESOLVE;
+    return;
+  }
+  mh_gridlock_state(chain, &r->found);
+  if (r->mh.end == MH_SOLVED && gridlock_verify(&r->puzzle, &r->found, NULL, 0)) {
+    snprintf(r->err.message, sizeof r->err.message,
+             "the sampler's solution fails the check (a bug: please report it)");
+    r->status = GRIDLOCK_ESOLVE;
+  }
+}
+
+static void run_puzzle(const gridlock_options *o, cmd_mh_run *mh, mh_gridlock *chain,
+                       const volatile int *stop, puzzle_run *r) {
   double t0 = cli_now();
   r->status = gridlock_read_file(r->path, &r->puzzle, &r->err);
   if (r->status) return;
   gridlock_state_space(&r->puzzle, &r->states, &r->neighbors);
+  if (mh->on) {
+    sample_puzzle(mh, chain, r);
+    r->seconds = cli_now() - t0;
+    return;
+  }
   dlx_options d = dlx_options_default();
   d.max_solutions = o->max;
   d.max_nodes = o->max_nodes;
@@ -156,10 +186,28 @@ static void print_verification(const gridlock_options *o, const puzzle_run *r, i
   cli_verdict_end(r->fault_count, r->result.solutions, r->stopped_by, o->max, o->max_nodes, first);
 }
 
-static void print_puzzle(const gridlock_options *o, const puzzle_run *r, int several, int color) {
+static void print_sampled(const gridlock_options *o, const cmd_mh_run *mh, const puzzle_run *r,
+                          int color) {
+  char text[GRIDLOCK_SOLUTION_MAX + 64];
+  cmd_mh_print_outcome(mh, &r->mh);
+  if (r->mh.end == MH_SOLVED) {
+    gridlock_format_solution(&r->found, text, sizeof text);
+    printf("%s\n", text);
+  } else if (!o->no_board) {
+    printf("the last state (%s bare, * on cells covered twice or more):\n",
+           cli_plural((uint64_t)r->mh.energy / 2, "cell", "cells").s);
+  }
+  if (!o->no_board) print_board(r, &r->found, color);
+  cmd_mh_print_stats(&r->mh);
+}
+
+static void print_puzzle(const gridlock_options *o, const cmd_mh_run *mh, const puzzle_run *r,
+                         int several, int color) {
   char text[GRIDLOCK_SOLUTION_MAX + 64];
   if (several) printf("%s: ", r->path);
-  if (r->verified) {
+  if (r->sampled) {
+    print_sampled(o, mh, r, color);
+  } else if (r->verified) {
     print_verification(o, r, color);
   } else {
     cli_print_count(r->result.solutions, r->stopped_by, o->max, o->max_nodes);
@@ -174,10 +222,40 @@ static void print_puzzle(const gridlock_options *o, const puzzle_run *r, int sev
   print_state_space(r);
 }
 
-static void print_table(const puzzle_run *runs, int n, int total) {
+static void print_sampled_table(const puzzle_run *runs, int n, int total, int width) {
+  printf("\n%-*s %6s %12s %6s %9s %10s\n", width, "puzzle", "solved", "steps", "chains", "accepted",
+         "time");
+  uint64_t solved = 0, steps = 0;
+  double seconds = 0;
+  for (int i = 0; i < n; i++) {
+    const puzzle_run *r = &runs[i];
+    if (r->status) {
+      printf("%-*s %6s\n", width, r->path, "error");
+      continue;
+    }
+    int ok = r->mh.end == MH_SOLVED;
+    printf("%-*s %6s %12" PRIu64 " %6" PRIu32 " %8.1f%% %7.3f ms\n", width, r->path,
+           ok ? "yes" : "no", r->mh.steps, r->mh.chains,
+           r->mh.steps ? 100.0 * (double)r->mh.accepted / (double)r->mh.steps : 0.0,
+           r->seconds * 1e3);
+    solved += (uint64_t)ok;
+    steps += r->mh.steps;
+    seconds += r->seconds;
+  }
+  char all[32];
+  snprintf(all, sizeof all, "all %d", total);
+  printf("%-*s %6" PRIu64 " %12" PRIu64 " %6s %9s %7.3f ms\n", width, all, solved, steps, "", "",
+         seconds * 1e3);
+}
+
+static void print_table(const puzzle_run *runs, int n, int total, int sampled) {
   int width = 6;
   for (int i = 0; i < n; i++)
     if ((int)strlen(runs[i].path) > width) width = (int)strlen(runs[i].path);
+  if (sampled) {
+    print_sampled_table(runs, n, total, width);
+    return;
+  }
   printf("\n%-*s %9s %9s %16s %9s %10s\n", width, "puzzle", "solutions", "nodes", "states",
          "neighbors", "time");
   uint64_t solutions = 0, nodes = 0;
@@ -203,7 +281,37 @@ static void print_table(const puzzle_run *runs, int n, int total) {
 
 /* ---- JSON ---------------------------------------------------------------------------- */
 
-static void json_puzzle(cli_json *j, const char *key, const puzzle_run *r) {
+static void json_board(cli_json *j, const char *key, const puzzle_run *r,
+                       const gridlock_solution *s) {
+  cli_json_begin_array(j, key);
+  for (int y = GRIDLOCK_SIDE; y >= 1; y--) {
+    char row[GRIDLOCK_SIDE + 1];
+    for (int x = 1; x <= GRIDLOCK_SIDE; x++)
+      row[x - 1] = gridlock_cell_letter(&r->puzzle, s, x, y);
+    row[GRIDLOCK_SIDE] = '\0';
+    cli_json_string(j, NULL, row);
+  }
+  cli_json_end_array(j);
+}
+
+/* The members of a sampled puzzle after "file". */
+static void json_sampled(cli_json *j, const cmd_mh_run *mh, const puzzle_run *r) {
+  char text[GRIDLOCK_SOLUTION_MAX + 64];
+  cmd_mh_json(j, mh, &r->mh);
+  gridlock_format_solution(&r->found, text, sizeof text);
+  if (r->mh.end == MH_SOLVED) {
+    cli_json_string(j, "solution", text);
+    json_board(j, "board", r, &r->found);
+  } else {
+    cli_json_null(j, "solution");
+    cli_json_null(j, "board");
+    cli_json_string(j, "last_state", text);
+  }
+  cli_json_uint(j, "states", r->states);
+  cli_json_uint(j, "neighbors", r->neighbors);
+}
+
+static void json_puzzle(cli_json *j, const char *key, const cmd_mh_run *mh, const puzzle_run *r) {
   char text[1024];
   cli_json_begin_object(j, key);
   cli_json_string(j, "file", r->path);
@@ -218,6 +326,11 @@ static void json_puzzle(cli_json *j, const char *key, const puzzle_run *r) {
     cli_json_end_object(j);
     return;
   }
+  if (r->sampled) {
+    json_sampled(j, mh, r);
+    cli_json_end_object(j);
+    return;
+  }
   const gridlock_result *res = &r->result;
   cli_json_uint(j, "solutions", res->solutions);
   cli_json_bool(j, "complete", res->stats.complete);
@@ -225,15 +338,7 @@ static void json_puzzle(cli_json *j, const char *key, const puzzle_run *r) {
   if (res->solutions) {
     gridlock_format_solution(&res->first, text, sizeof text);
     cli_json_string(j, "solution", text);
-    cli_json_begin_array(j, "board");
-    for (int y = GRIDLOCK_SIDE; y >= 1; y--) {
-      char row[GRIDLOCK_SIDE + 1];
-      for (int x = 1; x <= GRIDLOCK_SIDE; x++)
-        row[x - 1] = gridlock_cell_letter(&r->puzzle, &res->first, x, y);
-      row[GRIDLOCK_SIDE] = '\0';
-      cli_json_string(j, NULL, row);
-    }
-    cli_json_end_array(j);
+    json_board(j, "board", r, &res->first);
   } else {
     cli_json_null(j, "solution");
     cli_json_null(j, "board");
@@ -262,17 +367,24 @@ static void json_puzzle(cli_json *j, const char *key, const puzzle_run *r) {
   cli_json_end_object(j);
 }
 
-static void json_survey(const puzzle_run *runs, int n, int total, const char *stopped_by) {
+static void json_survey(const cmd_mh_run *mh, const puzzle_run *runs, int n, int total,
+                        const char *stopped_by) {
   cli_json j;
-  uint64_t solved = 0, unique = 0, errors = 0, nodes = 0;
+  uint64_t solved = 0, unique = 0, errors = 0, nodes = 0, steps = 0;
   double seconds = 0;
   cli_json_init(&j, stdout);
   cli_json_begin_object(&j, NULL);
   cli_json_begin_array(&j, "puzzles");
   for (int i = 0; i < n; i++) {
-    json_puzzle(&j, NULL, &runs[i]);
+    json_puzzle(&j, NULL, mh, &runs[i]);
     errors += runs[i].status != GRIDLOCK_OK;
     if (runs[i].status) continue;
+    if (runs[i].sampled) {
+      solved += runs[i].mh.end == MH_SOLVED;
+      steps += runs[i].mh.steps;
+      seconds += runs[i].seconds;
+      continue;
+    }
     solved += runs[i].result.solutions > 0;
     unique += runs[i].result.solutions == 1 && !runs[i].stopped_by;
     nodes += runs[i].result.stats.nodes;
@@ -280,12 +392,16 @@ static void json_survey(const puzzle_run *runs, int n, int total, const char *st
   }
   cli_json_end_array(&j);
   cli_json_int(&j, "count", total);
+  if (mh->on) cli_json_string(&j, "method", "metropolis");
   cli_json_uint(&j, "solved", solved);
-  cli_json_uint(&j, "unique", unique);
+  if (!mh->on) cli_json_uint(&j, "unique", unique);
   cli_json_uint(&j, "errors", errors);
   cli_json_bool(&j, "complete", stopped_by == NULL);
   cli_json_string(&j, "stopped_by", stopped_by);
-  cli_json_uint(&j, "nodes", nodes);
+  if (mh->on)
+    cli_json_uint(&j, "steps", steps);
+  else
+    cli_json_uint(&j, "nodes", nodes);
   cli_json_real(&j, "seconds", seconds, 6);
   cli_json_end_object(&j);
 }
@@ -316,15 +432,22 @@ static int export_matrix(const gridlock_options *o, const char *path) {
   return status;
 }
 
+/* The solution found, by either method, or NULL. */
+static const gridlock_solution *found(const puzzle_run *r) {
+  if (r->sampled) return r->mh.end == MH_SOLVED ? &r->found : NULL;
+  return r->result.solutions ? &r->result.first : NULL;
+}
+
 static int draw(const void *ctx, FILE *f) {
   const puzzle_run *r = ctx;
-  return gridlock_write_svg(&r->puzzle, r->result.solutions ? &r->result.first : NULL, f) != 0;
+  return gridlock_write_svg(&r->puzzle, found(r), f) != 0;
 }
 
 static int write_svg(const gridlock_options *o, const puzzle_run *r) {
-  return cli_write_picture(&gridlock_command, o->svg, draw, r,
-                           r->result.solutions ? "the solution" : "the puzzle; it has no solution",
-                           o->quiet || o->json);
+  const char *what = found(r)     ? "the solution"
+                     : r->sampled ? "the puzzle; the sampler found no solution"
+                                  : "the puzzle; it has no solution";
+  return cli_write_picture(&gridlock_command, o->svg, draw, r, what, o->quiet || o->json);
 }
 
 /* ---- the command --------------------------------------------------------------------- */
@@ -350,6 +473,12 @@ int cmd_gridlock(int argc, char **argv) {
                          : o.export_file ? "--export"
                                          : NULL;
   int color = cli_color(o.color, stdout);
+  const char *dlx_only = o.verify        ? "--verify"
+                         : o.export_file ? "--export"
+                         : o.max         ? "--max"
+                         : o.max_nodes   ? "--max-nodes"
+                                         : NULL;
+  cmd_mh_run mh;
   if (nargs == 0)
     status = cli_usage_error(&gridlock_command, "missing FILE (use '-' to read stdin)");
   else if (one_only && nargs > 1)
@@ -360,6 +489,8 @@ int cmd_gridlock(int argc, char **argv) {
     status = cli_usage_error(&gridlock_command, "--export - and --json both want stdout");
   else if (o.export_file && (o.verify || o.svg))
     status = cli_usage_error(&gridlock_command, "--export solves nothing: no --verify or --svg");
+  else
+    status = cmd_mh_setup(&mh, &gridlock_command, &CMD_MH_VALUES(o), 1.04, dlx_only, o.quiet);
   if (status) {
     free(args);
     return status;
@@ -371,7 +502,10 @@ int cmd_gridlock(int argc, char **argv) {
   }
 
   puzzle_run *runs = calloc((size_t)nargs, sizeof *runs);
-  if (!runs) {
+  mh_gridlock *chain = mh.on ? malloc(sizeof *chain) : NULL;
+  if (!runs || (mh.on && !chain)) {
+    free(runs);
+    free(chain);
     free(args);
     cli_error(&gridlock_command, "out of memory");
     return CLI_ERROR;
@@ -390,38 +524,45 @@ int cmd_gridlock(int argc, char **argv) {
 
   int several = nargs > 1, done = 0, printed = 0, worst = CLI_SOLVED;
   const volatile int *stop = cli_interrupt_begin();
+  cmd_mh_begin(&mh, stop);
   for (; done < nargs && !*stop; done++) {
     puzzle_run *r = &runs[done];
-    run_puzzle(&o, stop, r);
+    run_puzzle(&o, &mh, chain, stop, r);
+    cmd_mh_end(&mh);
     if (r->status) {
       report_error(r);
       worst = CLI_ERROR;
       continue;
     }
-    int failed = r->verified ? r->fault_count > 0 : r->result.solutions == 0;
+    int failed = r->sampled    ? r->mh.end != MH_SOLVED
+                 : r->verified ? r->fault_count > 0
+                               : r->result.solutions == 0;
     if (failed && worst == CLI_SOLVED) worst = CLI_NO_SOLUTION;
     if (!o.json) {
       if (printed++) printf("\n");
-      print_puzzle(&o, r, several, color);
+      print_puzzle(&o, &mh, r, several, color);
     }
   }
   int interrupted = cli_interrupt_end();
   const char *stopped_by = interrupted ? "interrupt" : NULL;
   for (int i = 0; i < done && !stopped_by; i++)
     if (runs[i].stopped_by) stopped_by = runs[i].stopped_by;
+  for (int i = 0; i < done && !stopped_by; i++)
+    if (runs[i].sampled) stopped_by = cmd_mh_stopped_by(&runs[i].mh);
 
   if (o.json && !several && runs[0].status == GRIDLOCK_OK) {
     cli_json j;
     cli_json_init(&j, stdout);
-    json_puzzle(&j, NULL, &runs[0]);
+    json_puzzle(&j, NULL, &mh, &runs[0]);
   } else if (o.json && several) {
-    json_survey(runs, done, nargs, stopped_by);
+    json_survey(&mh, runs, done, nargs, stopped_by);
   } else if (several) {
-    print_table(runs, done, nargs);
+    print_table(runs, done, nargs, mh.on);
     if (interrupted)
       printf("interrupted after %d of %d puzzles; the survey is incomplete\n", done, nargs);
   }
   if (o.svg && runs[0].status == GRIDLOCK_OK && write_svg(&o, &runs[0])) worst = CLI_ERROR;
+  free(chain);
   free(runs);
   free(args);
   if (fflush(stdout) != 0 || ferror(stdout)) {

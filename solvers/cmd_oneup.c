@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cmd_mh.h"
 #include "oneup.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
@@ -21,6 +22,7 @@
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
   X(threads, "threads", 't', UINT, "N", "1", 1, 1024,                                              \
     "search with N threads (worth it only on big boards with few clues)")                          \
+  CMD_MH_OPTIONS(X, "0.5, chosen by measurement")                                                  \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
@@ -61,6 +63,10 @@ static const cli_command oneup_command = {
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
 
+/* The sampler's default temperature: the lowest median time over 100 seeds on the 7 July
+ * 2024 puzzle in the sweep of bench/RESULTS.md ("Metropolis against DLX"). */
+#define ONEUP_DEFAULT_TEMP 0.5
+
 static void report_error(const char *path, oneup_status st, const dlx_parse_error *err) {
   cli_error_at(&oneup_command, err->file[0] ? err->file : path, err->line, err->column,
                err->message[0] ? err->message : oneup_strerror(st));
@@ -76,6 +82,10 @@ typedef struct {
   oneup_grid claimed;
   oneup_fault faults[ONEUP_MAX_FAULTS];
   size_t fault_count;
+  /* --method metropolis */
+  int sampled;
+  mh_result mh;
+  oneup_grid found; /* the solution, or the last state when none was found */
 } run;
 
 static void print_grid(const oneup_puzzle *p, const oneup_grid *g) {
@@ -107,6 +117,40 @@ static void print_text(const oneup_options *o, const run *r) {
   if (res->solutions) print_grid(&r->puzzle, &res->first);
 }
 
+static void json_grid(cli_json *j, const char *key, const run *r, const oneup_grid *g) {
+  char line[ONEUP_MAX_SIDE + 1];
+  cli_json_begin_array(j, key);
+  for (int row = 0; row < r->puzzle.n; row++) {
+    oneup_format_row(&r->puzzle, g, row, line);
+    cli_json_string(j, NULL, line);
+  }
+  cli_json_end_array(j);
+}
+
+static void print_sampled(const cmd_mh_run *mh, const run *r, int json) {
+  if (!json) {
+    cmd_mh_print_outcome(mh, &r->mh);
+    if (r->mh.end != MH_SOLVED) printf("the last state (energy %" PRId64 "):\n", r->mh.energy);
+    print_grid(&r->puzzle, &r->found);
+    cmd_mh_print_stats(&r->mh);
+    return;
+  }
+  cli_json j;
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_string(&j, "file", r->path);
+  cmd_mh_json(&j, mh, &r->mh);
+  if (r->mh.end == MH_SOLVED) {
+    json_grid(&j, "grid", r, &r->found);
+  } else {
+    cli_json_null(&j, "grid");
+    json_grid(&j, "last_state", r, &r->found);
+  }
+  cli_json_int(&j, "size", r->puzzle.n);
+  cli_json_int(&j, "clues", r->puzzle.clues);
+  cli_json_end_object(&j);
+}
+
 static void print_json(const run *r) {
   char line[ONEUP_MAX_SIDE + 256];
   const oneup_result *res = &r->result;
@@ -118,12 +162,7 @@ static void print_json(const run *r) {
   cli_json_bool(&j, "complete", res->stats.complete);
   cli_json_string(&j, "stopped_by", r->stopped_by);
   if (res->solutions) {
-    cli_json_begin_array(&j, "grid");
-    for (int row = 0; row < r->puzzle.n; row++) {
-      oneup_format_row(&r->puzzle, &res->first, row, line);
-      cli_json_string(&j, NULL, line);
-    }
-    cli_json_end_array(&j);
+    json_grid(&j, "grid", r, &res->first);
   } else {
     cli_json_null(&j, "grid");
   }
@@ -174,16 +213,54 @@ static int export_matrix(const oneup_options *o, const run *r) {
   return status;
 }
 
+/* The solution found, by either method, or NULL. */
+static const oneup_grid *found(const run *r) {
+  if (r->sampled) return r->mh.end == MH_SOLVED ? &r->found : NULL;
+  return r->result.solutions ? &r->result.first : NULL;
+}
+
 static int draw(const void *ctx, FILE *f) {
   const run *r = ctx;
-  return oneup_write_svg(&r->puzzle, r->result.solutions ? &r->result.first : NULL, f) != 0;
+  return oneup_write_svg(&r->puzzle, found(r), f) != 0;
 }
 
 static int write_svg(const oneup_options *o, const run *r) {
-  return cli_write_picture(&oneup_command, o->svg, draw, r,
-                           r->result.solutions ? "the solution"
-                                               : "the clues; the puzzle has no solution",
-                           o->quiet || o->json);
+  const char *what = found(r)     ? "the solution"
+                     : r->sampled ? "the clues; the sampler found no solution"
+                                  : "the clues; the puzzle has no solution";
+  return cli_write_picture(&oneup_command, o->svg, draw, r, what, o->quiet || o->json);
+}
+
+/* The sampler on r's puzzle, its solution checked by oneup_verify like any claim. Returns
+ * the exit status. */
+static int sample(const oneup_options *o, cmd_mh_run *mh, run *r) {
+  mh_oneup *chain = malloc(sizeof *chain);
+  if (!chain) {
+    cli_error(&oneup_command, "out of memory");
+    return CLI_ERROR;
+  }
+  r->sampled = 1;
+  double t0 = cli_now();
+  mh_status st = mh_oneup_init(chain, &r->puzzle);
+  cmd_mh_begin(mh, cli_interrupt_begin());
+  if (!st) st = mh_oneup_run(chain, &mh->params, &r->mh);
+  cmd_mh_end(mh);
+  cli_interrupt_end();
+  r->seconds = cli_now() - t0;
+  mh_oneup_state(chain, &r->found);
+  free(chain);
+  if (st) {
+    cli_error(&oneup_command, "the sampler failed: %s", mh_strerror(st));
+    return CLI_ERROR;
+  }
+  if (r->mh.end == MH_SOLVED && oneup_verify(&r->puzzle, &r->found, NULL, 0)) {
+    cli_error(&oneup_command, "the sampler's solution fails the check (a bug: please report it)");
+    return CLI_ERROR;
+  }
+  print_sampled(mh, r, o->json);
+  int status = r->mh.end == MH_SOLVED ? CLI_SOLVED : CLI_NO_SOLUTION;
+  if (o->svg && write_svg(o, r)) status = CLI_ERROR;
+  return status;
 }
 
 cli_main_fn cmd_oneup;
@@ -211,6 +288,16 @@ int cmd_oneup(int argc, char **argv) {
     return cli_usage_error(&oneup_command, "--export - and --json both want stdout");
   if (o.export_file && (o.verify || o.svg))
     return cli_usage_error(&oneup_command, "--export solves nothing: no --verify or --svg");
+  const char *dlx_only = o.verify        ? "--verify"
+                         : o.export_file ? "--export"
+                         : o.max         ? "--max"
+                         : o.max_nodes   ? "--max-nodes"
+                         : o.threads > 1 ? "--threads"
+                                         : NULL;
+  cmd_mh_run mh;
+  status =
+      cmd_mh_setup(&mh, &oneup_command, &CMD_MH_VALUES(o), ONEUP_DEFAULT_TEMP, dlx_only, o.quiet);
+  if (status) return status;
 
   run *r = calloc(1, sizeof *r);
   if (!r) {
@@ -238,6 +325,15 @@ int cmd_oneup(int argc, char **argv) {
   if (o.export_file) {
     status = export_matrix(&o, r);
     free(r);
+    return status;
+  }
+  if (mh.on) {
+    status = sample(&o, &mh, r);
+    free(r);
+    if (status != CLI_ERROR && (fflush(stdout) != 0 || ferror(stdout))) {
+      cli_error(&oneup_command, "writing stdout: %s", strerror(errno));
+      return CLI_ERROR;
+    }
     return status;
   }
 
