@@ -63,8 +63,21 @@ static const cli_command gridlock_command = {
         "\"stopped_by\", \"nodes\", \"seconds\"} with one member of \"puzzles\" per FILE, in "
         "order.\n"
         "\n"
+        "--method metropolis runs the seed's Metropolis chain instead of exact search. From a\n"
+        "random state it proposes one of the state's neighbors at random (one rectangle moved\n"
+        "to another triplet) and moves there with probability min(1, exp(-dE/T)), where the\n"
+        "energy E sums |n - 1| over the 64 cells, n the pieces covering the cell; it stops at\n"
+        "E = 0 or when its budget is spent. It finds a solution without counting any, and\n"
+        "finding none proves nothing. The solution is checked like a --verify claim. JSON\n"
+        "then has \"method\", \"solved\", \"complete\", \"stopped_by\", \"steps\",\n"
+        "\"accepted\", \"acceptance\", \"chains\", \"chain_steps\", \"energy\",\n"
+        "\"best_energy\", \"seed\", \"temperature\", \"anneal_from\", \"max_steps\",\n"
+        "\"seconds\", \"steps_per_second\", \"solution\", \"board\" (null, with \"last_state\",\n"
+        "when nothing was found), \"states\", \"neighbors\".\n"
+        "\n"
         "Exit status: 0 if every puzzle was solved (with --verify: the claim is right), 1 if\n"
-        "one has no solution (with --verify: the claim is wrong), 2 for bad usage or input.\n"
+        "one has no solution (with --verify: the claim is wrong; with --method metropolis:\n"
+        "none was found), 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance gridlock data/gridlock/01.txt\n"
@@ -72,7 +85,9 @@ static const cli_command gridlock_command = {
         "  dance gridlock data/gridlock/*.txt --no-board\n"
         "  dance gridlock data/gridlock/01.txt --svg 01.svg\n"
         "  dance gridlock data/gridlock/01.txt \\\n"
-        "      --verify '((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'\n",
+        "      --verify '((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'\n"
+        "  dance gridlock data/gridlock/77.txt --method metropolis --seed 7\n"
+        "  dance gridlock data/gridlock/*.txt --method metropolis --no-board\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };

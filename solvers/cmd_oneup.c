@@ -52,13 +52,26 @@ static const cli_command oneup_command = {
         "solution, rows top first, or null), \"size\", \"clues\", \"nodes\", \"updates\",\n"
         "\"seconds\", \"items\", \"options\"}, and with --verify a \"verify\" object.\n"
         "\n"
+        "--method metropolis runs the seed's Metropolis chain instead of exact search. From\n"
+        "random digits it proposes a random neighbor (one cell given another digit) and moves\n"
+        "there with probability min(1, exp(-dE/T)), where the energy E is 5 per clue not\n"
+        "kept plus, for each region of k cells and each digit d in it m times, |m - 1| if\n"
+        "d <= k, else 5m; it stops at E = 0 or when its budget is spent. It finds a solution\n"
+        "without counting any, and finding none proves nothing. The solution is checked like\n"
+        "a --verify claim. JSON then has \"method\", \"solved\", \"complete\", \"stopped_by\",\n"
+        "\"steps\", \"accepted\", \"acceptance\", \"chains\", \"chain_steps\", \"energy\",\n"
+        "\"best_energy\", \"seed\", \"temperature\", \"anneal_from\", \"max_steps\",\n"
+        "\"seconds\", \"steps_per_second\", \"grid\" (null, with \"last_state\", when nothing\n"
+        "was found), \"size\", \"clues\".\n"
+        "\n"
         "Exit status: 0 if a solution was found (with --verify: the claim is right), 1 if\n"
         "none was (with --verify: the claim is wrong), 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance oneup data/oneup/7-7-2024.txt\n"
         "  dance oneup data/oneup/7-7-2024.txt --json\n"
-        "  dance oneup data/oneup/7-7-2024.txt --svg 7-7-2024.svg\n",
+        "  dance oneup data/oneup/7-7-2024.txt --svg 7-7-2024.svg\n"
+        "  dance oneup data/oneup/7-7-2024.txt --method metropolis --seed 1\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
