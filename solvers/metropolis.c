@@ -10,7 +10,7 @@ const char *mh_strerror(mh_status s) {
   switch (s) {
   case MH_OK: return "success";
   case MH_EPARAM: return "a parameter is out of range";
-  case MH_ENOSTATE: return "a piece has nowhere to go: the chain has no state";
+  case MH_ENOSTATE: return "the chain has no state or no neighbour to move to";
   case MH_EENERGY: return "the running energy differs from the recomputed one";
   }
   return "unknown error";

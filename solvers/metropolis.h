@@ -36,7 +36,7 @@ extern "C" {
 typedef enum {
   MH_OK = 0,
   MH_EPARAM,   /* a parameter is out of range (mh_check_params says which) */
-  MH_ENOSTATE, /* the chain has no state: a piece with nowhere to go */
+  MH_ENOSTATE, /* no state (a piece with nowhere to go) or no neighbours */
   MH_EENERGY,  /* the running energy differs from the recomputed one: a bug */
 } mh_status;
 
@@ -174,7 +174,8 @@ typedef struct {
 
 extern const mh_ops mh_gridlock_ops;
 
-/* Sets up the chain of puzzle p; MH_ENOSTATE if a rectangle has no non-defective triplet. */
+/* Sets up the chain of puzzle p; MH_ENOSTATE if a rectangle has no non-defective triplet
+ * or no state has a neighbour. */
 mh_status mh_gridlock_init(mh_gridlock *g, const gridlock_puzzle *p);
 
 /* mh_run with mh_gridlock_ops, compiled with the chain's functions inlined: the fast way. */
@@ -206,6 +207,8 @@ typedef struct {
 
 extern const mh_ops mh_oneup_ops;
 
+/* Sets up the chain of puzzle p (always MH_OK: a 1 x 1 board has no neighbours, but its
+ * one state is its solution, so the chain stops before it would move). */
 mh_status mh_oneup_init(mh_oneup *u, const oneup_puzzle *p);
 mh_status mh_oneup_run(mh_oneup *u, const mh_params *p, mh_result *r);
 

@@ -17,7 +17,7 @@ mh_status mh_gridlock_init(mh_gridlock *g, const gridlock_puzzle *p) {
     for (int k = 0; k < g->count[i] - 1; k++)
       g->move[g->neighbors++] = (uint16_t)(i << 7 | k);
   }
-  return MH_OK;
+  return g->neighbors ? MH_OK : MH_ENOSTATE;
 }
 
 static inline int64_t bare_energy(const mh_gridlock *g) {

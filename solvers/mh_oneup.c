@@ -21,7 +21,8 @@ static void set_costs(mh_oneup *u, int g, int d) {
 
 mh_status mh_oneup_init(mh_oneup *u, const oneup_puzzle *p) {
   memset(u, 0, sizeof *u);
-  if (p->n < 2) return MH_ENOSTATE; /* a 1 x 1 board has no neighbours */
+  /* A 1 x 1 board has no neighbours, but its one state, the digit 1, is its solution:
+   * the chain ends at its start and never proposes a move. */
   u->n = p->n;
   u->cells = p->n * p->n;
   for (int c = 0; c < u->cells; c++) {

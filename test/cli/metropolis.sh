@@ -124,3 +124,9 @@ if ! sigint_ignored; then
   expect_exit 1
   expect_stdout_has "no solution found: interrupted (seed 1, T = 50);"
 fi
+
+# A 1 x 1 board: its one state is its solution, reached in 0 steps.
+printf '1\n\n1\n\n0\n' >one.txt
+run oneup one.txt --method metropolis --seed 1
+expect_exit 0
+expect_stdout_has "solved by the Metropolis sampler in 0 steps (seed 1, T = 0.5)"
