@@ -166,6 +166,56 @@ static void test_gridlock_energy_over_long_walks(void) {
     }
 }
 
+/* The same chain with every dE, of rejected proposals too, taken from the definition:
+ * the proposal's draws are the fast chain's, its dE is the energy after the move (made,
+ * measured by hand, undone) less the energy before. Runs from one seed must then agree
+ * step for step. */
+static const gridlock_puzzle *slow_gridlock_puzzle;
+
+static int64_t slow_gridlock_energy(const mh_gridlock *g) {
+  gridlock_solution s;
+  mh_gridlock_state(g, &s);
+  for (int i = 0; i < GRIDLOCK_PIECES; i++)
+    s.piece[i] = g->at[i][g->pos[i]]; /* the squares' own z, not the notation's h */
+  return gridlock_energy_by_hand(slow_gridlock_puzzle, &s);
+}
+
+static int32_t slow_gridlock_propose(void *chain, mh_rng *rng) {
+  mh_gridlock *g = chain;
+  int64_t before = slow_gridlock_energy(g);
+  mh_gridlock_ops.propose(g, rng);
+  mh_gridlock saved = *g;
+  mh_gridlock_ops.accept(g);
+  int64_t after = slow_gridlock_energy(g);
+  *g = saved;
+  return (int32_t)(after - before);
+}
+
+static void test_gridlock_same_chain_as_definition(void) {
+  gridlock_puzzle p;
+  if (!read_gridlock(12, &p)) return;
+  slow_gridlock_puzzle = &p;
+  static mh_gridlock fast, slow;
+  mh_gridlock_init(&fast, &p);
+  mh_gridlock_init(&slow, &p);
+  mh_ops ops = mh_gridlock_ops;
+  ops.propose = slow_gridlock_propose;
+  for (uint64_t seed = 1; seed <= 2; seed++) {
+    mh_params pr = mh_params_default();
+    pr.temp = 1.04;
+    pr.seed = seed;
+    pr.max_steps = 300000;
+    mh_result a, b;
+    ASSERT_EQ(mh_gridlock_run(&fast, &pr, &a), MH_OK);
+    ASSERT_EQ(mh_run(&ops, &slow, &pr, &b), MH_OK);
+    ASSERT_EQ(a.end, b.end);
+    ASSERT_EQ_U64(a.steps, b.steps);
+    ASSERT_EQ_U64(a.accepted, b.accepted);
+    ASSERT_EQ(a.energy, b.energy);
+    ASSERT(memcmp(fast.pos, slow.pos, sizeof fast.pos) == 0);
+  }
+}
+
 /* The solved state is the exact search's unique solution of puzzle 1 (the seed's). */
 static void test_gridlock_solves_puzzle_1(void) {
   gridlock_puzzle p;
@@ -408,6 +458,50 @@ static void test_oneup_neighbours_uniform(void) {
   ASSERT(chi2 < 560); /* 447 degrees of freedom, sd 29.9: p < 0.0001 */
 }
 
+/* As for Gridlock: the same chain with every dE from the definition. */
+static const oneup_puzzle *slow_oneup_puzzle;
+
+static int64_t slow_oneup_energy(const mh_oneup *u) {
+  oneup_grid g;
+  mh_oneup_state(u, &g);
+  return oneup_energy_by_hand(slow_oneup_puzzle, &g);
+}
+
+static int32_t slow_oneup_propose(void *chain, mh_rng *rng) {
+  mh_oneup *u = chain;
+  int64_t before = slow_oneup_energy(u);
+  mh_oneup_ops.propose(u, rng);
+  int cell = u->move_cell, old = u->digit[cell];
+  u->digit[cell] = (uint8_t)u->move_digit;
+  int64_t after = slow_oneup_energy(u);
+  u->digit[cell] = (uint8_t)old;
+  return (int32_t)(after - before);
+}
+
+static void test_oneup_same_chain_as_definition(void) {
+  oneup_puzzle p;
+  if (!read_oneup(&p)) return;
+  slow_oneup_puzzle = &p;
+  static mh_oneup fast, slow;
+  mh_oneup_init(&fast, &p);
+  mh_oneup_init(&slow, &p);
+  mh_ops ops = mh_oneup_ops;
+  ops.propose = slow_oneup_propose;
+  for (uint64_t seed = 1; seed <= 2; seed++) {
+    mh_params pr = mh_params_default();
+    pr.temp = 0.5;
+    pr.seed = seed;
+    pr.max_steps = 100000;
+    mh_result a, b;
+    ASSERT_EQ(mh_oneup_run(&fast, &pr, &a), MH_OK);
+    ASSERT_EQ(mh_run(&ops, &slow, &pr, &b), MH_OK);
+    ASSERT_EQ(a.end, b.end);
+    ASSERT_EQ_U64(a.steps, b.steps);
+    ASSERT_EQ_U64(a.accepted, b.accepted);
+    ASSERT(memcmp(fast.digit, slow.digit, sizeof fast.digit) == 0);
+  }
+}
+
 static void test_oneup_solves_the_puzzle(void) {
   oneup_puzzle p;
   if (!read_oneup(&p)) return;
@@ -442,6 +536,7 @@ int main(void) {
   RUN(test_gridlock_chain_size);
   RUN(test_gridlock_neighbours_uniform);
   RUN(test_gridlock_energy_over_long_walks);
+  RUN(test_gridlock_same_chain_as_definition);
   RUN(test_gridlock_solves_puzzle_1);
   RUN(test_seed_reproduces_run);
   RUN(test_budgets_and_restarts);
@@ -451,6 +546,7 @@ int main(void) {
   RUN(test_oneup_seed_example);
   RUN(test_oneup_energy_over_long_walks);
   RUN(test_oneup_neighbours_uniform);
+  RUN(test_oneup_same_chain_as_definition);
   RUN(test_oneup_solves_the_puzzle);
   return test_report();
 }
