@@ -136,8 +136,8 @@ typedef struct {
   int64_t energy;       /* of the final state: 0 when solved */
   int64_t best_energy;  /* the lowest reached */
   double temperature;   /* at the end */
-  double seconds;
-  uint64_t check_step;               /* with MH_EENERGY: the step at which the energies differed */
+  double seconds;       /* wall-clock (CLOCK_MONOTONIC), start to end of the run */
+  uint64_t check_step;  /* with MH_EENERGY: the step at which the energies differed */
   int64_t check_expected, check_got; /* recomputed and running energy there */
 } mh_result;
 
