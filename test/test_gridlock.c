@@ -6,20 +6,10 @@
 #include "dlx.h"
 #include "gridlock.h"
 #include "test.h"
+#include "puzzle_data.h"
 
 static const char *const PUZZLE1 =
     "((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))";
-
-static int read_puzzle(int number, gridlock_puzzle *p) {
-  char path[512];
-  dlx_parse_error err;
-  snprintf(path, sizeof path, "%s/gridlock/%02d.txt", DANCE_DATA_DIR, number);
-  if (gridlock_read_file(path, p, &err) != GRIDLOCK_OK) {
-    TEST_FAIL_("cannot read %s: %s", path, err.message);
-    return 0;
-  }
-  return 1;
-}
 
 /* ---- an independent counter ---------------------------------------------------------------
  * A character board and a recursion over the first empty cell, written without the model's
@@ -108,7 +98,7 @@ static void independent_state_space(const gridlock_puzzle *p, uint64_t *states, 
 
 static void test_puzzle1(void) {
   gridlock_puzzle p;
-  if (!read_puzzle(1, &p)) return;
+  if (!read_gridlock(1, &p)) return;
   ASSERT_EQ(p.white[0].x, 2);
   ASSERT_EQ(p.white[1].z, 'v');
   ASSERT_EQ(p.white[2].y, 6);
@@ -144,7 +134,7 @@ static void test_all_puzzles(void) {
   int pruned = 0;
   for (int k = 1; k <= 88; k++) {
     gridlock_puzzle p;
-    if (!read_puzzle(k, &p)) continue;
+    if (!read_gridlock(k, &p)) continue;
     gridlock_result r;
     ASSERT_EQ(gridlock_solve(&p, NULL, &r), GRIDLOCK_OK);
     uint64_t expected = independent_count(&p);
@@ -198,7 +188,7 @@ static int collect(void *ctx, const int32_t *options, size_t n) {
 
 static void test_puzzle37_distinct(void) {
   gridlock_puzzle p;
-  if (!read_puzzle(37, &p)) return;
+  if (!read_gridlock(37, &p)) return;
   gridlock_compiled c;
   ASSERT_EQ(gridlock_compile(&p, GRIDLOCK_PRUNE, &c), GRIDLOCK_OK);
   collector k = {.c = &c, .p = &p};
@@ -216,7 +206,7 @@ static void test_puzzle37_distinct(void) {
  * say so; the classic cases give the exact words. */
 static void test_verifier(void) {
   gridlock_puzzle p;
-  if (!read_puzzle(1, &p)) return;
+  if (!read_gridlock(1, &p)) return;
   gridlock_solution s, t;
   ASSERT_EQ(gridlock_parse_solution(PUZZLE1, "t", &s, NULL), GRIDLOCK_OK);
   gridlock_fault f[GRIDLOCK_MAX_FAULTS];
@@ -338,7 +328,7 @@ static void test_malformed(void) {
 
 static void test_svg(void) {
   gridlock_puzzle p;
-  if (!read_puzzle(1, &p)) return;
+  if (!read_gridlock(1, &p)) return;
   gridlock_result r;
   ASSERT_EQ(gridlock_solve(&p, NULL, &r), GRIDLOCK_OK);
   FILE *f = tmpfile();

@@ -9,27 +9,7 @@
 #include "metropolis.h"
 #include "oneup.h"
 #include "test.h"
-
-static int read_gridlock(int number, gridlock_puzzle *p) {
-  char path[512];
-  dlx_parse_error err;
-  snprintf(path, sizeof path, "%s/gridlock/%02d.txt", DANCE_DATA_DIR, number);
-  if (gridlock_read_file(path, p, &err) != GRIDLOCK_OK) {
-    TEST_FAIL_("cannot read %s: %s", path, err.message);
-    return 0;
-  }
-  return 1;
-}
-
-static int read_oneup(oneup_puzzle *p) {
-  dlx_parse_error err;
-  const char *path = DANCE_DATA_DIR "/oneup/7-7-2024.txt";
-  if (oneup_read_file(path, p, &err) != ONEUP_OK) {
-    TEST_FAIL_("cannot read %s: %s", path, err.message);
-    return 0;
-  }
-  return 1;
-}
+#include "puzzle_data.h"
 
 /* ---- the generator ------------------------------------------------------------------- */
 
@@ -191,6 +171,39 @@ static int32_t slow_gridlock_propose(void *chain, mh_rng *rng) {
   return (int32_t)(after - before);
 }
 
+static mh_status run_gridlock(void *chain, const mh_params *p, mh_result *r) {
+  return mh_gridlock_run(chain, p, r);
+}
+
+static mh_status run_oneup(void *chain, const mh_params *p, mh_result *r) {
+  return mh_oneup_run(chain, p, r);
+}
+
+/* Runs a chain through its own fast loop and the same chain with slow_propose through
+ * mh_run, from seeds 1 and 2 at temp for at most max_steps: they must agree step for step
+ * and end in the same state (the bytes at fast_state and slow_state). */
+static void expect_same_runs(mh_status (*fast_run)(void *, const mh_params *, mh_result *),
+                             const mh_ops *ops, int32_t (*slow_propose)(void *, mh_rng *),
+                             void *fast, void *slow, double temp, uint64_t max_steps,
+                             const void *fast_state, const void *slow_state, size_t bytes) {
+  mh_ops slow_ops = *ops;
+  slow_ops.propose = slow_propose;
+  for (uint64_t seed = 1; seed <= 2; seed++) {
+    mh_params pr = mh_params_default();
+    pr.temp = temp;
+    pr.seed = seed;
+    pr.max_steps = max_steps;
+    mh_result a, b;
+    ASSERT_EQ(fast_run(fast, &pr, &a), MH_OK);
+    ASSERT_EQ(mh_run(&slow_ops, slow, &pr, &b), MH_OK);
+    ASSERT_EQ(a.end, b.end);
+    ASSERT_EQ_U64(a.steps, b.steps);
+    ASSERT_EQ_U64(a.accepted, b.accepted);
+    ASSERT_EQ(a.energy, b.energy);
+    ASSERT(memcmp(fast_state, slow_state, bytes) == 0);
+  }
+}
+
 static void test_gridlock_same_chain_as_definition(void) {
   gridlock_puzzle p;
   if (!read_gridlock(12, &p)) return;
@@ -198,22 +211,8 @@ static void test_gridlock_same_chain_as_definition(void) {
   static mh_gridlock fast, slow;
   mh_gridlock_init(&fast, &p);
   mh_gridlock_init(&slow, &p);
-  mh_ops ops = mh_gridlock_ops;
-  ops.propose = slow_gridlock_propose;
-  for (uint64_t seed = 1; seed <= 2; seed++) {
-    mh_params pr = mh_params_default();
-    pr.temp = 1.04;
-    pr.seed = seed;
-    pr.max_steps = 300000;
-    mh_result a, b;
-    ASSERT_EQ(mh_gridlock_run(&fast, &pr, &a), MH_OK);
-    ASSERT_EQ(mh_run(&ops, &slow, &pr, &b), MH_OK);
-    ASSERT_EQ(a.end, b.end);
-    ASSERT_EQ_U64(a.steps, b.steps);
-    ASSERT_EQ_U64(a.accepted, b.accepted);
-    ASSERT_EQ(a.energy, b.energy);
-    ASSERT(memcmp(fast.pos, slow.pos, sizeof fast.pos) == 0);
-  }
+  expect_same_runs(run_gridlock, &mh_gridlock_ops, slow_gridlock_propose, &fast, &slow, 1.04,
+                   300000, fast.pos, slow.pos, sizeof fast.pos);
 }
 
 /* The solved state is the exact search's unique solution of puzzle 1 (the seed's). */
@@ -485,21 +484,8 @@ static void test_oneup_same_chain_as_definition(void) {
   static mh_oneup fast, slow;
   mh_oneup_init(&fast, &p);
   mh_oneup_init(&slow, &p);
-  mh_ops ops = mh_oneup_ops;
-  ops.propose = slow_oneup_propose;
-  for (uint64_t seed = 1; seed <= 2; seed++) {
-    mh_params pr = mh_params_default();
-    pr.temp = 0.5;
-    pr.seed = seed;
-    pr.max_steps = 100000;
-    mh_result a, b;
-    ASSERT_EQ(mh_oneup_run(&fast, &pr, &a), MH_OK);
-    ASSERT_EQ(mh_run(&ops, &slow, &pr, &b), MH_OK);
-    ASSERT_EQ(a.end, b.end);
-    ASSERT_EQ_U64(a.steps, b.steps);
-    ASSERT_EQ_U64(a.accepted, b.accepted);
-    ASSERT(memcmp(fast.digit, slow.digit, sizeof fast.digit) == 0);
-  }
+  expect_same_runs(run_oneup, &mh_oneup_ops, slow_oneup_propose, &fast, &slow, 0.5, 100000,
+                   fast.digit, slow.digit, sizeof fast.digit);
 }
 
 static void test_oneup_solves_the_puzzle(void) {

@@ -6,25 +6,15 @@
 #include "dlx.h"
 #include "oneup.h"
 #include "test.h"
+#include "puzzle_data.h"
 
 /* The solution printed in the seed (and the magazine), rows top first. */
 static const char *const SOLUTION[8] = {"43122314", "35241123", "14153267", "21531246",
                                         "42615378", "12362451", "31224135", "23416512"};
 
-static int read_puzzle(oneup_puzzle *p) {
-  char path[512];
-  dlx_parse_error err;
-  snprintf(path, sizeof path, "%s/oneup/7-7-2024.txt", DANCE_DATA_DIR);
-  if (oneup_read_file(path, p, &err) != ONEUP_OK) {
-    TEST_FAIL_("cannot read %s: %s:%ld: %s", path, err.file, err.line, err.message);
-    return 0;
-  }
-  return 1;
-}
-
 static void test_july_7(void) {
   oneup_puzzle p;
-  if (!read_puzzle(&p)) return;
+  if (!read_oneup(&p)) return;
   ASSERT_EQ(p.n, 8);
   ASSERT_EQ(p.clues, 9);
   ASSERT_EQ(p.clue[0 * 8 + 1], 3); /* "1 2 3": row 1, column 2 */
@@ -110,7 +100,7 @@ static void test_big_board(void) {
 
 static void test_verifier(void) {
   oneup_puzzle p;
-  if (!read_puzzle(&p)) return;
+  if (!read_oneup(&p)) return;
   oneup_grid g;
   dlx_parse_error err;
   char joined[128] = "";
@@ -160,7 +150,7 @@ static void grid_error(const char *text, long column, const char *message) {
   oneup_puzzle p;
   oneup_grid g;
   dlx_parse_error err;
-  if (!read_puzzle(&p)) return;
+  if (!read_oneup(&p)) return;
   if (oneup_parse_grid(&p, text, "--verify", &g, &err) != ONEUP_ESYNTAX) {
     TEST_FAIL_("'%s' was accepted", text);
     return;
@@ -183,7 +173,7 @@ static void test_grid_notation(void) {
 
 static void test_render(void) {
   oneup_puzzle p;
-  if (!read_puzzle(&p)) return;
+  if (!read_oneup(&p)) return;
   char text[ONEUP_RENDER_MAX];
   size_t n = oneup_render(&p, NULL, text, sizeof text);
   ASSERT_EQ(n, 17 * 34);
@@ -270,7 +260,7 @@ static void test_malformed(void) {
 
 static void test_svg(void) {
   oneup_puzzle p;
-  if (!read_puzzle(&p)) return;
+  if (!read_oneup(&p)) return;
   oneup_result r;
   ASSERT_EQ(oneup_solve(&p, NULL, &r), ONEUP_OK);
   FILE *f = tmpfile();
