@@ -121,4 +121,12 @@ MH_INLINE mh_status mh_loop_(const mh_ops *ops, void *chain, const mh_params *p,
   return MH_OK;
 }
 
+/* Defines mh_NAME_ops from the chain file's static start, propose, accept and energy, and
+ * mh_NAME_run, the loop compiled with them: the one line that makes a chain. */
+#define MH_DEFINE_CHAIN(name, type)                                                                \
+  const mh_ops mh_##name##_ops = {start, propose, accept, energy};                                 \
+  mh_status mh_##name##_run(type *chain, const mh_params *p, mh_result *r) {                       \
+    return mh_loop_(&mh_##name##_ops, chain, p, r);                                                \
+  }
+
 #endif

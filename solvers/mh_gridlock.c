@@ -69,12 +69,7 @@ static int64_t energy(const void *chain) {
   return e;
 }
 
-const mh_ops mh_gridlock_ops = {start, propose, accept, energy};
-
-mh_status mh_gridlock_run(mh_gridlock *g, const mh_params *p, mh_result *r) {
-  static const mh_ops ops = {start, propose, accept, energy};
-  return mh_loop_(&ops, g, p, r);
-}
+MH_DEFINE_CHAIN(gridlock, mh_gridlock)
 
 void mh_gridlock_state(const mh_gridlock *g, gridlock_solution *s) {
   for (int i = 0; i < GRIDLOCK_PIECES; i++) {

@@ -102,12 +102,7 @@ static int64_t energy(const void *chain) {
   return e;
 }
 
-const mh_ops mh_oneup_ops = {start, propose, accept, energy};
-
-mh_status mh_oneup_run(mh_oneup *u, const mh_params *p, mh_result *r) {
-  static const mh_ops ops = {start, propose, accept, energy};
-  return mh_loop_(&ops, u, p, r);
-}
+MH_DEFINE_CHAIN(oneup, mh_oneup)
 
 void mh_oneup_state(const mh_oneup *u, oneup_grid *g) {
   memset(g, 0, sizeof *g);
