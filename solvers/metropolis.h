@@ -13,7 +13,7 @@
  * the neighbour and returns its dE without moving, the move itself, and the energy
  * recomputed from its definition. Proposals compute dE from what the move touches only;
  * the engine adds it up. Builds without NDEBUG, and runs with mh_params.check, compare
- * the running total with the recomputed energy after every accepted move.
+ * the running total with the recomputed energy at each start and after every accepted move.
  *
  * Ownership: the caller owns the chain states (plain structs, no allocation inside) and
  * keeps them alive during mh_run; after the run the state is the chain's last (the
@@ -137,7 +137,8 @@ typedef struct {
   int64_t best_energy;  /* the lowest reached */
   double temperature;   /* at the end */
   double seconds;       /* wall-clock (CLOCK_MONOTONIC), start to end of the run */
-  uint64_t check_step;  /* with MH_EENERGY: the step at which the energies differed */
+  uint64_t check_step;  /* with MH_EENERGY: the step at which the energies differed (at a
+                           chain's start: the steps before it) */
   int64_t check_expected, check_got; /* recomputed and running energy there */
 } mh_result;
 

@@ -50,6 +50,12 @@ MH_INLINE mh_status mh_loop_(const mh_ops *ops, void *chain, const mh_params *p,
   for (uint32_t c = 0; c < restarts; c++) {
     r->chains = c + 1;
     int64_t e = ops->start(chain, &rng);
+    if (check && ops->energy(chain) != e) {
+      r->check_step = r->steps;
+      r->check_expected = ops->energy(chain);
+      r->check_got = e;
+      return MH_EENERGY;
+    }
     if (e < r->best_energy) r->best_energy = e;
     uint64_t s = 0, accepted = 0;
     double temp = p->anneal_from > 0 ? p->anneal_from : p->temp;

@@ -352,6 +352,11 @@ static int32_t lying_propose(void *chain, mh_rng *rng) {
   return mh_gridlock_ops.propose(chain, rng) - 1;
 }
 
+/* ... and one whose start reports two units too many. */
+static int64_t lying_start(void *chain, mh_rng *rng) {
+  return mh_gridlock_ops.start(chain, rng) + 2;
+}
+
 static void test_check_catches_a_wrong_energy(void) {
   gridlock_puzzle p;
   if (!read_gridlock(1, &p)) return;
@@ -366,6 +371,11 @@ static void test_check_catches_a_wrong_energy(void) {
   ASSERT_EQ(mh_run(&liar, &g, &pr, &r), MH_EENERGY);
   ASSERT(r.check_step >= 1 && r.check_step <= 1000);
   ASSERT_EQ(r.check_got, r.check_expected - 1);
+  liar = mh_gridlock_ops;
+  liar.start = lying_start;
+  ASSERT_EQ(mh_run(&liar, &g, &pr, &r), MH_EENERGY);
+  ASSERT_EQ_U64(r.check_step, 0);
+  ASSERT_EQ(r.check_got, r.check_expected + 2);
   /* The honest chain through the same generic entry passes. */
   ASSERT_EQ(mh_run(&mh_gridlock_ops, &g, &pr, &r), MH_OK);
 }
