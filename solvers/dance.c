@@ -9,9 +9,9 @@
     "dance xc data/xc/pent6x10.dlx --threads 2 --stats")                                           \
   X(cube, "pack polycubes into a box: Bedlam, Tetris cube, Soma, pentominoes, ...",                \
     "dance cube bedlam --threads 2")                                                               \
-  X(gridlock, "solve Rubik's Gridlock puzzles: count, draw, verify, state space",                  \
+  X(gridlock, "Rubik's Gridlock puzzles: count, draw, verify, or sample (Metropolis)",             \
     "dance gridlock data/gridlock/01.txt")                                                         \
-  X(oneup, "solve a One Up puzzle: count, draw with its walls, verify",                            \
+  X(oneup, "One Up puzzles: count, draw with walls, verify, or sample (Metropolis)",               \
     "dance oneup data/oneup/7-7-2024.txt")                                                         \
   X(slide, "count a sliding-block puzzle's configurations, or solve it",                           \
     "dance slide data/sliding/main_2613742.txt --goal Q@1,5")                                      \

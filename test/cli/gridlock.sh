@@ -133,5 +133,5 @@ expect_exit 0
 expect_stdout_has "Usage: dance gridlock [OPTIONS] FILE..."
 expect_stdout_has "  dance gridlock data/gridlock/*.txt --no-board"
 run --help
-expect_stdout_has "  gridlock solve Rubik's Gridlock puzzles"
-expect_stdout_has "  oneup    solve a One Up puzzle"
+expect_stdout_has "  gridlock Rubik's Gridlock puzzles: count, draw, verify, or sample (Metropolis)"
+expect_stdout_has "  oneup    One Up puzzles: count, draw with walls, verify, or sample (Metropolis)"
