@@ -159,8 +159,10 @@ mh_status mh_run(const mh_ops *ops, void *chain, const mh_params *p, mh_result *
  * energy is the sum over the 64 cells of |n - 1|, n the pieces covering the cell. Since
  * every piece lies wholly on the board, the pieces' cells always number 64 and the energy
  * is twice the number of bare cells: a move changes it by the cells the moved rectangle
- * leaves bare less those it covers anew, found with bit operations on the union of the
- * other seven. 22 KiB a chain (sizeof), 10 KiB of it touched by steps. */
+ * leaves bare less those it covers anew. The cover counts are kept as bit planes, so a
+ * proposal finds the cells the other seven cover from two words, without visiting them:
+ * those covered twice or more within the rectangle, once or more outside it; a move
+ * updates the planes. 22 KiB a chain (sizeof), 10 KiB of it touched by steps. */
 typedef struct {
   uint64_t blocked;           /* the white cells */
   int count[GRIDLOCK_PIECES]; /* non-defective triplets of each rectangle */
@@ -170,6 +172,8 @@ typedef struct {
   uint32_t neighbors;
   uint8_t pos[GRIDLOCK_PIECES];  /* the current triplet of each rectangle */
   uint64_t cur[GRIDLOCK_PIECES]; /* its cells */
+  uint64_t plane[4];             /* how many pieces cover each cell, as bit planes */
+  uint64_t covered, multiple;    /* the cells covered at least once, at least twice */
   int move_piece, move_pos;      /* the proposal */
 } mh_gridlock;
 

@@ -20,39 +20,64 @@ mh_status mh_gridlock_init(mh_gridlock *g, const gridlock_puzzle *p) {
   return g->neighbors ? MH_OK : MH_ENOSTATE;
 }
 
-static inline int64_t bare_energy(const mh_gridlock *g) {
-  uint64_t covered = g->blocked;
-  for (int i = 0; i < GRIDLOCK_PIECES; i++)
-    covered |= g->cur[i];
-  return 2 * (int64_t)bits64_count(~covered);
+/* The cover counts as bit planes: cell c is covered sum_j 2^j [bit c of plane j] times
+ * (at most 8 < 16). Adding or taking one from every cell of a set is a ripple of carries
+ * or borrows through the four planes. */
+static inline void count_add(uint64_t plane[4], uint64_t cells) {
+  for (int j = 0; j < 4; j++) {
+    uint64_t carry = plane[j] & cells;
+    plane[j] ^= cells;
+    cells = carry;
+  }
+}
+
+static inline void count_remove(uint64_t plane[4], uint64_t cells) {
+  for (int j = 0; j < 4; j++) {
+    uint64_t borrow = ~plane[j] & cells;
+    plane[j] ^= cells;
+    cells = borrow;
+  }
+}
+
+static inline void derive_cover(mh_gridlock *g) {
+  g->multiple = g->plane[1] | g->plane[2] | g->plane[3];
+  g->covered = g->plane[0] | g->multiple;
 }
 
 static int64_t start(void *chain, mh_rng *rng) {
   mh_gridlock *g = chain;
+  memset(g->plane, 0, sizeof g->plane);
+  count_add(g->plane, g->blocked);
   for (int i = 0; i < GRIDLOCK_PIECES; i++) {
     g->pos[i] = (uint8_t)mh_rng_below(rng, (uint32_t)g->count[i]);
     g->cur[i] = g->cells[i][g->pos[i]];
+    count_add(g->plane, g->cur[i]);
   }
-  return bare_energy(g);
+  derive_cover(g);
+  return 2 * (int64_t)bits64_count(~g->covered);
 }
 
+/* The other pieces cover a cell of the moved rectangle where two or more pieces do, and
+ * any other cell where one does; dE is then the bare cells after less those before. */
 static inline int32_t propose(void *chain, mh_rng *rng) {
   mh_gridlock *g = chain;
   unsigned m = g->move[mh_rng_below(rng, g->neighbors)];
   int i = (int)(m >> 7), k = (int)(m & 127);
   k += k >= g->pos[i];
-  uint64_t others = g->blocked;
-  for (int j = 0; j < GRIDLOCK_PIECES; j++)
-    others |= j == i ? 0 : g->cur[j];
+  uint64_t mine = g->cur[i], others = (g->covered & ~mine) | (g->multiple & mine);
   g->move_piece = i;
   g->move_pos = k;
-  return 2 * (bits64_count(~(others | g->cells[i][k])) - bits64_count(~(others | g->cur[i])));
+  return 2 * (bits64_count(~(others | g->cells[i][k])) - bits64_count(~(others | mine)));
 }
 
 static inline void accept(void *chain) {
   mh_gridlock *g = chain;
-  g->pos[g->move_piece] = (uint8_t)g->move_pos;
-  g->cur[g->move_piece] = g->cells[g->move_piece][g->move_pos];
+  int i = g->move_piece;
+  count_remove(g->plane, g->cur[i]);
+  g->pos[i] = (uint8_t)g->move_pos;
+  g->cur[i] = g->cells[i][g->move_pos];
+  count_add(g->plane, g->cur[i]);
+  derive_cover(g);
 }
 
 /* From the definition, cell by cell: sum |n - 1|, the white pieces counted in n. */
