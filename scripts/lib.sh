@@ -2,7 +2,7 @@
 # from Debian's packages, then configure and build one tree.
 
 # The Debian packages dance needs to build and test.
-DANCE_PACKAGES="cmake make gcc libc6-dev python3 libxxhash-dev"
+DANCE_PACKAGES="cmake make gcc libc6-dev python3 pkgconf libxxhash-dev"
 
 ensure_packages() {
   missing=""

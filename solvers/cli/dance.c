@@ -29,6 +29,25 @@ static const struct {
     DANCE_COMMANDS(ENTRY_)};
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
+#ifndef DANCE_HAVE_STATEGRAPH
+/* Built without xxHash (see CMakeLists.txt): the state-graph commands say so. */
+static int without_stategraph(const char *name) {
+  cli_error(NULL,
+            "'%s' is not in this build: dance was built without xxHash (on Debian, install "
+            "pkgconf and libxxhash-dev, then build again)",
+            name);
+  return CLI_ERROR;
+}
+int cmd_slide(int argc, char **argv) {
+  (void)argc, (void)argv;
+  return without_stategraph("slide");
+}
+int cmd_barflip(int argc, char **argv) {
+  (void)argc, (void)argv;
+  return without_stategraph("barflip");
+}
+#endif
+
 static void overview(FILE *f) {
   fprintf(f,
           "dance %s -- exact cover with Knuth's dancing links\n"

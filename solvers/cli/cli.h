@@ -221,6 +221,12 @@ int cli_color(const char *when, FILE *f);
 const char *cli_stopped_by(int interrupted, uint64_t max, uint64_t solutions, uint64_t max_nodes);
 cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes);
 
+/* The folder of the named piece sets of `dance cube`: $DANCE_PIECES if set; else, beside
+ * the running binary, cube_pieces (the build tree's link to the sources) if it is there,
+ * or ../share/dance/pieces (where `cmake --install` puts them), which is returned also
+ * when it does not exist, for the message. The string stays valid until the next call. */
+const char *cli_pieces_dir(void);
+
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

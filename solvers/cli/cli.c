@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -587,6 +588,35 @@ cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes
   if (!strcmp(stopped_by, "max")) return format("stopped by --max %" PRIu64, max);
   if (!strcmp(stopped_by, "max-nodes")) return format("stopped by --max-nodes %" PRIu64, max_nodes);
   return format("stopped early");
+}
+
+/* The folder that holds the running binary, from /proc/self/exe (Linux), with the final '/'
+ * kept; "" when it cannot be told. */
+static const char *exe_dir(void) {
+  static char dir[4096];
+  ssize_t n = readlink("/proc/self/exe", dir, sizeof dir - 1);
+  if (n <= 0) return "";
+  dir[n] = '\0';
+  char *slash = strrchr(dir, '/');
+  if (!slash) return "";
+  slash[1] = '\0';
+  return dir;
+}
+
+static int is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *cli_pieces_dir(void) {
+  static char path[4200];
+  const char *env = getenv("DANCE_PIECES");
+  if (env && *env) return env;
+  const char *dir = exe_dir();
+  snprintf(path, sizeof path, "%scube_pieces", dir); /* the build tree */
+  if (*dir && is_dir(path)) return path;
+  snprintf(path, sizeof path, "%s../share/dance/pieces", dir); /* installed */
+  return path;
 }
 
 double cli_now(void) {

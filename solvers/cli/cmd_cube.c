@@ -10,10 +10,6 @@
 #include "dlx.h"
 #include "polycube.h"
 
-#ifndef DANCE_PIECES_DIR
-#define DANCE_PIECES_DIR "cube_pieces"
-#endif
-
 /* field, long name, short name, kind, argument, default, min, max, help */
 #define CUBE_OPTIONS(X)                                                                            \
   X(box, "box", 0, STRING, "XxYxZ", "the file's", 0, 0,                                            \
@@ -95,12 +91,6 @@ static const cli_command cube_command = {
 
 /* ---- finding and reading the piece set ------------------------------------------------- */
 
-/* The folder of named sets: $DANCE_PIECES, else the source tree's (compiled in). */
-static const char *pieces_dir(void) {
-  const char *env = getenv("DANCE_PIECES");
-  return env && *env ? env : DANCE_PIECES_DIR;
-}
-
 static int is_name(const char *s) {
   for (const char *c = s; *c; c++)
     if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_' || *c == '-')) return 0;
@@ -111,7 +101,7 @@ static const char *const known_sets[] = {"bedlam", "tetris", "soma", "steinhaus"
 
 static poly_set *load(const char *arg, char *path, size_t cap) {
   if (is_name(arg) && access(arg, F_OK) != 0)
-    snprintf(path, cap, "%s/%s.txt", pieces_dir(), arg);
+    snprintf(path, cap, "%s/%s.txt", cli_pieces_dir(), arg);
   else
     snprintf(path, cap, "%s", arg);
   poly_set *s = NULL;
@@ -121,7 +111,7 @@ static poly_set *load(const char *arg, char *path, size_t cap) {
     cli_error(&cube_command,
               "no piece set named '%s' in %s (%s); the sets: bedlam, tetris, soma, steinhaus, "
               "pentominoes; or give a file",
-              arg, pieces_dir(), err.message);
+              arg, cli_pieces_dir(), err.message);
     return NULL;
   }
   if (st == POLY_ESYNTAX && err.column > 0)
@@ -138,13 +128,13 @@ static int list_sets(int json) {
   if (json) {
     cli_json_init(&j, stdout);
     cli_json_begin_object(&j, NULL);
-    cli_json_string(&j, "folder", pieces_dir());
+    cli_json_string(&j, "folder", cli_pieces_dir());
     cli_json_begin_array(&j, "sets");
   }
   int found = 0;
   for (size_t i = 0; i < sizeof known_sets / sizeof known_sets[0]; i++) {
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s.txt", pieces_dir(), known_sets[i]);
+    snprintf(path, sizeof path, "%s/%s.txt", cli_pieces_dir(), known_sets[i]);
     poly_set *s = NULL;
     poly_error err;
     if (poly_read_file(path, &s, &err)) continue;
