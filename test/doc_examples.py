@@ -1,0 +1,243 @@
+#!/usr/bin/env python3
+"""doc_examples.py -- run every example command of the documentation and check what it prints.
+
+    python3 test/doc_examples.py --dance build/dance [--root .] [--show] [FILE.md ...]
+
+The examples, so that they cannot drift from the program:
+
+* In README.md and docs/*.md (or the FILEs given), every fenced block whose info string is
+  `console` is a transcript: a line starting with "$ " is a command (a line ending in "\\"
+  continues it), and the lines after it, up to the next "$ " line or the end of the block,
+  are exactly what it prints: its stdout, then its stderr. In those lines "..." stands for
+  any text within one line, and a line holding only "..." for any number of lines (also
+  none). Trailing blanks are ignored.
+* In fenced blocks marked `sh`, `bash` or `shell`, every line whose first word is `dance` or
+  `build/dance` is run and must exit with status 0 or 1 (solved, or no solution); what it
+  prints is not checked. Other lines there (set-up commands) are not run.
+* Every line under "Examples:" in `dance --help` and in `dance help CMD` for every command
+  that starts with "dance " is run and must exit 0 or 1.
+
+Each command runs under bash, from a scratch folder that stands for the repository root: it
+holds links to the repository's data/, cube_pieces/ and docs/, a build/ folder whose dance is
+the binary under test, and whatever earlier examples of the same page wrote there; `dance` is
+first on PATH. Exit status: 0 when every example passes, 1 otherwise (each failure is shown
+with its page, line, and a diff of the expected and the actual output).
+"""
+import argparse
+import difflib
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+TIMEOUT = 300  # seconds for one command
+
+
+class Example:
+    def __init__(self, page, line, command, expected, check_output):
+        self.page, self.line, self.command = page, line, command
+        self.expected = expected  # list of lines, or None when only the status is checked
+        self.check_output = check_output
+
+
+def fenced_blocks(text):
+    """Yields (info string, first line number of the content, content lines)."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        m = re.match(r"^(\s*)(```+|~~~+)\s*([\w+-]*)", lines[i])
+        if not m:
+            i += 1
+            continue
+        indent, fence, info = m.group(1), m.group(2), m.group(3)
+        start = i + 1
+        j = start
+        while j < len(lines) and not lines[j].strip().startswith(fence):
+            j += 1
+        body = [l[len(indent):] if l.startswith(indent) else l.lstrip() for l in lines[start:j]]
+        yield info, start + 1, body
+        i = j + 1
+
+
+def page_examples(path):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    examples = []
+    for info, first, body in fenced_blocks(text):
+        if info == "console":
+            k = 0
+            while k < len(body):
+                if not body[k].startswith("$ "):
+                    if body[k].strip():
+                        examples.append(Example(path, first + k, None, None, True))
+                    k += 1
+                    continue
+                line = first + k
+                command = body[k][2:]
+                while command.endswith("\\") and k + 1 < len(body):
+                    k += 1
+                    command = command[:-1] + "\n" + body[k]
+                k += 1
+                expected = []
+                while k < len(body) and not body[k].startswith("$ "):
+                    expected.append(body[k])
+                    k += 1
+                while expected and not expected[-1].strip():
+                    expected.pop()
+                examples.append(Example(path, line, command, expected, True))
+        elif info in ("sh", "bash", "shell"):
+            k = 0
+            while k < len(body):
+                line = first + k
+                command = body[k]
+                while command.endswith("\\") and k + 1 < len(body):
+                    k += 1
+                    command = command[:-1] + "\n" + body[k]
+                k += 1
+                word = command.split(None, 1)[0] if command.strip() else ""
+                if word in ("dance", "build/dance"):
+                    examples.append(Example(path, line, command, None, False))
+    return examples
+
+
+def help_examples(dance):
+    """The examples of dance --help and of every command's --help."""
+    def examples_of(args, name):
+        out = subprocess.run([dance] + args, capture_output=True, text=True).stdout
+        found, inside = [], False
+        for line in out.split("\n"):
+            if line.rstrip() == "Examples:":
+                inside = True
+            elif inside and line.startswith("  dance "):
+                found.append(Example(name, 0, line.strip(), None, False))
+            elif inside and line.strip() and not line.startswith(" "):
+                inside = False
+        return found
+
+    overview = subprocess.run([dance, "--help"], capture_output=True, text=True).stdout
+    commands = []
+    inside = False
+    for line in overview.split("\n"):
+        if line.rstrip() == "Commands:":
+            inside = True
+        elif inside and line.startswith("  "):
+            name = line.split()[0]
+            if name != "help":
+                commands.append(name)
+        elif inside:
+            inside = False
+    found = examples_of(["--help"], "dance --help")
+    for c in commands:
+        found += examples_of(["help", c], "dance help " + c)
+    return found
+
+
+def pattern(expected):
+    """A regular expression for the expected lines ("..." as described above)."""
+    parts = []
+    for line in expected:
+        line = line.rstrip()
+        if line == "...":
+            parts.append("(?:[^\n]*\n)*?")
+        else:
+            parts.append("[^\n]*".join(re.escape(p) for p in line.split("...")) + "\n")
+    return "".join(parts)
+
+
+def normalize(text):
+    lines = [l.rstrip() for l in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "".join(l + "\n" for l in lines)
+
+
+def scratch_root(root, dance):
+    d = tempfile.mkdtemp(prefix="dance-doc-")
+    for name in ("data", "cube_pieces", "docs"):
+        if os.path.isdir(os.path.join(root, name)):
+            os.symlink(os.path.join(root, name), os.path.join(d, name))
+    os.mkdir(os.path.join(d, "build"))
+    os.symlink(dance, os.path.join(d, "build", "dance"))
+    os.mkdir(os.path.join(d, ".bin"))
+    os.symlink(dance, os.path.join(d, ".bin", "dance"))
+    return d
+
+
+def run(example, cwd):
+    env = dict(os.environ)
+    env["PATH"] = os.path.join(cwd, ".bin") + os.pathsep + env.get("PATH", "")
+    env["LC_ALL"] = "C"
+    for name in ("DANCE_PIECES", "NO_COLOR"):
+        env.pop(name, None)
+    try:
+        p = subprocess.run(["bash", "-c", example.command], cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, errors="replace", timeout=TIMEOUT)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired:
+        return None, "", "(timed out after %d s)\n" % TIMEOUT
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--dance", required=True, help="the dance binary to run")
+    ap.add_argument("--root", default=".", help="the repository root")
+    ap.add_argument("--no-help", action="store_true", help="skip the examples of --help")
+    ap.add_argument("--show", action="store_true", help="print every example's actual output")
+    ap.add_argument("pages", nargs="*", help="markdown pages (default: README.md, docs/*.md)")
+    a = ap.parse_args()
+    root = os.path.abspath(a.root)
+    dance = os.path.abspath(a.dance)
+    pages = a.pages or [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "docs", "*.md")))
+
+    groups = [(p, page_examples(p)) for p in pages]
+    if not a.no_help:
+        groups.append(("--help", help_examples(dance)))
+
+    failures = passed = 0
+    for page, examples in groups:
+        cwd = scratch_root(root, dance)
+        try:
+            for ex in examples:
+                where = "%s:%d" % (os.path.relpath(ex.page, root) if ex.line else ex.page, ex.line)
+                if ex.command is None:
+                    print("FAIL %s: output without a '$ ' command before it in a console block" % where)
+                    failures += 1
+                    continue
+                status, out, err = run(ex, cwd)
+                actual = normalize(out + err)
+                if a.show:
+                    print("== %s: $ %s\n%s" % (where, ex.command, actual), end="")
+                if ex.check_output:
+                    ok = re.fullmatch(pattern(ex.expected), actual) is not None
+                    why = "its output differs"
+                else:
+                    ok = status in (0, 1)
+                    why = "exit status %s (expected 0 or 1)" % status
+                if ok:
+                    passed += 1
+                    continue
+                failures += 1
+                print("FAIL %s: $ %s\n  %s" % (where, ex.command, why))
+                if ex.check_output:
+                    want = normalize("\n".join(ex.expected))
+                    for d in difflib.unified_diff(want.splitlines(), actual.splitlines(), "documented",
+                                                  "actual", lineterm="", n=2):
+                        print("  " + d)
+                else:
+                    for l in (out + err).splitlines()[-5:]:
+                        print("  | " + l)
+        finally:
+            shutil.rmtree(cwd, ignore_errors=True)
+    total = passed + failures
+    print("%d of %d examples pass" % (passed, total))
+    if total == 0:
+        print("FAIL: no examples found")
+        return 1
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
