@@ -21,6 +21,10 @@
  * library never prints, never exits and never installs signal handlers.
  *
  * Threads: a matrix is read-only during dlx_solve, so several solves may share one.
+ *
+ * Installed as <dance/dlx.h>, with the library libdance (shared and static): link with
+ * `pkg-config --cflags --libs dance`, or in CMake `find_package(dance)` and the target
+ * dance::dance. Every name the library exports starts with dlx_.
  */
 #ifndef DLX_H
 #define DLX_H
@@ -32,6 +36,28 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- version ------------------------------------------------------------------------
+ *
+ * The version of this header. While the major version is 0, every minor version may
+ * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
+#define DLX_VERSION_MAJOR 0
+#define DLX_VERSION_MINOR 1
+#define DLX_VERSION_PATCH 0
+#define DLX_VERSION_STRING "0.1.0"
+/* One number to compare: 10000 * major + 100 * minor + patch. */
+#define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
+
+/* What the library exports; everything else in it is hidden. */
+#if defined(__GNUC__) || defined(__clang__)
+#define DLX_API __attribute__((visibility("default")))
+#else
+#define DLX_API
+#endif
+
+/* The version of the library linked at run time, e.g. "0.1.0" (the header's
+ * DLX_VERSION_STRING is the one compiled against). */
+DLX_API const char *dlx_version(void);
 
 /* ---- status codes ---------------------------------------------------------------- */
 
@@ -51,7 +77,7 @@ typedef enum {
 } dlx_status;
 
 /* A short English description of a status, e.g. "unknown item". Never NULL. */
-const char *dlx_strerror(dlx_status s);
+DLX_API const char *dlx_strerror(dlx_status s);
 
 /* ---- building a matrix ----------------------------------------------------------- */
 
@@ -62,44 +88,44 @@ typedef enum { DLX_PRIMARY = 0, DLX_SECONDARY = 1 } dlx_item_kind;
 /* Longest item or color name, in bytes. Knuth's own programs accept 8. */
 #define DLX_NAME_MAX 32
 
-dlx_matrix *dlx_matrix_new(void);
-void dlx_matrix_free(dlx_matrix *m); /* accepts NULL */
+DLX_API dlx_matrix *dlx_matrix_new(void);
+DLX_API void dlx_matrix_free(dlx_matrix *m); /* accepts NULL */
 
 /* Adds an item. Items keep the order they were added in, and that order is the
  * tie-break of the search heuristic. Names are 1..DLX_NAME_MAX bytes with no white
  * space and no ':' or '|'; NULL asks for an unnamed item (named by its number when
  * written out). *id receives the item's id (0, 1, 2, ...). */
-dlx_status dlx_add_item(dlx_matrix *m, const char *name, dlx_item_kind kind, int32_t *id);
+DLX_API dlx_status dlx_add_item(dlx_matrix *m, const char *name, dlx_item_kind kind, int32_t *id);
 
 /* Returns the id of a color name, adding it if it is new (ids start at 1; 0 means
  * "no color"). Same name rules as items. */
-dlx_status dlx_color(dlx_matrix *m, const char *name, int32_t *color);
+DLX_API dlx_status dlx_color(dlx_matrix *m, const char *name, int32_t *color);
 
 /* Adds an option covering items[0..n-1]. colors may be NULL (no colors); otherwise
  * colors[i] is 0 or a color id from dlx_color, and only secondary items may have one.
  * *id (may be NULL) receives the option's id (0, 1, 2, ... in order of addition).
  * An option without a primary item is refused with DLX_ENOPRIMARY and not added. */
-dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items, const int32_t *colors,
-                          int32_t *id);
+DLX_API dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items,
+                                  const int32_t *colors, int32_t *id);
 
 /* ---- reading a matrix back ----------------------------------------------------- */
 
-int32_t dlx_item_count(const dlx_matrix *m);
-int32_t dlx_primary_count(const dlx_matrix *m);
-int32_t dlx_option_count(const dlx_matrix *m);
-int64_t dlx_node_count(const dlx_matrix *m);                  /* sum of option sizes */
-int32_t dlx_color_count(const dlx_matrix *m);                 /* color ids are 1..dlx_color_count */
-const char *dlx_item_name(const dlx_matrix *m, int32_t item); /* NULL if unnamed */
-dlx_item_kind dlx_item_kind_of(const dlx_matrix *m, int32_t item);
-const char *dlx_color_name(const dlx_matrix *m, int32_t color);
-int32_t dlx_find_item(const dlx_matrix *m, const char *name); /* -1 if absent */
+DLX_API int32_t dlx_item_count(const dlx_matrix *m);
+DLX_API int32_t dlx_primary_count(const dlx_matrix *m);
+DLX_API int32_t dlx_option_count(const dlx_matrix *m);
+DLX_API int64_t dlx_node_count(const dlx_matrix *m);  /* sum of option sizes */
+DLX_API int32_t dlx_color_count(const dlx_matrix *m); /* color ids are 1..dlx_color_count */
+DLX_API const char *dlx_item_name(const dlx_matrix *m, int32_t item); /* NULL if unnamed */
+DLX_API dlx_item_kind dlx_item_kind_of(const dlx_matrix *m, int32_t item);
+DLX_API const char *dlx_color_name(const dlx_matrix *m, int32_t color);
+DLX_API int32_t dlx_find_item(const dlx_matrix *m, const char *name); /* -1 if absent */
 /* The items of an option and their colors (0 = none); *n receives the size. */
-const int32_t *dlx_option_items(const dlx_matrix *m, int32_t option, size_t *n);
-const int32_t *dlx_option_colors(const dlx_matrix *m, int32_t option);
+DLX_API const int32_t *dlx_option_items(const dlx_matrix *m, int32_t option, size_t *n);
+DLX_API const int32_t *dlx_option_colors(const dlx_matrix *m, int32_t option);
 
 /* Writes one option as Knuth's text ("a b x:red"), NUL-terminated, into buf of
  * size cap; returns the length it needs (like snprintf). */
-size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t cap);
+DLX_API size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t cap);
 
 /* ---- Knuth's text format ----------------------------------------------------------
  *
@@ -124,13 +150,13 @@ typedef void (*dlx_warning_fn)(void *ctx, const dlx_parse_error *w);
 
 /* Reads a matrix from a file; path "-" reads stdin. On failure *out is NULL and err
  * (if not NULL) says why. warn may be NULL. */
-dlx_status dlx_read_file(const char *path, dlx_matrix **out, dlx_parse_error *err,
-                         dlx_warning_fn warn, void *warn_ctx);
+DLX_API dlx_status dlx_read_file(const char *path, dlx_matrix **out, dlx_parse_error *err,
+                                 dlx_warning_fn warn, void *warn_ctx);
 
 /* The same from a memory buffer of len bytes (any bytes, NULs included); name is the
  * file name to put in messages. */
-dlx_status dlx_read_buffer(const char *buf, size_t len, const char *name, dlx_matrix **out,
-                           dlx_parse_error *err, dlx_warning_fn warn, void *warn_ctx);
+DLX_API dlx_status dlx_read_buffer(const char *buf, size_t len, const char *name, dlx_matrix **out,
+                                   dlx_parse_error *err, dlx_warning_fn warn, void *warn_ctx);
 
 /* Writes the matrix in Knuth's format and flushes f; comment (may be NULL) becomes
  * leading '|' lines. Unnamed items are written as "#<id>" (so a matrix that also has
@@ -139,7 +165,7 @@ dlx_status dlx_read_buffer(const char *buf, size_t len, const char *name, dlx_ma
  * reads back with its primaries first; colors no option uses are not written, and
  * colors read back numbered in order of first use. A matrix without primary items
  * cannot be written (its item line would read as a comment): DLX_EARG. */
-dlx_status dlx_write(const dlx_matrix *m, FILE *f, const char *comment);
+DLX_API dlx_status dlx_write(const dlx_matrix *m, FILE *f, const char *comment);
 
 /* ---- solving ------------------------------------------------------------------------ */
 
@@ -196,11 +222,11 @@ typedef struct {
 } dlx_options;
 
 /* Default options: count everything, one thread, no callbacks. */
-dlx_options dlx_options_default(void);
+DLX_API dlx_options dlx_options_default(void);
 
 /* Searches for exact covers. opt may be NULL (defaults); stats must not be NULL.
  * Returns DLX_OK even when a limit ended the search (stats->complete says so). */
-dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *stats);
+DLX_API dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *stats);
 
 /* Knuth's estimate of the size of the search tree that dlx_solve would walk (with the
  * admit hook of opt, if any), from random paths: each follows the same branching items
@@ -215,8 +241,8 @@ typedef struct {
   double seconds;
 } dlx_estimate_result;
 
-dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes, uint64_t seed,
-                        dlx_estimate_result *result);
+DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes,
+                                uint64_t seed, dlx_estimate_result *result);
 
 #ifdef __cplusplus
 }

@@ -4,6 +4,8 @@
 
 #include "matrix_internal.h"
 
+const char *dlx_version(void) { return DLX_VERSION_STRING; }
+
 const char *dlx_strerror(dlx_status s) {
   switch (s) {
   case DLX_OK: return "success";

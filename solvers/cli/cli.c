@@ -590,6 +590,10 @@ cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes
   return format("stopped early");
 }
 
+#ifndef DANCE_PIECES_RELATIVE
+#define DANCE_PIECES_RELATIVE "../share/dance/pieces"
+#endif
+
 /* The folder that holds the running binary, from /proc/self/exe (Linux), with the final '/'
  * kept; "" when it cannot be told. */
 static const char *exe_dir(void) {
@@ -615,7 +619,7 @@ const char *cli_pieces_dir(void) {
   const char *dir = exe_dir();
   snprintf(path, sizeof path, "%scube_pieces", dir); /* the build tree */
   if (*dir && is_dir(path)) return path;
-  snprintf(path, sizeof path, "%s../share/dance/pieces", dir); /* installed */
+  snprintf(path, sizeof path, "%s%s", dir, DANCE_PIECES_RELATIVE); /* installed */
   return path;
 }
 
