@@ -95,6 +95,24 @@ check_tree() { # check_tree PREFIX LIBDIR LABEL
     fail "$label: cc polyomino.c with pkg-config --static: $(cat "$out/cc.log")"
   fi
 
+  # The snippet of docs/library.md, inside a main().
+  {
+    echo '#include <stdio.h>'
+    awk '/^```c$/ { inside = 1; next } /^```/ { if (inside) exit } inside && /^#include/' \
+      "$src/docs/library.md"
+    echo 'int main(void) {'
+    awk '/^```c$/ { inside = 1; next } /^```/ { if (inside) exit } inside && !/^#include/' \
+      "$src/docs/library.md"
+    echo 'return 0; }'
+  } >"$out/snippet.c"
+  # shellcheck disable=SC2086
+  if cc -std=c17 -Wall -Werror "$out/snippet.c" $cflags $libs -o "$out/snippet" 2>"$out/cc.log"; then
+    expect_out "$label: the snippet of docs/library.md" "2 solutions, complete" \
+      env LD_LIBRARY_PATH="$l" "$out/snippet"
+  else
+    fail "$label: the snippet of docs/library.md does not build: $(cat "$out/cc.log")"
+  fi
+
   # find_package(dance): shared, then static.
   for kind in OFF ON; do
     if cmake -S "$src/examples" -B "$out/cmake-$kind" -DCMAKE_PREFIX_PATH="$p" \
