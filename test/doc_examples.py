@@ -32,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 
 TIMEOUT = 300  # seconds for one command
 
@@ -132,7 +133,12 @@ def help_examples(dance):
     found = examples_of(["--help"], "dance --help")
     for c in commands:
         found += examples_of(["help", c], "dance help " + c)
-    return found
+    seen, unique = set(), []  # the overview repeats examples of the commands: run each once
+    for ex in found:
+        if ex.command not in seen:
+            seen.add(ex.command)
+            unique.append(ex)
+    return unique
 
 
 def pattern(expected):
@@ -197,6 +203,7 @@ def main():
         groups.append(("--help", help_examples(dance)))
 
     failures = passed = 0
+    timings = []
     for page, examples in groups:
         cwd = scratch_root(root, dance)
         try:
@@ -206,7 +213,9 @@ def main():
                     print("FAIL %s: output without a '$ ' command before it in a console block" % where)
                     failures += 1
                     continue
+                began = time.monotonic()
                 status, out, err = run(ex, cwd)
+                timings.append((time.monotonic() - began, where, ex.command.split("\n")[0]))
                 actual = normalize(out + err)
                 if a.show:
                     print("== %s: $ %s\n%s" % (where, ex.command, actual), end="")
@@ -232,7 +241,9 @@ def main():
         finally:
             shutil.rmtree(cwd, ignore_errors=True)
     total = passed + failures
-    print("%d of %d examples pass" % (passed, total))
+    timings.sort(reverse=True)
+    print("slowest: " + "; ".join("%.1f s %s" % (t, c) for t, _, c in timings[:3]))
+    print("%d of %d examples pass (%.0f s)" % (passed, total, sum(t for t, _, _ in timings)))
     if total == 0:
         print("FAIL: no examples found")
         return 1
