@@ -374,7 +374,7 @@ static void test_comments(void) {
 }
 
 /* Howard's 88 files, byte for byte as he wrote them (no comments), read as the copies in
- * data/ do, and each copy is comment lines and then Howard's bytes, unchanged. */
+ * data/ do, and each copy is a comment header citing him and then Howard's bytes. */
 static void test_howard_files(void) {
   for (int k = 1; k <= 88; k++) {
     const char *original = howard_gridlock[k - 1];
@@ -388,9 +388,15 @@ static void test_howard_files(void) {
     if (!same_puzzle(&a, &b)) TEST_FAIL_("puzzle %d: data/ and Howard's file differ", k);
     char name[32];
     snprintf(name, sizeof name, "gridlock/%02d.txt", k);
-    char *text = read_data_text(name);
-    if (text && comment_header_lines(text, original) < 0)
-      TEST_FAIL_("%s is not comment lines and then Howard's file", name);
+    char *text = read_data_text(name), title[64];
+    snprintf(title, sizeof title, "# Rubik's Gridlock, puzzle %d\n", k);
+    if (text && comment_header_lines(text, original) != 2)
+      TEST_FAIL_("%s is not a 2-line comment header and then Howard's file", name);
+    if (text && strncmp(text, title, strlen(title)))
+      TEST_FAIL_("%s does not begin with '%.*s'", name, (int)strlen(title) - 1, title);
+    if (text &&
+        (!strstr(text, "C. Douglas Howard") || !strstr(text, "CDouglasHoward13/Metropolis")))
+      TEST_FAIL_("%s does not cite Howard's code", name);
     free(text);
   }
 }
