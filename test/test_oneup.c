@@ -314,7 +314,8 @@ static void test_comments(void) {
 }
 
 /* Howard's file for 7 July 2024, byte for byte as he wrote it (notes after the data, no
- * comment line), is the puzzle of the copy in data/. */
+ * comment line), is the puzzle of the copy in data/, which is a comment header citing
+ * him and then his file. */
 static void test_howard_file(void) {
   oneup_puzzle a, b;
   dlx_parse_error err;
@@ -325,6 +326,14 @@ static void test_howard_file(void) {
   }
   if (!read_oneup(&b)) return;
   ASSERT(same_puzzle(&a, &b));
+  char *text = read_data_text("oneup/7-7-2024.txt");
+  if (text) {
+    const char *title = "# One Up (Rodolfo Kurchan), New York Times Magazine, 7 July 2024\n";
+    ASSERT_EQ(comment_header_lines(text, original), 2); /* the rest is Howard's file */
+    ASSERT(!strncmp(text, title, strlen(title)));
+    ASSERT(strstr(text, "C. Douglas Howard") && strstr(text, "CDouglasHoward13/Metropolis"));
+  }
+  free(text);
   ASSERT_EQ(a.clues, 9);
   oneup_result r;
   ASSERT_EQ(oneup_solve(&a, NULL, &r), ONEUP_OK);
