@@ -243,6 +243,20 @@ static void test_random_layouts(void) {
 
 /* ---- reading ---------------------------------------------------------------------------- */
 
+/* The layouts in data/ begin with comments that cite Project Euler 766. */
+static void test_data_cites_source(void) {
+  static const char *const names[] = {"example_208.txt", "main_2613742.txt"};
+  for (int k = 0; k < 2; k++) {
+    char *text = read_text(names[k]);
+    if (strncmp(text, "# From Project Euler problem 766", 32) ||
+        !strstr(text, "https://projecteuler.net/problem=766"))
+      TEST_FAIL_("%s does not begin with a comment citing Project Euler 766", names[k]);
+    slide_puzzle *p = parse(text);
+    slide_free(p);
+    free(text);
+  }
+}
+
 static void expect_error(const char *text, long line, long column, const char *message) {
   slide_puzzle *p = NULL;
   slide_error err;
@@ -413,6 +427,7 @@ int main(void) {
   RUN(test_example_every_goal);
   RUN(test_random_layouts);
   RUN(test_malformed);
+  RUN(test_data_cites_source);
   RUN(test_format);
   RUN(test_goal_errors);
   RUN(test_memory_cap);
