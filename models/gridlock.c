@@ -135,6 +135,13 @@ static gridlock_status read_white(const lines_line *l, const char *name, dlx_par
   return GRIDLOCK_OK;
 }
 
+/* The next line that holds a white piece; comments and blank lines are stepped over. */
+static int next_piece_line(lines_reader *r, lines_line *l) {
+  while (lines_next_uncommented(r, l))
+    if (!lines_blank(l)) return 1;
+  return 0;
+}
+
 gridlock_status gridlock_parse(const char *buf, size_t len, const char *name, gridlock_puzzle *p,
                                dlx_parse_error *err) {
   if (err) memset(err, 0, sizeof *err);
@@ -143,15 +150,9 @@ gridlock_status gridlock_parse(const char *buf, size_t len, const char *name, gr
   lines_line l;
   lines_init(&r, buf, len);
   for (int k = 0; k < GRIDLOCK_WHITES; k++) {
-    if (!lines_next(&r, &l)) {
+    if (!next_piece_line(&r, &l)) {
       lines_error(err, name, r.number + 1, 1,
                   "missing the line of the %s white piece (a puzzle has 3 lines)", white_names[k]);
-      return GRIDLOCK_ESYNTAX;
-    }
-    if (lines_blank(&l)) {
-      lines_error(err, name, l.number, 1,
-                  "blank line where the %s white piece was expected (a line is 'x y h|v')",
-                  white_names[k]);
       return GRIDLOCK_ESYNTAX;
     }
     gridlock_triplet t;
@@ -159,12 +160,11 @@ gridlock_status gridlock_parse(const char *buf, size_t len, const char *name, gr
     if (!st) st = place_white(p, k, t, name, l.number, err);
     if (st) return st;
   }
-  while (lines_next(&r, &l))
-    if (!lines_blank(&l)) {
-      lines_error(err, name, l.number, 1,
-                  "more than 3 lines (a puzzle is the 1x1, 1x2 and 1x3 white pieces)");
-      return GRIDLOCK_ESYNTAX;
-    }
+  if (next_piece_line(&r, &l)) {
+    lines_error(err, name, l.number, 1,
+                "more than 3 lines (a puzzle is the 1x1, 1x2 and 1x3 white pieces)");
+    return GRIDLOCK_ESYNTAX;
+  }
   return GRIDLOCK_OK;
 }
 

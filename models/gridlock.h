@@ -1,20 +1,27 @@
 /*
  * gridlock.h -- Rubik's Gridlock: read a puzzle, compile it to exact cover, decode, verify
- * and draw solutions, and size the state space of the Metropolis chain the seed defines.
+ * and draw solutions, and size the state space of the Metropolis chain that Howard's
+ * Gridlock article defines (C. Douglas Howard's notes on Gridlock, with the public code of
+ * his book "The Metropolis Algorithm: Theory and Examples", 2024).
  *
  * The board is 8 x 8; x is the column 1..8 from the left, y the row 1..8 from the bottom.
  * Three white pieces (1x1, 1x2, 1x3) are fixed by the puzzle; the eight solution
- * rectangles, numbered as in the seed,
+ * rectangles, numbered as in Howard's Gridlock article,
  *     1: 1x4  2: 1x5  3: 2x2  4: 2x3  5: 2x4  6: 2x5  7: 3x3  8: 3x4
  * must cover the other 58 cells exactly. A placement is a triplet (x, y, z): (x, y) is the
  * lower-left cell and z is 'h' (the long side along x) or 'v' (along y). The two squares,
  * 3 and 7, look the same either way; the notation writes them with 'h'.
  *
- * A puzzle file has exactly three lines, "x y z" for the 1x1, the 1x2 and the 1x3:
+ * A puzzle file has exactly three lines of data, "x y z" for the 1x1, the 1x2 and the
+ * 1x3, in that order: Howard's format, in which his 88 files are written:
  *     2 1 h
  *     5 1 v
  *     4 6 h
- * Blank lines may follow the third; CRLF line ends are fine; nothing else is accepted.
+ * A line whose first non-blank character is '#' is a comment, wholly; comments and blank
+ * lines may stand anywhere, before, between and after the three, and count in the line
+ * numbers of messages. CRLF line ends are fine. Nothing else is accepted: in particular
+ * no text after the orientation, not even text that begins with '#' ("2 1 h # x" is an
+ * error), and no fourth line of data.
  *
  * Cells as bits: cell (x, y) is bit (y - 1) * 8 + (x - 1) of a uint64_t, so row y = 1 is
  * the lowest byte (bits64_row(y - 1, 8) in bits.h).

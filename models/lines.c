@@ -103,6 +103,19 @@ int lines_blank(const lines_line *l) {
   return 1;
 }
 
+int lines_comment(const lines_line *l) {
+  size_t i = 0;
+  while (i < l->len && blank(l->s[i]))
+    i++;
+  return i < l->len && l->s[i] == '#';
+}
+
+int lines_next_uncommented(lines_reader *r, lines_line *l) {
+  while (lines_next(r, l))
+    if (!lines_comment(l)) return 1;
+  return 0;
+}
+
 int lines_token_next(const lines_line *l, size_t *pos, lines_token *t) {
   size_t i = *pos;
   while (i < l->len && blank(l->s[i]))

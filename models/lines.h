@@ -6,6 +6,13 @@
  * A line ends at '\n'; one '\r' before it (or before the end of the text) is dropped, so
  * CRLF files read like LF files. Blanks are spaces and tabs. Columns count bytes from 1.
  * Nothing here prints or exits.
+ *
+ * Comments. Every puzzle format of dance has one comment syntax: a line whose first
+ * non-blank character is '#' is a comment, wholly, wherever it stands in the file.
+ * lines_next_uncommented steps over such lines; they still count in line numbers, so a
+ * message points at the file's own lines. A '#' after other text on a line starts no
+ * comment: what it means there is the format's business (most refuse it). What a blank
+ * line means is the format's business too.
  */
 #ifndef DANCE_LINES_H
 #define DANCE_LINES_H
@@ -48,8 +55,15 @@ void lines_init(lines_reader *r, const char *text, size_t len);
 /* The next line into *l; 0 at the end of the text (a final line end starts no new line). */
 int lines_next(lines_reader *r, lines_line *l);
 
+/* The next line that is not a comment into *l; 0 at the end (*l is then unspecified, and
+ * r->number is the number of the file's last line). Blank lines are returned. */
+int lines_next_uncommented(lines_reader *r, lines_line *l);
+
 /* Whether the line holds nothing but blanks. */
 int lines_blank(const lines_line *l);
+
+/* Whether the line is a comment: its first non-blank character is '#'. */
+int lines_comment(const lines_line *l);
 
 typedef struct {
   const char *s;

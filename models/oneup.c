@@ -33,9 +33,10 @@ typedef struct {
   dlx_parse_error *err;
 } reader;
 
-/* The next line that is not blank; 0 at the end (l->number is then the last line's). */
+/* The next line that is neither a comment nor blank; 0 at the end (l->number is then the
+ * last line's). */
 static int next_data_line(reader *rd, lines_line *l) {
-  while (lines_next(&rd->r, l))
+  while (lines_next_uncommented(&rd->r, l))
     if (!lines_blank(l)) return 1;
   l->number = rd->r.number;
   return 0;
@@ -56,12 +57,13 @@ static oneup_status fail(reader *rd, long line, long column, const char *fmt, ..
 }
 
 /* Reads a region block: lines of n labels (the first token of each line), up to the next
- * blank line or the end. For the row block n is not known yet (*n == 0): the first line
- * sets it. labels[r * n + c] receives the label of cell (r, c). */
+ * blank line or the end; comment lines inside it are stepped over. For the row block n is
+ * not known yet (*n == 0): the first line sets it. labels[r * n + c] receives the label
+ * of cell (r, c). */
 static oneup_status read_block(reader *rd, const char *what, int *n, char *labels) {
   lines_line l;
   if (!next_data_line(rd, &l)) return fail(rd, l.number + 1, 1, "missing the %s block", what);
-  int rows = 0, first = *n == 0;
+  int rows = 0, first = *n == 0, more;
   do {
     size_t pos = 0;
     lines_token t;
@@ -93,12 +95,16 @@ static oneup_status read_block(reader *rd, const char *what, int *n, char *label
       unsigned char ch = (unsigned char)t.s[i];
       if (ch <= ' ' || ch >= 127)
         return fail(rd, l.number, t.column + (long)i, "bad character 0x%02x in a region label", ch);
+      /* A line that began with it would be a comment: a label it can never be. */
+      if (ch == '#')
+        return fail(rd, l.number, t.column + (long)i,
+                    "'#' in a region label ('#' starts a comment line and is no label)");
     }
     memcpy(labels + (size_t)rows * (size_t)*n, t.s, t.len);
     rows++;
-  } while (lines_next(&rd->r, &l) && !lines_blank(&l));
+  } while ((more = lines_next_uncommented(&rd->r, &l)) && !lines_blank(&l));
   if (rows < *n) {
-    long at = lines_blank(&l) ? l.number : l.number + 1;
+    long at = more ? l.number : rd->r.number + 1;
     if (first)
       return fail(rd, at, 1, "the %s block has %d lines; expected %d (a square board)", what, rows,
                   *n);

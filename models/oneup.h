@@ -5,12 +5,14 @@
  * An n x n board (1 <= n <= 16) whose rows and columns are cut by walls into regions; a
  * region of k cells holds each of 1..k exactly once, and the clues fix some cells.
  *
- * The file format (the seed's): the row-region block, n lines of n characters, one line
- * per row (top first) and one character per column, where a change of character between
- * neighbours marks a wall; a blank line; the column-region block, the same shape, where a
- * change of character between a cell and the one below it marks a wall; a blank line;
- * the number of clues; then one line "row col digit" per clue (row 1 at the top, column 1
- * at the left). Text after the data on a line is a comment. For example (7 July 2024):
+ * The file format is Howard's (C. Douglas Howard's One Up article, with the public code of
+ * his book "The Metropolis Algorithm: Theory and Examples", 2024): the row-region block, n
+ * lines of n characters, one line per row (top first) and one character per column,
+ * where a change of character between neighbours marks a wall; a blank line; the
+ * column-region block, the same shape, where a change of character between a cell and
+ * the one below it marks a wall; a blank line; the number of clues; then one line
+ * "row col digit" per clue (row 1 at the top, column 1 at the left). For example (his
+ * file for 7 July 2024):
  *     11112222    Row regions
  *     ...         (8 lines)
  *
@@ -20,6 +22,15 @@
  *     9           Number of clues
  *     1 2 3       Row 1, column 2's clue is 3
  *     ...
+ * Comments. A line whose first non-blank character is '#' is a comment, wholly, wherever
+ * it stands. It counts in the line numbers of messages and is otherwise not there: inside
+ * a block it is no row and does not end the block, and it does not stand for the blank
+ * line between the blocks. So '#' is no region label. Besides, as in Howard's files,
+ * text after the data on a line, a blank between, is a note and is ignored (after a
+ * block's labels, the number of clues, a clue's three numbers), whether or not it begins
+ * with '#'. Blank lines may also stand before the first block, between the blocks (more
+ * than one), among the clues and after them. CRLF line ends are fine.
+ *
  * Digits above 9 are written as letters in grids: A = 10, ..., G = 16.
  *
  * Cells are numbered r * n + c with r, c from 0 (row 0 at the top). Nothing here prints

@@ -2,11 +2,11 @@
  * polycube.h -- packing polycubes (and polyominoes: a box of height 1) into a box, as
  * exact cover, with each solution counted once up to the symmetries of the box.
  *
- * A piece set is read from a text file (the format is in the README and in
- * cube_pieces/): a box "box 4x4x4" and pieces "piece NAME" drawn as layers of letters.
- * poly_model_new compiles it: every distinct orientation of every piece (under the 24
- * rotations, or all 48 isometries with mirror images allowed), every placement in the
- * box, and a dlx matrix with one primary item per piece and per cell.
+ * A piece set is read from a text file: a box "box 4x4x4" and pieces "piece NAME" drawn
+ * as layers of letters (below, and the sets in cube_pieces/). poly_model_new compiles it: every
+ * distinct orientation of every piece (under the 24 rotations, or all 48 isometries with mirror
+ * images allowed), every placement in the box, and a dlx matrix with one primary item per piece and
+ * per cell.
  *
  * Symmetry. G is the group of rotations of the box (24 for a cube, 8 with two equal
  * sides, 4 otherwise). One piece P that has no identical copy is restricted to one
@@ -18,6 +18,20 @@
  * are compared as their shape, and a cover is accepted only with the copies in
  * increasing order of placement, so that an arrangement is not counted once per
  * permutation of its copies.
+ *
+ * The piece-set file. One line "box XxYxZ" (or "box XxY", a box of height 1); each piece
+ * a line "piece NAME" and, on the lines right after it, its drawing: the piece's layers
+ * side by side, separated by blanks, top layer first, rows from the back, its cubes drawn
+ * with one letter (A-Z, a-z, 0-9) and empty places with '.'. A blank line ends a drawing.
+ *     box 3x2x1
+ *     piece L
+ *     L..
+ *     LLL
+ * Comments. A line whose first non-blank character is '#' is a comment, wholly, wherever
+ * it stands: before the box, between pieces, inside a drawing (where it neither ends the
+ * drawing nor is a row of it), at the end. It counts in the line numbers of messages. A
+ * '#' after other text on a line is no comment but an error ("box 4x4x4 # x", a drawing
+ * row "AA. # x"). CRLF line ends and blanks at the end of a line are fine.
  *
  * Ownership: a poly_set owns its pieces; a poly_model keeps a pointer to the set, which
  * must outlive it. Nothing here prints or exits.
@@ -173,7 +187,7 @@ int poly_box_symmetries(const int box[3], int reflections, int32_t *perm);
 
 /* ---- rendering ------------------------------------------------------------------------ */
 
-/* The box seen from above, as the seed's Bedlam catalog shows it: its layers side by
+/* The box seen from above, as Kurowski's Bedlam page prints its solutions: its layers side by
  * side, top layer first, two blanks apart; each layer's rows from the back (largest y)
  * to the front, x from left to right; one letter per cell. Returns the length (as
  * snprintf does: the text is cut to fit cap). */

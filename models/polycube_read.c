@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lines.h"
 #include "polycube.h"
 
 const char *poly_strerror(poly_status s) {
@@ -222,13 +223,14 @@ static poly_status drawing_row(reader *r, const char *s, size_t n) {
 }
 
 static poly_status parse(reader *r) {
-  const char *s = r->text;
+  lines_reader lr;
+  lines_line l;
+  lines_init(&lr, r->text, (size_t)(r->end - r->text));
   r->line = 0;
-  while (s < r->end) {
-    const char *e = memchr(s, '\n', (size_t)(r->end - s));
-    if (!e) e = r->end;
-    r->line++;
-    size_t n = (size_t)(e - s);
+  while (lines_next_uncommented(&lr, &l)) {
+    const char *s = l.s;
+    size_t n = l.len;
+    r->line = (int)l.number;
     while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
       n--;
     for (size_t i = 0; i < n; i++)
@@ -242,8 +244,6 @@ static poly_status parse(reader *r) {
     poly_status st = POLY_OK;
     if (wn == 0) { /* a blank line ends a drawing */
       st = finish_piece(r);
-    } else if (w[0] == '#') {
-      /* a comment */
     } else if (wn >= 4 && !memcmp(w, "box", 3) && (w[3] == ' ' || w[3] == '\t')) {
       if ((st = finish_piece(r))) return st;
       size_t a = 3;
@@ -294,8 +294,8 @@ static poly_status parse(reader *r) {
                   "follows its 'piece' line without a blank line between");
     }
     if (st) return st;
-    s = e + 1;
   }
+  r->line = (int)lr.number; /* what the file lacks is reported at its last line */
   poly_status st = finish_piece(r);
   if (st) return st;
   if (!r->set->box_line) return fail(r, 0, "no 'box XxYxZ' line");

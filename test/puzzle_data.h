@@ -1,6 +1,6 @@
 /* puzzle_data.h -- the tests' readers of the Gridlock and One Up puzzles in data/: each
- * marks the test failed, saying why, and returns 0 if the file cannot be read. Include
- * after test.h. */
+ * marks the test failed, saying why, and returns 0 (or NULL) if the file cannot be read.
+ * Include after test.h. */
 #ifndef DANCE_TEST_PUZZLE_DATA_H
 #define DANCE_TEST_PUZZLE_DATA_H
 
@@ -29,6 +29,35 @@ static inline int read_oneup(oneup_puzzle *p) {
     return 0;
   }
   return 1;
+}
+
+/* The bytes of DANCE_DATA_DIR/name, NUL-terminated and malloc'ed (the caller frees them). */
+static inline char *read_data_text(const char *name) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", DANCE_DATA_DIR, name);
+  FILE *f = fopen(path, "rb");
+  char *text = f ? test_read_stream(f) : NULL;
+  if (f) fclose(f);
+  if (!text) TEST_FAIL_("cannot read %s", path);
+  return text;
+}
+
+/* The number of lines of text before original, if text is comment lines (first non-blank
+ * character '#') and then exactly the bytes of original; -1 otherwise. */
+static inline int comment_header_lines(const char *text, const char *original) {
+  size_t n = strlen(text), m = strlen(original);
+  if (n < m || memcmp(text + n - m, original, m) != 0) return -1;
+  int lines = 0;
+  for (size_t i = 0; i < n - m; lines++) {
+    size_t j = i;
+    while (text[j] == ' ' || text[j] == '\t')
+      j++;
+    if (text[j] != '#') return -1;
+    const char *nl = memchr(text + j, '\n', n - m - j);
+    if (!nl) return -1;
+    i = (size_t)(nl - text) + 1;
+  }
+  return lines;
 }
 
 #endif

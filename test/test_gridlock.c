@@ -1,5 +1,6 @@
-/* test_gridlock.c -- the Gridlock model: reading, the state space, the solutions of all 88
- * puzzles against an independent counter, the verifier, notation and drawing. */
+/* test_gridlock.c -- the Gridlock model: reading (comments, Howard's own files), the state
+ * space, the solutions of all 88 puzzles against an independent counter, the verifier,
+ * notation and drawing. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +8,7 @@
 #include "gridlock.h"
 #include "test.h"
 #include "puzzle_data.h"
+#include "howard_files.h"
 
 static const char *const PUZZLE1 =
     "((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))";
@@ -299,8 +301,6 @@ static void test_malformed(void) {
               "missing the line of the 1x3 white piece (a puzzle has 3 lines)");
   parse_error("2 1 h\n5 1 v\n4 6 h\n1 1 h\n", 4, 1,
               "more than 3 lines (a puzzle is the 1x1, 1x2 and 1x3 white pieces)");
-  parse_error("2 1 h\n\n5 1 v\n4 6 h\n", 2, 1,
-              "blank line where the 1x2 white piece was expected (a line is 'x y h|v')");
   parse_error("2 1 h\n5 9 v\n4 6 h\n", 2, 3, "y = 9 is off the board (1..8)");
   parse_error("0 1 h\n", 1, 1, "x = 0 is off the board (1..8)");
   parse_error("2 1 h\n5 1 v\n4 6 d\n", 3, 5, "bad orientation 'd' (expected h or v)");
@@ -315,6 +315,21 @@ static void test_malformed(void) {
               "the 1x2 white piece at (1,1,h) overlaps the 1x1 at (2,1,h)");
   parse_error("2 1 h\n5 1 v\n5 2 h\n", 3, 1,
               "the 1x3 white piece at (5,2,h) overlaps the 1x2 at (5,1,v)");
+  /* Comments: a '#' after the data is no comment, and so an error as any other text; a
+   * message after comment lines names the file's own line. */
+  parse_error("2 1 h # x\n5 1 v\n4 6 h\n", 1, 7,
+              "unexpected '#' after the orientation (a line is 'x y h|v')");
+  parse_error("2 1 h#\n", 1, 5, "bad orientation 'h#' (expected h or v)");
+  parse_error("2 # 1 h\n", 1, 3, "y must be a number 1..8, not '#'");
+  parse_error("# Puzzle\n\n2 1 h\n  # note\n5 9 v\n4 6 h\n", 5, 3, "y = 9 is off the board (1..8)");
+  parse_error("2 1 h\r\n# c\r\n5 1 v\r\n\r\n7 6 h\r\n", 5, 1,
+              "the 1x3 white piece at (7,6,h) runs off the board");
+  parse_error("# only a comment\n", 2, 1,
+              "missing the line of the 1x1 white piece (a puzzle has 3 lines)");
+  parse_error("# a\n2 1 h\n5 1 v\n# b\n\n", 6, 1,
+              "missing the line of the 1x3 white piece (a puzzle has 3 lines)");
+  parse_error("2 1 h\n5 1 v\n4 6 h\n# more\n\n1 1 h\n", 6, 1,
+              "more than 3 lines (a puzzle is the 1x1, 1x2 and 1x3 white pieces)");
   /* Accepted: CRLF, blanks around fields, blank lines after the third. */
   gridlock_puzzle p;
   const char *ok = "2 1 h\r\n 5\t1 v \r\n4 6 h\r\n\r\n  \n";
@@ -324,6 +339,66 @@ static void test_malformed(void) {
   ASSERT_EQ(gridlock_read_file("/nonexistent/gridlock.txt", &p, &err), GRIDLOCK_EIO);
   ASSERT_STREQ(err.message, "cannot open: No such file or directory");
   ASSERT_EQ(err.line, 0);
+}
+
+static int same_puzzle(const gridlock_puzzle *a, const gridlock_puzzle *b) {
+  for (int k = 0; k < GRIDLOCK_WHITES; k++)
+    if (a->white[k].x != b->white[k].x || a->white[k].y != b->white[k].y ||
+        a->white[k].z != b->white[k].z || a->white_cells[k] != b->white_cells[k])
+      return 0;
+  return a->blocked == b->blocked;
+}
+
+/* Comment lines (first non-blank character '#') and blank lines anywhere, CRLF: the same
+ * puzzle as without them. */
+static void test_comments(void) {
+  static const char *const commented[] = {
+      "# top\n2 1 h\n5 1 v\n4 6 h\n",
+      "2 1 h\n# between\n5 1 v\n  # indented\n\t#\ttabbed\n4 6 h\n",
+      "2 1 h\n5 1 v\n4 6 h\n# at the end, with no line end",
+      "#\n\n2 1 h\n\n5 1 v\n\n4 6 h\n\n#\n",
+      "# 1 1 h: data in a comment is no data\n2 1 h\n5 1 v\n4 6 h\n#9 9 q\n",
+      "\t# CRLF\r\n\r\n2 1 h\r\n   #   \r\n5 1 v\r\n4 6 h\r\n# end\r\n",
+  };
+  const char *plain = "2 1 h\n5 1 v\n4 6 h\n";
+  gridlock_puzzle want, p;
+  dlx_parse_error err;
+  ASSERT_EQ(gridlock_parse(plain, strlen(plain), "plain", &want, &err), GRIDLOCK_OK);
+  for (size_t k = 0; k < sizeof commented / sizeof *commented; k++) {
+    const char *text = commented[k];
+    if (gridlock_parse(text, strlen(text), "commented", &p, &err) != GRIDLOCK_OK)
+      TEST_FAIL_("case %zu: %ld:%ld: %s", k, err.line, err.column, err.message);
+    else if (!same_puzzle(&p, &want))
+      TEST_FAIL_("case %zu: another puzzle than without the comments", k);
+  }
+}
+
+/* Howard's 88 files, byte for byte as he wrote them (no comments), read as the copies in
+ * data/ do, and each copy is a comment header citing him and then Howard's bytes. */
+static void test_howard_files(void) {
+  for (int k = 1; k <= 88; k++) {
+    const char *original = howard_gridlock[k - 1];
+    gridlock_puzzle a, b;
+    dlx_parse_error err;
+    if (gridlock_parse(original, strlen(original), "howard", &a, &err) != GRIDLOCK_OK) {
+      TEST_FAIL_("Howard's puzzle %d: %ld:%ld: %s", k, err.line, err.column, err.message);
+      continue;
+    }
+    if (!read_gridlock(k, &b)) continue;
+    if (!same_puzzle(&a, &b)) TEST_FAIL_("puzzle %d: data/ and Howard's file differ", k);
+    char name[32];
+    snprintf(name, sizeof name, "gridlock/%02d.txt", k);
+    char *text = read_data_text(name), title[64];
+    snprintf(title, sizeof title, "# Rubik's Gridlock, puzzle %d\n", k);
+    if (text && comment_header_lines(text, original) != 2)
+      TEST_FAIL_("%s is not a 2-line comment header and then Howard's file", name);
+    if (text && strncmp(text, title, strlen(title)))
+      TEST_FAIL_("%s does not begin with '%.*s'", name, (int)strlen(title) - 1, title);
+    if (text &&
+        (!strstr(text, "C. Douglas Howard") || !strstr(text, "CDouglasHoward13/Metropolis")))
+      TEST_FAIL_("%s does not cite Howard's code", name);
+    free(text);
+  }
 }
 
 static void test_svg(void) {
@@ -354,6 +429,8 @@ int main(void) {
   RUN(test_verifier);
   RUN(test_notation);
   RUN(test_malformed);
+  RUN(test_comments);
+  RUN(test_howard_files);
   RUN(test_svg);
   return test_report();
 }

@@ -1,5 +1,6 @@
 /* test_oneup.c -- the One Up model: the 7 July 2024 puzzle and its published solution,
- * Latin-square counts on boards without walls, the verifier, grids, malformed files. */
+ * Latin-square counts on boards without walls, the verifier, grids, malformed files,
+ * comments and Howard's own file. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,8 +8,9 @@
 #include "oneup.h"
 #include "test.h"
 #include "puzzle_data.h"
+#include "howard_files.h"
 
-/* The solution printed in the seed (and the magazine), rows top first. */
+/* The solution printed in Howard's One Up article (and the magazine), rows top first. */
 static const char *const SOLUTION[8] = {"43122314", "35241123", "14153267", "21531246",
                                         "42615378", "12362451", "31224135", "23416512"};
 
@@ -238,6 +240,24 @@ static void test_malformed(void) {
               "digit 2 is already a clue in this row region (row 1, column 1, line 8)");
   parse_error("11\n11\n\n11\n11\n\n2\n1 1 2\n2 1 2\n", 9, 5,
               "digit 2 is already a clue in this column region (row 1, column 1, line 8)");
+  /* Comment lines count in line numbers and are otherwise not there: not a row of a block,
+   * not the blank line that ends one. '#' is no region label. */
+  parse_error("# rows\n12\n  # inside the block\n12\n\n11\n2\n\n0\n", 7, 1,
+              "column-region line has 1 cells; the row-region block is 2 x 2");
+  parse_error("#2\n12\n\n11\n22\n\n0\n", 3, 1,
+              "the row-region block has 1 lines; expected 2 (a square board)");
+  parse_error("12\n# c\n", 3, 1, "the row-region block has 1 lines; expected 2 (a square board)");
+  parse_error("12\n12\n# no blank line\n11\n22\n\n0\n", 4, 1,
+              "the row-region block has more than 2 lines; expected 2 (a square board)");
+  parse_error("1#\n1#\n\n11\n22\n\n0\n", 1, 2,
+              "'#' in a region label ('#' starts a comment line and is no label)");
+  parse_error("12\n12\n\n11\n22\n\n1\n1 1 1#\n", 8, 5,
+              "the clue's digit must be a number, not '1#'");
+  parse_error("12\n12\n\n11\n22\n\n# clues\n1\n\t# the clue\n3 1 1\n", 10, 1,
+              "clue row 3 is off the board (1..2)");
+  parse_error("12\n12\n\n11\n22\n\n2\n1 1 1\n# end\n", 10, 1, "2 clues announced, 1 found");
+  parse_error("12\r\n12\r\n\r\n# c\r\n11\r\n22\r\n\r\n# c\r\n0\r\n# c\r\n1 1 1\r\n", 11, 1,
+              "more clues than the 0 announced");
   /* Accepted: comments after the data, CRLF, extra blank lines between blocks. */
   const char *ok =
       "\n12 rows\r\n12\r\n\r\n\r\n11 columns\r\n22\r\n\r\n1 clue\r\n1 1 1 here\r\n\r\n";
@@ -256,6 +276,68 @@ static void test_malformed(void) {
   ASSERT_EQ(oneup_parse(none, strlen(none), "none", &p, &err), ONEUP_OK);
   ASSERT_EQ(oneup_solve(&p, NULL, &r), ONEUP_OK);
   ASSERT_EQ_U64(r.solutions, 0);
+}
+
+static int same_puzzle(const oneup_puzzle *a, const oneup_puzzle *b) {
+  int cells = a->n * a->n;
+  return a->n == b->n && a->clues == b->clues && a->row_regions == b->row_regions &&
+         a->col_regions == b->col_regions &&
+         !memcmp(a->row_region, b->row_region, (size_t)cells * sizeof *a->row_region) &&
+         !memcmp(a->col_region, b->col_region, (size_t)cells * sizeof *a->col_region) &&
+         !memcmp(a->clue, b->clue, (size_t)cells);
+}
+
+/* Comment lines (first non-blank character '#') anywhere, with leading blanks, CRLF, and
+ * notes after the data that begin with '#': the same puzzle as without them. */
+static void test_comments(void) {
+  const char *plain = "1122\n1112\n1222\n1111\n\n1111\n1121\n1221\n2221\n\n2\n1 2 2\n4 4 1\n";
+  static const char *const commented[] = {
+      "# top\n# and more\n1122\n1112\n1222\n1111\n\n1111\n1121\n1221\n2221\n\n2\n1 2 2\n4 4 1\n",
+      "1122\n  # inside\n1112\n#\n1222\n1111\n\n# between\n\n1111\n1121\n\t#\n1221\n2221\n#\n\n"
+      "# the clues\n2\n1 2 2\n# between clues\n4 4 1\n# end, no line end",
+      "1122 # a note\n1112\n1222\n1111\n\n1111\n1121\n1221\n2221\n\n2 #clues\n1 2 2 #\n4 4 1 # x\n",
+      "\r\n # CRLF\r\n1122\r\n1112\r\n1222\r\n1111\r\n\r\n1111\r\n1121\r\n1221\r\n2221\r\n# "
+      "c\r\n\r\n2\r\n"
+      "1 2 2\r\n4 4 1\r\n#\r\n",
+  };
+  oneup_puzzle want, p;
+  dlx_parse_error err;
+  ASSERT_EQ(oneup_parse(plain, strlen(plain), "plain", &want, &err), ONEUP_OK);
+  ASSERT_EQ(want.clues, 2);
+  for (size_t k = 0; k < sizeof commented / sizeof *commented; k++) {
+    const char *text = commented[k];
+    if (oneup_parse(text, strlen(text), "commented", &p, &err) != ONEUP_OK)
+      TEST_FAIL_("case %zu: %ld:%ld: %s", k, err.line, err.column, err.message);
+    else if (!same_puzzle(&p, &want))
+      TEST_FAIL_("case %zu: another puzzle than without the comments", k);
+  }
+}
+
+/* Howard's file for 7 July 2024, byte for byte as he wrote it (notes after the data, no
+ * comment line), is the puzzle of the copy in data/, which is a comment header citing
+ * him and then his file. */
+static void test_howard_file(void) {
+  oneup_puzzle a, b;
+  dlx_parse_error err;
+  const char *original = howard_oneup_7_7_2024;
+  if (oneup_parse(original, strlen(original), "howard", &a, &err) != ONEUP_OK) {
+    TEST_FAIL_("Howard's file: %ld:%ld: %s", err.line, err.column, err.message);
+    return;
+  }
+  if (!read_oneup(&b)) return;
+  ASSERT(same_puzzle(&a, &b));
+  char *text = read_data_text("oneup/7-7-2024.txt");
+  if (text) {
+    const char *title = "# One Up (Rodolfo Kurchan), New York Times Magazine, 7 July 2024\n";
+    ASSERT_EQ(comment_header_lines(text, original), 2); /* the rest is Howard's file */
+    ASSERT(!strncmp(text, title, strlen(title)));
+    ASSERT(strstr(text, "C. Douglas Howard") && strstr(text, "CDouglasHoward13/Metropolis"));
+  }
+  free(text);
+  ASSERT_EQ(a.clues, 9);
+  oneup_result r;
+  ASSERT_EQ(oneup_solve(&a, NULL, &r), ONEUP_OK);
+  ASSERT_EQ_U64(r.solutions, 1);
 }
 
 static void test_svg(void) {
@@ -287,6 +369,8 @@ int main(void) {
   RUN(test_grid_notation);
   RUN(test_render);
   RUN(test_malformed);
+  RUN(test_comments);
+  RUN(test_howard_file);
   RUN(test_svg);
   return test_report();
 }

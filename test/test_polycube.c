@@ -1,5 +1,6 @@
 /* test_polycube.c -- the polycube model: published counts, symmetry classes checked against
- * an independent brute force, identical pieces, catalog lines, and malformed piece files. */
+ * an independent brute force, identical pieces, catalog lines, malformed piece files and
+ * comments. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -538,6 +539,64 @@ static void test_malformed(void) {
   poly_set_free(s);
 }
 
+/* Whether a and b are the same set: box, pieces, names, letters and cubes (not lines). */
+static int same_set(const poly_set *a, const poly_set *b) {
+  if (memcmp(a->box, b->box, sizeof a->box) || a->npieces != b->npieces) return 0;
+  for (int i = 0; i < a->npieces; i++) {
+    const poly_piece *p = &a->pieces[i], *q = &b->pieces[i];
+    if (strcmp(p->name, q->name) || p->letter != q->letter || p->size != q->size ||
+        memcmp(p->cubes, q->cubes, (size_t)p->size * sizeof *p->cubes))
+      return 0;
+  }
+  return 1;
+}
+
+/* Comment lines (first non-blank character '#') anywhere, inside a drawing too, with
+ * leading blanks, CRLF: the same set as without them, and messages name the file's own
+ * lines. A '#' after other text is no comment. */
+static void test_comments(void) {
+  const char *plain = "box 3x2x2\npiece A\nAA. A..\nA.. ...\n\npiece B\nBB. .B.\n.BB BBB\n";
+  static const char *const commented[] = {
+      "# top\n#\nbox 3x2x2\n# between\npiece A\nAA. A..\n  # inside the drawing\nA.. ...\n\n"
+      "piece B\n\t# tabbed\nBB. .B.\n.BB BBB\n# the end, with no line end",
+      "  # CRLF\r\nbox 3x2x2\r\npiece A\r\nAA. A..\r\n#\r\nA.. ...\r\n\r\n#\r\npiece B\r\n"
+      "BB. .B.\r\n.BB BBB\r\n",
+      "# a comment is not read: piece Q, QQ, \001 and all\nbox 3x2x2\npiece A\nAA. A..\nA.. ...\n\n"
+      "piece B\nBB. .B.\n.BB BBB\n",
+  };
+  poly_error err;
+  poly_set *want = parse(plain, &err);
+  ASSERT(want != NULL);
+  if (!want) return;
+  for (size_t k = 0; k < sizeof commented / sizeof *commented; k++) {
+    poly_set *s = parse(commented[k], &err);
+    if (!s)
+      TEST_FAIL_("case %zu: %d:%d: %s", k, err.line, err.column, err.message);
+    else if (!same_set(s, want))
+      TEST_FAIL_("case %zu: another set than without the comments", k);
+    poly_set_free(s);
+  }
+  poly_set_free(want);
+  expect_error("# a set\n\nbox 2x2\n  # c\npiece A\nAA\n# inside\nA\n", 8, 1,
+               "this layer of piece A is 1 wide, the first one 2: every layer of a piece is "
+               "drawn at the same width");
+  expect_error("# a\r\nbox 2x2\r\npiece A\r\n# b\r\n\r\n", 3, 0,
+               "piece A has no drawing: its layers go on the lines after 'piece A'");
+  expect_error("box 2x1\n# a\n# b\n", 3, 0, "no pieces ('piece NAME' and its drawing)");
+  expect_error("box 2x2 # x\n", 1, 5,
+               "expected the box as XxYxZ (each side 1 to 64, at most 4096 cells), e.g. 'box "
+               "4x4x4' or 'box 10x6x1'");
+  expect_error("box 2x2\npiece A # x\n", 2, 7,
+               "expected a piece name after 'piece': a letter, then letters, digits, '_' or "
+               "'-', at most 15 characters");
+  expect_error("box 2x2\npiece A\nAA # x\n", 3, 4,
+               "this layer of piece A is 1 wide, the first one 2: every layer of a piece is "
+               "drawn at the same width");
+  expect_error("box 2x2\npiece A\nA#\n", 3, 2,
+               "unexpected '#' in the drawing of piece A: a cube is drawn with the piece's "
+               "letter (A-Z, a-z, 0-9), an empty place with '.'");
+}
+
 static void test_model_refusals(void) {
   poly_error err;
   poly_model *m = NULL;
@@ -563,6 +622,7 @@ static void test_model_refusals(void) {
 int main(void) {
   RUN(test_box_groups);
   RUN(test_malformed);
+  RUN(test_comments);
   RUN(test_model_refusals);
   RUN(test_lines_round_trip);
   RUN(test_bedlam_model);

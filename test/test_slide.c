@@ -243,6 +243,20 @@ static void test_random_layouts(void) {
 
 /* ---- reading ---------------------------------------------------------------------------- */
 
+/* The layouts in data/ begin with comments that cite Project Euler 766. */
+static void test_data_cites_source(void) {
+  static const char *const names[] = {"example_208.txt", "main_2613742.txt"};
+  for (int k = 0; k < 2; k++) {
+    char *text = read_text(names[k]);
+    if (strncmp(text, "# From Project Euler problem 766", 32) ||
+        !strstr(text, "https://projecteuler.net/problem=766"))
+      TEST_FAIL_("%s does not begin with a comment citing Project Euler 766", names[k]);
+    slide_puzzle *p = parse(text);
+    slide_free(p);
+    free(text);
+  }
+}
+
 static void expect_error(const char *text, long line, long column, const char *message) {
   slide_puzzle *p = NULL;
   slide_error err;
@@ -268,6 +282,18 @@ static void test_malformed(void) {
   expect_error("A.\nA B\n", 2, 2,
                "a blank inside a row (one character per cell, '.' for an empty one)");
   expect_error("A#.\n", 1, 2, "'#' inside a row ('#' starts a comment line and names no piece)");
+  /* Comments: first non-blank character '#'; they count in line numbers. A '#' after a
+   * row's cells is no comment. */
+  expect_error("  # indented\n\t# tabbed\n\nAB.\n  #\nAB\n", 6, 3,
+               "row 2 has 2 cells; the first row has 3");
+  expect_error("# c\r\n \t# c\r\nA.A\r\n", 3, 3,
+               "piece 'A' is not in one piece: this cell does not join the rest side to side");
+  expect_error("AB.\nAB. # x\n", 2, 4,
+               "a blank inside a row (one character per cell, '.' for an empty one)");
+  expect_error("AB.\nAB.#\n", 2, 4,
+               "'#' inside a row ('#' starts a comment line and names no piece)");
+  expect_error(" A.\n", 1, 1,
+               "a blank inside a row (one character per cell, '.' for an empty one)");
   expect_error("A.\x01\n", 1, 3,
                "bad character 0x01 (pieces are named by printable ASCII characters)");
   expect_error("A.\n\xc3\xa9.\n", 2, 1,
@@ -287,8 +313,9 @@ static void test_malformed(void) {
 }
 
 static void test_format(void) {
-  /* Comments and blank lines anywhere, CRLF, trailing blanks on blank lines. */
-  const char *text = "# top\r\n\r\nAAb.\r\n# between\r\n  \r\nA.cc\r\n\r\n# end";
+  /* Comments (with leading blanks too) and blank lines anywhere, CRLF, trailing blanks on
+   * blank lines. */
+  const char *text = "# top\r\n\r\nAAb.\r\n  # between\r\n  \r\nA.cc\r\n\t#\r\n\r\n# end";
   slide_puzzle *p = parse(text);
   if (!p) return;
   char buf[64];
@@ -400,6 +427,7 @@ int main(void) {
   RUN(test_example_every_goal);
   RUN(test_random_layouts);
   RUN(test_malformed);
+  RUN(test_data_cites_source);
   RUN(test_format);
   RUN(test_goal_errors);
   RUN(test_memory_cap);

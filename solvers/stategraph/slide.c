@@ -387,7 +387,9 @@ static slide_status read_rows(const char *text, size_t len, grid *g, long *first
     size_t blank = 0;
     while (blank < n && (s[blank] == ' ' || s[blank] == '\t'))
       blank++;
-    if ((n && s[0] == '#') || blank == n) continue; /* a comment or a blank line */
+    /* A blank line, or a comment: first non-blank character '#', the rule of every puzzle
+     * format (models/lines.h has it, but this library does not link the models). */
+    if (blank == n || s[blank] == '#') continue;
     for (size_t c = 0; c < n; c++) {
       unsigned char ch = (unsigned char)s[c];
       long col = (long)c + 1;

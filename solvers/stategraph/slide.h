@@ -2,12 +2,14 @@
  * slide.h -- sliding-block puzzles, as Project Euler 766 poses them: read a layout, count the
  * configurations reachable from it, find shortest solutions. The search is stategraph.h's.
  *
- * The layout. Lines whose first character is '#' are comments and blank lines are skipped,
- * anywhere; the other lines are the rows of the board, top first, one character per cell:
+ * The layout. A line whose first non-blank character is '#' is a comment, wholly, and
+ * comments and blank lines are skipped, anywhere; they count in the line numbers of
+ * messages. The other lines are the rows of the board, top first, one character per cell:
  * '.' an empty cell, any other printable ASCII character except '#' one piece, made of all
  * the cells bearing that character, which must be joined side to side. Every row has the
- * same length, the board has at most 64 cells and at least one empty one. A trailing '\r'
- * (CRLF) is ignored.
+ * same length, the board has at most 64 cells and at least one empty one. A row holds no
+ * blank, and a '#' in it, after its cells too ("AB.#"), is an error, not a comment. A
+ * trailing '\r' (CRLF) is ignored.
  *
  *   # Project Euler 766's small example: 208 configurations
  *   LLa.

@@ -109,6 +109,24 @@ expect_exit 2
 expect_stderr <<'EOF'
 dance cube: nofit.txt:2: piece A fits nowhere in the 2x2x1 box, in any orientation
 EOF
+# Comments: lines whose first non-blank character is '#', anywhere, inside a drawing too,
+# CRLF; they count in line numbers. A '#' after other text is no comment.
+printf 'box 3x2\npiece A\nAAA\nA..\n\npiece B\n.BB\n' >plain.txt
+run cube plain.txt --print --threads 1
+expect_exit 0
+cp "$OUT" plain.out
+printf '# top\r\nbox 3x2\r\n\r\n  # the L\r\npiece A\r\nAAA\r\n# inside\r\nA..\r\n\r\npiece B\r\n\t# B\r\n.BB\r\n# end' >commented.txt
+run cube commented.txt --print --threads 1
+expect_exit 0
+expect_stdout <plain.out
+expect_stdout_has '1 solution (4 covers in all)'
+printf '# a set\nbox 2x2\n\npiece A\n  # its drawing\nAA\nAA # x\n' >hash.txt
+run cube hash.txt
+expect_exit 2
+expect_stderr <<'EOF'
+dance cube: hash.txt:7:4: this layer of piece A is 1 wide, the first one 2: every layer of a piece is drawn at the same width
+EOF
+
 # A set with no solution exits 1: a straight tromino leaves a row the L cannot fill.
 printf 'box 3x2\npiece A\nAAA\n\npiece B\nB..\nBB.\n' >nosol.txt
 run cube nosol.txt

@@ -45,12 +45,14 @@ OUT=$TMP/.stdout
 ERR=$TMP/.stderr
 STATUS=
 COMMAND=
-FAILURES=0
-CHECKS=0
+# Checks and failures are tallied in a file, not in variables, so that a check run in a
+# pipeline (printf ... | expect_stderr), which bash runs in a subshell, still counts.
+TALLY=$TMP/.tally
+: >"$TALLY"
 mkdir "$TMP/work" && cd "$TMP/work" || exit 1
 
 fail() {
-  FAILURES=$((FAILURES + 1))
+  echo failure >>"$TALLY"
   printf 'FAIL %s: %s\n  after: %s\n' "$NAME" "$1" "$COMMAND" >&2
 }
 
@@ -85,7 +87,7 @@ normalize() {
 
 compare() {
   local what=$1 actual=$2
-  CHECKS=$((CHECKS + 1))
+  echo check >>"$TALLY"
   cat >"$TMP/.expected"
   normalize "$actual" >"$TMP/.actual"
   if ! cmp -s "$TMP/.expected" "$TMP/.actual"; then
@@ -98,12 +100,12 @@ expect_stdout() { compare stdout "$OUT"; }
 expect_stderr() { compare stderr "$ERR"; }
 
 expect_exit() {
-  CHECKS=$((CHECKS + 1))
+  echo check >>"$TALLY"
   [ "$STATUS" = "$1" ] || fail "exit status $STATUS, expected $1"
 }
 
 expect_file_has() {
-  CHECKS=$((CHECKS + 1))
+  echo check >>"$TALLY"
   normalize "$1" | grep -qF -- "$2" || {
     fail "$(basename "$1" | sed 's/^\.//') lacks '$2'; it is:"
     sed 's/^/  | /' "$1" >&2
@@ -113,7 +115,7 @@ expect_stdout_has() { expect_file_has "$OUT" "$1"; }
 expect_stderr_has() { expect_file_has "$ERR" "$1"; }
 
 expect_json() {
-  CHECKS=$((CHECKS + 1))
+  echo check >>"$TALLY"
   local why
   why=$(python3 - "$OUT" "$1" 2>&1 <<'EOF'
 import json, sys
@@ -138,7 +140,7 @@ mask() {
 }
 
 check() {
-  CHECKS=$((CHECKS + 1))
+  echo check >>"$TALLY"
   eval "$1" || fail "$2"
 }
 
@@ -154,9 +156,11 @@ expect_usage_error() {
 # shellcheck source=/dev/null
 . "$SCRIPT"
 
+CHECKS=$(grep -c '^check$' "$TALLY")
 if [ "$CHECKS" -eq 0 ]; then
   fail "the script checked nothing"
 fi
+FAILURES=$(grep -c '^failure$' "$TALLY")
 if [ "$FAILURES" -ne 0 ]; then
   echo "$NAME: $FAILURES of $CHECKS checks failed" >&2
   exit 1

@@ -123,6 +123,12 @@ expect_stderr <<'EOF'
 dance slide: <stdin>:1:3: piece 'A' is not in one piece: this cell does not join the rest side to side
 EOF
 
+# Comments are lines whose first non-blank character is '#', indented ones too.
+printf '  # the small example\r\nLLa.\r\n\t# between rows\r\nLbc.\r\n\r\ndefg\r\n  #\r\n' >indented.txt
+run slide indented.txt --json
+expect_exit 0
+expect_json 'd["states"] == 208'
+
 # --stats: the search's figures after the count.
 run slide "$EX" --stats
 expect_exit 0

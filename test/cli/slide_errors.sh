@@ -19,6 +19,11 @@ layout_error '# full\n\nAB\nCD\n' "3:1: no empty cell ('.'), so nothing can move
 layout_error '# nothing\n' "2:1: no board (only comments and blank lines)"
 layout_error 'A. \n' "1:3: a blank inside a row (one character per cell, '.' for an empty one)"
 layout_error 'A#.\n' "1:2: '#' inside a row ('#' starts a comment line and names no piece)"
+# Comments: first non-blank character '#', counted in line numbers; a '#' after a row's
+# cells is no comment.
+layout_error '  # indented\n\t# tabbed\n\nAB.\n  #\nAB\n' "6:3: row 2 has 2 cells; the first row has 3"
+layout_error '# c\r\n \t# c\r\nA.A\r\n' "3:3: piece 'A' is not in one piece: this cell does not join the rest side to side"
+layout_error 'AB.\nAB. # x\n' "2:4: a blank inside a row (one character per cell, '.' for an empty one)"
 layout_error 'A.\tB\n' "1:3: a blank inside a row (one character per cell, '.' for an empty one)"
 layout_error 'A.\001\n' "1:3: bad character 0x01 (pieces are named by printable ASCII characters)"
 layout_error '.........\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n' \
