@@ -1,5 +1,4 @@
 /* cmd_gridlock.c -- `dance gridlock`: solve, count, check and draw Rubik's Gridlock puzzles. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +16,7 @@
     "write a picture of the solved board to FILE (one FILE only; the puzzle alone if it has no "   \
     "solution)")                                                                                   \
   X(no_board, "no-board", 0, FLAG, NULL, NULL, 0, 0, "do not draw the board in the terminal")      \
-  X(color, "color", 0, STRING, "WHEN", "auto", 0, 0,                                               \
+  X(color, "color", 0, CHOICE, "auto|always|never", "auto", 0, 0,                                  \
     "color the board: auto (on a terminal, unless NO_COLOR is set), always, never")                \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop each puzzle after N solutions")         \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
@@ -27,13 +26,14 @@
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
     "solving (one FILE only)")                                                                     \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT gridlock_options
 CLI_DEFINE_OPTIONS(GRIDLOCK_OPTIONS);
 
-static const cli_command gridlock_command = {
+CLI_DECLARE_COMMAND(gridlock);
+
+const cli_command cmd_gridlock_command = {
     .name = "gridlock",
     .usage = "[OPTIONS] FILE...",
     .summary =
@@ -161,7 +161,7 @@ static void run_puzzle(const gridlock_options *o, cmd_mh_run *mh, mh_gridlock *c
 static void report_error(const puzzle_run *r) {
   const char *file = r->err.file[0] ? r->err.file : r->path;
   const char *msg = r->err.message[0] ? r->err.message : gridlock_strerror(r->status);
-  cli_error_at(&gridlock_command, file, r->err.line, r->err.column, msg);
+  cli_error_at(&cmd_gridlock_command, file, r->err.line, r->err.column, msg);
 }
 
 /* ---- text ---------------------------------------------------------------------------- */
@@ -433,7 +433,7 @@ static int export_matrix(const gridlock_options *o, const char *path) {
   gridlock_compiled *c = malloc(sizeof *c);
   if (!c || gridlock_compile(&r.puzzle, GRIDLOCK_NAMES, c)) {
     free(c);
-    cli_error(&gridlock_command, "out of memory");
+    cli_error(&cmd_gridlock_command, "out of memory");
     return CLI_ERROR;
   }
   char comment[400];
@@ -441,7 +441,8 @@ static int export_matrix(const gridlock_options *o, const char *path) {
            "Rubik's Gridlock %s, exported by dance gridlock: the rectangles 1x4 .. 3x4 and the "
            "free cells xXyY are the items, one option per placement",
            path);
-  int status = cli_export_matrix(&gridlock_command, c->matrix, o->export_file, comment, o->quiet);
+  int status =
+      cli_export_matrix(&cmd_gridlock_command, c->matrix, o->export_file, comment, o->quiet);
   gridlock_compiled_free(c);
   free(c);
   return status;
@@ -462,32 +463,21 @@ static int write_svg(const gridlock_options *o, const puzzle_run *r) {
   const char *what = found(r)     ? "the solution"
                      : r->sampled ? "the puzzle; the sampler found no solution"
                                   : "the puzzle; it has no solution";
-  return cli_write_picture(&gridlock_command, o->svg, draw, r, what, o->quiet || o->json);
+  return cli_write_picture(&cmd_gridlock_command, o->svg, draw, r, what, o->quiet || o->json);
 }
 
 /* ---- the command --------------------------------------------------------------------- */
 
-cli_main_fn cmd_gridlock;
-
 int cmd_gridlock(int argc, char **argv) {
   gridlock_options o;
-  char **args = malloc((size_t)argc * sizeof *args);
-  int nargs;
-  if (!args) {
-    cli_error(&gridlock_command, "out of memory");
-    return CLI_ERROR;
-  }
-  int status = cli_parse(&gridlock_command, &o, argc, argv, args, &nargs);
-  if (status || o.help) {
-    free(args);
-    if (o.help && !status) cli_print_help(&gridlock_command, stdout);
-    return status;
-  }
+  int nargs, status = cli_start(&cmd_gridlock_command, &o, argc, argv, -1, &nargs);
+  if (status >= 0) return status;
+  char **args = argv + 1;
   const char *one_only = o.verify        ? "--verify"
                          : o.svg         ? "--svg"
                          : o.export_file ? "--export"
                                          : NULL;
-  int color = cli_color(o.color, stdout);
+  int color = cli_color(o.color, stdout); /* --color took auto, always or never */
   const char *dlx_only = o.verify        ? "--verify"
                          : o.export_file ? "--export"
                          : o.max         ? "--max"
@@ -495,34 +485,25 @@ int cmd_gridlock(int argc, char **argv) {
                                          : NULL;
   cmd_mh_run mh;
   if (nargs == 0)
-    status = cli_usage_error(&gridlock_command, "missing FILE (use '-' to read stdin)");
+    status = cli_usage_error(&cmd_gridlock_command, "missing FILE (use '-' to read stdin)");
   else if (one_only && nargs > 1)
-    status = cli_usage_error(&gridlock_command, "%s needs exactly one FILE", one_only);
-  else if (color < 0)
-    status = cli_usage_error(&gridlock_command, "--color needs auto, always or never");
+    status = cli_usage_error(&cmd_gridlock_command, "%s needs exactly one FILE", one_only);
   else if (o.export_file && o.json && !strcmp(o.export_file, "-"))
-    status = cli_usage_error(&gridlock_command, "--export - and --json both want stdout");
+    status = cli_usage_error(&cmd_gridlock_command, "--export - and --json both want stdout");
   else if (o.export_file && (o.verify || o.svg))
-    status = cli_usage_error(&gridlock_command, "--export solves nothing: no --verify or --svg");
+    status =
+        cli_usage_error(&cmd_gridlock_command, "--export solves nothing: no --verify or --svg");
   else
-    status = cmd_mh_setup(&mh, &gridlock_command, &CMD_MH_VALUES(o), 1.04, dlx_only, o.quiet);
-  if (status) {
-    free(args);
-    return status;
-  }
-  if (o.export_file) {
-    status = export_matrix(&o, args[0]);
-    free(args);
-    return status;
-  }
+    status = cmd_mh_setup(&mh, &cmd_gridlock_command, &CMD_MH_VALUES(o), 1.04, dlx_only, o.quiet);
+  if (status) return status;
+  if (o.export_file) return export_matrix(&o, args[0]);
 
   puzzle_run *runs = calloc((size_t)nargs, sizeof *runs);
   mh_gridlock *chain = mh.on ? malloc(sizeof *chain) : NULL;
   if (!runs || (mh.on && !chain)) {
     free(runs);
     free(chain);
-    free(args);
-    cli_error(&gridlock_command, "out of memory");
+    cli_error(&cmd_gridlock_command, "out of memory");
     return CLI_ERROR;
   }
   for (int i = 0; i < nargs; i++)
@@ -530,9 +511,9 @@ int cmd_gridlock(int argc, char **argv) {
   if (o.verify) {
     dlx_parse_error err;
     if (gridlock_parse_solution(o.verify, "--verify", &runs[0].claimed, &err)) {
-      cli_error(&gridlock_command, "--verify: column %ld: %s", err.column, err.message);
+      cli_error(&cmd_gridlock_command, "--verify: column %ld: %s", err.column, err.message);
       free(runs);
-      free(args);
+      free(chain);
       return CLI_ERROR;
     }
   }
@@ -579,10 +560,5 @@ int cmd_gridlock(int argc, char **argv) {
   if (o.svg && runs[0].status == GRIDLOCK_OK && write_svg(&o, &runs[0])) worst = CLI_ERROR;
   free(chain);
   free(runs);
-  free(args);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error(&gridlock_command, "writing stdout: %s", strerror(errno));
-    return CLI_ERROR;
-  }
-  return worst;
+  return cli_finish(&cmd_gridlock_command, worst);
 }

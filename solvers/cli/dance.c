@@ -3,7 +3,8 @@
 
 #include "cli.h"
 
-/* Every subcommand: name (its entry point is cmd_NAME), what it does, an example. */
+/* Every subcommand: name (its entry point is cmd_NAME, its description cmd_NAME_command),
+ * what it does, an example. */
 #define DANCE_COMMANDS(X)                                                                          \
   X(xc, "count the exact covers of a problem in Knuth's format",                                   \
     "dance xc data/xc/pent6x10.dlx --threads 2 --stats")                                           \
@@ -18,34 +19,45 @@
   X(barflip, "turn every bar of a bar-flip board vertical, in the fewest turns",                   \
     "dance barflip 0110/1001/1001/0110")
 
-#define DECLARE_(name, about, example) cli_main_fn cmd_##name;
+#define DECLARE_(name, about, example) CLI_DECLARE_COMMAND(name);
 DANCE_COMMANDS(DECLARE_)
 
 static const struct {
-  const char *name, *about, *example;
+  const cli_command *cmd;
   cli_main_fn *run;
+  const char *about, *example;
 } commands[] = {
-#define ENTRY_(name, about, example) {#name, about, example, cmd_##name},
+#define ENTRY_(name, about, example) {&cmd_##name##_command, cmd_##name, about, example},
     DANCE_COMMANDS(ENTRY_)};
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
 #ifndef DANCE_HAVE_STATEGRAPH
-/* Built without xxHash (see CMakeLists.txt): the state-graph commands say so. */
-static int without_stategraph(const char *name) {
-  cli_error(NULL,
-            "'%s' is not in this build: dance was built without xxHash (on Debian, install "
-            "pkgconf and libxxhash-dev, then build again)",
-            name);
-  return CLI_ERROR;
-}
-int cmd_slide(int argc, char **argv) {
-  (void)argc, (void)argv;
-  return without_stategraph("slide");
-}
-int cmd_barflip(int argc, char **argv) {
-  (void)argc, (void)argv;
-  return without_stategraph("barflip");
-}
+/* Built without xxHash (see CMakeLists.txt): the state-graph commands answer --help and
+ * --version, and say that they are missing. */
+#define NO_OPTIONS(X)
+#define CLI_STRUCT stub_options
+CLI_DEFINE_OPTIONS(NO_OPTIONS);
+
+#define STUB_(command)                                                                             \
+  const cli_command cmd_##command##_command = {                                                    \
+      .name = #command,                                                                            \
+      .usage = "...",                                                                              \
+      .summary = "Not in this build: dance was built without xxHash (on Debian, install\n"         \
+                 "pkgconf and libxxhash-dev, then build again).\n",                                \
+      .options = cli_option_table,                                                                 \
+      .option_count = sizeof cli_option_table / sizeof cli_option_table[0],                        \
+  };                                                                                               \
+  int cmd_##command(int argc, char **argv) {                                                       \
+    stub_options o;                                                                                \
+    int nargs, status = cli_start(&cmd_##command##_command, &o, argc, argv, -1, &nargs);           \
+    if (status >= 0) return status;                                                                \
+    cli_error(NULL,                                                                                \
+              "'" #command "' is not in this build: dance was built without xxHash (on Debian, "   \
+              "install pkgconf and libxxhash-dev, then build again)");                             \
+    return CLI_ERROR;                                                                              \
+  }
+STUB_(slide)
+STUB_(barflip)
 #endif
 
 static void overview(FILE *f) {
@@ -57,7 +69,7 @@ static void overview(FILE *f) {
           "Commands:\n",
           DANCE_VERSION);
   for (int i = 0; i < COMMAND_COUNT; i++)
-    fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].about);
+    fprintf(f, "  %-8s %s\n", commands[i].cmd->name, commands[i].about);
   fprintf(f, "  %-8s %s\n", "help", "show a command's options: dance help COMMAND");
   fprintf(f, "\nExamples:\n");
   for (int i = 0; i < COMMAND_COUNT; i++)
@@ -71,7 +83,7 @@ static void overview(FILE *f) {
 
 static int find(const char *name) {
   for (int i = 0; i < COMMAND_COUNT; i++)
-    if (strcmp(commands[i].name, name) == 0) return i;
+    if (strcmp(commands[i].cmd->name, name) == 0) return i;
   return -1;
 }
 
@@ -87,16 +99,16 @@ int main(int argc, char **argv) {
   const char *first = argv[1];
   if (!strcmp(first, "-h") || !strcmp(first, "--help")) {
     overview(stdout);
-    return CLI_SOLVED;
+    return cli_finish(NULL, CLI_SOLVED);
   }
   if (!strcmp(first, "-V") || !strcmp(first, "--version")) {
-    printf("dance %s\n", DANCE_VERSION);
-    return CLI_SOLVED;
+    cli_print_version(stdout);
+    return cli_finish(NULL, CLI_SOLVED);
   }
   if (!strcmp(first, "help")) {
     if (argc == 2) {
       overview(stdout);
-      return CLI_SOLVED;
+      return cli_finish(NULL, CLI_SOLVED);
     }
     if (argc > 3) return cli_usage_error(NULL, "help takes one COMMAND");
     int c = find(argv[2]);

@@ -120,9 +120,12 @@ EOF
 run gridlock "$G/01.txt" "$G/02.txt" --svg x.svg
 expect_exit 2
 expect_stderr_has "dance gridlock: --svg needs exactly one FILE"
-run gridlock "$G/01.txt" --color sometimes
-expect_exit 2
-expect_stderr_has "dance gridlock: --color needs auto, always or never"
+# --color takes one of its words, checked by the option table.
+expect_usage_error gridlock "--color needs auto, always or never, not 'sometimes'" \
+  gridlock "$G/01.txt" --color sometimes
+expect_usage_error gridlock "--color needs auto, always or never" gridlock "$G/01.txt" --color
+run gridlock "$G/01.txt" --color=never
+expect_exit 0
 
 # stdin, and the help.
 run --stdin "$G/01.txt" gridlock - --no-board
