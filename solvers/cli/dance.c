@@ -1,7 +1,9 @@
-/* dance.c -- the `dance` command: finds the subcommand and hands it the arguments. */
+/* dance.c -- the `dance` command: finds the subcommand and hands it the arguments, and
+ * describes the whole program (the overview, the man page, the bash completion). */
 #include <string.h>
 
 #include "cli.h"
+#include "program.h"
 
 /* Every subcommand: name (its entry point is cmd_NAME, its description cmd_NAME_command),
  * what it does, an example. */
@@ -22,14 +24,19 @@
 #define DECLARE_(name, about, example) CLI_DECLARE_COMMAND(name);
 DANCE_COMMANDS(DECLARE_)
 
-static const struct {
-  const cli_command *cmd;
-  cli_main_fn *run;
-  const char *about, *example;
-} commands[] = {
+static const cli_entry commands[] = {
 #define ENTRY_(name, about, example) {&cmd_##name##_command, cmd_##name, about, example},
     DANCE_COMMANDS(ENTRY_)};
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+static const char *const examples[] = {"dance xc queens13.dlx --json", "dance help xc", NULL};
+
+static const cli_program program = {
+    .title = "exact cover with Knuth's dancing links",
+    .commands = commands,
+    .command_count = COMMAND_COUNT,
+    .examples = examples,
+};
 
 #ifndef DANCE_HAVE_STATEGRAPH
 /* Built without xxHash (see CMakeLists.txt): the state-graph commands answer --help and
@@ -60,27 +67,6 @@ STUB_(slide)
 STUB_(barflip)
 #endif
 
-static void overview(FILE *f) {
-  fprintf(f,
-          "dance %s -- exact cover with Knuth's dancing links\n"
-          "\n"
-          "Usage: dance COMMAND [OPTIONS] [ARGUMENTS]\n"
-          "\n"
-          "Commands:\n",
-          DANCE_VERSION);
-  for (int i = 0; i < COMMAND_COUNT; i++)
-    fprintf(f, "  %-8s %s\n", commands[i].cmd->name, commands[i].about);
-  fprintf(f, "  %-8s %s\n", "help", "show a command's options: dance help COMMAND");
-  fprintf(f, "\nExamples:\n");
-  for (int i = 0; i < COMMAND_COUNT; i++)
-    fprintf(f, "  %s\n", commands[i].example);
-  fprintf(f, "  dance xc queens13.dlx --json\n"
-             "  dance help xc\n"
-             "\n"
-             "Results go to stdout; progress and diagnostics to stderr. Exit status: 0 solved,\n"
-             "1 no solution, 2 bad usage or input. Options: -h/--help, -V/--version.\n");
-}
-
 static int find(const char *name) {
   for (int i = 0; i < COMMAND_COUNT; i++)
     if (strcmp(commands[i].cmd->name, name) == 0) return i;
@@ -91,23 +77,40 @@ static int unknown_command(const char *name) {
   return cli_usage_error(NULL, "unknown command '%s'", name);
 }
 
+/* dance --generate WHAT (or --generate=WHAT), with nothing after it. */
+static int generate(int argc, char **argv) {
+  const char *eq = strchr(argv[1], '=');
+  const char *what = eq ? eq + 1 : argc > 2 ? argv[2] : NULL;
+  int used = eq ? 2 : 3;
+  if (!what || (strcmp(what, "man") && strcmp(what, "bash")))
+    return cli_usage_error(NULL, "--generate needs man or bash");
+  if (argc > used) return cli_usage_error(NULL, "unexpected argument '%s'", argv[used]);
+  if (!strcmp(what, "man"))
+    cli_write_man(&program, stdout);
+  else
+    cli_write_bash(&program, stdout);
+  return cli_finish(NULL, CLI_SOLVED);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
-    overview(stderr);
+    cli_print_overview(&program, stderr);
     return CLI_ERROR;
   }
   const char *first = argv[1];
   if (!strcmp(first, "-h") || !strcmp(first, "--help")) {
-    overview(stdout);
+    cli_print_overview(&program, stdout);
     return cli_finish(NULL, CLI_SOLVED);
   }
   if (!strcmp(first, "-V") || !strcmp(first, "--version")) {
     cli_print_version(stdout);
     return cli_finish(NULL, CLI_SOLVED);
   }
+  if (!strcmp(first, "--generate") || !strncmp(first, "--generate=", 11))
+    return generate(argc, argv);
   if (!strcmp(first, "help")) {
     if (argc == 2) {
-      overview(stdout);
+      cli_print_overview(&program, stdout);
       return cli_finish(NULL, CLI_SOLVED);
     }
     if (argc > 3) return cli_usage_error(NULL, "help takes one COMMAND");
