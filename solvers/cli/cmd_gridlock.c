@@ -21,7 +21,7 @@
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop each puzzle after N solutions")         \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop each puzzle after about N search-tree nodes")                                            \
-  CMD_MH_OPTIONS(X, "1.04, the seed's")                                                            \
+  CMD_MH_OPTIONS(X, "1.04, as in Howard's Gridlock article")                                       \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
@@ -40,8 +40,11 @@ const cli_command cmd_gridlock_command = {
         "Solves Rubik's Gridlock puzzles: places the eight solution rectangles (1: 1x4, 2: 1x5,\n"
         "3: 2x2, 4: 2x3, 5: 2x4, 6: 2x5, 7: 3x3, 8: 3x4) on the 8x8 board around the three\n"
         "white pieces so that every cell is covered once. Counts every solution (so a puzzle\n"
-        "that is not unique says so), prints the first in the seed's notation and draws it,\n"
-        "and reports the size of the Metropolis state space of the puzzle.\n",
+        "that is not unique says so), prints the first in the notation of Howard's Gridlock\n"
+        "article, (x,y,z) triplets, and draws it, and reports the size of the Metropolis state\n"
+        "space of the puzzle. The article: C. Douglas Howard, \"The Metropolis Algorithm:\n"
+        "Theory and Examples\" (2024), whose public code holds the puzzle files of\n"
+        "data/gridlock and the Metropolis chain of --method metropolis.\n",
     .epilogue =
         "FILE has three lines, 'x y h|v' for the white 1x1, 1x2 and 1x3: x is the column\n"
         "1..8 from the left, y the row 1..8 from the bottom, (x,y) the lower-left cell, and\n"
@@ -52,10 +55,10 @@ const cli_command cmd_gridlock_command = {
         "\n"
         "A solution lists the triplet (x,y,z) of each rectangle 1..8; the squares 3 and 7\n"
         "are written with h. In the board, rectangle 1 is A, ... 8 is H, and # is white.\n"
-        "\"states\" is the number of states of the seed's Metropolis chain: each rectangle\n"
-        "on a triplet that keeps it on the board and off the white pieces (the squares\n"
-        "counted with both z); \"neighbors\" is the number of states that differ from one\n"
-        "state in exactly one triplet.\n"
+        "\"states\" is the number of states of the Metropolis chain of Howard's article: each\n"
+        "rectangle on a triplet that keeps it on the board and off the white pieces (the\n"
+        "squares counted with both z); \"neighbors\" is the number of states that differ from\n"
+        "one state in exactly one triplet.\n"
         "\n"
         "With several FILEs each puzzle is solved in turn and a table ends the output\n"
         "(puzzle, solutions, nodes, states, neighbors, time); --json then prints one object\n"
@@ -63,17 +66,18 @@ const cli_command cmd_gridlock_command = {
         "\"stopped_by\", \"nodes\", \"seconds\"} with one member of \"puzzles\" per FILE, in "
         "order.\n"
         "\n"
-        "--method metropolis runs the seed's Metropolis chain instead of exact search. From a\n"
-        "random state it proposes one of the state's neighbors at random (one rectangle moved\n"
-        "to another triplet) and moves there with probability min(1, exp(-dE/T)), where the\n"
-        "energy E sums |n - 1| over the 64 cells, n the pieces covering the cell; it stops at\n"
-        "E = 0 or when its budget is spent. It finds a solution without counting any, and\n"
-        "finding none proves nothing. The solution is checked like a --verify claim. JSON\n"
-        "then has \"method\", \"solved\", \"complete\", \"stopped_by\", \"steps\",\n"
-        "\"accepted\", \"acceptance\", \"chains\", \"chain_steps\", \"energy\",\n"
-        "\"best_energy\", \"seed\", \"temperature\", \"anneal_from\", \"max_steps\",\n"
-        "\"seconds\", \"steps_per_second\", \"solution\", \"board\" (null, with \"last_state\",\n"
-        "when nothing was found), \"states\", \"neighbors\".\n"
+        "--method metropolis runs the Metropolis chain of Howard's article instead of exact\n"
+        "search. From a random state it proposes one of the state's neighbors at random (one\n"
+        "rectangle moved to another triplet) and moves there with probability\n"
+        "min(1, exp(-dE/T)), where the energy E sums |n - 1| over the 64 cells, n the pieces\n"
+        "covering the cell; it stops at E = 0 or when its budget is spent. It finds a\n"
+        "solution without counting any, and finding none proves nothing. The solution is\n"
+        "checked like a --verify claim. JSON then has \"method\", \"solved\", \"complete\",\n"
+        "\"stopped_by\", \"steps\", \"accepted\", \"acceptance\", \"chains\",\n"
+        "\"chain_steps\", \"energy\", \"best_energy\", \"seed\", \"temperature\",\n"
+        "\"anneal_from\", \"max_steps\", \"seconds\", \"steps_per_second\", \"solution\",\n"
+        "\"board\" (null, with \"last_state\", when nothing was found), \"states\",\n"
+        "\"neighbors\".\n"
         "\n"
         "Exit status: 0 if every puzzle was solved (with --verify: the claim is right), 1 if\n"
         "one has no solution (with --verify: the claim is wrong; with --method metropolis:\n"

@@ -14,8 +14,8 @@
  * reads as 0 or NULL and cmd_mh_setup can tell which were given. */
 #define CMD_MH_OPTIONS(X, temp_default)                                                            \
   X(method, "method", 0, CHOICE, "dlx|metropolis", "dlx", 0, 0,                                    \
-    "dlx: exact search, every solution counted; metropolis: the seed's Metropolis sampler, "       \
-    "which looks for one solution and proves nothing about others")                                \
+    "dlx: exact search, every solution counted; metropolis: the Metropolis chain of Howard's "     \
+    "article, a sampler that looks for one solution and proves nothing about others")              \
   X(seed, "seed", 0, STRING, "N", "from the clock, printed", 0, 0,                                 \
     "metropolis: seed of the random generator, 0 to 2^64-1; a seed repeats its run exactly")       \
   X(temp, "temp", 0, STRING, "T", temp_default, 0, 0,                                              \

@@ -48,6 +48,12 @@ sed -e 's/\\f[BIR]//g' -e 's/\\-/-/g' -e 's/\\e/\\/g' -e 's/\\&//g' dance.1 >dan
 for text in DANCE_PIECES NO_COLOR share/dance/pieces "dance --generate man"; do
   expect_file_has dance.txt "$text"
 done
+# The page holds every --help and the overview: none of them names a source by a word the
+# user has never seen ("the seed", "the issue"); --seed is the random generator's.
+check '! grep -n -i -E "the seed([^ ]| [^o])|seed.s |seeds.|the issue" dance.txt' \
+  "the help names a source the user cannot know"
+expect_file_has dance.txt "Howard's Gridlock article"
+expect_file_has dance.txt "Howard's One Up article"
 
 # Every command of the overview has its subsection, with its usage line and every option
 # its --help lists (long and short name), and the end of its epilogue.
