@@ -46,13 +46,15 @@ const cli_command cmd_barflip_command = {
         "JSON: {\"presses\": [[1, 1], ...], \"length\": 9, \"solvable\": true, ...}; with\n"
         "--survey {\"states\": 65536, \"solvable\": 65536, \"max_length\": 16, ...}.\n"
         "\n"
+        "Not every board can be solved: of the 512 boards of 3 x 3, 32 can (--survey 3x3).\n"
+        "\n"
         "Exit status: 0 if solved (or surveyed), 1 if the board cannot be solved or a limit\n"
         "stopped the search first, 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance barflip 1011/0110/1101/0010\n"
         "  dance barflip 1011/0110/1101/0010 --method both --json\n"
-        "  dance barflip 101/010/100     # 3 x 3: only 32 of the 512 boards can be solved\n"
+        "  dance barflip 101/010/100\n"
         "  dance barflip --survey 4x4\n"
         "  dance barflip --survey 5x5 --stats\n",
     .options = cli_option_table,

@@ -79,7 +79,12 @@ const cli_command cmd_cube_command = {
         "\n"
         "Output: the count, e.g. '19186 solutions (460464 covers in all)'. Solutions print\n"
         "as the box seen from above: layers side by side, top layer first. A catalog line\n"
-        "is one solution: layers top first separated by ' ', rows by '/'.\n"
+        "is one solution: layers top first separated by ' ', rows by '/'. --verify-catalog\n"
+        "checks a catalog, yours or another program's, and says how many solutions it holds\n"
+        "or which lines are wrong:\n"
+        "  $ dance cube soma --catalog soma.cat\n"
+        "  480 solutions (11520 covers in all)\n"
+        "  $ dance cube soma --verify-catalog soma.cat\n"
         "\n"
         "Exit status: 0 if a solution was found (or the catalog checks out), 1 if none was\n"
         "(or the catalog is wrong), 2 for bad usage or input.\n"
@@ -88,9 +93,9 @@ const cli_command cmd_cube_command = {
         "  dance cube bedlam --threads 2\n"
         "  dance cube soma --reflections --json\n"
         "  dance cube pentominoes --box 12x5x1 --first\n"
-        "  dance cube tetris --catalog tetris.cat && dance cube tetris --verify-catalog "
-        "tetris.cat\n"
-        "  dance cube steinhaus --print --svg steinhaus.svg\n",
+        "  dance cube soma --catalog soma.cat\n"
+        "  dance cube steinhaus --print --svg steinhaus.svg\n"
+        "  dance cube --list\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
     .words = known_sets,

@@ -70,8 +70,8 @@ const cli_command cmd_slide_command = {
         "  dance slide data/sliding/main_2613742.txt --stats\n"
         "  dance slide data/sliding/example_208.txt --goal L@2,3 --boards\n"
         "  dance slide data/sliding/main_2613742.txt --goal Q@1,5 --json\n"
-        "  dance slide puzzle.txt --goal target.txt --metric moves\n"
-        "  dance slide big.txt --max-memory 2G --progress\n",
+        "  dance slide data/sliding/example_208.txt --goal L@2,3 --metric moves\n"
+        "  dance slide data/sliding/main_2613742.txt --max-memory 16M --progress\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };

@@ -65,15 +65,19 @@ const cli_command cmd_xc_command = {
         "\"complete\": false). A second Ctrl-C kills at once. Progress, warnings and errors\n"
         "go to stderr; --stats are results and go to stdout.\n"
         "\n"
+        "Before a long run, --estimate tells how big the search tree is. With --shard K/N,\n"
+        "N machines share one problem: the fourth of eight runs --shard 3/8, and the eight\n"
+        "counts add up to the whole.\n"
+        "\n"
         "Exit status: 0 if a solution was found, 1 if none was, 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance xc data/xc/pent6x10.dlx --threads 2 --stats\n"
-        "  dance xc queens13.dlx --json\n"
-        "  dance xc colortest.dlx --print\n"
-        "  dance xc big.dlx --max-nodes 1e9 --progress\n"
-        "  dance xc big.dlx --estimate 10000       # how big is the tree?\n"
-        "  dance xc big.dlx --shard 3/8 --json     # the fourth of eight machines\n",
+        "  dance xc data/xc/queens13.dlx --json\n"
+        "  dance xc data/xc/colortest.dlx --print\n"
+        "  dance xc data/xc/pent6x10.dlx --max-nodes 1e6 --progress --progress-interval 0.1\n"
+        "  dance xc data/xc/queens13.dlx --estimate 10000\n"
+        "  dance xc data/xc/queens13.dlx --shard 3/8 --json\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };

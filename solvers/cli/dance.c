@@ -6,12 +6,12 @@
 #include "program.h"
 
 /* Every subcommand: name (its entry point is cmd_NAME, its description cmd_NAME_command),
- * what it does, an example. */
+ * what it does, an example that runs as printed from the top of the source tree. */
 #define DANCE_COMMANDS(X)                                                                          \
   X(xc, "count the exact covers of a problem in Knuth's format",                                   \
     "dance xc data/xc/pent6x10.dlx --threads 2 --stats")                                           \
   X(cube, "pack polycubes into a box: Bedlam, Tetris cube, Soma, pentominoes, ...",                \
-    "dance cube bedlam --threads 2")                                                               \
+    "dance cube soma --reflections")                                                               \
   X(gridlock, "Rubik's Gridlock puzzles: count, draw, verify, or sample (Metropolis)",             \
     "dance gridlock data/gridlock/01.txt")                                                         \
   X(oneup, "One Up puzzles: count, draw with walls, verify, or sample (Metropolis)",               \
@@ -29,7 +29,8 @@ static const cli_entry commands[] = {
     DANCE_COMMANDS(ENTRY_)};
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
-static const char *const examples[] = {"dance xc queens13.dlx --json", "dance help xc", NULL};
+static const char *const examples[] = {"dance xc data/xc/queens13.dlx --json", "dance help xc",
+                                       NULL};
 
 static const cli_program program = {
     .title = "exact cover with Knuth's dancing links",

@@ -54,6 +54,13 @@ expect_exit 0
 check '[ "$(grep -vc "^#" soma.cat)" = 480 ]' "the catalog has 480 solutions"
 run cube soma --verify-catalog soma.cat
 expect_exit 0
+# The help shows those two commands and the count the first prints.
+run cube --help
+check 'grep -A 2 -xF "  \$ dance cube soma --catalog soma.cat" "$OUT" >shown &&
+  printf "  %s\n" "\$ dance cube soma --catalog soma.cat" "480 solutions (11520 covers in all)" \
+    "\$ dance cube soma --verify-catalog soma.cat" | cmp -s - shown' \
+  "the help does not show the catalog commands as they run"
+run cube soma --verify-catalog soma.cat
 expect_stdout <<'EOF'
 soma.cat: 480 solutions, each a packing of soma, no two equivalent under the 24 rotations of the box
 EOF

@@ -134,7 +134,16 @@ expect_stdout_has "1 solution (unique)"
 run gridlock --help
 expect_exit 0
 expect_stdout_has "Usage: dance gridlock [OPTIONS] FILE..."
-expect_stdout_has "  dance gridlock data/gridlock/*.txt --no-board"
+expect_stdout_has "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/37.txt"
+expect_stdout_has "(all 88 puzzles: data/gridlock/*.txt in a shell)"
+# The --verify shown in the help is what it prints.
+cp "$OUT" gridlock_help
+S='((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'
+expect_file_has gridlock_help "  \$ S='$S'"
+run gridlock "$G/01.txt" --no-board --verify "$S"
+expect_exit 0
+check 'sed "s/^/  /" "$OUT" >verify_out && grep -qF -f verify_out gridlock_help &&
+  [ "$(grep -cF -f verify_out gridlock_help)" = 3 ]' "the help shows another --verify output"
 run --help
 expect_stdout_has "  gridlock Rubik's Gridlock puzzles: count, draw, verify, or sample (Metropolis)"
 expect_stdout_has "  oneup    One Up puzzles: count, draw with walls, verify, or sample (Metropolis)"

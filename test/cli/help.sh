@@ -41,5 +41,5 @@ done
 expect_file_has xc_help "(default: 2; from 0.1 to 3600)"
 expect_file_has xc_help "(default: all online cores; from 1 to 1024)"
 expect_file_has xc_help "dance xc data/xc/pent6x10.dlx --threads 2 --stats"
-expect_file_has xc_help "dance xc queens13.dlx --json"
-expect_file_has xc_help "dance xc colortest.dlx --print"
+expect_file_has xc_help "dance xc data/xc/queens13.dlx --json"
+expect_file_has xc_help "dance xc data/xc/colortest.dlx --print"
