@@ -39,6 +39,8 @@
  *   int nargs, status = cli_start(&cmd_xc_command, &o, argc, argv, 1, &nargs);
  *   if (status >= 0) return status; // --help, --version, or a usage error
  *   const char *path = nargs ? argv[1] : NULL;
+ *   ...
+ *   return cli_finish(&cmd_xc_command, status); // and stdout was written, or it says why
  */
 #ifndef DANCE_CLI_H
 #define DANCE_CLI_H
