@@ -9,6 +9,7 @@ commands=$(sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' "$OUT" | grep -vx h
 for c in "" $commands; do
   "$DANCE" $c --help | awk '/^Examples:$/ {on = 1; next} /^$/ {on = 0} on' >>examples
 done
+awk '!seen[$0]++' examples >unique && mv unique examples # the overview repeats some
 check '[ "$(wc -l <examples)" -ge 20 ]' "too few examples found: $(cat examples)"
 while IFS= read -r line; do
   CHECKS=$((CHECKS + 1))
