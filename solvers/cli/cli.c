@@ -146,6 +146,34 @@ static int parse_shard(const char *s, cli_shard *sh) {
   return 1;
 }
 
+/* Whether s is one of the words of "a|b|c". */
+static int is_choice(const char *choices, const char *s) {
+  size_t n = strlen(s);
+  for (const char *c = choices; *c;) {
+    size_t len = strcspn(c, "|");
+    if (len == n && !strncmp(c, s, n)) return 1;
+    c += len + (c[len] == '|');
+  }
+  return 0;
+}
+
+/* "a|b|c" as "a, b or c". */
+static cli_num choice_text(const char *choices) {
+  cli_num r;
+  size_t k = 0;
+  for (const char *c = choices; *c && k + 1 < sizeof r.s; c++) {
+    if (*c != '|') {
+      r.s[k++] = *c;
+      continue;
+    }
+    const char *sep = strchr(c + 1, '|') ? ", " : " or ";
+    for (; *sep && k + 1 < sizeof r.s; sep++)
+      r.s[k++] = *sep;
+  }
+  r.s[k] = '\0';
+  return r;
+}
+
 /* Stores s as the value of o; returns 0 if it is not a value of o's kind or out of range. */
 static int set_value(const cli_option *o, void *values, const char *s, int check_range) {
   void *f = field_of(o, values);
@@ -164,6 +192,10 @@ static int set_value(const cli_option *o, void *values, const char *s, int check
     return 1;
   }
   case CLI_STRING: *(const char **)f = s; return 1;
+  case CLI_CHOICE:
+    if (!is_choice(o->arg, s)) return 0;
+    *(const char **)f = s;
+    return 1;
   case CLI_SHARD: {
     cli_shard v;
     if (!parse_shard(s, &v) || (check_range && (v.count < o->umin || v.count > o->umax))) return 0;
@@ -180,8 +212,13 @@ static cli_num range_text(const cli_option *o) {
   return format("from %" PRIu64 " to %" PRIu64, o->umin, o->umax);
 }
 
-static int needs_value(const cli_command *cmd, const cli_option *o) {
+/* value: what was given, or NULL if nothing was. */
+static int needs_value(const cli_command *cmd, const cli_option *o, const char *value) {
   switch (o->kind) {
+  case CLI_CHOICE:
+    if (value)
+      return cli_usage_error(cmd, "--%s needs %s, not '%s'", o->name, choice_text(o->arg).s, value);
+    return cli_usage_error(cmd, "--%s needs %s", o->name, choice_text(o->arg).s);
   case CLI_UINT:
   case CLI_REAL: return cli_usage_error(cmd, "--%s needs a number %s", o->name, range_text(o).s);
   case CLI_SHARD:
@@ -200,10 +237,11 @@ int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char 
     case CLI_FLAG: *(int *)f = 0; break;
     case CLI_UINT: *(uint64_t *)f = 0; break;
     case CLI_REAL: *(double *)f = 0; break;
-    case CLI_STRING: *(const char **)f = NULL; break;
+    case CLI_STRING:
+    case CLI_CHOICE: *(const char **)f = NULL; break;
     case CLI_SHARD: *(cli_shard *)f = (cli_shard){0, 0}; break;
     }
-    if (o->def && o->kind != CLI_STRING) set_value(o, values, o->def, 0);
+    if (o->def && o->kind != CLI_STRING && o->kind != CLI_CHOICE) set_value(o, values, o->def, 0);
   }
   *nargs = 0;
   int options_done = 0;
@@ -239,10 +277,10 @@ int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char 
       continue;
     }
     if (!value) {
-      if (i + 1 == argc) return needs_value(cmd, o);
+      if (i + 1 == argc) return needs_value(cmd, o, NULL);
       value = argv[++i];
     }
-    if (!set_value(o, values, value, 1)) return needs_value(cmd, o);
+    if (!set_value(o, values, value, 1)) return needs_value(cmd, o, value);
   }
   return 0;
 }
@@ -271,25 +309,55 @@ static int wrap(FILE *f, const char *text, int col, int indent, int width, int w
   return col;
 }
 
-int cli_start(const cli_command *cmd, void *values, int argc, char **argv, const char **arg,
-              const char **extra) {
-  char **args = malloc((size_t)argc * sizeof *args);
-  int nargs;
-  if (!args) {
-    cli_error(cmd, "out of memory");
+/* The flag of values named name, which CLI_COMMON_OPTIONS gives every command. */
+static int common_flag(const cli_command *cmd, void *values, const char *name) {
+  for (size_t i = 0; i < cmd->option_count; i++)
+    if (!strcmp(cmd->options[i].name, name)) return *(int *)field_of(&cmd->options[i], values);
+  return 0;
+}
+
+int cli_start(const cli_command *cmd, void *values, int argc, char **argv, int max_args,
+              int *nargs) {
+  int status = cli_parse(cmd, values, argc, argv, argv + 1, nargs);
+  if (status) return status;
+  if (common_flag(cmd, values, "help")) {
+    cli_print_help(cmd, stdout);
+    return cli_finish(cmd, CLI_SOLVED);
+  }
+  if (common_flag(cmd, values, "version")) {
+    cli_print_version(stdout);
+    return cli_finish(cmd, CLI_SOLVED);
+  }
+  if (max_args >= 0 && *nargs > max_args)
+    return cli_usage_error(cmd, "unexpected argument '%s'", argv[1 + max_args]);
+  return -1;
+}
+
+void cli_print_version(FILE *f) { fprintf(f, "dance %s\n", DANCE_VERSION); }
+
+int cli_default_threads(void) {
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online < 1 ? 1 : online > CLI_MAX_THREADS ? CLI_MAX_THREADS : (int)online;
+}
+
+int cli_finish(const cli_command *cmd, int status) {
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    cli_error(cmd, "writing stdout: %s", strerror(errno ? errno : EIO));
     return CLI_ERROR;
   }
-  int status = cli_parse(cmd, values, argc, argv, args, &nargs);
-  *arg = nargs > 0 ? args[0] : NULL;
-  *extra = nargs > 1 ? args[1] : NULL;
-  free(args);
-  if (status) return status;
-  for (size_t i = 0; i < cmd->option_count; i++)
-    if (!strcmp(cmd->options[i].name, "help") && *(int *)field_of(&cmd->options[i], values)) {
-      cli_print_help(cmd, stdout);
-      return CLI_SOLVED;
-    }
-  return -1;
+  return status;
+}
+
+void cli_option_note(const cli_option *o, char *buf, size_t cap) {
+  const char *def = o->def ? o->def : "none";
+  if (o->kind == CLI_UINT || o->kind == CLI_REAL)
+    snprintf(buf, cap, "(default: %s; %s)", def, range_text(o).s);
+  else if (o->kind == CLI_SHARD)
+    snprintf(buf, cap, "(default: %s; 0 <= K < N, N %s)", def, range_text(o).s);
+  else if (o->def)
+    snprintf(buf, cap, "(default: %s)", def);
+  else if (cap)
+    buf[0] = '\0';
 }
 
 void cli_print_help(const cli_command *cmd, FILE *f) {
@@ -314,14 +382,7 @@ void cli_print_help(const cli_command *cmd, FILE *f) {
     }
     fprintf(f, "%*s", INDENT - col, "");
     /* The default and range stay in one piece, so that they read (and grep) well. */
-    text[0] = '\0';
-    if (o->kind == CLI_UINT || o->kind == CLI_REAL)
-      snprintf(text, sizeof text, "(default: %s; %s)", o->def ? o->def : "none", range_text(o).s);
-    else if (o->kind == CLI_SHARD)
-      snprintf(text, sizeof text, "(default: %s; 0 <= K < N, N %s)", o->def ? o->def : "none",
-               range_text(o).s);
-    else if (o->def)
-      snprintf(text, sizeof text, "(default: %s)", o->def);
+    cli_option_note(o, text, sizeof text);
     col = wrap(f, o->help, INDENT, INDENT, WIDTH, 0);
     wrap(f, text, col, INDENT, WIDTH, 1);
     fputc('\n', f);
@@ -556,12 +617,35 @@ void cli_progress_end(cli_progress *p) {
   fflush(p->f);
 }
 
+void cli_search_progress_init(cli_search_progress *s, const cli_command *cmd) {
+  memset(s, 0, sizeof *s);
+  cli_progress_init(&s->line, stderr);
+  s->cmd = cmd;
+}
+
+void cli_search_progress_report(cli_search_progress *s, uint64_t solutions, uint64_t nodes,
+                                double fraction, double seconds) {
+  double dt = seconds - s->last_seconds;
+  double rate = dt > 0 ? (double)(nodes - s->last_nodes) / dt : 0;
+  s->last_seconds = seconds;
+  s->last_nodes = nodes;
+  double pct = 100 * fraction;
+  int digits = pct >= 1 || pct <= 0 ? 1 : pct >= 0.01 ? 2 : 4; /* a huge tree creeps */
+  cli_progress_line(&s->line, "dance %s: %s, %s nodes, %s nodes/s, ~%.*f%% done, %s", s->cmd->name,
+                    cli_plural(solutions, "solution", "solutions").s, cli_si((double)nodes).s,
+                    cli_si(rate).s, digits, pct, cli_duration(seconds).s);
+}
+
 /* ---- what the puzzle commands share --------------------------------------------------- */
 
 void cli_error_at(const cli_command *cmd, const char *file, long line, long column,
                   const char *message) {
-  if (line > 0)
+  if (!file || !*file)
+    cli_error(cmd, "%s", message);
+  else if (line > 0 && column > 0)
     cli_error(cmd, "%s:%ld:%ld: %s", file, line, column, message);
+  else if (line > 0)
+    cli_error(cmd, "%s:%ld: %s", file, line, message);
   else
     cli_error(cmd, "%s: %s", file, message);
 }
@@ -587,6 +671,7 @@ cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes
   if (!strcmp(stopped_by, "interrupt")) return format("interrupted");
   if (!strcmp(stopped_by, "max")) return format("stopped by --max %" PRIu64, max);
   if (!strcmp(stopped_by, "max-nodes")) return format("stopped by --max-nodes %" PRIu64, max_nodes);
+  if (!strcmp(stopped_by, "first")) return format("stopped by --first");
   return format("stopped early");
 }
 

@@ -7,8 +7,10 @@
  * status is CLI_SOLVED, CLI_NO_SOLUTION or CLI_ERROR (bad input, usage, or a run that
  * could not be carried out).
  *
- * A subcommand is `int cmd_NAME(int argc, char **argv)` (argv[0] is "NAME") listed in
- * the command table of dance.c. Its options are one X-macro table:
+ * A subcommand is `int cmd_NAME(int argc, char **argv)` (argv[0] is "NAME") and its
+ * description `const cli_command cmd_NAME_command`, both declared by
+ * CLI_DECLARE_COMMAND(NAME) and listed in the command table of dance.c, which writes the
+ * man page and the bash completion from them. Its options are one X-macro table:
  *
  *   #define XC_OPTIONS(X)                                                               \
  *     X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")     \
@@ -20,17 +22,25 @@
  * name in --help, the default as --help shows it, min, max, help text. That expands to
  * `typedef struct {...} xc_options;` (one field per option, typed by its kind) and
  * `static const cli_option cli_option_table[]`, from which cli_parse parses and checks
- * ranges and cli_print_help writes the option list with each default and range. A
+ * ranges and cli_print_help writes the option list with each default and range. Every
+ * table ends with CLI_COMMON_OPTIONS, added by CLI_DEFINE_OPTIONS: -h/--help and
+ * -V/--version, which cli_start answers, so that no command can lack them. A
  * numeric default that parses ("2", "0.5") is also the initial value; any other ("none",
  * "all cores", NULL) leaves the field 0, which the command reads as "not given". Flags
  * start 0 and strings NULL. min and max bound CLI_UINT and CLI_REAL values and the N of
  * CLI_SHARD. (Both are stored as double and as uint64_t, so every limit, even of a
- * CLI_REAL, must lie in 0..UINT64_MAX.) The command then describes itself with a
- * cli_command holding cli_option_table, and starts with cli_parse:
+ * CLI_REAL, must lie in 0..UINT64_MAX.) For a CLI_CHOICE the argument's name lists the
+ * values it takes, "auto|always|never", and cli_parse refuses any other. For a CLI_STRING
+ * it may list some, "PIECE|auto|none": the bash completion offers the lowercase ones. The
+ * command then describes itself with a cli_command holding cli_option_table, and starts
+ * with cli_start:
  *
  *   xc_options o;
- *   if (cli_parse(&xc_command, &o, argc, argv, args, &nargs)) return CLI_ERROR;
- *   if (o.help) { cli_print_help(&xc_command, stdout); return CLI_SOLVED; }
+ *   int nargs, status = cli_start(&cmd_xc_command, &o, argc, argv, 1, &nargs);
+ *   if (status >= 0) return status; // --help, --version, or a usage error
+ *   const char *path = nargs ? argv[1] : NULL;
+ *   ...
+ *   return cli_finish(&cmd_xc_command, status); // and stdout was written, or it says why
  */
 #ifndef DANCE_CLI_H
 #define DANCE_CLI_H
@@ -48,6 +58,9 @@ enum { CLI_SOLVED = 0, CLI_NO_SOLUTION = 1, CLI_ERROR = 2 };
 
 typedef int cli_main_fn(int argc, char **argv);
 
+/* The most threads a command searches with: the upper limit of every --threads. */
+#define CLI_MAX_THREADS 1024
+
 #if defined(__GNUC__) || defined(__clang__)
 #define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
 #else
@@ -60,8 +73,9 @@ typedef enum {
   CLI_FLAG,   /* no argument; an int set to 1 when given */
   CLI_UINT,   /* a whole number (digits, or digits 'e' digits as in 1e9): uint64_t */
   CLI_REAL,   /* a decimal number: double */
-  CLI_STRING, /* any text: const char *, pointing into argv */
+  CLI_STRING, /* any text: const char *, pointing into argv; NULL when not given */
   CLI_SHARD,  /* "K/N" with 0 <= K < N: cli_shard */
+  CLI_CHOICE, /* one of the words of the argument's name "a|b|c": as a CLI_STRING */
 } cli_kind;
 
 typedef struct {
@@ -72,7 +86,8 @@ typedef struct {
   const char *name; /* long name, without "--" */
   char short_name;  /* 0: none */
   cli_kind kind;
-  const char *arg;     /* the argument's name in --help; NULL for flags */
+  const char *arg;     /* the argument's name in --help ("a|b|c" for a CLI_CHOICE); NULL for
+                          flags */
   const char *def;     /* the default as --help shows it; NULL: none to show */
   double min, max;     /* range of CLI_REAL */
   uint64_t umin, umax; /* range of CLI_UINT, and of N for CLI_SHARD */
@@ -85,6 +100,12 @@ typedef struct {
 #define CLI_TYPE_REAL double
 #define CLI_TYPE_STRING const char *
 #define CLI_TYPE_SHARD cli_shard
+#define CLI_TYPE_CHOICE const char *
+
+/* The options of every command, after its own. */
+#define CLI_COMMON_OPTIONS(X)                                                                      \
+  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")                          \
+  X(version, "version", 'V', FLAG, NULL, NULL, 0, 0, "print the version of dance and exit")
 
 /* clang-format off */
 #define CLI_FIELD_(field, name, short_name, kind, arg, def, min, max, help) \
@@ -97,9 +118,9 @@ typedef struct {
 /* Needs CLI_STRUCT defined as the name of the struct type to declare. */
 #define CLI_DEFINE_OPTIONS(table)                                                                  \
   typedef struct {                                                                                 \
-    table(CLI_FIELD_)                                                                              \
+    table(CLI_FIELD_) CLI_COMMON_OPTIONS(CLI_FIELD_)                                               \
   } CLI_STRUCT;                                                                                    \
-  static const cli_option cli_option_table[] = {table(CLI_ENTRY_)}
+  static const cli_option cli_option_table[] = {table(CLI_ENTRY_) CLI_COMMON_OPTIONS(CLI_ENTRY_)}
 
 /* What a subcommand is, for messages and --help. */
 typedef struct {
@@ -109,23 +130,50 @@ typedef struct {
   const char *epilogue; /* printed after the options: formats, exit statuses, examples */
   const cli_option *options;
   size_t option_count;
+  /* Words the arguments may be besides files (dance cube's piece sets), for the bash
+   * completion; NULL-terminated, or NULL for none. */
+  const char *const *words;
 } cli_command;
+
+/* Declares the subcommand NAME: its entry point cmd_NAME and its description
+ * cmd_NAME_command, which dance.c lists. */
+#define CLI_DECLARE_COMMAND(name)                                                                  \
+  cli_main_fn cmd_##name;                                                                          \
+  extern const cli_command cmd_##name##_command
 
 /* Sets every field of values to its default, then parses argv[1..argc-1]. Options may
  * come anywhere; "--name value", "--name=value", "-x value" and "-xvalue" are accepted;
  * "-" is an argument; "--" ends the options. The other arguments are stored in order in
- * args (room for argc entries), their number in *nargs. Returns 0, or prints a usage error
- * and returns CLI_ERROR. */
+ * args (room for argc entries; argv + 1 will do), their number in *nargs. Returns 0, or
+ * prints a usage error and returns CLI_ERROR. */
 int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char **args, int *nargs);
 
 /* Writes the usage line, summary, option list (with defaults and ranges) and epilogue. */
 void cli_print_help(const cli_command *cmd, FILE *f);
 
-/* The start of a subcommand that takes at most one argument: cli_parse, then the help if the
- * flag named "help" is set. Returns -1 to go on, with *arg the argument and *extra a second
- * one (each NULL if absent; they point into argv), or the status to exit with. */
-int cli_start(const cli_command *cmd, void *values, int argc, char **argv, const char **arg,
-              const char **extra);
+/* The start of every subcommand: cli_parse, then --help (the help on stdout) or else
+ * --version ("dance VERSION" on stdout, as `dance --version` prints it), then at most
+ * max_args arguments (-1: any number). Returns the status to exit with after the help, the
+ * version or a usage error ("unexpected argument 'X'" for one too many), or -1 to go on:
+ * then the arguments, options taken out, are argv[1..*nargs] in order (cli_start moves
+ * them there; argv[0] stays the command's name). */
+int cli_start(const cli_command *cmd, void *values, int argc, char **argv, int max_args,
+              int *nargs);
+
+/* What `dance --version` prints. */
+void cli_print_version(FILE *f);
+
+/* The threads a search uses when --threads is not given: every online core, at least 1 and
+ * at most CLI_MAX_THREADS. */
+int cli_default_threads(void);
+
+/* The end of every subcommand: flushes stdout, and if that or any earlier write to it
+ * failed, says so ("writing stdout: ...") and returns CLI_ERROR; else returns status. */
+int cli_finish(const cli_command *cmd, int status);
+
+/* The default and the range of an option as --help shows them after its help text,
+ * "(default: 2; from 0.1 to 3600)", in buf (cap bytes); "" if it has neither. */
+void cli_option_note(const cli_option *o, char *buf, size_t cap);
 
 /* Strict parsers: the whole string must be the number. Return 1 on success. */
 int cli_parse_uint(const char *s, uint64_t *v);
@@ -204,10 +252,27 @@ void cli_progress_line(cli_progress *p, const char *fmt, ...) CLI_PRINTF(2, 3);
 /* Erases the line from a terminal, so that what follows starts clean. */
 void cli_progress_end(cli_progress *p);
 
+/* The progress lines of an exact-cover search (dance xc, dance cube): "dance CMD: 12
+ * solutions, 3.41M nodes, 1.2M nodes/s, ~40.1% done, 2.9 s", the rate since the last
+ * report. */
+typedef struct {
+  cli_progress line;
+  const cli_command *cmd;
+  double last_seconds;
+  uint64_t last_nodes;
+} cli_search_progress;
+
+void cli_search_progress_init(cli_search_progress *s, const cli_command *cmd);
+/* solutions as the command counts them; nodes, fraction (of the tree done, 0..1) and
+ * seconds from the search's report. */
+void cli_search_progress_report(cli_search_progress *s, uint64_t solutions, uint64_t nodes,
+                                double fraction, double seconds);
+
 /* ---- what the puzzle commands share --------------------------------------------------- */
 
-/* "dance CMD: FILE:LINE:COLUMN: MESSAGE" on stderr, or "dance CMD: FILE: MESSAGE" when line
- * is 0 (a file that cannot be opened), as parse errors are reported. */
+/* "dance CMD: FILE:LINE:COLUMN: MESSAGE" on stderr, as parse errors are reported; without
+ * the column when it is 0 (the whole line is at fault), without the line too when line is
+ * 0 (a file that cannot be opened), and the message alone when file is NULL or "". */
 void cli_error_at(const cli_command *cmd, const char *file, long line, long column,
                   const char *message);
 
@@ -217,7 +282,8 @@ int cli_color(const char *when, FILE *f);
 
 /* Why an incomplete search stopped, for "stopped_by": "interrupt" after Ctrl-C, "max"
  * when max (0: none) solutions were reached, else "max-nodes" if max_nodes was set, else
- * "unknown". And the same as a phrase: "interrupted", "stopped by --max 3", ... */
+ * "unknown". And the same as a phrase: "interrupted", "stopped by --max 3", ..., also for
+ * "first" ("stopped by --first"), which commands with --first tell themselves. */
 const char *cli_stopped_by(int interrupted, uint64_t max, uint64_t solutions, uint64_t max_nodes);
 cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes);
 

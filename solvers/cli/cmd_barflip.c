@@ -13,7 +13,7 @@
 
 /* field, long name, short name, kind, argument, default, min, max, help */
 #define BARFLIP_OPTIONS(X)                                                                         \
-  X(method, "method", 0, STRING, "M", "gf2", 0, 0,                                                 \
+  X(method, "method", 0, CHOICE, "gf2|bfs|both", "gf2", 0, 0,                                      \
     "gf2 (linear algebra, any size), bfs (breadth-first search, at most 32 bars) or both "         \
     "(each, and check that they agree)")                                                           \
   X(survey, "survey", 0, STRING, "RxC", NULL, 0, 0,                                                \
@@ -24,7 +24,9 @@
 #define CLI_STRUCT barflip_options
 CLI_DEFINE_OPTIONS(BARFLIP_OPTIONS);
 
-static const cli_command barflip_command = {
+CLI_DECLARE_COMMAND(barflip);
+
+const cli_command cmd_barflip_command = {
     .name = "barflip",
     .usage = "[OPTIONS] BOARD  |  dance barflip --survey RxC [OPTIONS]",
     .summary =
@@ -44,13 +46,15 @@ static const cli_command barflip_command = {
         "JSON: {\"presses\": [[1, 1], ...], \"length\": 9, \"solvable\": true, ...}; with\n"
         "--survey {\"states\": 65536, \"solvable\": 65536, \"max_length\": 16, ...}.\n"
         "\n"
+        "Not every board can be solved: of the 512 boards of 3 x 3, 32 can (--survey 3x3).\n"
+        "\n"
         "Exit status: 0 if solved (or surveyed), 1 if the board cannot be solved or a limit\n"
         "stopped the search first, 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance barflip 1011/0110/1101/0010\n"
         "  dance barflip 1011/0110/1101/0010 --method both --json\n"
-        "  dance barflip 101/010/100     # 3 x 3: only 32 of the 512 boards can be solved\n"
+        "  dance barflip 101/010/100\n"
         "  dance barflip --survey 4x4\n"
         "  dance barflip --survey 5x5 --stats\n",
     .options = cli_option_table,
@@ -91,7 +95,7 @@ static int survey(const barflip_options *o, cmd_sg_run *run, int rows, int cols)
       barflip_survey_run(rows, cols, o->method && !strcmp(o->method, "bfs"), &run->limits, &sv);
   cmd_sg_end(run);
   if (st) {
-    cli_error(&barflip_command, "%s", barflip_strerror(st));
+    cli_error(&cmd_barflip_command, "%s", barflip_strerror(st));
     return CLI_ERROR;
   }
   int n = rows * cols;
@@ -172,13 +176,13 @@ static int solve(const barflip_options *o, cmd_sg_run *run, const char *text,
     cmd_sg_end(run);
   }
   if (st) {
-    cli_error(&barflip_command, "%s", barflip_strerror(st));
+    cli_error(&cmd_barflip_command, "%s", barflip_strerror(st));
     return CLI_ERROR;
   }
   int stopped = bfs && ss.end != SG_DONE && ss.end != SG_GOAL;
   if (gf2 && bfs && !stopped &&
       (by_gf2.solvable != by_bfs.solvable || by_gf2.length != by_bfs.length)) {
-    cli_error(&barflip_command, "the methods disagree: gf2 %d turns, bfs %d (a bug)",
+    cli_error(&cmd_barflip_command, "the methods disagree: gf2 %d turns, bfs %d (a bug)",
               by_gf2.solvable ? by_gf2.length : -1, by_bfs.solvable ? by_bfs.length : -1);
     return CLI_ERROR;
   }
@@ -219,28 +223,23 @@ static int solve(const barflip_options *o, cmd_sg_run *run, const char *text,
 
 /* ---- the command ------------------------------------------------------------------------ */
 
-cli_main_fn cmd_barflip;
-
 int cmd_barflip(int argc, char **argv) {
   barflip_options o;
-  const char *text, *extra;
-  int status = cli_start(&barflip_command, &o, argc, argv, &text, &extra);
+  int nargs, status = cli_start(&cmd_barflip_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
-  if (o.method && strcmp(o.method, "gf2") && strcmp(o.method, "bfs") && strcmp(o.method, "both"))
-    return cli_usage_error(&barflip_command, "--method is gf2, bfs or both, not '%s'", o.method);
+  const char *text = nargs > 0 ? argv[1] : NULL;
   int rows = 0, cols = 0;
   if (o.survey) {
-    if (text) return cli_usage_error(&barflip_command, "--survey takes no BOARD");
+    if (text) return cli_usage_error(&cmd_barflip_command, "--survey takes no BOARD");
     if (!parse_size(o.survey, &rows, &cols))
-      return cli_usage_error(&barflip_command, "--survey needs RxC with R and C from 1 to 8");
+      return cli_usage_error(&cmd_barflip_command, "--survey needs RxC with R and C from 1 to 8");
     if (o.method && !strcmp(o.method, "both"))
-      return cli_usage_error(&barflip_command, "--survey takes --method gf2 or bfs");
+      return cli_usage_error(&cmd_barflip_command, "--survey takes --method gf2 or bfs");
   } else {
-    if (!text) return cli_usage_error(&barflip_command, "missing BOARD (rows of 0 and 1, '/')");
-    if (extra) return cli_usage_error(&barflip_command, "unexpected argument '%s'", extra);
+    if (!text) return cli_usage_error(&cmd_barflip_command, "missing BOARD (rows of 0 and 1, '/')");
   }
   cmd_sg_run run;
-  if (cmd_sg_setup(&run, &barflip_command, o.max_memory, o.progress && !o.quiet,
+  if (cmd_sg_setup(&run, &cmd_barflip_command, o.max_memory, o.progress && !o.quiet,
                    o.progress_interval))
     return CLI_ERROR;
   if (o.survey) {
@@ -249,18 +248,14 @@ int cmd_barflip(int argc, char **argv) {
     barflip_board b;
     barflip_error err;
     if (barflip_parse(text, &b, &err)) {
-      cli_error(&barflip_command, "%s: at character %ld: %s", text, err.column, err.message);
+      cli_error(&cmd_barflip_command, "%s: at character %ld: %s", text, err.column, err.message);
       return CLI_ERROR;
     }
     if (o.method && strcmp(o.method, "gf2") && b.rows * b.cols > BARFLIP_BFS_CELLS)
-      return cli_usage_error(&barflip_command,
+      return cli_usage_error(&cmd_barflip_command,
                              "--method %s searches boards of at most %d bars; this one has %d",
                              o.method, BARFLIP_BFS_CELLS, b.rows * b.cols);
     status = solve(&o, &run, text, &b);
   }
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error(&barflip_command, "writing stdout: %s", strerror(errno));
-    return CLI_ERROR;
-  }
-  return status;
+  return cli_finish(&cmd_barflip_command, status);
 }

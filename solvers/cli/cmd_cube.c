@@ -19,7 +19,7 @@
   X(reflections, "reflections", 0, FLAG, NULL, NULL, 0, 0,                                         \
     "also count the solutions up to rotations and reflections of the box (the set must be "        \
     "its own mirror image)")                                                                       \
-  X(restrict_piece, "restrict", 0, STRING, "PIECE", "auto", 0, 0,                                  \
+  X(restrict_piece, "restrict", 0, STRING, "PIECE|auto|none", "auto", 0, 0,                        \
     "the piece held to one placement per symmetry class: a name, 'auto' (the piece whose "         \
     "search tree Knuth's estimator, from 5 x 200 random paths, finds smallest) or 'none' (each "   \
     "cover is compared with all its images)")                                                      \
@@ -34,7 +34,8 @@
   X(verify, "verify-catalog", 0, STRING, "FILE", NULL, 0, 0,                                       \
     "check a catalog instead of solving: every line a packing, no two equivalent")                 \
   X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0, "draw the first solution's layers as SVG")          \
-  X(threads, "threads", 't', UINT, "N", "all online cores", 1, 1024, "search with N threads")      \
+  X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
+    "search with N threads")                                                                       \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "report on stderr: solutions, nodes, nodes per second, estimated part done, time")             \
   X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
@@ -45,13 +46,18 @@
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit")               \
   X(list, "list", 0, FLAG, NULL, NULL, 0, 0, "list the piece sets in the cube_pieces folder")      \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT cube_options
 CLI_DEFINE_OPTIONS(CUBE_OPTIONS);
 
-static const cli_command cube_command = {
+/* The piece sets in the cube_pieces folder, by name. */
+static const char *const known_sets[] = {"bedlam",    "tetris",      "soma",
+                                         "steinhaus", "pentominoes", NULL};
+
+CLI_DECLARE_COMMAND(cube);
+
+const cli_command cmd_cube_command = {
     .name = "cube",
     .usage = "[OPTIONS] NAME|FILE",
     .summary = "Packs a set of polycubes into a box, each piece used once, and counts the\n"
@@ -73,7 +79,12 @@ static const cli_command cube_command = {
         "\n"
         "Output: the count, e.g. '19186 solutions (460464 covers in all)'. Solutions print\n"
         "as the box seen from above: layers side by side, top layer first. A catalog line\n"
-        "is one solution: layers top first separated by ' ', rows by '/'.\n"
+        "is one solution: layers top first separated by ' ', rows by '/'. --verify-catalog\n"
+        "checks a catalog, yours or another program's, and says how many solutions it holds\n"
+        "or which lines are wrong:\n"
+        "  $ dance cube soma --catalog soma.cat\n"
+        "  480 solutions (11520 covers in all)\n"
+        "  $ dance cube soma --verify-catalog soma.cat\n"
         "\n"
         "Exit status: 0 if a solution was found (or the catalog checks out), 1 if none was\n"
         "(or the catalog is wrong), 2 for bad usage or input.\n"
@@ -82,11 +93,12 @@ static const cli_command cube_command = {
         "  dance cube bedlam --threads 2\n"
         "  dance cube soma --reflections --json\n"
         "  dance cube pentominoes --box 12x5x1 --first\n"
-        "  dance cube tetris --catalog tetris.cat && dance cube tetris --verify-catalog "
-        "tetris.cat\n"
-        "  dance cube steinhaus --print --svg steinhaus.svg\n",
+        "  dance cube soma --catalog soma.cat\n"
+        "  dance cube steinhaus --print --svg steinhaus.svg\n"
+        "  dance cube --list\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
+    .words = known_sets,
 };
 
 /* ---- finding and reading the piece set ------------------------------------------------- */
@@ -97,8 +109,6 @@ static int is_name(const char *s) {
   return *s != '\0';
 }
 
-static const char *const known_sets[] = {"bedlam", "tetris", "soma", "steinhaus", "pentominoes"};
-
 static poly_set *load(const char *arg, char *path, size_t cap) {
   if (is_name(arg) && access(arg, F_OK) != 0)
     snprintf(path, cap, "%s/%s.txt", cli_pieces_dir(), arg);
@@ -108,18 +118,19 @@ static poly_set *load(const char *arg, char *path, size_t cap) {
   poly_error err;
   poly_status st = poly_read_file(path, &s, &err);
   if (st == POLY_EIO && is_name(arg) && access(arg, F_OK) != 0) {
-    cli_error(&cube_command,
-              "no piece set named '%s' in %s (%s); the sets: bedlam, tetris, soma, steinhaus, "
-              "pentominoes; or give a file",
-              arg, cli_pieces_dir(), err.message);
+    char sets[128] = "";
+    for (const char *const *k = known_sets; *k; k++)
+      snprintf(sets + strlen(sets), sizeof sets - strlen(sets), "%s%s", k == known_sets ? "" : ", ",
+               *k);
+    cli_error(&cmd_cube_command, "no piece set named '%s' in %s (%s); the sets: %s; or give a file",
+              arg, cli_pieces_dir(), err.message, sets);
     return NULL;
   }
-  if (st == POLY_ESYNTAX && err.column > 0)
-    cli_error(&cube_command, "%s:%d:%d: %s", err.file, err.line, err.column, err.message);
-  else if (st == POLY_ESYNTAX && err.line > 0) /* the whole line (or piece) is at fault */
-    cli_error(&cube_command, "%s:%d: %s", err.file, err.line, err.message);
+  if (st == POLY_ESYNTAX) /* without a column when the whole line (or piece) is at fault */
+    cli_error_at(&cmd_cube_command, err.file, err.line, err.column, err.message);
   else if (st)
-    cli_error(&cube_command, "%s: %s", err.file, err.message[0] ? err.message : poly_strerror(st));
+    cli_error_at(&cmd_cube_command, err.file, 0, 0,
+                 err.message[0] ? err.message : poly_strerror(st));
   return st ? NULL : s;
 }
 
@@ -132,7 +143,7 @@ static int list_sets(int json) {
     cli_json_begin_array(&j, "sets");
   }
   int found = 0;
-  for (size_t i = 0; i < sizeof known_sets / sizeof known_sets[0]; i++) {
+  for (size_t i = 0; known_sets[i]; i++) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.txt", cli_pieces_dir(), known_sets[i]);
     poly_set *s = NULL;
@@ -240,23 +251,14 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
 }
 
 typedef struct {
-  cli_progress line;
+  cli_search_progress report;
   collector *c;
-  double last_seconds;
-  uint64_t last_nodes;
 } progress;
 
 static void on_progress(void *ctx, const dlx_progress *p) {
   progress *s = ctx;
-  double dt = p->seconds - s->last_seconds;
-  double rate = dt > 0 ? (double)(p->nodes - s->last_nodes) / dt : 0;
-  s->last_seconds = p->seconds, s->last_nodes = p->nodes;
-  double pct = 100 * p->fraction;
   /* solutions: read while a worker may be adding one; a report, so one behind is fine */
-  cli_progress_line(&s->line, "dance cube: %s, %s nodes, %s nodes/s, ~%.*f%% done, %s",
-                    cli_plural(s->c->solutions, "solution", "solutions").s,
-                    cli_si((double)p->nodes).s, cli_si(rate).s, pct >= 1 || pct <= 0 ? 1 : 2, pct,
-                    cli_duration(p->seconds).s);
+  cli_search_progress_report(&s->report, s->c->solutions, p->nodes, p->fraction, p->seconds);
 }
 
 /* ---- results --------------------------------------------------------------------------- */
@@ -314,15 +316,40 @@ static void json_head(cli_json *j, const char *arg, const char *path, const poly
   cli_json_bool(j, "mirror", o->mirror);
 }
 
+typedef struct {
+  const poly_set *set;
+  const uint8_t *cells;
+  const char *title;
+} picture;
+
+static int draw(const void *ctx, FILE *f) {
+  const picture *p = ctx;
+  return poly_write_svg(f, p->set, p->cells, p->title) != 0;
+}
+
+/* --svg: the first solution found; nothing to draw if there is none. */
+static int write_svg(const cube_options *o, const char *arg, const poly_set *s,
+                     const collector *c) {
+  if (!c->have_first) {
+    if (!o->quiet) cli_warning(&cmd_cube_command, "no solution to draw: %s not written", o->svg);
+    return CLI_SOLVED;
+  }
+  char title[160];
+  snprintf(title, sizeof title, "%s in a %dx%dx%d box: solution 1", set_name(arg), s->box[0],
+           s->box[1], s->box[2]);
+  picture p = {s, c->first, title};
+  return cli_write_picture(&cmd_cube_command, o->svg, draw, &p, "the first solution",
+                           o->quiet || o->json);
+}
+
 /* stop: the Ctrl-C flag, set up before the model was compiled (choosing the restricted
  * piece takes a second on the big cubes); solve ends the interrupt handling. */
 static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
                  const volatile int *stop) {
   const poly_set *s = poly_model_set(m);
   size_t ncells = poly_model_cells(m);
-  long online = sysconf(_SC_NPROCESSORS_ONLN);
   dlx_options d = dlx_options_default();
-  d.threads = o->threads ? (int)o->threads : online < 1 ? 1 : online > 1024 ? 1024 : (int)online;
+  d.threads = o->threads ? (int)o->threads : cli_default_threads();
   collector c = {.m = m, .o = o, .limit = o->first ? 1 : o->max};
   c.text_cap = ncells * 2 + 4 * ((size_t)s->box[1] * s->box[2] + 1) + 16;
   c.cells = malloc(ncells);
@@ -330,14 +357,14 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   c.text = malloc(c.text_cap);
   int status = CLI_ERROR;
   if (!c.cells || !c.first || !c.text) {
-    cli_error(&cube_command, "out of memory");
+    cli_error(&cmd_cube_command, "out of memory");
     goto out;
   }
   int catalog_stdout = o->catalog && !strcmp(o->catalog, "-");
   if (o->catalog) {
     c.catalog = catalog_stdout ? stdout : fopen(o->catalog, "w");
     if (!c.catalog) {
-      cli_error(&cube_command, "%s: %s", o->catalog, strerror(errno));
+      cli_error(&cmd_cube_command, "%s: %s", o->catalog, strerror(errno));
       goto out;
     }
     fprintf(c.catalog,
@@ -355,7 +382,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   }
   progress pg = {.c = &c};
   if (o->progress && !o->quiet) {
-    cli_progress_init(&pg.line, stderr);
+    cli_search_progress_init(&pg.report, &cmd_cube_command);
     d.on_progress = on_progress;
     d.progress_ctx = &pg;
     d.progress_seconds = o->progress_interval;
@@ -365,14 +392,14 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   d.stop = stop; /* a Ctrl-C before the search: it ends at once, incomplete */
   dlx_status ds = dlx_solve(poly_model_matrix(m), &d, &st);
   int interrupted = cli_interrupt_end();
-  if (d.on_progress) cli_progress_end(&pg.line);
+  if (d.on_progress) cli_progress_end(&pg.report.line);
   if (c.catalog && !catalog_stdout && fclose(c.catalog) != 0 && !c.error) c.error = errno;
   if (ds) {
-    cli_error(&cube_command, "%s", dlx_strerror(ds));
+    cli_error(&cmd_cube_command, "%s", dlx_strerror(ds));
     goto out;
   }
   if (c.error) {
-    cli_error(&cube_command, "%s",
+    cli_error(&cmd_cube_command, "%s",
               c.error == EINVAL ? "internal error: a cover that is no packing" : strerror(c.error));
     goto out;
   }
@@ -382,16 +409,6 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
                            : o->first    ? "first"
                            : c.hit_limit ? "max"
                                          : "unknown";
-  if (o->svg && c.have_first) {
-    FILE *f = fopen(o->svg, "w");
-    char title[160];
-    snprintf(title, sizeof title, "%s in a %dx%dx%d box: solution 1", set_name(arg), s->box[0],
-             s->box[1], s->box[2]);
-    if (!f || poly_write_svg(f, s, c.first, title) || fclose(f)) {
-      cli_error(&cube_command, "%s: %s", o->svg, strerror(errno));
-      goto out;
-    }
-  }
   if (o->json) {
     cli_json j;
     cli_json_init(&j, stdout);
@@ -429,11 +446,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
              cli_plural(c.total, "cover", "covers").s, refl);
     else
       printf("%s%s (%s; the search is incomplete)\n", c.solutions ? "at least " : "",
-             c.solutions ? n.s : "no solutions found",
-             !strcmp(stopped_by, "interrupt") ? "interrupted"
-             : !strcmp(stopped_by, "first")   ? "stopped by --first"
-             : !strcmp(stopped_by, "max")     ? "stopped by --max"
-                                              : "stopped early");
+             c.solutions ? n.s : "no solutions found", cli_stop_phrase(stopped_by, o->max, 0).s);
     if (o->stats) {
       print_model(m);
       printf("symmetries:  %d rotations of the box\n", poly_model_symmetries(m));
@@ -444,6 +457,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     }
   }
   status = c.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
+  if (o->svg && write_svg(o, arg, s, &c)) status = CLI_ERROR;
 out:
   free(c.cells);
   free(c.first);
@@ -471,7 +485,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
   size_t n = poly_model_cells(m);
   FILE *f = fopen(o->verify, "r");
   if (!f) {
-    cli_error(&cube_command, "%s: %s", o->verify, strerror(errno));
+    cli_error(&cmd_cube_command, "%s: %s", o->verify, strerror(errno));
     return CLI_ERROR;
   }
   entry *list = NULL;
@@ -491,7 +505,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     char why[200];
     if (poly_parse_line(s, line, cells, why, sizeof why) ||
         poly_check(s, o->mirror, cells, why, sizeof why)) {
-      if (bad++ < 20) cli_error(&cube_command, "%s:%ld: %s", o->verify, lineno, why);
+      if (bad++ < 20) cli_error(&cmd_cube_command, "%s:%ld: %s", o->verify, lineno, why);
       continue;
     }
     if (count == cap) {
@@ -512,7 +526,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
   for (size_t i = 1; i < count; i++)
     if (!memcmp(list[i].canon, list[i - 1].canon, n)) {
       if (dups++ < 20)
-        cli_error(&cube_command, "%s:%ld: equivalent to line %ld (a rotation of the box)",
+        cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the box)",
                   o->verify, list[i].line, list[i - 1].line);
     }
   int ok = !bad && !dups;
@@ -539,7 +553,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
   status = ok ? CLI_SOLVED : CLI_NO_SOLUTION;
   goto out;
 nomem:
-  cli_error(&cube_command, "out of memory");
+  cli_error(&cmd_cube_command, "out of memory");
 out:
   for (size_t i = 0; i < count; i++)
     free(list[i].canon);
@@ -563,30 +577,28 @@ static int export_matrix(const cube_options *o, const char *arg, const poly_mode
            set_name(arg), s->box[0], s->box[1], s->box[2], s->npieces,
            o->mirror ? " (mirror images allowed)" : "", r >= 0 ? s->pieces[r].name : "(none)",
            poly_model_symmetries(m));
-  return cli_export_matrix(&cube_command, poly_model_matrix(m), o->export_file, comment, o->quiet);
+  return cli_export_matrix(&cmd_cube_command, poly_model_matrix(m), o->export_file, comment,
+                           o->quiet);
 }
-
-cli_main_fn cmd_cube;
 
 int cmd_cube(int argc, char **argv) {
   cube_options o;
-  const char *arg, *extra;
-  int status = cli_start(&cube_command, &o, argc, argv, &arg, &extra);
+  int nargs, status = cli_start(&cmd_cube_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
+  const char *arg = nargs > 0 ? argv[1] : NULL;
   if (o.list) return list_sets(o.json);
-  if (!arg) return cli_usage_error(&cube_command, "missing the piece set: a NAME or a FILE");
-  if (extra) return cli_usage_error(&cube_command, "unexpected argument '%s'", extra);
+  if (!arg) return cli_usage_error(&cmd_cube_command, "missing the piece set: a NAME or a FILE");
   if (o.first && o.max)
-    return cli_usage_error(&cube_command, "--first and --max exclude each other");
+    return cli_usage_error(&cmd_cube_command, "--first and --max exclude each other");
   int box[3];
   if (o.box && !poly_parse_box(o.box, box))
-    return cli_usage_error(&cube_command,
+    return cli_usage_error(&cmd_cube_command,
                            "--box '%s': expected XxYxZ or XxY, each side 1 to %d, at most %d cells",
                            o.box, POLY_MAX_DIM, POLY_MAX_CELLS);
   int stdout_users = !!o.json + (o.export_file && !strcmp(o.export_file, "-")) +
                      (o.catalog && !strcmp(o.catalog, "-")) + !!(o.print || o.first);
   if (stdout_users > 1 && !(o.json && (o.print || o.first) && stdout_users == 2))
-    return cli_usage_error(&cube_command,
+    return cli_usage_error(&cmd_cube_command,
                            "more than one of --json, --print/--first, --catalog - and --export - "
                            "want stdout");
 
@@ -598,15 +610,16 @@ int cmd_cube(int argc, char **argv) {
   po.mirror = o.mirror;
   po.reflections = o.reflections;
   po.prune = !o.no_prune;
-  long online = sysconf(_SC_NPROCESSORS_ONLN);
-  po.threads = o.threads ? (int)o.threads : online < 1 ? 1 : online > 64 ? 64 : (int)online;
+  /* Choosing the restricted piece runs Knuth's estimator with these threads; dlx_estimate
+   * takes at most 64 of them by itself, so there is no cap of its own here. */
+  po.threads = o.threads ? (int)o.threads : cli_default_threads();
   if (o.restrict_piece && strcmp(o.restrict_piece, "auto")) {
     po.restrict_piece = -3;
     if (!strcmp(o.restrict_piece, "none")) po.restrict_piece = POLY_RESTRICT_NONE;
     for (int p = 0; p < s->npieces; p++)
       if (!strcmp(s->pieces[p].name, o.restrict_piece)) po.restrict_piece = p;
     if (po.restrict_piece == -3) {
-      cli_usage_error(&cube_command, "--restrict %s: %s has no piece of that name",
+      cli_usage_error(&cmd_cube_command, "--restrict %s: %s has no piece of that name",
                       o.restrict_piece, path);
       poly_set_free(s);
       return CLI_ERROR;
@@ -620,11 +633,8 @@ int cmd_cube(int argc, char **argv) {
   poly_status ps = poly_model_new(s, &po, &m, &err);
   if (ps) {
     if (solving) cli_interrupt_end();
-    if (err.line)
-      cli_error(&cube_command, "%s:%d: %s", path, err.line,
-                err.message[0] ? err.message : poly_strerror(ps));
-    else
-      cli_error(&cube_command, "%s: %s", path, err.message[0] ? err.message : poly_strerror(ps));
+    cli_error_at(&cmd_cube_command, path, err.line, 0,
+                 err.message[0] ? err.message : poly_strerror(ps));
     poly_set_free(s);
     return CLI_ERROR;
   }
@@ -633,9 +643,5 @@ int cmd_cube(int argc, char **argv) {
                            : solve(&o, arg, path, m, stop);
   poly_model_free(m);
   poly_set_free(s);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error(&cube_command, "writing stdout: %s", strerror(errno));
-    return CLI_ERROR;
-  }
-  return status;
+  return cli_finish(&cmd_cube_command, status);
 }

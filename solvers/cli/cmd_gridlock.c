@@ -1,5 +1,4 @@
 /* cmd_gridlock.c -- `dance gridlock`: solve, count, check and draw Rubik's Gridlock puzzles. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,31 +16,35 @@
     "write a picture of the solved board to FILE (one FILE only; the puzzle alone if it has no "   \
     "solution)")                                                                                   \
   X(no_board, "no-board", 0, FLAG, NULL, NULL, 0, 0, "do not draw the board in the terminal")      \
-  X(color, "color", 0, STRING, "WHEN", "auto", 0, 0,                                               \
+  X(color, "color", 0, CHOICE, "auto|always|never", "auto", 0, 0,                                  \
     "color the board: auto (on a terminal, unless NO_COLOR is set), always, never")                \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop each puzzle after N solutions")         \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop each puzzle after about N search-tree nodes")                                            \
-  CMD_MH_OPTIONS(X, "1.04, the seed's")                                                            \
+  CMD_MH_OPTIONS(X, "1.04, as in Howard's Gridlock article")                                       \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
     "solving (one FILE only)")                                                                     \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT gridlock_options
 CLI_DEFINE_OPTIONS(GRIDLOCK_OPTIONS);
 
-static const cli_command gridlock_command = {
+CLI_DECLARE_COMMAND(gridlock);
+
+const cli_command cmd_gridlock_command = {
     .name = "gridlock",
     .usage = "[OPTIONS] FILE...",
     .summary =
         "Solves Rubik's Gridlock puzzles: places the eight solution rectangles (1: 1x4, 2: 1x5,\n"
         "3: 2x2, 4: 2x3, 5: 2x4, 6: 2x5, 7: 3x3, 8: 3x4) on the 8x8 board around the three\n"
         "white pieces so that every cell is covered once. Counts every solution (so a puzzle\n"
-        "that is not unique says so), prints the first in the seed's notation and draws it,\n"
-        "and reports the size of the Metropolis state space of the puzzle.\n",
+        "that is not unique says so), prints the first in the notation of Howard's Gridlock\n"
+        "article, (x,y,z) triplets, and draws it, and reports the size of the Metropolis state\n"
+        "space of the puzzle. The article: C. Douglas Howard, \"The Metropolis Algorithm:\n"
+        "Theory and Examples\" (2024), whose public code holds the puzzle files of\n"
+        "data/gridlock and the Metropolis chain of --method metropolis.\n",
     .epilogue =
         "FILE has three lines, 'x y h|v' for the white 1x1, 1x2 and 1x3: x is the column\n"
         "1..8 from the left, y the row 1..8 from the bottom, (x,y) the lower-left cell, and\n"
@@ -52,28 +55,36 @@ static const cli_command gridlock_command = {
         "\n"
         "A solution lists the triplet (x,y,z) of each rectangle 1..8; the squares 3 and 7\n"
         "are written with h. In the board, rectangle 1 is A, ... 8 is H, and # is white.\n"
-        "\"states\" is the number of states of the seed's Metropolis chain: each rectangle\n"
-        "on a triplet that keeps it on the board and off the white pieces (the squares\n"
-        "counted with both z); \"neighbors\" is the number of states that differ from one\n"
-        "state in exactly one triplet.\n"
+        "\"states\" is the number of states of the Metropolis chain of Howard's article: each\n"
+        "rectangle on a triplet that keeps it on the board and off the white pieces (the\n"
+        "squares counted with both z); \"neighbors\" is the number of states that differ from\n"
+        "one state in exactly one triplet.\n"
         "\n"
-        "With several FILEs each puzzle is solved in turn and a table ends the output\n"
-        "(puzzle, solutions, nodes, states, neighbors, time); --json then prints one object\n"
-        "{\"puzzles\": [...], \"count\", \"solved\", \"unique\", \"errors\", \"complete\",\n"
-        "\"stopped_by\", \"nodes\", \"seconds\"} with one member of \"puzzles\" per FILE, in "
-        "order.\n"
+        "With several FILEs (all 88 puzzles: data/gridlock/*.txt in a shell) each puzzle is\n"
+        "solved in turn and a table ends the output (puzzle, solutions, nodes, states,\n"
+        "neighbors, time); --json then prints one object {\"puzzles\": [...], \"count\",\n"
+        "\"solved\", \"unique\", \"errors\", \"complete\", \"stopped_by\", \"nodes\",\n"
+        "\"seconds\"} with one member of \"puzzles\" per FILE, in order.\n"
         "\n"
-        "--method metropolis runs the seed's Metropolis chain instead of exact search. From a\n"
-        "random state it proposes one of the state's neighbors at random (one rectangle moved\n"
-        "to another triplet) and moves there with probability min(1, exp(-dE/T)), where the\n"
-        "energy E sums |n - 1| over the 64 cells, n the pieces covering the cell; it stops at\n"
-        "E = 0 or when its budget is spent. It finds a solution without counting any, and\n"
-        "finding none proves nothing. The solution is checked like a --verify claim. JSON\n"
-        "then has \"method\", \"solved\", \"complete\", \"stopped_by\", \"steps\",\n"
-        "\"accepted\", \"acceptance\", \"chains\", \"chain_steps\", \"energy\",\n"
-        "\"best_energy\", \"seed\", \"temperature\", \"anneal_from\", \"max_steps\",\n"
-        "\"seconds\", \"steps_per_second\", \"solution\", \"board\" (null, with \"last_state\",\n"
-        "when nothing was found), \"states\", \"neighbors\".\n"
+        "--method metropolis runs the Metropolis chain of Howard's article instead of exact\n"
+        "search. From a random state it proposes one of the state's neighbors at random (one\n"
+        "rectangle moved to another triplet) and moves there with probability\n"
+        "min(1, exp(-dE/T)), where the energy E sums |n - 1| over the 64 cells, n the pieces\n"
+        "covering the cell; it stops at E = 0 or when its budget is spent. It finds a\n"
+        "solution without counting any, and finding none proves nothing. The solution is\n"
+        "checked like a --verify claim. JSON then has \"method\", \"solved\", \"complete\",\n"
+        "\"stopped_by\", \"steps\", \"accepted\", \"acceptance\", \"chains\",\n"
+        "\"chain_steps\", \"energy\", \"best_energy\", \"seed\", \"temperature\",\n"
+        "\"anneal_from\", \"max_steps\", \"seconds\", \"steps_per_second\", \"solution\",\n"
+        "\"board\" (null, with \"last_state\", when nothing was found), \"states\",\n"
+        "\"neighbors\".\n"
+        "\n"
+        "--verify checks a claimed solution, quoted for the shell:\n"
+        "  $ S='((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'\n"
+        "  $ dance gridlock data/gridlock/01.txt --no-board --verify \"$S\"\n"
+        "  the claimed solution is right\n"
+        "  the puzzle has no other solution\n"
+        "  states: 1991401251840 (1.99T), 301 neighbors each\n"
         "\n"
         "Exit status: 0 if every puzzle was solved (with --verify: the claim is right), 1 if\n"
         "one has no solution (with --verify: the claim is wrong; with --method metropolis:\n"
@@ -82,12 +93,10 @@ static const cli_command gridlock_command = {
         "Examples:\n"
         "  dance gridlock data/gridlock/01.txt\n"
         "  dance gridlock data/gridlock/01.txt --json\n"
-        "  dance gridlock data/gridlock/*.txt --no-board\n"
+        "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/37.txt\n"
         "  dance gridlock data/gridlock/01.txt --svg 01.svg\n"
-        "  dance gridlock data/gridlock/01.txt \\\n"
-        "      --verify '((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'\n"
         "  dance gridlock data/gridlock/77.txt --method metropolis --seed 7\n"
-        "  dance gridlock data/gridlock/*.txt --method metropolis --no-board\n",
+        "  dance gridlock data/gridlock/01.txt data/gridlock/77.txt --method metropolis\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
@@ -161,7 +170,7 @@ static void run_puzzle(const gridlock_options *o, cmd_mh_run *mh, mh_gridlock *c
 static void report_error(const puzzle_run *r) {
   const char *file = r->err.file[0] ? r->err.file : r->path;
   const char *msg = r->err.message[0] ? r->err.message : gridlock_strerror(r->status);
-  cli_error_at(&gridlock_command, file, r->err.line, r->err.column, msg);
+  cli_error_at(&cmd_gridlock_command, file, r->err.line, r->err.column, msg);
 }
 
 /* ---- text ---------------------------------------------------------------------------- */
@@ -433,7 +442,7 @@ static int export_matrix(const gridlock_options *o, const char *path) {
   gridlock_compiled *c = malloc(sizeof *c);
   if (!c || gridlock_compile(&r.puzzle, GRIDLOCK_NAMES, c)) {
     free(c);
-    cli_error(&gridlock_command, "out of memory");
+    cli_error(&cmd_gridlock_command, "out of memory");
     return CLI_ERROR;
   }
   char comment[400];
@@ -441,7 +450,8 @@ static int export_matrix(const gridlock_options *o, const char *path) {
            "Rubik's Gridlock %s, exported by dance gridlock: the rectangles 1x4 .. 3x4 and the "
            "free cells xXyY are the items, one option per placement",
            path);
-  int status = cli_export_matrix(&gridlock_command, c->matrix, o->export_file, comment, o->quiet);
+  int status =
+      cli_export_matrix(&cmd_gridlock_command, c->matrix, o->export_file, comment, o->quiet);
   gridlock_compiled_free(c);
   free(c);
   return status;
@@ -462,32 +472,21 @@ static int write_svg(const gridlock_options *o, const puzzle_run *r) {
   const char *what = found(r)     ? "the solution"
                      : r->sampled ? "the puzzle; the sampler found no solution"
                                   : "the puzzle; it has no solution";
-  return cli_write_picture(&gridlock_command, o->svg, draw, r, what, o->quiet || o->json);
+  return cli_write_picture(&cmd_gridlock_command, o->svg, draw, r, what, o->quiet || o->json);
 }
 
 /* ---- the command --------------------------------------------------------------------- */
 
-cli_main_fn cmd_gridlock;
-
 int cmd_gridlock(int argc, char **argv) {
   gridlock_options o;
-  char **args = malloc((size_t)argc * sizeof *args);
-  int nargs;
-  if (!args) {
-    cli_error(&gridlock_command, "out of memory");
-    return CLI_ERROR;
-  }
-  int status = cli_parse(&gridlock_command, &o, argc, argv, args, &nargs);
-  if (status || o.help) {
-    free(args);
-    if (o.help && !status) cli_print_help(&gridlock_command, stdout);
-    return status;
-  }
+  int nargs, status = cli_start(&cmd_gridlock_command, &o, argc, argv, -1, &nargs);
+  if (status >= 0) return status;
+  char **args = argv + 1;
   const char *one_only = o.verify        ? "--verify"
                          : o.svg         ? "--svg"
                          : o.export_file ? "--export"
                                          : NULL;
-  int color = cli_color(o.color, stdout);
+  int color = cli_color(o.color, stdout); /* --color took auto, always or never */
   const char *dlx_only = o.verify        ? "--verify"
                          : o.export_file ? "--export"
                          : o.max         ? "--max"
@@ -495,34 +494,25 @@ int cmd_gridlock(int argc, char **argv) {
                                          : NULL;
   cmd_mh_run mh;
   if (nargs == 0)
-    status = cli_usage_error(&gridlock_command, "missing FILE (use '-' to read stdin)");
+    status = cli_usage_error(&cmd_gridlock_command, "missing FILE (use '-' to read stdin)");
   else if (one_only && nargs > 1)
-    status = cli_usage_error(&gridlock_command, "%s needs exactly one FILE", one_only);
-  else if (color < 0)
-    status = cli_usage_error(&gridlock_command, "--color needs auto, always or never");
+    status = cli_usage_error(&cmd_gridlock_command, "%s needs exactly one FILE", one_only);
   else if (o.export_file && o.json && !strcmp(o.export_file, "-"))
-    status = cli_usage_error(&gridlock_command, "--export - and --json both want stdout");
+    status = cli_usage_error(&cmd_gridlock_command, "--export - and --json both want stdout");
   else if (o.export_file && (o.verify || o.svg))
-    status = cli_usage_error(&gridlock_command, "--export solves nothing: no --verify or --svg");
+    status =
+        cli_usage_error(&cmd_gridlock_command, "--export solves nothing: no --verify or --svg");
   else
-    status = cmd_mh_setup(&mh, &gridlock_command, &CMD_MH_VALUES(o), 1.04, dlx_only, o.quiet);
-  if (status) {
-    free(args);
-    return status;
-  }
-  if (o.export_file) {
-    status = export_matrix(&o, args[0]);
-    free(args);
-    return status;
-  }
+    status = cmd_mh_setup(&mh, &cmd_gridlock_command, &CMD_MH_VALUES(o), 1.04, dlx_only, o.quiet);
+  if (status) return status;
+  if (o.export_file) return export_matrix(&o, args[0]);
 
   puzzle_run *runs = calloc((size_t)nargs, sizeof *runs);
   mh_gridlock *chain = mh.on ? malloc(sizeof *chain) : NULL;
   if (!runs || (mh.on && !chain)) {
     free(runs);
     free(chain);
-    free(args);
-    cli_error(&gridlock_command, "out of memory");
+    cli_error(&cmd_gridlock_command, "out of memory");
     return CLI_ERROR;
   }
   for (int i = 0; i < nargs; i++)
@@ -530,9 +520,9 @@ int cmd_gridlock(int argc, char **argv) {
   if (o.verify) {
     dlx_parse_error err;
     if (gridlock_parse_solution(o.verify, "--verify", &runs[0].claimed, &err)) {
-      cli_error(&gridlock_command, "--verify: column %ld: %s", err.column, err.message);
+      cli_error(&cmd_gridlock_command, "--verify: column %ld: %s", err.column, err.message);
       free(runs);
-      free(args);
+      free(chain);
       return CLI_ERROR;
     }
   }
@@ -579,10 +569,5 @@ int cmd_gridlock(int argc, char **argv) {
   if (o.svg && runs[0].status == GRIDLOCK_OK && write_svg(&o, &runs[0])) worst = CLI_ERROR;
   free(chain);
   free(runs);
-  free(args);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error(&gridlock_command, "writing stdout: %s", strerror(errno));
-    return CLI_ERROR;
-  }
-  return worst;
+  return cli_finish(&cmd_gridlock_command, worst);
 }

@@ -27,8 +27,6 @@ int cmd_mh_setup(cmd_mh_run *r, const cli_command *cmd, const cmd_mh_values *v, 
   memset(r, 0, sizeof *r);
   r->cmd = cmd;
   r->params = mh_params_default();
-  if (v->method && strcmp(v->method, "dlx") && strcmp(v->method, "metropolis"))
-    return cli_usage_error(cmd, "--method needs dlx or metropolis, not '%s'", v->method);
   r->on = v->method && !strcmp(v->method, "metropolis");
   const char *given = v->seed          ? "--seed"
                       : v->temp        ? "--temp"

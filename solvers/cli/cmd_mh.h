@@ -13,9 +13,9 @@
  * --help shows it. Every default is a phrase, not a number, so that an option left out
  * reads as 0 or NULL and cmd_mh_setup can tell which were given. */
 #define CMD_MH_OPTIONS(X, temp_default)                                                            \
-  X(method, "method", 0, STRING, "NAME", "dlx", 0, 0,                                              \
-    "dlx: exact search, every solution counted; metropolis: the seed's Metropolis sampler, "       \
-    "which looks for one solution and proves nothing about others")                                \
+  X(method, "method", 0, CHOICE, "dlx|metropolis", "dlx", 0, 0,                                    \
+    "dlx: exact search, every solution counted; metropolis: the Metropolis chain of Howard's "     \
+    "article, a sampler that looks for one solution and proves nothing about others")              \
   X(seed, "seed", 0, STRING, "N", "from the clock, printed", 0, 0,                                 \
     "metropolis: seed of the random generator, 0 to 2^64-1; a seed repeats its run exactly")       \
   X(temp, "temp", 0, STRING, "T", temp_default, 0, 0,                                              \
@@ -53,11 +53,11 @@ typedef struct {
   cli_progress line;
 } cmd_mh_run;
 
-/* Reads v into r (default temperature default_temp). dlx_only names an option given that
- * only exact search takes ("--verify"), or is NULL. Returns 0, or prints a usage error and
- * returns CLI_ERROR: an unknown method, a sampler option without --method metropolis, a
- * dlx_only option with it, a temperature that is not a number greater than 0, --anneal
- * without its number. */
+/* Reads v into r (default temperature default_temp); cli_parse has checked the method.
+ * dlx_only names an option given that only exact search takes ("--verify"), or is NULL.
+ * Returns 0, or prints a usage error and returns CLI_ERROR: a sampler option without
+ * --method metropolis, a dlx_only option with it, a temperature that is not a number
+ * greater than 0, --anneal without its number. */
 int cmd_mh_setup(cmd_mh_run *r, const cli_command *cmd, const cmd_mh_values *v, double default_temp,
                  const char *dlx_only, int quiet);
 

@@ -1,9 +1,7 @@
 /* cmd_oneup.c -- `dance oneup`: solve, count, check and draw a One Up puzzle. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "cmd_mh.h"
@@ -20,20 +18,21 @@
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
-  X(threads, "threads", 't', UINT, "N", "1", 1, 1024,                                              \
+  X(threads, "threads", 't', UINT, "N", "1", 1, CLI_MAX_THREADS,                                   \
     "search with N threads (worth it only on big boards with few clues)")                          \
   CMD_MH_OPTIONS(X, "0.5, chosen by measurement")                                                  \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
     "solving")                                                                                     \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT oneup_options
 CLI_DEFINE_OPTIONS(ONEUP_OPTIONS);
 
-static const cli_command oneup_command = {
+CLI_DECLARE_COMMAND(oneup);
+
+const cli_command cmd_oneup_command = {
     .name = "oneup",
     .usage = "[OPTIONS] FILE",
     .summary =
@@ -52,14 +51,16 @@ static const cli_command oneup_command = {
         "solution, rows top first, or null), \"size\", \"clues\", \"nodes\", \"updates\",\n"
         "\"seconds\", \"items\", \"options\"}, and with --verify a \"verify\" object.\n"
         "\n"
-        "--method metropolis runs the seed's Metropolis chain instead of exact search. From\n"
-        "random digits it proposes a random neighbor (one cell given another digit) and moves\n"
-        "there with probability min(1, exp(-dE/T)), where the energy E is 5 per clue not\n"
-        "kept plus, for each region of k cells and each digit d in it m times, |m - 1| if\n"
-        "d <= k, else 5m; it stops at E = 0 or when its budget is spent. It finds a solution\n"
-        "without counting any, and finding none proves nothing. The solution is checked like\n"
-        "a --verify claim. JSON then has \"method\", \"solved\", \"complete\", \"stopped_by\",\n"
-        "\"steps\", \"accepted\", \"acceptance\", \"chains\", \"chain_steps\", \"energy\",\n"
+        "--method metropolis runs the Metropolis chain of Howard's One Up article (C. Douglas\n"
+        "Howard, \"The Metropolis Algorithm: Theory and Examples\", 2024, whose public code\n"
+        "holds the puzzle of data/oneup too) instead of exact search. From random digits it\n"
+        "proposes a random neighbor (one cell given another digit) and moves there with\n"
+        "probability min(1, exp(-dE/T)), where the energy E is 5 per clue not kept plus, for\n"
+        "each region of k cells and each digit d in it m times, |m - 1| if d <= k, else 5m;\n"
+        "it stops at E = 0 or when its budget is spent. It finds a solution without counting\n"
+        "any, and finding none proves nothing. The solution is checked like a --verify claim.\n"
+        "JSON then has \"method\", \"solved\", \"complete\", \"stopped_by\", \"steps\",\n"
+        "\"accepted\", \"acceptance\", \"chains\", \"chain_steps\", \"energy\",\n"
         "\"best_energy\", \"seed\", \"temperature\", \"anneal_from\", \"max_steps\",\n"
         "\"seconds\", \"steps_per_second\", \"grid\" (null, with \"last_state\", when nothing\n"
         "was found), \"size\", \"clues\".\n"
@@ -81,7 +82,7 @@ static const cli_command oneup_command = {
 #define ONEUP_DEFAULT_TEMP 0.5
 
 static void report_error(const char *path, oneup_status st, const dlx_parse_error *err) {
-  cli_error_at(&oneup_command, err->file[0] ? err->file : path, err->line, err->column,
+  cli_error_at(&cmd_oneup_command, err->file[0] ? err->file : path, err->line, err->column,
                err->message[0] ? err->message : oneup_strerror(st));
 }
 
@@ -211,7 +212,7 @@ static int export_matrix(const oneup_options *o, const run *r) {
   oneup_compiled *c = malloc(sizeof *c);
   if (!c || oneup_compile(&r->puzzle, ONEUP_NAMES, c)) {
     free(c);
-    cli_error(&oneup_command, "out of memory");
+    cli_error(&cmd_oneup_command, "out of memory");
     return CLI_ERROR;
   }
   char comment[400];
@@ -220,7 +221,7 @@ static int export_matrix(const oneup_options *o, const run *r) {
            "each region (rRx=D: row R, its region x, digit D; cCx=D likewise), one option per "
            "cell and digit",
            r->path);
-  int status = cli_export_matrix(&oneup_command, c->matrix, o->export_file, comment, o->quiet);
+  int status = cli_export_matrix(&cmd_oneup_command, c->matrix, o->export_file, comment, o->quiet);
   oneup_compiled_free(c);
   free(c);
   return status;
@@ -241,7 +242,7 @@ static int write_svg(const oneup_options *o, const run *r) {
   const char *what = found(r)     ? "the solution"
                      : r->sampled ? "the clues; the sampler found no solution"
                                   : "the clues; the puzzle has no solution";
-  return cli_write_picture(&oneup_command, o->svg, draw, r, what, o->quiet || o->json);
+  return cli_write_picture(&cmd_oneup_command, o->svg, draw, r, what, o->quiet || o->json);
 }
 
 /* The sampler on r's puzzle, its solution checked by oneup_verify like any claim. Returns
@@ -249,7 +250,7 @@ static int write_svg(const oneup_options *o, const run *r) {
 static int sample(const oneup_options *o, cmd_mh_run *mh, run *r) {
   mh_oneup *chain = malloc(sizeof *chain);
   if (!chain) {
-    cli_error(&oneup_command, "out of memory");
+    cli_error(&cmd_oneup_command, "out of memory");
     return CLI_ERROR;
   }
   r->sampled = 1;
@@ -263,11 +264,12 @@ static int sample(const oneup_options *o, cmd_mh_run *mh, run *r) {
   mh_oneup_state(chain, &r->found);
   free(chain);
   if (st) {
-    cli_error(&oneup_command, "the sampler failed: %s", mh_strerror(st));
+    cli_error(&cmd_oneup_command, "the sampler failed: %s", mh_strerror(st));
     return CLI_ERROR;
   }
   if (r->mh.end == MH_SOLVED && oneup_verify(&r->puzzle, &r->found, NULL, 0)) {
-    cli_error(&oneup_command, "the sampler's solution fails the check (a bug: please report it)");
+    cli_error(&cmd_oneup_command,
+              "the sampler's solution fails the check (a bug: please report it)");
     return CLI_ERROR;
   }
   print_sampled(mh, r, o->json);
@@ -276,31 +278,16 @@ static int sample(const oneup_options *o, cmd_mh_run *mh, run *r) {
   return status;
 }
 
-cli_main_fn cmd_oneup;
-
 int cmd_oneup(int argc, char **argv) {
   oneup_options o;
-  char **args = malloc((size_t)argc * sizeof *args);
-  int nargs;
-  if (!args) {
-    cli_error(&oneup_command, "out of memory");
-    return CLI_ERROR;
-  }
-  int status = cli_parse(&oneup_command, &o, argc, argv, args, &nargs);
-  const char *path = nargs > 0 ? args[0] : NULL;
-  const char *extra = nargs > 1 ? args[1] : NULL;
-  free(args);
-  if (status) return status;
-  if (o.help) {
-    cli_print_help(&oneup_command, stdout);
-    return CLI_SOLVED;
-  }
-  if (!path) return cli_usage_error(&oneup_command, "missing FILE (use '-' to read stdin)");
-  if (extra) return cli_usage_error(&oneup_command, "unexpected argument '%s'", extra);
+  int nargs, status = cli_start(&cmd_oneup_command, &o, argc, argv, 1, &nargs);
+  if (status >= 0) return status;
+  const char *path = nargs > 0 ? argv[1] : NULL;
+  if (!path) return cli_usage_error(&cmd_oneup_command, "missing FILE (use '-' to read stdin)");
   if (o.export_file && o.json && !strcmp(o.export_file, "-"))
-    return cli_usage_error(&oneup_command, "--export - and --json both want stdout");
+    return cli_usage_error(&cmd_oneup_command, "--export - and --json both want stdout");
   if (o.export_file && (o.verify || o.svg))
-    return cli_usage_error(&oneup_command, "--export solves nothing: no --verify or --svg");
+    return cli_usage_error(&cmd_oneup_command, "--export solves nothing: no --verify or --svg");
   const char *dlx_only = o.verify        ? "--verify"
                          : o.export_file ? "--export"
                          : o.max         ? "--max"
@@ -308,13 +295,13 @@ int cmd_oneup(int argc, char **argv) {
                          : o.threads > 1 ? "--threads"
                                          : NULL;
   cmd_mh_run mh;
-  status =
-      cmd_mh_setup(&mh, &oneup_command, &CMD_MH_VALUES(o), ONEUP_DEFAULT_TEMP, dlx_only, o.quiet);
+  status = cmd_mh_setup(&mh, &cmd_oneup_command, &CMD_MH_VALUES(o), ONEUP_DEFAULT_TEMP, dlx_only,
+                        o.quiet);
   if (status) return status;
 
   run *r = calloc(1, sizeof *r);
   if (!r) {
-    cli_error(&oneup_command, "out of memory");
+    cli_error(&cmd_oneup_command, "out of memory");
     return CLI_ERROR;
   }
   r->path = path;
@@ -328,7 +315,7 @@ int cmd_oneup(int argc, char **argv) {
   }
   if (o.verify) {
     if (oneup_parse_grid(&r->puzzle, o.verify, "--verify", &r->claimed, &err)) {
-      cli_error(&oneup_command, "--verify: column %ld: %s", err.column, err.message);
+      cli_error(&cmd_oneup_command, "--verify: column %ld: %s", err.column, err.message);
       free(r);
       return CLI_ERROR;
     }
@@ -343,11 +330,7 @@ int cmd_oneup(int argc, char **argv) {
   if (mh.on) {
     status = sample(&o, &mh, r);
     free(r);
-    if (status != CLI_ERROR && (fflush(stdout) != 0 || ferror(stdout))) {
-      cli_error(&oneup_command, "writing stdout: %s", strerror(errno));
-      return CLI_ERROR;
-    }
-    return status;
+    return cli_finish(&cmd_oneup_command, status);
   }
 
   dlx_options d = dlx_options_default();
@@ -359,7 +342,7 @@ int cmd_oneup(int argc, char **argv) {
   int interrupted = cli_interrupt_end();
   r->seconds = cli_now() - t0;
   if (st) {
-    cli_error(&oneup_command, "%s", oneup_strerror(st));
+    cli_error(&cmd_oneup_command, "%s", oneup_strerror(st));
     free(r);
     return CLI_ERROR;
   }
@@ -373,9 +356,5 @@ int cmd_oneup(int argc, char **argv) {
                        : (r->result.solutions ? CLI_SOLVED : CLI_NO_SOLUTION);
   if (o.svg && write_svg(&o, r)) status = CLI_ERROR;
   free(r);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error(&oneup_command, "writing stdout: %s", strerror(errno));
-    return CLI_ERROR;
-  }
-  return status;
+  return cli_finish(&cmd_oneup_command, status);
 }

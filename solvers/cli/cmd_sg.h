@@ -10,7 +10,7 @@
 #include "stategraph.h"
 
 /* The options both commands end their tables with: --stats, --max-memory (a string, for
- * cmd_sg_setup), --progress, --progress-interval, --json, --quiet, --help. */
+ * cmd_sg_setup), --progress, --progress-interval, --json, --quiet. */
 #define CMD_SG_OPTIONS(X)                                                                          \
   X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
     "after the results, print each search's statistics: states, neighbours, rate, memory, time")   \
@@ -22,8 +22,7 @@
   X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
     "seconds between progress reports")                                                            \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 /* "512M", "2G", "1e9", "65536": bytes (K, M, G, T multiply by powers of 1024). Returns 1 on
  * success, 0 if s is not such a size or is 0. */

@@ -14,7 +14,7 @@
   X(goal, "goal", 0, STRING, "TARGET", NULL, 0, 0,                                                 \
     "find a shortest way to TARGET: PIECE@ROW,COL (a piece of the shape of PIECE with the top "    \
     "left corner of its bounding box at ROW, COL, from 1) or a layout file")                       \
-  X(metric, "metric", 0, STRING, "M", "steps; with --goal both", 0, 0,                             \
+  X(metric, "metric", 0, CHOICE, "steps|moves", "steps; with --goal both", 0, 0,                   \
     "steps (one piece, one cell) or moves (one piece, any distance): the metric of the depth, "    \
     "or of the only solution sought")                                                              \
   X(boards, "boards", 0, FLAG, NULL, NULL, 0, 0, "with --goal, print the board after every move")  \
@@ -25,7 +25,9 @@
 #define CLI_STRUCT slide_options
 CLI_DEFINE_OPTIONS(SLIDE_OPTIONS);
 
-static const cli_command slide_command = {
+CLI_DECLARE_COMMAND(slide);
+
+const cli_command cmd_slide_command = {
     .name = "slide",
     .usage = "[OPTIONS] FILE     ('-' reads stdin)",
     .summary =
@@ -68,20 +70,15 @@ static const cli_command slide_command = {
         "  dance slide data/sliding/main_2613742.txt --stats\n"
         "  dance slide data/sliding/example_208.txt --goal L@2,3 --boards\n"
         "  dance slide data/sliding/main_2613742.txt --goal Q@1,5 --json\n"
-        "  dance slide puzzle.txt --goal target.txt --metric moves\n"
-        "  dance slide big.txt --max-memory 2G --progress\n",
+        "  dance slide data/sliding/example_208.txt --goal L@2,3 --metric moves\n"
+        "  dance slide data/sliding/main_2613742.txt --max-memory 16M --progress\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
 
 static void report_error(const slide_error *err, slide_status st) {
-  const char *msg = err->message[0] ? err->message : slide_strerror(st);
-  if (err->line > 0)
-    cli_error(&slide_command, "%s:%ld:%ld: %s", err->file, err->line, err->column, msg);
-  else if (err->file[0])
-    cli_error(&slide_command, "%s: %s", err->file, msg);
-  else
-    cli_error(&slide_command, "%s", msg);
+  cli_error_at(&cmd_slide_command, err->file, err->line, err->column,
+               err->message[0] ? err->message : slide_strerror(st));
 }
 
 /* ---- one search ------------------------------------------------------------------------- */
@@ -285,7 +282,7 @@ static int solve(const slide_options *o, const char *path, const slide_puzzle *p
 static int run_searches(const slide_options *o, const char *path, const slide_puzzle *p,
                         const slide_goal *goal) {
   cmd_sg_run run;
-  if (cmd_sg_setup(&run, &slide_command, o->max_memory, o->progress && !o->quiet,
+  if (cmd_sg_setup(&run, &cmd_slide_command, o->max_memory, o->progress && !o->quiet,
                    o->progress_interval))
     return CLI_ERROR;
   search s[2];
@@ -302,7 +299,7 @@ static int run_searches(const slide_options *o, const char *path, const slide_pu
     stopped = cmd_sg_end(&run);
     s[i].ran = 1;
     if (st) {
-      cli_error(&slide_command, "%s", slide_strerror(st));
+      cli_error(&cmd_slide_command, "%s", slide_strerror(st));
       status = CLI_ERROR;
       break;
     }
@@ -318,20 +315,15 @@ static int run_searches(const slide_options *o, const char *path, const slide_pu
   return status;
 }
 
-cli_main_fn cmd_slide;
-
 int cmd_slide(int argc, char **argv) {
   slide_options o;
-  const char *path, *extra;
-  int status = cli_start(&slide_command, &o, argc, argv, &path, &extra);
+  int nargs, status = cli_start(&cmd_slide_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
-  if (!path) return cli_usage_error(&slide_command, "missing FILE");
-  if (extra) return cli_usage_error(&slide_command, "unexpected argument '%s'", extra);
-  if (o.metric && strcmp(o.metric, "steps") && strcmp(o.metric, "moves"))
-    return cli_usage_error(&slide_command, "--metric is steps or moves, not '%s'", o.metric);
-  if (o.boards && !o.goal) return cli_usage_error(&slide_command, "--boards needs --goal");
+  const char *path = nargs > 0 ? argv[1] : NULL;
+  if (!path) return cli_usage_error(&cmd_slide_command, "missing FILE");
+  if (o.boards && !o.goal) return cli_usage_error(&cmd_slide_command, "--boards needs --goal");
   if (o.layers && o.goal)
-    return cli_usage_error(&slide_command, "--layers counts: it does not go with --goal");
+    return cli_usage_error(&cmd_slide_command, "--layers counts: it does not go with --goal");
 
   slide_puzzle *p;
   slide_error err;
@@ -350,9 +342,5 @@ int cmd_slide(int argc, char **argv) {
   status = run_searches(&o, path, p, goal);
   slide_goal_free(goal);
   slide_free(p);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error(&slide_command, "writing stdout: %s", strerror(errno));
-    return CLI_ERROR;
-  }
-  return status;
+  return cli_finish(&cmd_slide_command, status);
 }

@@ -3,7 +3,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "dlx.h"
@@ -16,7 +15,7 @@
   X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
     "print each solution: a line 'solution N:', then its options as in the input, then a "         \
     "blank line")                                                                                  \
-  X(threads, "threads", 't', UINT, "N", "all online cores", 1, 1024,                               \
+  X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
     "search with N threads; 1 searches in the calling thread")                                     \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
@@ -37,13 +36,14 @@
   X(estimate, "estimate", 0, UINT, "N", "none", 1, 100000000,                                      \
     "do not search: estimate the size of the search tree from N random paths (Knuth's "            \
     "estimator)")                                                                                  \
-  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")             \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")
+  X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT xc_options
 CLI_DEFINE_OPTIONS(XC_OPTIONS);
 
-static const cli_command xc_command = {
+CLI_DECLARE_COMMAND(xc);
+
+const cli_command cmd_xc_command = {
     .name = "xc",
     .usage = "[OPTIONS] FILE",
     .summary = "Counts the exact covers of the problem in FILE ('-' reads stdin): the sets of\n"
@@ -65,15 +65,19 @@ static const cli_command xc_command = {
         "\"complete\": false). A second Ctrl-C kills at once. Progress, warnings and errors\n"
         "go to stderr; --stats are results and go to stdout.\n"
         "\n"
+        "Before a long run, --estimate tells how big the search tree is. With --shard K/N,\n"
+        "N machines share one problem: the fourth of eight runs --shard 3/8, and the eight\n"
+        "counts add up to the whole.\n"
+        "\n"
         "Exit status: 0 if a solution was found, 1 if none was, 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance xc data/xc/pent6x10.dlx --threads 2 --stats\n"
-        "  dance xc queens13.dlx --json\n"
-        "  dance xc colortest.dlx --print\n"
-        "  dance xc big.dlx --max-nodes 1e9 --progress\n"
-        "  dance xc big.dlx --estimate 10000       # how big is the tree?\n"
-        "  dance xc big.dlx --shard 3/8 --json     # the fourth of eight machines\n",
+        "  dance xc data/xc/queens13.dlx --json\n"
+        "  dance xc data/xc/colortest.dlx --print\n"
+        "  dance xc data/xc/pent6x10.dlx --max-nodes 1e6 --progress --progress-interval 0.1\n"
+        "  dance xc data/xc/queens13.dlx --estimate 10000\n"
+        "  dance xc data/xc/queens13.dlx --shard 3/8 --json\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
@@ -91,18 +95,14 @@ static void on_warning(void *ctx, const dlx_parse_error *w) {
   warnings *ws = ctx;
   if (ws->quiet || ++ws->count > MAX_WARNINGS_SHOWN) return;
   if (w->line > 0)
-    cli_warning(&xc_command, "%s:%ld:%ld: %s", w->file, w->line, w->column, w->message);
+    cli_warning(&cmd_xc_command, "%s:%ld:%ld: %s", w->file, w->line, w->column, w->message);
   else
-    cli_warning(&xc_command, "%s: %s", w->file, w->message);
+    cli_warning(&cmd_xc_command, "%s: %s", w->file, w->message);
 }
 
 static void report_read_error(const char *path, dlx_status st, const dlx_parse_error *err) {
-  const char *file = err->file[0] ? err->file : path;
-  const char *msg = err->message[0] ? err->message : dlx_strerror(st);
-  if (err->line > 0)
-    cli_error(&xc_command, "%s:%ld:%ld: %s", file, err->line, err->column, msg);
-  else
-    cli_error(&xc_command, "%s: %s", file, msg);
+  cli_error_at(&cmd_xc_command, err->file[0] ? err->file : path, err->line, err->column,
+               err->message[0] ? err->message : dlx_strerror(st));
 }
 
 /* ---- exporting ----------------------------------------------------------------------- */
@@ -120,7 +120,7 @@ static int export_matrix(const xc_options *o, const char *path, const dlx_matrix
   snprintf(comment, sizeof comment, "exported by dance xc from %s",
            strcmp(path, "-") ? path : "stdin");
   /* with --json the object says what was written, so nothing more on stderr */
-  int status = cli_export_matrix(&xc_command, m, o->export_file, comment, o->quiet || o->json);
+  int status = cli_export_matrix(&cmd_xc_command, m, o->export_file, comment, o->quiet || o->json);
   if (status == CLI_SOLVED && o->json) {
     cli_json j;
     cli_json_init(&j, stdout);
@@ -217,23 +217,8 @@ static void printer_free(printer *p) {
 
 /* ---- progress ------------------------------------------------------------------------ */
 
-typedef struct {
-  cli_progress line;
-  double last_seconds;
-  uint64_t last_nodes;
-} progress;
-
 static void on_progress(void *ctx, const dlx_progress *p) {
-  progress *s = ctx;
-  double dt = p->seconds - s->last_seconds;
-  double rate = dt > 0 ? (double)(p->nodes - s->last_nodes) / dt : 0;
-  s->last_seconds = p->seconds;
-  s->last_nodes = p->nodes;
-  double pct = 100 * p->fraction;
-  int digits = pct >= 1 || pct <= 0 ? 1 : pct >= 0.01 ? 2 : 4; /* a huge tree creeps */
-  cli_progress_line(&s->line, "dance xc: %s, %s nodes, %s nodes/s, ~%.*f%% done, %s",
-                    cli_plural(p->solutions, "solution", "solutions").s, cli_si((double)p->nodes).s,
-                    cli_si(rate).s, digits, pct, cli_duration(p->seconds).s);
+  cli_search_progress_report(ctx, p->solutions, p->nodes, p->fraction, p->seconds);
 }
 
 /* ---- results ------------------------------------------------------------------------- */
@@ -249,28 +234,16 @@ typedef struct {
 
 static void print_count(const result *r) {
   const xc_options *o = r->o;
-  char shard[64] = "", why[64];
+  char shard[64] = "";
   if (o->shard.count)
     snprintf(shard, sizeof shard, " in shard %" PRIu32 "/%" PRIu32, o->shard.index, o->shard.count);
   cli_num n = cli_plural(r->st->solutions, "solution", "solutions");
-  if (!r->stopped_by) {
+  if (!r->stopped_by)
     printf("%s%s\n", r->st->solutions ? n.s : "no solutions", shard);
-    return;
-  }
-  if (!strcmp(r->stopped_by, "interrupt"))
-    snprintf(why, sizeof why, "interrupted");
-  else if (!strcmp(r->stopped_by, "max"))
-    snprintf(why, sizeof why, "stopped by --max %" PRIu64, o->max);
-  else if (!strcmp(r->stopped_by, "max-nodes"))
-    snprintf(why, sizeof why, "stopped by --max-nodes %" PRIu64, o->max_nodes);
-  else if (!strcmp(r->stopped_by, "first"))
-    snprintf(why, sizeof why, "stopped by --first");
   else
-    snprintf(why, sizeof why, "stopped early");
-  if (r->st->solutions)
-    printf("at least %s%s (%s; the search is incomplete)\n", n.s, shard, why);
-  else
-    printf("no solutions found%s (%s; the search is incomplete)\n", shard, why);
+    printf("%s%s%s (%s; the search is incomplete)\n", r->st->solutions ? "at least " : "",
+           r->st->solutions ? n.s : "no solutions found", shard,
+           cli_stop_phrase(r->stopped_by, o->max, o->max_nodes).s);
 }
 
 /* " (1.24G)" after a big number; nothing after one that reads well as it is. */
@@ -352,7 +325,7 @@ static int estimate(const xc_options *o, const char *path, const dlx_matrix *m) 
   dlx_estimate_result r;
   dlx_status st = dlx_estimate(m, NULL, o->estimate, 1, &r);
   if (st) {
-    cli_error(&xc_command, "%s", dlx_strerror(st));
+    cli_error(&cmd_xc_command, "%s", dlx_strerror(st));
     return CLI_ERROR;
   }
   double rel = r.nodes > 0 ? 100 * r.stderr_nodes / r.nodes : 0;
@@ -376,11 +349,10 @@ static int estimate(const xc_options *o, const char *path, const dlx_matrix *m) 
 /* ---- the command --------------------------------------------------------------------- */
 
 static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
-  long online = sysconf(_SC_NPROCESSORS_ONLN);
   dlx_options d = dlx_options_default();
   d.max_solutions = o->first ? 1 : o->max;
   d.max_nodes = o->max_nodes;
-  d.threads = o->threads ? (int)o->threads : online < 1 ? 1 : online > 1024 ? 1024 : (int)online;
+  d.threads = o->threads ? (int)o->threads : cli_default_threads();
   d.shard_count = o->shard.count;
   d.shard_index = o->shard.index;
   printer pr = {.m = m, .json = o->json, .limit = d.max_solutions};
@@ -388,9 +360,9 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
     d.on_solution = on_solution;
     d.solution_ctx = &pr;
   }
-  progress pg = {0};
+  cli_search_progress pg;
   if (o->progress && !o->quiet) {
-    cli_progress_init(&pg.line, stderr);
+    cli_search_progress_init(&pg, &cmd_xc_command);
     d.on_progress = on_progress;
     d.progress_ctx = &pg;
     d.progress_seconds = o->progress_interval;
@@ -405,10 +377,10 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
 
   int status = st.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
   if (s) {
-    cli_error(&xc_command, "%s", dlx_strerror(s));
+    cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
     status = CLI_ERROR;
   } else if (pr.error) {
-    cli_error(&xc_command, "%s%s",
+    cli_error(&cmd_xc_command, "%s%s",
               pr.error == ENOMEM ? "" : "writing stdout: ", strerror(pr.error));
     status = CLI_ERROR;
   } else {
@@ -430,30 +402,16 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   return status;
 }
 
-cli_main_fn cmd_xc;
-
 int cmd_xc(int argc, char **argv) {
   xc_options o;
-  char **args = malloc((size_t)argc * sizeof *args);
-  int nargs, status;
-  if (!args) {
-    cli_error(&xc_command, "out of memory");
-    return CLI_ERROR;
-  }
-  status = cli_parse(&xc_command, &o, argc, argv, args, &nargs);
-  const char *path = nargs > 0 ? args[0] : NULL;
-  const char *extra = nargs > 1 ? args[1] : NULL;
-  free(args);
-  if (status) return status;
-  if (o.help) {
-    cli_print_help(&xc_command, stdout);
-    return CLI_SOLVED;
-  }
-  if (!path) return cli_usage_error(&xc_command, "missing FILE (use '-' to read stdin)");
-  if (extra) return cli_usage_error(&xc_command, "unexpected argument '%s'", extra);
-  if (o.first && o.max) return cli_usage_error(&xc_command, "--first and --max exclude each other");
+  int nargs, status = cli_start(&cmd_xc_command, &o, argc, argv, 1, &nargs);
+  if (status >= 0) return status;
+  const char *path = nargs > 0 ? argv[1] : NULL;
+  if (!path) return cli_usage_error(&cmd_xc_command, "missing FILE (use '-' to read stdin)");
+  if (o.first && o.max)
+    return cli_usage_error(&cmd_xc_command, "--first and --max exclude each other");
   if (o.export_file && o.json && !strcmp(o.export_file, "-"))
-    return cli_usage_error(&xc_command, "--export - and --json both want stdout");
+    return cli_usage_error(&cmd_xc_command, "--export - and --json both want stdout");
 
   warnings ws = {.quiet = o.quiet};
   dlx_parse_error err;
@@ -461,7 +419,7 @@ int cmd_xc(int argc, char **argv) {
   dlx_matrix *m = NULL;
   dlx_status st = dlx_read_file(path, &m, &err, on_warning, &ws);
   if (ws.count > MAX_WARNINGS_SHOWN)
-    cli_warning(&xc_command, "%ld more warnings not shown", ws.count - MAX_WARNINGS_SHOWN);
+    cli_warning(&cmd_xc_command, "%ld more warnings not shown", ws.count - MAX_WARNINGS_SHOWN);
   if (st) {
     report_read_error(path, st, &err);
     return CLI_ERROR;
@@ -470,9 +428,5 @@ int cmd_xc(int argc, char **argv) {
            : o.estimate  ? estimate(&o, path, m)
                          : solve(&o, path, m);
   dlx_matrix_free(m);
-  if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error(&xc_command, "writing stdout: %s", strerror(errno));
-    return CLI_ERROR;
-  }
-  return status;
+  return cli_finish(&cmd_xc_command, status);
 }

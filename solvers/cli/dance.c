@@ -1,14 +1,17 @@
-/* dance.c -- the `dance` command: finds the subcommand and hands it the arguments. */
+/* dance.c -- the `dance` command: finds the subcommand and hands it the arguments, and
+ * describes the whole program (the overview, the man page, the bash completion). */
 #include <string.h>
 
 #include "cli.h"
+#include "program.h"
 
-/* Every subcommand: name (its entry point is cmd_NAME), what it does, an example. */
+/* Every subcommand: name (its entry point is cmd_NAME, its description cmd_NAME_command),
+ * what it does, an example that runs as printed from the top of the source tree. */
 #define DANCE_COMMANDS(X)                                                                          \
   X(xc, "count the exact covers of a problem in Knuth's format",                                   \
     "dance xc data/xc/pent6x10.dlx --threads 2 --stats")                                           \
   X(cube, "pack polycubes into a box: Bedlam, Tetris cube, Soma, pentominoes, ...",                \
-    "dance cube bedlam --threads 2")                                                               \
+    "dance cube soma --reflections")                                                               \
   X(gridlock, "Rubik's Gridlock puzzles: count, draw, verify, or sample (Metropolis)",             \
     "dance gridlock data/gridlock/01.txt")                                                         \
   X(oneup, "One Up puzzles: count, draw with walls, verify, or sample (Metropolis)",               \
@@ -18,60 +21,56 @@
   X(barflip, "turn every bar of a bar-flip board vertical, in the fewest turns",                   \
     "dance barflip 0110/1001/1001/0110")
 
-#define DECLARE_(name, about, example) cli_main_fn cmd_##name;
+#define DECLARE_(name, about, example) CLI_DECLARE_COMMAND(name);
 DANCE_COMMANDS(DECLARE_)
 
-static const struct {
-  const char *name, *about, *example;
-  cli_main_fn *run;
-} commands[] = {
-#define ENTRY_(name, about, example) {#name, about, example, cmd_##name},
+static const cli_entry commands[] = {
+#define ENTRY_(name, about, example) {&cmd_##name##_command, cmd_##name, about, example},
     DANCE_COMMANDS(ENTRY_)};
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
-#ifndef DANCE_HAVE_STATEGRAPH
-/* Built without xxHash (see CMakeLists.txt): the state-graph commands say so. */
-static int without_stategraph(const char *name) {
-  cli_error(NULL,
-            "'%s' is not in this build: dance was built without xxHash (on Debian, install "
-            "pkgconf and libxxhash-dev, then build again)",
-            name);
-  return CLI_ERROR;
-}
-int cmd_slide(int argc, char **argv) {
-  (void)argc, (void)argv;
-  return without_stategraph("slide");
-}
-int cmd_barflip(int argc, char **argv) {
-  (void)argc, (void)argv;
-  return without_stategraph("barflip");
-}
-#endif
+static const char *const examples[] = {"dance xc data/xc/queens13.dlx --json", "dance help xc",
+                                       NULL};
 
-static void overview(FILE *f) {
-  fprintf(f,
-          "dance %s -- exact cover with Knuth's dancing links\n"
-          "\n"
-          "Usage: dance COMMAND [OPTIONS] [ARGUMENTS]\n"
-          "\n"
-          "Commands:\n",
-          DANCE_VERSION);
-  for (int i = 0; i < COMMAND_COUNT; i++)
-    fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].about);
-  fprintf(f, "  %-8s %s\n", "help", "show a command's options: dance help COMMAND");
-  fprintf(f, "\nExamples:\n");
-  for (int i = 0; i < COMMAND_COUNT; i++)
-    fprintf(f, "  %s\n", commands[i].example);
-  fprintf(f, "  dance xc queens13.dlx --json\n"
-             "  dance help xc\n"
-             "\n"
-             "Results go to stdout; progress and diagnostics to stderr. Exit status: 0 solved,\n"
-             "1 no solution, 2 bad usage or input. Options: -h/--help, -V/--version.\n");
-}
+static const cli_program program = {
+    .title = "exact cover with Knuth's dancing links",
+    .commands = commands,
+    .command_count = COMMAND_COUNT,
+    .examples = examples,
+};
+
+#ifndef DANCE_HAVE_STATEGRAPH
+/* Built without xxHash (see CMakeLists.txt): the state-graph commands answer --help and
+ * --version, and say that they are missing. */
+#define NO_OPTIONS(X)
+#define CLI_STRUCT stub_options
+CLI_DEFINE_OPTIONS(NO_OPTIONS);
+
+#define STUB_(command)                                                                             \
+  const cli_command cmd_##command##_command = {                                                    \
+      .name = #command,                                                                            \
+      .usage = "...",                                                                              \
+      .summary = "Not in this build: dance was built without xxHash (on Debian, install\n"         \
+                 "pkgconf and libxxhash-dev, then build again).\n",                                \
+      .options = cli_option_table,                                                                 \
+      .option_count = sizeof cli_option_table / sizeof cli_option_table[0],                        \
+  };                                                                                               \
+  int cmd_##command(int argc, char **argv) {                                                       \
+    stub_options o;                                                                                \
+    int nargs, status = cli_start(&cmd_##command##_command, &o, argc, argv, -1, &nargs);           \
+    if (status >= 0) return status;                                                                \
+    cli_error(NULL,                                                                                \
+              "'" #command "' is not in this build: dance was built without xxHash (on Debian, "   \
+              "install pkgconf and libxxhash-dev, then build again)");                             \
+    return CLI_ERROR;                                                                              \
+  }
+STUB_(slide)
+STUB_(barflip)
+#endif
 
 static int find(const char *name) {
   for (int i = 0; i < COMMAND_COUNT; i++)
-    if (strcmp(commands[i].name, name) == 0) return i;
+    if (strcmp(commands[i].cmd->name, name) == 0) return i;
   return -1;
 }
 
@@ -79,24 +78,41 @@ static int unknown_command(const char *name) {
   return cli_usage_error(NULL, "unknown command '%s'", name);
 }
 
+/* dance --generate WHAT (or --generate=WHAT), with nothing after it. */
+static int generate(int argc, char **argv) {
+  const char *eq = strchr(argv[1], '=');
+  const char *what = eq ? eq + 1 : argc > 2 ? argv[2] : NULL;
+  int used = eq ? 2 : 3;
+  if (!what || (strcmp(what, "man") && strcmp(what, "bash")))
+    return cli_usage_error(NULL, "--generate needs man or bash");
+  if (argc > used) return cli_usage_error(NULL, "unexpected argument '%s'", argv[used]);
+  if (!strcmp(what, "man"))
+    cli_write_man(&program, stdout);
+  else
+    cli_write_bash(&program, stdout);
+  return cli_finish(NULL, CLI_SOLVED);
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
-    overview(stderr);
+    cli_print_overview(&program, stderr);
     return CLI_ERROR;
   }
   const char *first = argv[1];
   if (!strcmp(first, "-h") || !strcmp(first, "--help")) {
-    overview(stdout);
-    return CLI_SOLVED;
+    cli_print_overview(&program, stdout);
+    return cli_finish(NULL, CLI_SOLVED);
   }
   if (!strcmp(first, "-V") || !strcmp(first, "--version")) {
-    printf("dance %s\n", DANCE_VERSION);
-    return CLI_SOLVED;
+    cli_print_version(stdout);
+    return cli_finish(NULL, CLI_SOLVED);
   }
+  if (!strcmp(first, "--generate") || !strncmp(first, "--generate=", 11))
+    return generate(argc, argv);
   if (!strcmp(first, "help")) {
     if (argc == 2) {
-      overview(stdout);
-      return CLI_SOLVED;
+      cli_print_overview(&program, stdout);
+      return cli_finish(NULL, CLI_SOLVED);
     }
     if (argc > 3) return cli_usage_error(NULL, "help takes one COMMAND");
     int c = find(argv[2]);

@@ -1,7 +1,8 @@
 /*
  * metropolis.h -- the Metropolis sampler: one engine for any chain whose energy is a whole
  * number that is 0 exactly at a solution, the generator that drives it, and the two chains
- * the seeds define (Rubik's Gridlock and One Up).
+ * of Howard's articles (Rubik's Gridlock and One Up: C. Douglas Howard, "The Metropolis
+ * Algorithm: Theory and Examples", 2024).
  *
  * A step proposes a neighbour of the current state chosen uniformly at random and moves
  * there with probability min(1, exp(-dE / T)). A chain starts from a random state and runs
@@ -153,16 +154,17 @@ mh_status mh_run(const mh_ops *ops, void *chain, const mh_params *p, mh_result *
 
 /* ---- Rubik's Gridlock ------------------------------------------------------------------ */
 
-/* The seed's chain: a state gives each rectangle a non-defective triplet (on the board, off
- * the white pieces; the squares with both z, as gridlock.h counts them); a neighbour
- * changes exactly one triplet, chosen uniformly among all sum(count - 1) neighbours; the
- * energy is the sum over the 64 cells of |n - 1|, n the pieces covering the cell. Since
- * every piece lies wholly on the board, the pieces' cells always number 64 and the energy
- * is twice the number of bare cells: a move changes it by the cells the moved rectangle
- * leaves bare less those it covers anew. The cover counts are kept as bit planes, so a
- * proposal finds the cells the other seven cover from two words, without visiting them:
- * those covered twice or more within the rectangle, once or more outside it; a move
- * updates the planes. 22 KiB a chain (sizeof), 10 KiB of it touched by steps. */
+/* The chain of Howard's Gridlock article: a state gives each rectangle a non-defective
+ * triplet (on the board, off the white pieces; the squares with both z, as gridlock.h
+ * counts them); a neighbour changes exactly one triplet, chosen uniformly among all
+ * sum(count - 1) neighbours; the energy is the sum over the 64 cells of |n - 1|, n the
+ * pieces covering the cell. Since every piece lies wholly on the board, the pieces' cells
+ * always number 64 and the energy is twice the number of bare cells: a move changes it by
+ * the cells the moved rectangle leaves bare less those it covers anew. The cover counts are
+ * kept as bit planes, so a proposal finds the cells the other seven cover from two words,
+ * without visiting them: those covered twice or more within the rectangle, once or more
+ * outside it; a move updates the planes. 22 KiB a chain (sizeof), 10 KiB of it touched by
+ * steps. */
 typedef struct {
   uint64_t blocked;           /* the white cells */
   int count[GRIDLOCK_PIECES]; /* non-defective triplets of each rectangle */
@@ -191,12 +193,12 @@ void mh_gridlock_state(const mh_gridlock *g, gridlock_solution *s);
 
 /* ---- One Up ---------------------------------------------------------------------------- */
 
-/* The seed's chain: a state gives every cell a digit 1..n (n the side); a neighbour
- * changes one cell's digit, uniformly among the cells * (n - 1) neighbours; the energy is
- * 5 per clue the cell disagrees with, plus for each row and column region of k cells and
- * each digit d present m times in it: |m - 1| if d <= k, else 5m. A move touches one clue,
- * one row region and one column region; tables of what removing or adding each digit
- * costs in each region make its dE five lookups, and a move updates eight entries.
+/* The chain of Howard's One Up article: a state gives every cell a digit 1..n (n the side);
+ * a neighbour changes one cell's digit, uniformly among the cells * (n - 1) neighbours; the
+ * energy is 5 per clue the cell disagrees with, plus for each row and column region of k
+ * cells and each digit d present m times in it: |m - 1| if d <= k, else 5m. A move touches
+ * one clue, one row region and one column region; tables of what removing or adding each
+ * digit costs in each region make its dE five lookups, and a move updates eight entries.
  * 28 KiB a chain (sizeof). */
 typedef struct {
   int n, cells, regions; /* side, cells, row and column regions */

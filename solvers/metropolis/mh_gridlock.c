@@ -1,4 +1,4 @@
-/* mh_gridlock.c -- the seed's Metropolis chain for Rubik's Gridlock (see metropolis.h). */
+/* mh_gridlock.c -- the Metropolis chain of Howard's Gridlock article (see metropolis.h). */
 #include <string.h>
 
 #include "bits.h"

@@ -1,10 +1,10 @@
-/* mh_oneup.c -- the seed's Metropolis chain for One Up (see metropolis.h). */
+/* mh_oneup.c -- the Metropolis chain of Howard's One Up article (see metropolis.h). */
 #include <string.h>
 
 #include "metropolis.h"
 #include "metropolis_loop.h"
 
-enum { CLUE_PENALTY = 5, EXCESS_PENALTY = 5 }; /* the seed's weights */
+enum { CLUE_PENALTY = 5, EXCESS_PENALTY = 5 }; /* Howard's weights */
 
 /* A digit's share of the energy in a region of size k where it occurs m times. */
 static int share(int k, int d, int m) {

@@ -94,7 +94,7 @@ board_error 1/1/1/1/1/1/1/1/1 "16: more than 8 rows"
 usage_error() { expect_usage_error barflip "$@"; }
 usage_error "missing BOARD (rows of 0 and 1, '/')" barflip
 usage_error "unexpected argument '11'" barflip 01/10 11
-usage_error "--method is gf2, bfs or both, not 'magic'" barflip 01/10 --method magic
+usage_error "--method needs gf2, bfs or both, not 'magic'" barflip 01/10 --method magic
 usage_error "--survey needs RxC with R and C from 1 to 8" barflip --survey 9x2
 usage_error "--survey needs RxC with R and C from 1 to 8" barflip --survey 4x
 usage_error "--survey takes no BOARD" barflip --survey 4x4 01/10

@@ -33,6 +33,13 @@ HZZ  HTZ  HHL
 2 solutions (48 covers in all)
 EOF
 
+# --max: the count says where it stopped, as dance xc's does.
+run cube soma --max 3 --threads 1
+expect_exit 0
+expect_stdout <<'EOF'
+at least 3 solutions (stopped by --max 3; the search is incomplete)
+EOF
+
 # --first: one solution, and the run says it is incomplete.
 run cube soma --first --json --threads 1
 expect_exit 0
@@ -47,6 +54,13 @@ expect_exit 0
 check '[ "$(grep -vc "^#" soma.cat)" = 480 ]' "the catalog has 480 solutions"
 run cube soma --verify-catalog soma.cat
 expect_exit 0
+# The help shows those two commands and the count the first prints.
+run cube --help
+check 'grep -A 2 -xF "  \$ dance cube soma --catalog soma.cat" "$OUT" >shown &&
+  printf "  %s\n" "\$ dance cube soma --catalog soma.cat" "480 solutions (11520 covers in all)" \
+    "\$ dance cube soma --verify-catalog soma.cat" | cmp -s - shown' \
+  "the help does not show the catalog commands as they run"
+run cube soma --verify-catalog soma.cat
 expect_stdout <<'EOF'
 soma.cat: 480 solutions, each a packing of soma, no two equivalent under the 24 rotations of the box
 EOF
@@ -62,11 +76,33 @@ dance cube: bad.cat:4: column 7: the row is short: expected 3 letters per row
 dance cube: bad.cat:2: equivalent to line 1 (a rotation of the box)
 EOF
 
-# --svg draws the first solution.
+# --svg draws the first solution, and says so as the other puzzle commands do.
 run cube steinhaus --svg s.svg --threads 1
 expect_exit 0
+expect_stdout <<'EOF'
+2 solutions (48 covers in all)
+EOF
+expect_stderr <<'EOF'
+dance cube: wrote s.svg (the first solution)
+EOF
 expect_file_has s.svg '<svg xmlns="http://www.w3.org/2000/svg"'
 expect_file_has s.svg 'layer 3 (top)'
+run cube steinhaus --svg s2.svg --threads 1 -q
+expect_exit 0
+expect_stderr </dev/null
+check 'cmp -s s.svg s2.svg' "--svg draws another picture with -q"
+# A picture that cannot be written: the count is printed, the error said, exit 2.
+run cube steinhaus --svg nodir/s.svg --threads 1
+expect_exit 2
+expect_stdout_has '2 solutions (48 covers in all)'
+expect_stderr <<'EOF'
+dance cube: nodir/s.svg: No such file or directory
+EOF
+run cube steinhaus --svg /dev/full --threads 1
+expect_exit 2
+expect_stderr <<'EOF'
+dance cube: /dev/full: No space left on device
+EOF
 
 # The matrix in Knuth's format: Soma with no piece restricted has the 11,520 covers.
 run cube soma --restrict none --export soma.dlx
@@ -134,6 +170,13 @@ expect_exit 1
 expect_stdout <<'EOF'
 no solutions (0 covers in all)
 EOF
+# Nothing to draw: a warning, and no file.
+run cube nosol.txt --svg nosol.svg
+expect_exit 1
+expect_stderr <<'EOF'
+dance cube: warning: no solution to draw: nosol.svg not written
+EOF
+check '[ ! -e nosol.svg ]' "--svg wrote a picture of no solution"
 
 # Ctrl-C: a partial count, said to be partial (the Tetris cube takes many seconds). It
 # may land while the model is still choosing its restricted piece (a slow sanitizer

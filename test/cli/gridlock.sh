@@ -120,9 +120,12 @@ EOF
 run gridlock "$G/01.txt" "$G/02.txt" --svg x.svg
 expect_exit 2
 expect_stderr_has "dance gridlock: --svg needs exactly one FILE"
-run gridlock "$G/01.txt" --color sometimes
-expect_exit 2
-expect_stderr_has "dance gridlock: --color needs auto, always or never"
+# --color takes one of its words, checked by the option table.
+expect_usage_error gridlock "--color needs auto, always or never, not 'sometimes'" \
+  gridlock "$G/01.txt" --color sometimes
+expect_usage_error gridlock "--color needs auto, always or never" gridlock "$G/01.txt" --color
+run gridlock "$G/01.txt" --color=never
+expect_exit 0
 
 # stdin, and the help.
 run --stdin "$G/01.txt" gridlock - --no-board
@@ -131,7 +134,16 @@ expect_stdout_has "1 solution (unique)"
 run gridlock --help
 expect_exit 0
 expect_stdout_has "Usage: dance gridlock [OPTIONS] FILE..."
-expect_stdout_has "  dance gridlock data/gridlock/*.txt --no-board"
+expect_stdout_has "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/37.txt"
+expect_stdout_has "(all 88 puzzles: data/gridlock/*.txt in a shell)"
+# The --verify shown in the help is what it prints.
+cp "$OUT" gridlock_help
+S='((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'
+expect_file_has gridlock_help "  \$ S='$S'"
+run gridlock "$G/01.txt" --no-board --verify "$S"
+expect_exit 0
+check 'sed "s/^/  /" "$OUT" >verify_out && grep -qF -f verify_out gridlock_help &&
+  [ "$(grep -cF -f verify_out gridlock_help)" = 3 ]' "the help shows another --verify output"
 run --help
 expect_stdout_has "  gridlock Rubik's Gridlock puzzles: count, draw, verify, or sample (Metropolis)"
 expect_stdout_has "  oneup    One Up puzzles: count, draw with walls, verify, or sample (Metropolis)"

@@ -7,6 +7,9 @@ expect_stdout_has "Commands:"
 expect_stdout_has "  xc       count the exact covers of a problem in Knuth's format"
 expect_stdout_has "dance xc data/xc/pent6x10.dlx --threads 2 --stats"
 expect_stderr </dev/null
+# It tells how to make the man page and the bash completion.
+expect_stdout_has "       dance --help | --version | --generate man|bash"
+expect_stdout_has "dance --generate man writes the man page dance(1) to stdout, and dance --generate bash"
 
 # dance alone: the same overview, but as a usage error on stderr.
 run
@@ -38,5 +41,5 @@ done
 expect_file_has xc_help "(default: 2; from 0.1 to 3600)"
 expect_file_has xc_help "(default: all online cores; from 1 to 1024)"
 expect_file_has xc_help "dance xc data/xc/pent6x10.dlx --threads 2 --stats"
-expect_file_has xc_help "dance xc queens13.dlx --json"
-expect_file_has xc_help "dance xc colortest.dlx --print"
+expect_file_has xc_help "dance xc data/xc/queens13.dlx --json"
+expect_file_has xc_help "dance xc data/xc/colortest.dlx --print"

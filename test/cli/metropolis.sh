@@ -4,7 +4,8 @@
 G=$DATA/gridlock
 O=$DATA/oneup/7-7-2024.txt
 
-# Gridlock puzzle 1 with seed 1: the seed's solution, in a number of steps a seed fixes.
+# Gridlock puzzle 1 with seed 1: the solution of Howard's article, in a number of steps a
+# seed fixes.
 run gridlock "$G/01.txt" --method metropolis --seed 1
 expect_exit 0
 expect_stderr </dev/null

@@ -69,7 +69,7 @@ goal_error broken.txt "dance slide: broken.txt:2:2: a blank inside a row (one ch
 usage_error() { expect_usage_error slide "$@"; }
 usage_error "missing FILE" slide
 usage_error "unexpected argument 'more.txt'" slide "$EX" more.txt
-usage_error "--metric is steps or moves, not 'both'" slide "$EX" --metric both
+usage_error "--metric needs steps or moves, not 'both'" slide "$EX" --metric both
 usage_error "--boards needs --goal" slide "$EX" --boards
 usage_error "--layers counts: it does not go with --goal" slide "$EX" --layers --goal L@2,3
 usage_error "--max-memory needs a size such as 512M, 4G or 1e9 (bytes)" slide "$EX" --max-memory 12Q
