@@ -80,7 +80,7 @@ def page_examples(path):
                 command = body[k][2:]
                 while command.endswith("\\") and k + 1 < len(body):
                     k += 1
-                    command = command[:-1] + "\n" + body[k]
+                    command = command + "\n" + body[k]  # bash joins the lines again
                 k += 1
                 expected = []
                 while k < len(body) and not body[k].startswith("$ "):
@@ -96,7 +96,7 @@ def page_examples(path):
                 command = body[k]
                 while command.endswith("\\") and k + 1 < len(body):
                     k += 1
-                    command = command[:-1] + "\n" + body[k]
+                    command = command + "\n" + body[k]  # bash joins the lines again
                 k += 1
                 word = command.split(None, 1)[0] if command.strip() else ""
                 if word in ("dance", "build/dance"):

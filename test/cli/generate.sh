@@ -98,7 +98,7 @@ completes() {
   local got
   got=$(bash -c '. ./dance.bash; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _dance
     printf "%s\n" "${COMPREPLY[@]}" | sed "/^$/d" | sort | tr "\n" " "' completion "${words[@]}")
-  CHECKS=$((CHECKS + 1))
+  echo check >>"$TALLY"
   [ "$got" = "$expected" ] || fail "completing '${words[*]}' gives '$got', expected '$expected'"
 }
 completes dance x '=>' xc

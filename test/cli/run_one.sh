@@ -26,7 +26,6 @@
 # not depend on where the tree is. A failed check prints what differed and the test goes
 # on; the script exits 1 if any check failed.
 set -u
-shopt -s lastpipe # "printf ... | expect_stderr" must count its checks in this shell
 
 if [ $# -ne 3 ]; then
   echo "usage: run_one.sh SCRIPT DANCE_BINARY DATA_DIR" >&2
