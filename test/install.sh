@@ -44,11 +44,19 @@ libdir=$(dirname "$(dirname "$pc")")
 version=$(sed -n 's/^#define DLX_VERSION_STRING "\(.*\)"$/\1/p' "$src/dlx/dlx.h")
 soname=libdance.so.$(echo "$version" | cut -d. -f1-2)
 for f in bin/dance include/dance/dlx.h share/dance/pieces/bedlam.txt share/dance/pieces/soma.txt \
+  share/man/man1/dance.1 share/bash-completion/completions/dance \
   "${libdir#"$prefix"/}/libdance.a" "${libdir#"$prefix"/}/$soname" \
   "${libdir#"$prefix"/}/cmake/dance/dance-config.cmake" \
   "${libdir#"$prefix"/}/cmake/dance/dance-config-version.cmake"; do
   if [ -e "$prefix/$f" ]; then ok; else fail "not installed: $f"; fi
 done
+# The man page and the completion are the generators' output for this very binary.
+if cmp -s "$prefix/share/man/man1/dance.1" <("$prefix/bin/dance" --generate man) &&
+  cmp -s "$prefix/share/bash-completion/completions/dance" <("$prefix/bin/dance" --generate bash); then
+  ok
+else
+  fail "the installed man page or completion is not what the installed dance generates"
+fi
 expect_out "SONAME" ".*Library soname: \[$soname\]" readelf -d "$libdir/libdance.so"
 
 # The shared library exports exactly the functions its header marks DLX_API.
