@@ -481,8 +481,8 @@ size_t oneup_format_fault(const oneup_puzzle *p, const oneup_fault *f, char *buf
     else
       snprintf(where, sizeof where, "column %d, rows %d-%d", c, r, r + size - 1);
     if (f->digit > size)
-      k = snprintf(buf, cap, "%s: digit %d %s, in a region of %d cells", where, f->digit,
-                   f->count == 1 ? "appears" : count, size);
+      k = snprintf(buf, cap, "%s: digit %d %s, in a region of %d cell%s", where, f->digit,
+                   f->count == 1 ? "appears" : count, size, size == 1 ? "" : "s");
     else
       k = snprintf(buf, cap, "%s: digit %d %s", where, f->digit, count);
     break;

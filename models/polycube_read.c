@@ -330,8 +330,9 @@ poly_status poly_read_buffer(const char *name, const char *text, size_t len, pol
 poly_status poly_read_file(const char *path, poly_set **out, poly_error *err) {
   *out = NULL;
   memset(err, 0, sizeof *err);
-  snprintf(err->file, sizeof err->file, "%s", path);
-  FILE *f = fopen(path, "rb");
+  const char *name = lines_display_name(path); /* "-" is stdin, "<stdin>" in messages */
+  snprintf(err->file, sizeof err->file, "%s", name);
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
   if (!f) {
     snprintf(err->message, sizeof err->message, "%s", strerror(errno));
     return POLY_EIO;
@@ -350,7 +351,7 @@ poly_status poly_read_file(const char *path, poly_set **out, poly_error *err) {
     buf = b, cap *= 2;
   }
   int bad = ferror(f);
-  fclose(f);
+  if (f != stdin) fclose(f);
   if (!buf) {
     snprintf(err->message, sizeof err->message, "too large (over 64 MiB) or out of memory");
     return POLY_EIO;
@@ -360,7 +361,7 @@ poly_status poly_read_file(const char *path, poly_set **out, poly_error *err) {
     snprintf(err->message, sizeof err->message, "read error");
     return POLY_EIO;
   }
-  poly_status st = poly_read_buffer(path, buf, len, out, err);
+  poly_status st = poly_read_buffer(name, buf, len, out, err);
   free(buf);
   return st;
 }

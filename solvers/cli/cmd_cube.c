@@ -45,7 +45,7 @@
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit")               \
-  X(list, "list", 0, FLAG, NULL, NULL, 0, 0, "list the piece sets in the cube_pieces folder")      \
+  X(list, "list", 0, FLAG, NULL, NULL, 0, 0, "list the piece sets that come with dance")           \
   X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT cube_options
@@ -62,8 +62,10 @@ const cli_command cmd_cube_command = {
     .usage = "[OPTIONS] NAME|FILE",
     .summary = "Packs a set of polycubes into a box, each piece used once, and counts the\n"
                "solutions once each up to the rotations of the box (24 for a cube, 8 when two\n"
-               "sides are equal, 4 otherwise), and the covers in all. NAME is a set in the\n"
-               "cube_pieces folder: bedlam, tetris, soma, steinhaus, pentominoes.\n",
+               "sides are equal, 4 otherwise), and the covers in all. NAME is a set that comes\n"
+               "with dance: bedlam, tetris, soma, steinhaus, pentominoes (--list shows them and\n"
+               "where they are; DANCE_PIECES names another folder). FILE is a piece file of\n"
+               "your own; '-' reads it from stdin.\n",
     .epilogue =
         "A piece file has a 'box XxYxZ' line and pieces, each a 'piece NAME' line and its\n"
         "drawing: the piece's layers side by side, top layer first, rows from the back,\n"
@@ -110,14 +112,14 @@ static int is_name(const char *s) {
 }
 
 static poly_set *load(const char *arg, char *path, size_t cap) {
-  if (is_name(arg) && access(arg, F_OK) != 0)
+  if (strcmp(arg, "-") != 0 && is_name(arg) && access(arg, F_OK) != 0)
     snprintf(path, cap, "%s/%s.txt", cli_pieces_dir(), arg);
   else
     snprintf(path, cap, "%s", arg);
   poly_set *s = NULL;
   poly_error err;
   poly_status st = poly_read_file(path, &s, &err);
-  if (st == POLY_EIO && is_name(arg) && access(arg, F_OK) != 0) {
+  if (st == POLY_EIO && strcmp(arg, "-") != 0 && is_name(arg) && access(arg, F_OK) != 0) {
     char sets[128] = "";
     for (const char *const *k = known_sets; *k; k++)
       snprintf(sets + strlen(sets), sizeof sets - strlen(sets), "%s%s", k == known_sets ? "" : ", ",
@@ -142,14 +144,20 @@ static int list_sets(int json) {
     cli_json_string(&j, "folder", cli_pieces_dir());
     cli_json_begin_array(&j, "sets");
   }
-  int found = 0;
+  int missing = 0; /* sets that could not be read: each is reported, the others listed */
   for (size_t i = 0; known_sets[i]; i++) {
     char path[1024];
     snprintf(path, sizeof path, "%s/%s.txt", cli_pieces_dir(), known_sets[i]);
     poly_set *s = NULL;
     poly_error err;
-    if (poly_read_file(path, &s, &err)) continue;
-    found++;
+    poly_status st = poly_read_file(path, &s, &err);
+    if (st) {
+      missing++;
+      cli_error_at(&cmd_cube_command, err.file, st == POLY_ESYNTAX ? err.line : 0,
+                   st == POLY_ESYNTAX ? err.column : 0,
+                   err.message[0] ? err.message : poly_strerror(st));
+      continue;
+    }
     if (json) {
       cli_json_begin_object(&j, NULL);
       cli_json_string(&j, "name", known_sets[i]);
@@ -172,7 +180,12 @@ static int list_sets(int json) {
     cli_json_end_array(&j);
     cli_json_end_object(&j);
   }
-  return found ? CLI_SOLVED : CLI_NO_SOLUTION;
+  if (missing)
+    cli_error(&cmd_cube_command,
+              "%d of the piece sets could not be read from %s (DANCE_PIECES names another "
+              "folder)",
+              missing, cli_pieces_dir());
+  return missing ? CLI_ERROR : CLI_SOLVED;
 }
 
 /* ---- solutions ------------------------------------------------------------------------- */
@@ -633,7 +646,7 @@ int cmd_cube(int argc, char **argv) {
   poly_status ps = poly_model_new(s, &po, &m, &err);
   if (ps) {
     if (solving) cli_interrupt_end();
-    cli_error_at(&cmd_cube_command, path, err.line, 0,
+    cli_error_at(&cmd_cube_command, strcmp(path, "-") ? path : "<stdin>", err.line, 0,
                  err.message[0] ? err.message : poly_strerror(ps));
     poly_set_free(s);
     return CLI_ERROR;

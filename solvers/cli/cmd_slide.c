@@ -320,7 +320,7 @@ int cmd_slide(int argc, char **argv) {
   int nargs, status = cli_start(&cmd_slide_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
   const char *path = nargs > 0 ? argv[1] : NULL;
-  if (!path) return cli_usage_error(&cmd_slide_command, "missing FILE");
+  if (!path) return cli_usage_error(&cmd_slide_command, "missing FILE (use '-' to read stdin)");
   if (o.boards && !o.goal) return cli_usage_error(&cmd_slide_command, "--boards needs --goal");
   if (o.layers && o.goal)
     return cli_usage_error(&cmd_slide_command, "--layers counts: it does not go with --goal");

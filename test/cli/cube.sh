@@ -191,3 +191,34 @@ if ! sigint_ignored; then
 no solutions found (interrupted; the search is incomplete)
 EOF
 fi
+
+# '-' reads the piece set from stdin; its messages name "<stdin>".
+printf 'box 2x1\npiece A\nAA\n' >domino.txt
+run --stdin domino.txt cube - --print
+expect_exit 0
+expect_stdout <<'EOF'
+solution 1:
+AA
+
+1 solution (1 cover in all)
+EOF
+printf 'box 3x1\npiece A\nAA\n' >short.txt
+run --stdin short.txt cube -
+expect_exit 2
+expect_stderr <<'EOF'
+dance cube: <stdin>:1: the pieces have 2 cubes in all, the 3x1x1 box 3 cells: every cell must be covered by exactly one cube
+EOF
+
+# --list from a folder without the sets names each missing file and exits 2.
+mkdir empty
+DANCE_PIECES=empty run cube --list
+expect_exit 2
+expect_stdout </dev/null
+expect_stderr <<'EOF'
+dance cube: empty/bedlam.txt: No such file or directory
+dance cube: empty/tetris.txt: No such file or directory
+dance cube: empty/soma.txt: No such file or directory
+dance cube: empty/steinhaus.txt: No such file or directory
+dance cube: empty/pentominoes.txt: No such file or directory
+dance cube: 5 of the piece sets could not be read from empty (DANCE_PIECES names another folder)
+EOF

@@ -67,7 +67,7 @@ goal_error broken.txt "dance slide: broken.txt:2:2: a blank inside a row (one ch
 
 # Usage.
 usage_error() { expect_usage_error slide "$@"; }
-usage_error "missing FILE" slide
+usage_error "missing FILE (use '-' to read stdin)" slide
 usage_error "unexpected argument 'more.txt'" slide "$EX" more.txt
 usage_error "--metric needs steps or moves, not 'both'" slide "$EX" --metric both
 usage_error "--boards needs --goal" slide "$EX" --boards
