@@ -238,6 +238,12 @@ void cli_write_man(const cli_program *p, FILE *f) {
 
 /* The alternatives of an argument's name "PIECE|auto|none" that are values to type as they
  * are: those without capitals (a capital marks a placeholder, N or XxYxZ). */
+/* " xc cube ...": the names of the commands, each after a blank. */
+static void command_names(const cli_program *p, FILE *f) {
+  for (size_t i = 0; i < p->command_count; i++)
+    fprintf(f, " %s", p->commands[i].cmd->name);
+}
+
 static void bash_values(FILE *f, const char *arg) {
   for (const char *a = arg; *a;) {
     size_t n = strcspn(a, "|");
@@ -351,8 +357,7 @@ void cli_write_bash(const cli_program *p, FILE *f) {
           "  if ((COMP_CWORD <= 1)); then\n"
           "    _dance_words",
           DANCE_VERSION);
-  for (size_t i = 0; i < p->command_count; i++)
-    fprintf(f, " %s", p->commands[i].cmd->name);
+  command_names(p, f);
   fputs(" help --help --version --generate -h -V\n"
         "    return\n"
         "  fi\n"
@@ -361,8 +366,7 @@ void cli_write_bash(const cli_program *p, FILE *f) {
         "    if ((COMP_CWORD == 2)); then\n"
         "      _dance_words",
         f);
-  for (size_t i = 0; i < p->command_count; i++)
-    fprintf(f, " %s", p->commands[i].cmd->name);
+  command_names(p, f);
   fputs("\n    fi\n"
         "    ;;\n"
         "  --generate)\n"
