@@ -48,7 +48,9 @@ const cli_command cmd_gridlock_command = {
     .epilogue =
         "FILE has three lines, 'x y h|v' for the white 1x1, 1x2 and 1x3: x is the column\n"
         "1..8 from the left, y the row 1..8 from the bottom, (x,y) the lower-left cell, and\n"
-        "h puts the long side along x. Puzzle 1 (data/gridlock/01.txt):\n"
+        "h puts the long side along x. A line whose first non-blank character is '#' is a\n"
+        "comment; comments and blank lines may stand anywhere. Puzzle 1 (data/gridlock/01.txt,\n"
+        "without its comments):\n"
         "  2 1 h\n"
         "  5 1 v\n"
         "  4 6 h\n"

@@ -35,10 +35,11 @@ const cli_command cmd_slide_command = {
         "from its layout; with --goal, finds a shortest way to the goal, in unit steps and in\n"
         "piece moves, and prints it move by move.\n",
     .epilogue =
-        "FILE is the layout: lines starting with '#' are comments, blank lines are skipped,\n"
-        "the other lines are the rows of the board, top first, one character per cell: '.'\n"
-        "for an empty cell, any other printable character for a piece, made of all the\n"
-        "cells bearing it, joined side to side. At most 64 cells, at least one empty.\n"
+        "FILE is the layout: lines whose first non-blank character is '#' are comments,\n"
+        "blank lines are skipped, the other lines are the rows of the board, top first,\n"
+        "one character per cell: '.' for an empty cell, any other printable character for\n"
+        "a piece, made of all the cells bearing it, joined side to side. At most 64 cells,\n"
+        "at least one empty.\n"
         "  # Project Euler 766, the small example: 208 configurations\n"
         "  LLa.\n"
         "  Lbc.\n"
