@@ -825,8 +825,12 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
                                (int8_t)(c / box[0] / box[1])};
       }
     if (n != pc->size) {
-      snprintf(why, cap, "piece %s (%c) has %s%d cells, not %d", pc->name, pc->letter,
-               n > pc->size ? "more than " : "", n > pc->size ? pc->size : n, pc->size);
+      if (n > pc->size)
+        snprintf(why, cap, "piece %s (%c) covers more than its %d cells", pc->name, pc->letter,
+                 pc->size);
+      else
+        snprintf(why, cap, "piece %s (%c) covers %d cells, not %d", pc->name, pc->letter, n,
+                 pc->size);
       bad = 1;
       break;
     }

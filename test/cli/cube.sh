@@ -64,15 +64,17 @@ run cube soma --verify-catalog soma.cat
 expect_stdout <<'EOF'
 soma.cat: 480 solutions, each a packing of soma, no two equivalent under the 24 rotations of the box
 EOF
-{ sed -n 3p soma.cat; sed -n 3p soma.cat; echo 'VVV/VVV/VVV VVV/VVV/VVV VVV/VVV/VVV'; echo 'VVV/VV'; } >bad.cat
+{ sed -n 3p soma.cat; sed -n 3p soma.cat; echo 'VVV/VVV/VVV VVV/VVV/VVV VVV/VVV/VVV'; echo 'VVV/VV'
+  sed -n 3p soma.cat | sed 's/V/L/'; } >bad.cat
 run cube soma --verify-catalog bad.cat
 expect_exit 1
 expect_stdout <<'EOF'
-bad.cat: wrong: 2 lines are no packing, 1 line repeats an earlier solution (1 good)
+bad.cat: wrong: 3 lines are no packing, 1 line repeats an earlier solution (1 good)
 EOF
 expect_stderr <<'EOF'
-dance cube: bad.cat:3: piece V (V) has more than 3 cells, not 3
+dance cube: bad.cat:3: piece V (V) covers more than its 3 cells
 dance cube: bad.cat:4: column 7: the row is short: expected 3 letters per row
+dance cube: bad.cat:5: piece V (V) covers 2 cells, not 3
 dance cube: bad.cat:2: equivalent to line 1 (a rotation of the box)
 EOF
 
