@@ -14,8 +14,7 @@ The examples, so that they cannot drift from the program:
 * In fenced blocks marked `sh`, `bash` or `shell`, every line whose first word is `dance` or
   `build/dance` is run and must exit with status 0 or 1 (solved, or no solution); what it
   prints is not checked. Other lines there (set-up commands) are not run.
-* Every line under "Examples:" in `dance --help` and in `dance help CMD` for every command
-  that starts with "dance " is run and must exit 0 or 1.
+(The examples of `dance --help` and of every `dance help CMD` are run by test/cli/examples.sh.)
 
 Each command runs under bash, from a scratch folder that stands for the repository root: it
 holds links to the repository's data/, cube_pieces/ and docs/, a build/ folder whose dance is
@@ -104,43 +103,6 @@ def page_examples(path):
     return examples
 
 
-def help_examples(dance):
-    """The examples of dance --help and of every command's --help."""
-    def examples_of(args, name):
-        out = subprocess.run([dance] + args, capture_output=True, text=True).stdout
-        found, inside = [], False
-        for line in out.split("\n"):
-            if line.rstrip() == "Examples:":
-                inside = True
-            elif inside and line.startswith("  dance "):
-                found.append(Example(name, 0, line.strip(), None, False))
-            elif inside and line.strip() and not line.startswith(" "):
-                inside = False
-        return found
-
-    overview = subprocess.run([dance, "--help"], capture_output=True, text=True).stdout
-    commands = []
-    inside = False
-    for line in overview.split("\n"):
-        if line.rstrip() == "Commands:":
-            inside = True
-        elif inside and line.startswith("  "):
-            name = line.split()[0]
-            if name != "help":
-                commands.append(name)
-        elif inside:
-            inside = False
-    found = examples_of(["--help"], "dance --help")
-    for c in commands:
-        found += examples_of(["help", c], "dance help " + c)
-    seen, unique = set(), []  # the overview repeats examples of the commands: run each once
-    for ex in found:
-        if ex.command not in seen:
-            seen.add(ex.command)
-            unique.append(ex)
-    return unique
-
-
 def pattern(expected):
     """A regular expression for the expected lines ("..." as described above)."""
     parts = []
@@ -190,7 +152,6 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--dance", required=True, help="the dance binary to run")
     ap.add_argument("--root", default=".", help="the repository root")
-    ap.add_argument("--no-help", action="store_true", help="skip the examples of --help")
     ap.add_argument("--show", action="store_true", help="print every example's actual output")
     ap.add_argument("pages", nargs="*", help="markdown pages (default: README.md, docs/*.md)")
     a = ap.parse_args()
@@ -199,8 +160,6 @@ def main():
     pages = a.pages or [os.path.join(root, "README.md")] + sorted(glob.glob(os.path.join(root, "docs", "*.md")))
 
     groups = [(p, page_examples(p)) for p in pages]
-    if not a.no_help:
-        groups.append(("--help", help_examples(dance)))
 
     failures = passed = 0
     timings = []
@@ -208,7 +167,7 @@ def main():
         cwd = scratch_root(root, dance)
         try:
             for ex in examples:
-                where = "%s:%d" % (os.path.relpath(ex.page, root) if ex.line else ex.page, ex.line)
+                where = "%s:%d" % (os.path.relpath(ex.page, root), ex.line)
                 if ex.command is None:
                     print("FAIL %s: output without a '$ ' command before it in a console block" % where)
                     failures += 1
