@@ -1,5 +1,5 @@
 /* slide_model.h -- a plain second model of sliding-block puzzles for the tests, sharing no
- * code with solvers/slide.c: pieces as lists of cell offsets, a configuration as the anchors
+ * code with solvers/stategraph/slide.c: pieces as lists of cell offsets, a configuration as the anchors
  * (top left corners) of the pieces sorted within each shape, a breadth-first search over
  * byte strings with its own hash table, and a replay of printed moves on a grid of
  * characters. Slow and simple on purpose. */
