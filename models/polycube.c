@@ -117,7 +117,9 @@ typedef struct {
   poly_xyz *orient;  /* norient * size cubes: the normal forms */
   int *ext;          /* per orientation: extent x, y, z (3 ints) */
   size_t *base;      /* per orientation: index of its first placement */
-  size_t nplace;     /* placements in the box */
+  size_t nplace;     /* translations of the orientations in the box */
+  uint8_t *valid;    /* per placement: it lies in the region (all of them in a full box) */
+  size_t nvalid;     /* placements in the region */
   int32_t *cells;    /* nplace * size: the cells of each placement */
   size_t nopt;       /* options in the matrix */
   int32_t first_opt; /* the matrix's option id of the first (options are consecutive) */
@@ -127,7 +129,9 @@ typedef struct {
 struct poly_model {
   const poly_set *set;
   poly_options opt;
-  size_t ncells;
+  size_t ncells;  /* of the box */
+  size_t nregion; /* of the region: the cells to fill */
+  int32_t *cell_item; /* box cell -> its item, or -1 for a hole */
   dlx_matrix *matrix;
   piece_model *pm;
   uint8_t shape[POLY_MAX_PIECES];  /* piece -> shape id (identical pieces share one) */
@@ -139,6 +143,7 @@ struct poly_model {
   int nsym, nimp;
   int32_t *perm;
   int restricted;                   /* piece index or -1 */
+  uint64_t fill;                    /* small boxes: the cells of the region */
   double estimate[POLY_MAX_PIECES]; /* auto choice: each candidate's estimated nodes */
   int32_t *opt_stab;                /* per option of the restricted piece: offset into stab_list */
   int32_t *stab_list;               /* runs: count, then that many symmetry indices */
@@ -209,7 +214,7 @@ static poly_status build_piece(poly_model *m, int p, const iso *t) {
   pm->base = malloc(48 * sizeof *pm->base);
   if (!pm->orient || !pm->ext || !pm->base) return POLY_ENOMEM;
   pm->norient = orientations(pc, t, m->opt.mirror ? 48 : 24, pm->orient);
-  pm->nplace = 0;
+  pm->nplace = pm->nvalid = 0;
   for (int o = 0; o < pm->norient; o++) {
     int *e = pm->ext + 3 * o;
     e[0] = e[1] = e[2] = 0;
@@ -224,9 +229,9 @@ static poly_status build_piece(poly_model *m, int p, const iso *t) {
       pm->nplace +=
           (size_t)(box[0] - e[0] + 1) * (size_t)(box[1] - e[1] + 1) * (size_t)(box[2] - e[2] + 1);
   }
-  if (pm->nplace == 0) return POLY_ENOFIT;
-  pm->cells = malloc(pm->nplace * n * sizeof *pm->cells);
-  if (!pm->cells) return POLY_ENOMEM;
+  pm->cells = malloc((pm->nplace ? pm->nplace : 1) * n * sizeof *pm->cells);
+  pm->valid = malloc(pm->nplace ? pm->nplace : 1);
+  if (!pm->cells || !pm->valid) return POLY_ENOMEM;
   int32_t *w = pm->cells;
   for (int o = 0; o < pm->norient; o++) {
     const int *e = pm->ext + 3 * o;
@@ -239,7 +244,14 @@ static poly_status build_piece(poly_model *m, int p, const iso *t) {
             *w++ = (c.x + tx) + box[0] * ((c.y + ty) + box[1] * (c.z + tz));
           }
   }
-  return POLY_OK;
+  for (size_t q = 0; q < pm->nplace; q++) {
+    int in = 1;
+    for (int i = 0; i < n && in; i++)
+      in = poly_in_region(m->set, (size_t)pm->cells[q * n + i]);
+    pm->valid[q] = (uint8_t)in;
+    pm->nvalid += (size_t)in;
+  }
+  return pm->nvalid ? POLY_OK : POLY_ENOFIT;
 }
 
 /* Orbits of piece p's placements under the rotations: calls back for each representative
@@ -258,7 +270,7 @@ static long orbits(const poly_model *m, int p, orbit_fn *fn, void *ctx) {
   }
   long count = 0;
   for (size_t q = 0; q < pm->nplace; q++) {
-    if (seen[q]) continue;
+    if (seen[q] || !pm->valid[q]) continue;
     int32_t stab[POLY_MAX_SYMMETRIES];
     int nstab = 0;
     const int32_t *cells = pm->cells + q * n;
@@ -312,11 +324,11 @@ static int keep(void *ctx, size_t place, int nstab, const int32_t *stab) {
 static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   int which = -1, candidates = 0;
   for (int p = 0; p < m->set->npieces; p++)
-    if (copies_of_shape[m->shape[p]] == 1) which = p, candidates++;
+    if (copies_of_shape[m->shape[p]] == 1 && !m->set->pieces[p].optional) which = p, candidates++;
   if (candidates <= 1) return which;
   for (int p = 0; p < m->set->npieces; p++) {
     m->estimate[p] = 0;
-    if (copies_of_shape[m->shape[p]] != 1) continue;
+    if (copies_of_shape[m->shape[p]] != 1 || m->set->pieces[p].optional) continue;
     poly_options o = m->opt;
     o.restrict_piece = p;
     o.reflections = 0;
@@ -373,41 +385,78 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
   dlx_matrix *x = dlx_matrix_new();
   if (!x) return POLY_ENOMEM;
   m->matrix = x;
-  int32_t id;
-  for (int p = 0; p < s->npieces; p++)
-    if (dlx_add_item(x, s->pieces[p].name, DLX_PRIMARY, &id)) return POLY_ENOMEM;
-  int32_t first_cell = s->npieces;
-  for (size_t c = 0; c < m->ncells; c++) {
-    char name[24];
-    cell_name(m, c, name);
-    if (dlx_add_item(x, name, DLX_PRIMARY, &id)) return POLY_ENOMEM;
+  /* An optional piece is a secondary item: covered at most once. Knuth's format wants
+   * the primary items first, and the matrix lists items in the order they are added. */
+  m->cell_item = malloc(m->ncells * sizeof *m->cell_item);
+  int32_t *piece_item = malloc((size_t)s->npieces * sizeof *piece_item);
+  if (!m->cell_item || !piece_item) {
+    free(piece_item);
+    return POLY_ENOMEM;
+  }
+  for (int pass = 0; pass < 2; pass++) {
+    for (int p = 0; p < s->npieces; p++)
+      if (s->pieces[p].optional == pass && pass == 0 &&
+          dlx_add_item(x, s->pieces[p].name, DLX_PRIMARY, &piece_item[p])) {
+        free(piece_item);
+        return POLY_ENOMEM;
+      }
+    if (pass == 0)
+      for (size_t c = 0; c < m->ncells; c++) {
+        m->cell_item[c] = -1;
+        if (!poly_in_region(s, c)) continue;
+        char name[24];
+        cell_name(m, c, name);
+        if (dlx_add_item(x, name, DLX_PRIMARY, &m->cell_item[c])) {
+          free(piece_item);
+          return POLY_ENOMEM;
+        }
+      }
+    else
+      for (int p = 0; p < s->npieces; p++)
+        if (s->pieces[p].optional &&
+            dlx_add_item(x, s->pieces[p].name, DLX_SECONDARY, &piece_item[p])) {
+          free(piece_item);
+          return POLY_ENOMEM;
+        }
   }
   size_t total = 0;
   for (int p = 0; p < s->npieces; p++)
-    total += p == m->restricted ? nreps : m->pm[p].nplace;
+    total += p == m->restricted ? nreps : m->pm[p].nvalid;
   m->opt_piece = malloc(total * sizeof *m->opt_piece);
   m->opt_placement = malloc(total * sizeof *m->opt_placement);
   if (!m->opt_piece || !m->opt_placement) return POLY_ENOMEM;
   m->small = bits_box64_init(&m->g, s->box[0], s->box[1], s->box[2]);
   if (m->small) {
+    m->fill = 0;
+    for (size_t c = 0; c < m->ncells; c++)
+      if (poly_in_region(s, c)) m->fill |= bits64_bit((int)c);
+  }
+  if (m->small) {
     m->opt_mask = malloc(total * sizeof *m->opt_mask);
     m->opt_pc = malloc(total);
-    if (!m->opt_mask || !m->opt_pc) return POLY_ENOMEM;
+    if (!m->opt_mask || !m->opt_pc) {
+      free(piece_item);
+      return POLY_ENOMEM;
+    }
   }
   int32_t items[1 + POLY_MAX_CUBES];
   for (int p = 0; p < s->npieces; p++) {
     piece_model *pm = &m->pm[p];
     int n = s->pieces[p].size;
     size_t count = p == m->restricted ? nreps : pm->nplace;
-    pm->nopt = count;
+    pm->nopt = 0;
     for (size_t k = 0; k < count; k++) {
       size_t q = p == m->restricted ? rep_places[k] : k;
-      items[0] = p;
+      if (!pm->valid[q]) continue;
+      items[0] = piece_item[p];
       for (int i = 0; i < n; i++)
-        items[1 + i] = first_cell + pm->cells[q * n + i];
+        items[1 + i] = m->cell_item[pm->cells[q * n + i]];
       int32_t opt;
-      if (dlx_add_option(x, (size_t)n + 1, items, NULL, &opt)) return POLY_ENOMEM;
-      if (k == 0) pm->first_opt = opt;
+      if (dlx_add_option(x, (size_t)n + 1, items, NULL, &opt)) {
+        free(piece_item);
+        return POLY_ENOMEM;
+      }
+      if (pm->nopt++ == 0) pm->first_opt = opt;
       m->opt_piece[opt] = p;
       m->opt_placement[opt] = (int32_t)q;
       if (m->small) {
@@ -419,6 +468,7 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
       }
     }
   }
+  free(piece_item);
   if (m->small) {
     size_t np = (size_t)s->npieces, slots = m->ncells * np, cells_total = 0;
     for (int p = 0; p < s->npieces; p++)
@@ -446,6 +496,77 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
   return POLY_OK;
 }
 
+/* Whether some choice of the pieces fills the region: the required pieces' cubes plus
+ * those of some of the optional ones add up to its cells. */
+static poly_status check_volume(const poly_set *s, size_t cells, poly_error *err) {
+  size_t required = 0, optional = 0;
+  int nopt = 0;
+  for (int p = 0; p < s->npieces; p++) {
+    if (s->pieces[p].optional)
+      optional += (size_t)s->pieces[p].size, nopt++;
+    else
+      required += (size_t)s->pieces[p].size;
+  }
+  char where[96];
+  if (s->region)
+    snprintf(where, sizeof where, "the region %zu", cells);
+  else
+    snprintf(where, sizeof where, "the %dx%dx%d box %zu", s->box[0], s->box[1], s->box[2], cells);
+  int line = s->region ? s->region_line : s->box_line;
+  if (!nopt) {
+    if (required == cells) return POLY_OK;
+    return refuse(err, POLY_EVOLUME, line,
+                  "the pieces have %zu cubes in all, %s cells: every cell must be covered by "
+                  "exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)",
+                  required, where);
+  }
+  if (required > cells)
+    return refuse(err, POLY_EVOLUME, line,
+                  "the pieces that are not optional have %zu cubes, more than %s cells", required,
+                  where);
+  if (required + optional < cells)
+    return refuse(err, POLY_EVOLUME, line,
+                  "all the pieces together have %zu cubes, fewer than %s cells", required + optional,
+                  where);
+  /* subset sums of the optional pieces' sizes, up to what is missing */
+  size_t need = cells - required;
+  uint8_t *can = calloc(need + 1, 1);
+  if (!can) return POLY_ENOMEM;
+  can[0] = 1;
+  for (int p = 0; p < s->npieces; p++) {
+    if (!s->pieces[p].optional) continue;
+    size_t k = (size_t)s->pieces[p].size;
+    for (size_t v = need; v >= k && v > 0; v--)
+      if (can[v - k]) can[v] = 1;
+  }
+  int ok = can[need];
+  free(can);
+  if (ok) return POLY_OK;
+  return refuse(err, POLY_EVOLUME, line,
+                "no choice of the pieces fills %s cells: the required pieces have %zu cubes, and "
+                "no choice of the optional ones adds the %zu missing",
+                where, required, need);
+}
+
+/* The box's symmetries (rotations, then with reflections the improper ones) that map
+ * the region onto itself, as poly_box_symmetries gives them. */
+static int region_symmetries(const poly_set *s, int reflections, int32_t *perm) {
+  int n = poly_box_symmetries(s->box, reflections, perm);
+  if (!s->region) return n;
+  size_t cells = (size_t)s->box[0] * s->box[1] * s->box[2];
+  int k = 0;
+  for (int g = 0; g < n; g++) {
+    const int32_t *src = perm + (size_t)g * cells;
+    int keeps = 1;
+    for (size_t c = 0; c < cells && keeps; c++)
+      keeps = s->region[c] == s->region[src[c]];
+    if (!keeps) continue;
+    if (k != g) memmove(perm + (size_t)k * cells, src, cells * sizeof *perm);
+    k++;
+  }
+  return k;
+}
+
 poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model **out,
                            poly_error *err) {
   *out = NULL;
@@ -456,18 +577,10 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
   m->set = s;
   m->opt = o ? *o : poly_options_default();
   m->ncells = (size_t)s->box[0] * s->box[1] * s->box[2];
+  m->nregion = poly_region_cells(s);
   m->restricted = -1;
-  poly_status st = POLY_OK;
-  long volume = 0;
-  for (int p = 0; p < s->npieces; p++)
-    volume += s->pieces[p].size;
-  if (volume != (long)m->ncells) {
-    st = refuse(err, POLY_EVOLUME, s->box_line,
-                "the pieces have %ld cubes in all, the %dx%dx%d box %ld cells: every cell "
-                "must be covered by exactly one cube",
-                volume, s->box[0], s->box[1], s->box[2], (long)m->ncells);
-    goto fail;
-  }
+  poly_status st = check_volume(s, m->nregion, err);
+  if (st) goto fail;
   iso t[48];
   isometries(t);
   m->pm = calloc((size_t)s->npieces, sizeof *m->pm);
@@ -479,17 +592,27 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
   }
   for (int p = 0; p < s->npieces; p++) {
     st = build_piece(m, p, t);
+    if (st == POLY_ENOFIT && s->pieces[p].optional) st = POLY_OK; /* it is never used */
     if (st == POLY_ENOFIT) {
       const int *b = s->box;
-      st = refuse(err, POLY_ENOFIT, s->pieces[p].line,
-                  "piece %s fits nowhere in the %dx%dx%d box, in any orientation",
-                  s->pieces[p].name, b[0], b[1], b[2]);
+      if (s->region)
+        st = refuse(err, POLY_ENOFIT, s->pieces[p].line,
+                    "piece %s fits nowhere in the region (%zu cells in a %dx%dx%d bounding "
+                    "box), in any orientation",
+                    s->pieces[p].name, m->nregion, b[0], b[1], b[2]);
+      else
+        st = refuse(err, POLY_ENOFIT, s->pieces[p].line,
+                    "piece %s fits nowhere in the %dx%dx%d box, in any orientation",
+                    s->pieces[p].name, b[0], b[1], b[2]);
       goto fail;
     }
     if (st) goto fail;
   }
-  /* Shapes: two pieces are identical when one's first orientation is among the other's. */
-  int copies_of_shape[POLY_MAX_PIECES] = {0};
+  /* Shapes: two pieces are identical when one's first orientation is among the other's.
+   * Each shape's pieces are chained required ones first: the labelling gives the copies
+   * met first the head of the chain, so that a cover that leaves out a copy leaves out an
+   * optional one, and only the last ones. */
+  int copies_of_shape[POLY_MAX_PIECES] = {0}, optional_of_shape[POLY_MAX_PIECES] = {0};
   int nshapes = 0;
   for (int p = 0; p < s->npieces; p++) {
     int found = -1;
@@ -501,17 +624,24 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
           found = q;
     }
     m->shape[p] = (uint8_t)(found < 0 ? nshapes++ : m->shape[found]);
-    m->succ[p] = 0xff;
-    if (found < 0) {
-      m->head[m->shape[p]] = (uint8_t)p;
-    } else {
-      int q = m->head[m->shape[p]];
-      while (m->succ[q] != 0xff)
-        q = m->succ[q];
-      m->succ[q] = (uint8_t)p;
-    }
     copies_of_shape[m->shape[p]]++;
+    optional_of_shape[m->shape[p]] += s->pieces[p].optional;
     if (copies_of_shape[m->shape[p]] > 1) m->copies = 1;
+  }
+  {
+    uint8_t tail[POLY_MAX_PIECES];
+    memset(m->head, 0xff, sizeof m->head);
+    for (int pass = 0; pass < 2; pass++)
+      for (int p = 0; p < s->npieces; p++) {
+        if (s->pieces[p].optional != pass) continue;
+        int sh = m->shape[p];
+        m->succ[p] = 0xff;
+        if (m->head[sh] == 0xff)
+          m->head[sh] = (uint8_t)p;
+        else
+          m->succ[tail[sh]] = (uint8_t)p;
+        tail[sh] = (uint8_t)p;
+      }
   }
   /* Mirror images of shapes, for --reflections. */
   if (m->opt.reflections) {
@@ -526,20 +656,27 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
         for (int a = 0; a < m->pm[q].norient && found < 0; a++)
           if (!shape_cmp(m->pm[q].orient + (size_t)a * n, mir, n)) found = q;
       }
-      if (found < 0 || copies_of_shape[m->shape[found]] != copies_of_shape[m->shape[p]]) {
+      if (found < 0 || copies_of_shape[m->shape[found]] != copies_of_shape[m->shape[p]] ||
+          optional_of_shape[m->shape[found]] != optional_of_shape[m->shape[p]]) {
         st = refuse(err, POLY_EMIRROR, s->pieces[p].line,
                     "--reflections: the mirror image of piece %s is %s, so the set is not "
                     "its own mirror image and a solution's mirror image is no solution",
                     s->pieces[p].name,
-                    found < 0 ? "no piece of the set" : "in the set a different number of times");
+                    found < 0 ? "no piece of the set"
+                    : copies_of_shape[m->shape[found]] != copies_of_shape[m->shape[p]]
+                        ? "in the set a different number of times"
+                        : "optional a different number of times");
         goto fail;
       }
       m->mirror[m->shape[p]] = m->shape[found];
     }
   }
-  /* The rotations come first, then (with reflections) the improper symmetries. */
-  m->nsym = poly_box_symmetries(s->box, 0, m->perm);
-  m->nimp = poly_box_symmetries(s->box, m->opt.reflections, m->perm) - m->nsym;
+  /* The rotations come first, then (with reflections) the improper symmetries: those of
+   * the box that map the region onto itself. A rotation of space that maps a region onto
+   * itself (after a shift) maps its bounding box, the box, onto itself, so there are no
+   * others. */
+  m->nsym = region_symmetries(s, 0, m->perm);
+  m->nimp = region_symmetries(s, m->opt.reflections, m->perm) - m->nsym;
 
   /* The restricted piece and its representatives. */
   int r = m->opt.restrict_piece;
@@ -548,6 +685,13 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
                 "piece %s has an identical copy, so restricting it would lose solutions; "
                 "restrict a piece of which the set has one",
                 r < s->npieces ? s->pieces[r].name : "?");
+    goto fail;
+  }
+  if (r >= 0 && s->pieces[r].optional) {
+    st = refuse(err, POLY_ENOPIECE, s->pieces[r].line,
+                "piece %s is optional, so restricting it would lose the solutions without it; "
+                "restrict a piece that every solution uses",
+                s->pieces[r].name);
     goto fail;
   }
   if (r == POLY_RESTRICT_AUTO) {
@@ -605,7 +749,9 @@ void poly_model_free(poly_model *m) {
       free(m->pm[p].ext);
       free(m->pm[p].base);
       free(m->pm[p].cells);
+      free(m->pm[p].valid);
     }
+  free(m->cell_item);
   free(m->pm);
   dlx_matrix_free(m->matrix);
   free(m->perm);
@@ -630,23 +776,24 @@ int poly_model_restricted(const poly_model *m) { return m->restricted; }
 double poly_model_estimate(const poly_model *m, int piece) { return m->estimate[piece]; }
 
 poly_piece_info poly_model_piece(const poly_model *m, int p) {
-  poly_piece_info i = {m->pm[p].norient, m->pm[p].nplace, m->pm[p].nopt};
+  poly_piece_info i = {m->pm[p].norient, m->pm[p].nvalid, m->pm[p].nopt};
   return i;
 }
 
 int poly_model_arrange(const poly_model *m, const int32_t *options, size_t n, uint8_t *cells) {
-  memset(cells, 0xff, m->ncells);
+  for (size_t c = 0; c < m->ncells; c++)
+    cells[c] = poly_in_region(m->set, c) ? POLY_EMPTY : POLY_HOLE;
   for (size_t k = 0; k < n; k++) {
     int p = m->opt_piece[options[k]];
     int size = m->set->pieces[p].size;
     const int32_t *c = m->pm[p].cells + (size_t)m->opt_placement[options[k]] * size;
     for (int i = 0; i < size; i++) {
-      if (cells[c[i]] != 0xff) return -1;
+      if (cells[c[i]] != POLY_EMPTY) return -1;
       cells[c[i]] = (uint8_t)p;
     }
   }
   for (size_t c = 0; c < m->ncells; c++)
-    if (cells[c] == 0xff) return -1;
+    if (cells[c] == POLY_EMPTY) return -1;
   return 0;
 }
 
@@ -660,6 +807,10 @@ static void label(const poly_model *m, size_t n, const uint8_t *cells, int mirro
   memcpy(next, m->head, sizeof next);
   for (size_t c = 0; c < n; c++) {
     uint8_t p = cells[c];
+    if (p >= POLY_HOLE) {
+      out[c] = p;
+      continue;
+    }
     if (map[p] == 0xff) {
       int sh = mirrored ? m->mirror[m->shape[p]] : m->shape[p];
       map[p] = next[sh];
@@ -734,7 +885,7 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
       fixed += !memcmp(img, cells, n);
     }
     c->orbit = (uint32_t)(m->nsym / fixed);
-    c->self_mirror = 0;
+    c->self_mirror = m->opt.reflections && m->nimp == 0; /* a region with no reflection */
     for (int g = m->nsym; g < m->nsym + m->nimp && !c->self_mirror; g++) {
       image(m, cells, m->perm + (size_t)g * n, 1, tmp, img);
       c->self_mirror = !memcmp(img, cells, n);
@@ -756,7 +907,7 @@ static int admit(void *ctx, const int32_t *options, size_t n) {
     full |= m->opt_mask[options[k]];
     used |= bits64_bit(m->opt_pc[options[k]]);
   }
-  uint64_t empty = m->g.all & ~full, sums = 1; /* bit k: k cells can be filled exactly */
+  uint64_t empty = m->fill & ~full, sums = 1; /* bit k: k cells can be filled exactly */
   for (int p = 0; p < s->npieces; p++)
     if (!bits64_test(used, p) && s->pieces[p].size < 64) sums |= sums << s->pieces[p].size;
   uint64_t edge = bits_box64_neighbors(&m->g, m->opt_mask[options[n - 1]]) & empty;
@@ -798,12 +949,19 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
   size_t ncells = (size_t)box[0] * box[1] * box[2];
   iso t[48];
   isometries(t);
-  for (size_t c = 0; c < ncells; c++)
-    if (cells[c] >= s->npieces) {
-      snprintf(why, cap, "cell %d,%d,%d is not covered", (int)(c % box[0]),
-               (int)(c / box[0] % box[1]), (int)(c / box[0] / box[1]));
+  for (size_t c = 0; c < ncells; c++) {
+    int x = (int)(c % box[0]), y = (int)(c / box[0] % box[1]), z = (int)(c / box[0] / box[1]);
+    if (!poly_in_region(s, c)) {
+      if (cells[c] < s->npieces) {
+        snprintf(why, cap, "cell %d,%d,%d is a hole of the region, but piece %s (%c) covers it", x,
+                 y, z, s->pieces[cells[c]].name, s->pieces[cells[c]].letter);
+        return -1;
+      }
+    } else if (cells[c] >= s->npieces) {
+      snprintf(why, cap, "cell %d,%d,%d is not covered", x, y, z);
       return -1;
     }
+  }
   poly_xyz *mine = malloc(ncells * sizeof *mine), *their = malloc(ncells * sizeof *their);
   if (!mine || !their) {
     free(mine);
@@ -824,6 +982,7 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
         mine[n++] = (poly_xyz){(int8_t)(c % box[0]), (int8_t)(c / box[0] % box[1]),
                                (int8_t)(c / box[0] / box[1])};
       }
+    if (n == 0 && pc->optional) continue;
     if (n != pc->size) {
       if (n > pc->size)
         snprintf(why, cap, "piece %s (%c) covers more than its %d cells", pc->name, pc->letter,

@@ -19,14 +19,21 @@
  * increasing order of placement, so that an arrangement is not counted once per
  * permutation of its copies.
  *
- * The piece-set file. One line "box XxYxZ" (or "box XxY", a box of height 1); each piece
- * a line "piece NAME" and, on the lines right after it, its drawing: the piece's layers
- * side by side, separated by blanks, top layer first, rows from the back, its cubes drawn
- * with one letter (A-Z, a-z, 0-9) and empty places with '.'. A blank line ends a drawing.
+ * The piece-set file. One line "box XxYxZ" (or "box XxY", a box of height 1), or a line
+ * "region" and the region's drawing; each piece a line "piece NAME" and, on the lines
+ * right after it, its drawing: the piece's layers side by side, separated by blanks, top
+ * layer first, rows from the back, its cubes drawn with one letter (A-Z, a-z, 0-9) and
+ * empty places with '.'. A blank line ends a drawing.
  *     box 3x2x1
  *     piece L
  *     L..
  *     LLL
+ * A region is drawn the same way, any letter for a cell to fill and '.' for a hole; it
+ * becomes the box of its bounding box with the holes marked (poly_set.region). After the
+ * name, "xN" asks for N identical copies of the piece (named NAME, NAME-2, ... NAME-N
+ * and drawn with other letters: see poly_piece.copy_of), and "optional" lets a piece be
+ * left out, so that a set with more cells than the region chooses which pieces to use:
+ *     piece V x2 optional
  * Comments. A line whose first non-blank character is '#' is a comment, wholly, wherever
  * it stands: before the box, between pieces, inside a drawing (where it neither ends the
  * drawing nor is a row of it), at the end. It counts in the line numbers of messages. A
@@ -87,11 +94,20 @@ typedef struct {
   int line;        /* of its "piece" line */
   int size;        /* cubes */
   poly_xyz *cubes; /* as drawn, least corner at 0,0,0, sorted by z, y, x */
+  int optional;    /* a solution may leave it out */
+  int copy_of;     /* for copy k >= 2 of "piece NAME xN": the index of NAME; else -1.
+                      A copy takes the other case of NAME's letter when that is free,
+                      else the first free letter of A-Z, a-z, 0-9 */
 } poly_piece;
 
+/* Cell values in an arrangement (cells[] below): a piece index, or one of these. */
+enum { POLY_HOLE = 0xfe, POLY_EMPTY = 0xff };
+
 typedef struct {
-  int box[3]; /* x, y, z */
+  int box[3]; /* x, y, z: the box, or the region's bounding box */
   int box_line;
+  uint8_t *region; /* NULL: the whole box is filled; else box cells, 1 to fill, 0 a hole */
+  int region_line; /* of the "region" line, or 0 */
   int npieces;
   poly_piece *pieces;
 } poly_set;
@@ -101,9 +117,21 @@ poly_status poly_read_file(const char *path, poly_set **out, poly_error *err);
 poly_status poly_read_buffer(const char *name, const char *text, size_t len, poly_set **out,
                              poly_error *err);
 void poly_set_free(poly_set *s);
+/* Reads a region file: a "region" block (or a "box" line) and comments, no pieces. */
+poly_status poly_read_region(const char *path, poly_set **out, poly_error *err);
 
 /* Parses "12x5x1" or "12x5" (height 1). Returns 1 on success. */
 int poly_parse_box(const char *s, int box[3]);
+
+/* Makes the region of s that of r (a set read from a file holding a "region" block and
+ * no pieces, or any set): its box and its holes. POLY_ENOMEM or POLY_OK. */
+poly_status poly_set_region(poly_set *s, const poly_set *r);
+/* Makes s fill the whole box b (the "box" line, or --box): no holes. */
+void poly_set_box(poly_set *s, const int b[3]);
+/* Cells to fill: the box's, less its holes. */
+size_t poly_region_cells(const poly_set *s);
+/* Whether cell c (x + X*(y + Y*z)) is to be filled. */
+static inline int poly_in_region(const poly_set *s, size_t c) { return !s->region || s->region[c]; }
 
 /* ---- the model ------------------------------------------------------------------------ */
 
@@ -155,7 +183,9 @@ int poly_model_arrange(const poly_model *m, const int32_t *options, size_t n, ui
 /* What poly_model_accept learns of a cover it accepts. */
 typedef struct {
   uint32_t orbit;  /* arrangements equivalent to it under G: |G| / |Stab(S)| */
-  int self_mirror; /* with reflections: its mirror image is G-equivalent to it */
+  int self_mirror; /* with reflections: no other class is its mirror image: its mirror
+                      image is G-equivalent to it, or the region has no reflection that maps
+                      it onto itself (then its classes under reflections are those under G) */
 } poly_class;
 
 /* 1 if the cover (as cells[] from poly_model_arrange) is the one representative of its

@@ -49,8 +49,11 @@ typedef struct {
   int line;
   poly_error *err;
   poly_set *set;
-  /* the piece being drawn */
+  int region_only; /* reading a region file: pieces are not expected */
+  /* the piece being drawn, or the region (drawing_region) */
   poly_piece *piece;
+  int drawing_region;
+  int copies; /* the xN of the piece being drawn */
   int rows, layers, width, drawn_line;
   poly_xyz *cubes; /* as read: x across, row from the top, layer from the left */
   int ncubes, cap;
@@ -82,7 +85,11 @@ static int cube_order(const void *a, const void *b) {
 
 /* A piece's drawing is complete: orient it (top layer first and top row first, as
  * drawn, become z and y counted from the bottom), check it, and keep it. */
+static poly_status finish_region(reader *r);
+static poly_status add_copies(reader *r);
+
 static poly_status finish_piece(reader *r) {
+  if (r->drawing_region) return finish_region(r);
   poly_piece *p = r->piece;
   if (!p) return POLY_OK;
   r->piece = NULL;
@@ -149,6 +156,118 @@ static poly_status finish_piece(reader *r) {
   if (!p->cubes) return POLY_ENOMEM;
   memcpy(p->cubes, r->cubes, (size_t)n * sizeof *p->cubes);
   r->set->npieces++;
+  poly_status st = add_copies(r);
+  r->line = save;
+  return st;
+}
+
+/* Copies 2..N of the piece just kept: the same cubes, named NAME-k; their letters are
+ * given when the whole file is read (assign_letters), so as not to take a letter that a
+ * later piece is drawn with. */
+static poly_status add_copies(reader *r) {
+  poly_piece *p = &r->set->pieces[r->set->npieces - 1];
+  int first = r->set->npieces - 1;
+  for (int k = 2; k <= r->copies; k++) {
+    if (r->set->npieces == POLY_MAX_PIECES)
+      return fail(r, 0, "more than %d pieces, counting the copies of piece %s", POLY_MAX_PIECES,
+                  p->name);
+    poly_piece *c = &r->set->pieces[r->set->npieces];
+    *c = *p;
+    int w = snprintf(c->name, sizeof c->name, "%s-%d", p->name, k);
+    if (w < 0 || (size_t)w >= sizeof c->name)
+      return fail(r, 0, "piece %s: the name of its copy %s-%d is longer than %d characters",
+                  p->name, p->name, k, POLY_NAME_MAX - 1);
+    for (int q = 0; q < r->set->npieces; q++)
+      if (!strcmp(r->set->pieces[q].name, c->name))
+        return fail(r, 0, "piece %s: its copy would be named %s, the name of the piece on line %d",
+                    p->name, c->name, r->set->pieces[q].line);
+    c->letter = 0;
+    c->copy_of = first;
+    c->cubes = malloc((size_t)p->size * sizeof *c->cubes);
+    if (!c->cubes) return POLY_ENOMEM;
+    memcpy(c->cubes, p->cubes, (size_t)p->size * sizeof *c->cubes);
+    r->set->npieces++;
+  }
+  return POLY_OK;
+}
+
+static int letter_used(const poly_set *s, char c) {
+  for (int q = 0; q < s->npieces; q++)
+    if (s->pieces[q].letter == c) return 1;
+  return 0;
+}
+
+/* Letters of the copies: the other case of the original's letter if free, else the first
+ * free of A-Z, a-z, 0-9. There are as many letters as pieces allowed, so one is free. */
+static void assign_letters(poly_set *s) {
+  static const char pool[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  for (int q = 0; q < s->npieces; q++) {
+    poly_piece *c = &s->pieces[q];
+    if (c->letter) continue;
+    char l = s->pieces[c->copy_of].letter;
+    char other = isupper((unsigned char)l)   ? (char)tolower((unsigned char)l)
+                 : islower((unsigned char)l) ? (char)toupper((unsigned char)l)
+                                             : 0;
+    if (other && !letter_used(s, other)) {
+      c->letter = other;
+      continue;
+    }
+    for (const char *k = pool; *k; k++)
+      if (!letter_used(s, *k)) {
+        c->letter = *k;
+        break;
+      }
+  }
+}
+
+/* The region's drawing is complete: its bounding box becomes the box, the places not
+ * drawn (or drawn '.') inside it the holes. */
+static poly_status finish_region(reader *r) {
+  r->drawing_region = 0;
+  int save = r->line;
+  r->line = r->set->region_line;
+  if (r->ncubes == 0) {
+    poly_status st = fail(r, 0,
+                          r->rows ? "the region is drawn with no cell (only '.')"
+                                  : "the region has no drawing: its layers go on the lines "
+                                    "after 'region'");
+    r->line = save;
+    return st;
+  }
+  int lo[3] = {POLY_MAX_DIM, POLY_MAX_DIM, POLY_MAX_DIM}, hi[3] = {0, 0, 0};
+  for (int i = 0; i < r->ncubes; i++) {
+    poly_xyz *c = &r->cubes[i];
+    int v[3] = {c->x, r->rows - 1 - c->y, r->layers - 1 - c->z};
+    for (int a = 0; a < 3; a++) {
+      if (v[a] < lo[a]) lo[a] = v[a];
+      if (v[a] > hi[a]) hi[a] = v[a];
+    }
+    *c = (poly_xyz){(int8_t)v[0], (int8_t)v[1], (int8_t)v[2]};
+  }
+  int *b = r->set->box;
+  for (int a = 0; a < 3; a++)
+    b[a] = hi[a] - lo[a] + 1;
+  size_t n = (size_t)b[0] * b[1] * b[2];
+  if (n > POLY_MAX_CELLS) {
+    poly_status st = fail(r, 0, "the region's bounding box %dx%dx%d has more than %d cells", b[0],
+                          b[1], b[2], POLY_MAX_CELLS);
+    r->line = save;
+    return st;
+  }
+  r->set->region = calloc(n, 1);
+  if (!r->set->region) return POLY_ENOMEM;
+  for (int i = 0; i < r->ncubes; i++) {
+    poly_xyz c = r->cubes[i];
+    r->set->region[(size_t)(c.x - lo[0]) +
+                   (size_t)b[0] * ((size_t)(c.y - lo[1]) + (size_t)b[1] * (size_t)(c.z - lo[2]))] = 1;
+  }
+  size_t holes = 0;
+  for (size_t c = 0; c < n; c++)
+    holes += !r->set->region[c];
+  if (!holes) { /* a full box: the same as "box XxYxZ" */
+    free(r->set->region);
+    r->set->region = NULL;
+  }
   r->line = save;
   return POLY_OK;
 }
@@ -164,9 +283,54 @@ static poly_status add_cube(reader *r, int x, int y, int z) {
   return POLY_OK;
 }
 
+/* One row of the region's drawing: like a piece's, any letter a cell to fill. */
+static poly_status region_row(reader *r, const char *s, size_t n) {
+  if (r->rows == POLY_MAX_DIM)
+    return fail(r, 0, "the region is more than %d rows deep", POLY_MAX_DIM);
+  int layer = 0;
+  size_t i = 0;
+  for (;;) {
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+      i++;
+    if (i == n) break;
+    size_t start = i;
+    while (i < n && s[i] != ' ' && s[i] != '\t')
+      i++;
+    int col = (int)start + 1, width = (int)(i - start);
+    if (layer == POLY_MAX_DIM)
+      return fail(r, col, "the region has more than %d layers", POLY_MAX_DIM);
+    if (width > POLY_MAX_DIM)
+      return fail(r, col, "the region is more than %d cells wide", POLY_MAX_DIM);
+    if (r->rows == 0 && layer == 0) r->width = width;
+    if (width != r->width)
+      return fail(r, col,
+                  "this layer of the region is %d wide, the first one %d: every layer is "
+                  "drawn at the same width ('.' for the places outside the region)",
+                  width, r->width);
+    for (size_t k = start; k < i; k++) {
+      char c = s[k];
+      if (c == '.') continue;
+      if (!isalnum((unsigned char)c))
+        return fail(r, (int)k + 1,
+                    "unexpected '%c' in the drawing of the region: a cell to fill is drawn "
+                    "with a letter (A-Z, a-z, 0-9), a hole with '.'",
+                    c);
+      poly_status st = add_cube(r, (int)(k - start), r->rows, layer);
+      if (st) return st;
+    }
+    layer++;
+  }
+  if (r->rows == 0) r->layers = layer;
+  if (layer != r->layers)
+    return fail(r, 0, "this row of the region has %d layers, the first row %d", layer, r->layers);
+  r->rows++;
+  return POLY_OK;
+}
+
 /* One row of a drawing: its layers side by side, separated by blanks. */
 static poly_status drawing_row(reader *r, const char *s, size_t n) {
   poly_piece *p = r->piece;
+  if (r->drawing_region) return region_row(r, s, n);
   if (r->rows == POLY_MAX_DIM)
     return fail(r, 0, "piece %s is more than %d rows deep", p->name, POLY_MAX_DIM);
   int layer = 0;
@@ -256,24 +420,82 @@ static poly_status parse(reader *r) {
       if (r->set->box_line)
         return fail(r, (int)lead + 1, "a second 'box' line (the first is line %d)",
                     r->set->box_line);
+      if (r->set->region_line)
+        return fail(r, (int)lead + 1,
+                    "a 'box' line and a region (line %d): the pieces go into one or the other",
+                    r->set->region_line);
       if (!poly_parse_box(buf, r->set->box))
         return fail(r, (int)(lead + a) + 1,
                     "expected the box as XxYxZ (each side 1 to %d, at most %d cells), "
                     "e.g. 'box 4x4x4' or 'box 10x6x1'",
                     POLY_MAX_DIM, POLY_MAX_CELLS);
       r->set->box_line = r->line;
+    } else if (wn == 6 && !memcmp(w, "region", 6)) {
+      if ((st = finish_piece(r))) return st;
+      if (r->set->region_line)
+        return fail(r, (int)lead + 1, "a second region (the first is on line %d)",
+                    r->set->region_line);
+      if (r->set->box_line)
+        return fail(r, (int)lead + 1,
+                    "a region and a 'box' line (line %d): the pieces go into one or the other",
+                    r->set->box_line);
+      r->set->region_line = r->line;
+      r->drawing_region = 1;
+      r->rows = r->layers = r->width = r->ncubes = 0;
+    } else if (wn >= 6 && !memcmp(w, "region", 6) && (w[6] == ' ' || w[6] == '\t')) {
+      return fail(r, (int)lead + 8,
+                  "expected nothing after 'region': its drawing goes on the lines after it");
+    } else if (r->region_only && wn >= 6 && !memcmp(w, "piece", 5) &&
+               (w[5] == ' ' || w[5] == '\t')) {
+      return fail(r, (int)lead + 1,
+                  "a region file holds a region and no pieces: the pieces come from the "
+                  "piece set");
     } else if (wn >= 6 && !memcmp(w, "piece", 5) && (w[5] == ' ' || w[5] == '\t')) {
       if ((st = finish_piece(r))) return st;
       size_t a = 5;
       while (a < wn && (w[a] == ' ' || w[a] == '\t'))
         a++;
       const char *name = w + a;
-      size_t nn = wn - a;
+      size_t nn = 0;
+      while (a + nn < wn && w[a + nn] != ' ' && w[a + nn] != '\t')
+        nn++;
       if (!name_ok(name, nn))
         return fail(r, (int)(lead + a) + 1,
                     "expected a piece name after 'piece': a letter, then letters, digits, "
                     "'_' or '-', at most %d characters",
                     POLY_NAME_MAX - 1);
+      /* after the name: "xN" and "optional", in any order */
+      int copies = 1, optional = 0;
+      for (size_t b = a + nn;;) {
+        while (b < wn && (w[b] == ' ' || w[b] == '\t'))
+          b++;
+        if (b == wn) break;
+        size_t e = b;
+        while (e < wn && w[e] != ' ' && w[e] != '\t')
+          e++;
+        int col = (int)(lead + b) + 1;
+        if (w[b] == '#')
+          return fail(r, col,
+                      "a '#' starts a comment only as a line's first non-blank character; "
+                      "after the piece's name: 'xN' (N copies), 'optional' or nothing");
+        if (e - b == 8 && !memcmp(w + b, "optional", 8) && !optional) {
+          optional = 1;
+        } else if (w[b] == 'x' && e - b >= 2 && copies == 1) {
+          long v = 0;
+          size_t k = b + 1;
+          while (k < e && isdigit((unsigned char)w[k]) && v <= POLY_MAX_PIECES)
+            v = v * 10 + (w[k++] - '0');
+          if (k != e || v < 1 || v > POLY_MAX_PIECES)
+            return fail(r, col, "expected the number of copies as xN, N from 1 to %d, e.g. 'x2'",
+                        POLY_MAX_PIECES);
+          copies = (int)v;
+        } else {
+          return fail(r, col,
+                      "expected 'xN' (N copies) or 'optional' after the piece's name, or "
+                      "nothing");
+        }
+        b = e;
+      }
       for (int q = 0; q < r->set->npieces; q++)
         if (strlen(r->set->pieces[q].name) == nn && !memcmp(r->set->pieces[q].name, name, nn))
           return fail(r, (int)(lead + a) + 1, "a second piece named %.*s (the first is line %d)",
@@ -284,27 +506,41 @@ static poly_status parse(reader *r) {
       memset(p, 0, sizeof *p);
       memcpy(p->name, name, nn);
       p->line = r->line;
+      p->optional = optional;
+      p->copy_of = -1;
       r->piece = p;
+      r->copies = copies;
       r->rows = r->layers = r->width = r->ncubes = 0;
-    } else if (r->piece) {
+    } else if (r->piece || r->drawing_region) {
       st = drawing_row(r, s, n);
     } else {
       return fail(r, (int)lead + 1,
-                  "expected 'box XxYxZ', 'piece NAME' or a comment ('#'); a drawing "
-                  "follows its 'piece' line without a blank line between");
+                  r->region_only
+                      ? "expected 'region' or a comment ('#'); the region's drawing follows "
+                        "the 'region' line without a blank line between"
+                      : "expected 'box XxYxZ', 'region', 'piece NAME' or a comment ('#'); a "
+                        "drawing follows its 'piece' or 'region' line without a blank line "
+                        "between");
     }
     if (st) return st;
   }
   r->line = (int)lr.number; /* what the file lacks is reported at its last line */
   poly_status st = finish_piece(r);
   if (st) return st;
-  if (!r->set->box_line) return fail(r, 0, "no 'box XxYxZ' line");
+  if (r->region_only) {
+    if (!r->set->region_line && !r->set->box_line)
+      return fail(r, 0, "no region: a line 'region' and the region's drawing");
+    return POLY_OK;
+  }
+  if (!r->set->box_line && !r->set->region_line)
+    return fail(r, 0, "no 'box XxYxZ' line and no region");
   if (!r->set->npieces) return fail(r, 0, "no pieces ('piece NAME' and its drawing)");
+  assign_letters(r->set);
   return POLY_OK;
 }
 
-poly_status poly_read_buffer(const char *name, const char *text, size_t len, poly_set **out,
-                             poly_error *err) {
+static poly_status read_buffer(const char *name, const char *text, size_t len, int region_only,
+                               poly_set **out, poly_error *err) {
   *out = NULL;
   memset(err, 0, sizeof *err);
   snprintf(err->file, sizeof err->file, "%s", name ? name : "-");
@@ -315,7 +551,7 @@ poly_status poly_read_buffer(const char *name, const char *text, size_t len, pol
     free(set);
     return POLY_ENOMEM;
   }
-  reader r = {.text = text, .end = text + len, .err = err, .set = set};
+  reader r = {.text = text, .end = text + len, .err = err, .set = set, .region_only = region_only};
   poly_status st = parse(&r);
   free(r.cubes);
   if (st) {
@@ -327,7 +563,12 @@ poly_status poly_read_buffer(const char *name, const char *text, size_t len, pol
   return POLY_OK;
 }
 
-poly_status poly_read_file(const char *path, poly_set **out, poly_error *err) {
+poly_status poly_read_buffer(const char *name, const char *text, size_t len, poly_set **out,
+                             poly_error *err) {
+  return read_buffer(name, text, len, 0, out, err);
+}
+
+static poly_status read_file(const char *path, int region_only, poly_set **out, poly_error *err) {
   *out = NULL;
   memset(err, 0, sizeof *err);
   const char *name = lines_display_name(path); /* "-" is stdin, "<stdin>" in messages */
@@ -361,9 +602,45 @@ poly_status poly_read_file(const char *path, poly_set **out, poly_error *err) {
     snprintf(err->message, sizeof err->message, "read error");
     return POLY_EIO;
   }
-  poly_status st = poly_read_buffer(name, buf, len, out, err);
+  poly_status st = read_buffer(name, buf, len, region_only, out, err);
   free(buf);
   return st;
+}
+
+poly_status poly_read_file(const char *path, poly_set **out, poly_error *err) {
+  return read_file(path, 0, out, err);
+}
+
+poly_status poly_read_region(const char *path, poly_set **out, poly_error *err) {
+  return read_file(path, 1, out, err);
+}
+
+poly_status poly_set_region(poly_set *s, const poly_set *r) {
+  size_t n = (size_t)r->box[0] * r->box[1] * r->box[2];
+  uint8_t *g = NULL;
+  if (r->region) {
+    g = malloc(n);
+    if (!g) return POLY_ENOMEM;
+    memcpy(g, r->region, n);
+  }
+  free(s->region);
+  s->region = g;
+  memcpy(s->box, r->box, sizeof s->box);
+  return POLY_OK;
+}
+
+void poly_set_box(poly_set *s, const int b[3]) {
+  free(s->region);
+  s->region = NULL;
+  memcpy(s->box, b, sizeof s->box);
+}
+
+size_t poly_region_cells(const poly_set *s) {
+  size_t n = (size_t)s->box[0] * s->box[1] * s->box[2], k = 0;
+  if (!s->region) return n;
+  for (size_t c = 0; c < n; c++)
+    k += s->region[c];
+  return k;
 }
 
 void poly_set_free(poly_set *s) {
@@ -371,5 +648,6 @@ void poly_set_free(poly_set *s) {
   for (int i = 0; i < s->npieces; i++)
     free(s->pieces[i].cubes);
   free(s->pieces);
+  free(s->region);
   free(s);
 }

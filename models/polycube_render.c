@@ -13,7 +13,7 @@ static size_t cell_of(const int *box, int x, int y, int z) {
 }
 
 static char letter(const poly_set *s, uint8_t p) {
-  return p < s->npieces ? s->pieces[p].letter : '?';
+  return p < s->npieces ? s->pieces[p].letter : p == POLY_HOLE ? '.' : '?';
 }
 
 size_t poly_format_layers(const poly_set *s, const uint8_t *cells, char *buf, size_t cap) {
@@ -70,7 +70,7 @@ int poly_parse_line(const poly_set *s, const char *line, uint8_t *cells, char *w
           snprintf(why, cap, "column %d: the row is short: expected %d letters per row", col, b[0]);
           return -1;
         }
-        int piece = -1;
+        int piece = c == '.' ? POLY_HOLE : -1;
         for (int q = 0; q < s->npieces && piece < 0; q++)
           if (s->pieces[q].letter == c) piece = q;
         if (piece < 0) {
@@ -141,6 +141,7 @@ int poly_write_svg(FILE *f, const poly_set *s, const uint8_t *cells, const char 
       for (int x = 0; x < b[0]; x++) {
         int y = b[1] - 1 - row;
         uint8_t p = cells[cell_of(b, x, y, z)];
+        if (p >= s->npieces) continue; /* a hole: left white */
         const char *fill = palette[p % PALETTE];
         int px = x0 + x * u, py = y0 + row * u;
         fprintf(f,
@@ -158,7 +159,9 @@ int poly_write_svg(FILE *f, const poly_set *s, const uint8_t *cells, const char 
         /* thick walls between different pieces, and around the layer */
         int east = x + 1 == b[0] || cells[cell_of(b, x + 1, y, z)] != p;
         int south = y == 0 || cells[cell_of(b, x, y - 1, z)] != p;
-        int west = x == 0, north = y + 1 == b[1];
+        /* a hole's side is drawn by the piece next to it */
+        int west = x == 0 || cells[cell_of(b, x - 1, y, z)] >= s->npieces;
+        int north = y + 1 == b[1] || cells[cell_of(b, x, y + 1, z)] >= s->npieces;
         if (east)
           fprintf(f,
                   "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#222\" "

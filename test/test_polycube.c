@@ -159,6 +159,8 @@ static void brute_go(brute *b) {
   for (int c = 0; c < n && first < 0; c++)
     if (b->cells[c] == 0xff) first = c;
   if (first < 0) {
+    for (int p = 0; p < b->s->npieces; p++)
+      if (!b->used[p] && !b->s->pieces[p].optional) return; /* a required piece left out */
     if (b->nfound == b->cap) {
       b->cap = b->cap ? 2 * b->cap : 256;
       b->found = realloc(b->found, b->cap * sizeof *b->found);
@@ -195,6 +197,9 @@ static void brute_go(brute *b) {
 
 static void brute_init(brute *b) {
   memset(b->cells, 0xff, sizeof b->cells);
+  const int *box = b->s->box;
+  for (int c = 0; c < box[0] * box[1] * box[2]; c++)
+    if (!poly_in_region(b->s, (size_t)c)) b->cells[c] = POLY_HOLE;
   for (int p = 0; p < b->s->npieces; p++) {
     int size = b->s->pieces[p].size, *next = b->orient[p][0];
     b->norient[p] = 0;
@@ -264,6 +269,7 @@ static void relabel(const poly_set *s, const uint8_t *shape, uint8_t *cells, int
     map[p] = -1;
   for (int c = 0; c < n; c++) {
     int p = cells[c];
+    if (p >= POLY_HOLE) continue;
     if (map[p] < 0) {
       int k = seen[shape[p]]++; /* the k-th of its shape: find that piece */
       for (int q = 0; q < s->npieces; q++)
@@ -317,12 +323,16 @@ static void brute_classes(const poly_set *s, int mirror, int reflections, uint64
       if (d[ax[0]] != d[0] || d[ax[1]] != d[1] || d[ax[2]] != d[2]) continue;
       uint8_t img[64];
       memset(img, 0, 64);
+      int keeps = 1; /* the region onto itself: holes onto holes */
       for (int c = 0; c < n; c++) {
         int v[3] = {c % box[0], c / box[0] % box[1], c / box[0] / box[1]}, u[3];
         for (int a = 0; a < 3; a++)
           u[a] = (r >> a & 1) ? d[a] - 1 - v[ax[a]] : v[ax[a]];
-        img[u[0] + box[0] * (u[1] + box[1] * u[2])] = found[i][c];
+        int at = u[0] + box[0] * (u[1] + box[1] * u[2]);
+        img[at] = found[i][c];
+        keeps &= poly_in_region(s, (size_t)c) == poly_in_region(s, (size_t)at);
       }
+      if (!keeps) continue;
       relabel(s, shape, img, n);
       if (memcmp(img, canon[i], 64) < 0) memcpy(canon[i], img, 64);
     }
@@ -336,26 +346,32 @@ static void brute_classes(const poly_set *s, int mirror, int reflections, uint64
   free(found);
 }
 
-/* A random small box cut into random connected pieces, so that it has a solution. */
-static poly_set *random_set(void) {
+/* A random small box cut into random connected pieces, so that it has a solution. With
+ * holes, the box is a region, its holes random cells. With spares, some pieces are
+ * optional and there are extra optional pieces: copies of a piece or small ones. */
+static poly_set *random_set(int holes, int spares) {
   for (;;) {
     int box[3] = {1 + (int)test_below(4), 1 + (int)test_below(3), 1 + (int)test_below(2)};
     int n = box[0] * box[1] * box[2];
     if (n < 3 || n > 12) continue;
-    int owner[64];
-    for (int c = 0; c < n; c++)
+    int owner[64], nholes = 0;
+    for (int c = 0; c < n; c++) {
       owner[c] = -1;
-    int pieces = 0, left = n;
+      if (holes && test_below(5) == 0) owner[c] = -2, nholes++;
+    }
+    if (holes && !nholes) continue;
+    int pieces = 0, left = n - nholes;
+    if (left < 2) continue;
     while (left) {
       int start = -1;
       for (int c = 0; c < n && start < 0; c++)
-        if (owner[c] < 0) start = c;
+        if (owner[c] == -1) start = c;
       int want = 1 + (int)test_below(4), size = 1;
       owner[start] = pieces;
       left--;
       for (int tries = 0; size < want && tries < 40; tries++) {
         int c = (int)test_below((uint32_t)n);
-        if (owner[c] >= 0) continue;
+        if (owner[c] != -1) continue; /* taken, or a hole */
         int x = c % box[0], y = c / box[0] % box[1], z = c / box[0] / box[1], touch = 0;
         int nb[6][3] = {{x - 1, y, z}, {x + 1, y, z}, {x, y - 1, z},
                         {x, y + 1, z}, {x, y, z - 1}, {x, y, z + 1}};
@@ -373,13 +389,36 @@ static poly_set *random_set(void) {
     if (pieces > 8) continue;
     /* as a piece file: each piece drawn in the box's own frame */
     char text[4096];
-    int len = snprintf(text, sizeof text, "box %dx%dx%d\n", box[0], box[1], box[2]);
-    for (int p = 0; p < pieces; p++) {
-      len += snprintf(text + len, sizeof text - (size_t)len, "piece P%d\n", p);
+    int len;
+    if (holes) {
+      len = snprintf(text, sizeof text, "region\n");
+      for (int y = box[1] - 1; y >= 0; y--)
+        for (int z = box[2] - 1; z >= 0; z--) {
+          for (int x = 0; x < box[0]; x++)
+            text[len++] = owner[x + box[0] * (y + box[1] * z)] == -2 ? '.' : 'x';
+          text[len++] = z ? ' ' : '\n';
+        }
+      text[len++] = '\n';
+    } else {
+      len = snprintf(text, sizeof text, "box %dx%dx%d\n", box[0], box[1], box[2]);
+    }
+    int extra = spares ? 1 + (int)test_below(2) : 0;
+    for (int p = 0; p < pieces + extra; p++) {
+      int q = p < pieces ? p : (int)test_below((uint32_t)pieces + 2) - 2; /* -2, -1: small */
+      int opt = p >= pieces || (spares && test_below(3) == 0);
+      len += snprintf(text + len, sizeof text - (size_t)len, "piece P%d%s\n", p,
+                      opt ? " optional" : "");
+      if (q < 0) { /* a monomino or a domino */
+        for (int k = 0; k < (q == -2 ? 1 : 2); k++)
+          text[len++] = (char)('A' + p);
+        text[len++] = '\n';
+        text[len++] = '\n';
+        continue;
+      }
       for (int y = box[1] - 1; y >= 0; y--) {
         for (int z = box[2] - 1; z >= 0; z--) {
           for (int x = 0; x < box[0]; x++)
-            text[len++] = owner[x + box[0] * (y + box[1] * z)] == p ? (char)('A' + p) : '.';
+            text[len++] = owner[x + box[0] * (y + box[1] * z)] == q ? (char)('A' + p) : '.';
           text[len++] = z ? ' ' : '\n';
         }
       }
@@ -394,8 +433,8 @@ static poly_set *random_set(void) {
 }
 
 static void test_random_against_brute_force(void) {
-  for (int round = 0; round < 300; round++) {
-    poly_set *s = random_set();
+  for (int round = 0; round < 320; round++) {
+    poly_set *s = random_set(round % 2, round / 2 % 2);
     if (!s) return;
     int mirror = (int)test_below(2);
     uint64_t total, classes, total48, classes48;
@@ -486,15 +525,15 @@ static void expect_error(const char *text, int line, int column, const char *mes
 }
 
 static void test_malformed(void) {
-  expect_error("", 0, 0, "no 'box XxYxZ' line");
+  expect_error("", 0, 0, "no 'box XxYxZ' line and no region");
   expect_error("box 2x2x1\n", 1, 0, "no pieces ('piece NAME' and its drawing)");
   expect_error("box 2x2x0\n", 1, 5,
                "expected the box as XxYxZ (each side 1 to 64, at most 4096 cells), e.g. 'box "
                "4x4x4' or 'box 10x6x1'");
   expect_error("box 2x2\nbox 2x2\n", 2, 1, "a second 'box' line (the first is line 1)");
   expect_error("box 2x2\nAA\n", 2, 1,
-               "expected 'box XxYxZ', 'piece NAME' or a comment ('#'); a drawing follows its "
-               "'piece' line without a blank line between");
+               "expected 'box XxYxZ', 'region', 'piece NAME' or a comment ('#'); a drawing "
+               "follows its 'piece' or 'region' line without a blank line between");
   expect_error("box 2x2\npiece 1x\nAA\n", 2, 7,
                "expected a piece name after 'piece': a letter, then letters, digits, '_' or "
                "'-', at most 15 characters");
@@ -586,9 +625,9 @@ static void test_comments(void) {
   expect_error("box 2x2 # x\n", 1, 5,
                "expected the box as XxYxZ (each side 1 to 64, at most 4096 cells), e.g. 'box "
                "4x4x4' or 'box 10x6x1'");
-  expect_error("box 2x2\npiece A # x\n", 2, 7,
-               "expected a piece name after 'piece': a letter, then letters, digits, '_' or "
-               "'-', at most 15 characters");
+  expect_error("box 2x2\npiece A # x\n", 2, 9,
+               "a '#' starts a comment only as a line's first non-blank character; after the "
+               "piece's name: 'xN' (N copies), 'optional' or nothing");
   expect_error("box 2x2\npiece A\nAA # x\n", 3, 4,
                "this layer of piece A is 1 wide, the first one 2: every layer of a piece is "
                "drawn at the same width");
@@ -604,7 +643,8 @@ static void test_model_refusals(void) {
   ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_EVOLUME);
   ASSERT_EQ(err.line, 1);
   ASSERT_STREQ(err.message, "the pieces have 3 cubes in all, the 2x2x1 box 4 cells: every cell "
-                            "must be covered by exactly one cube");
+                            "must be covered by exactly one cube (or mark pieces optional: "
+                            "'piece NAME optional', --optional)");
   poly_set_free(s);
   s = parse("box 4x1x1\npiece A\nAA.\n.AA\n", &err);
   ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_ENOFIT);

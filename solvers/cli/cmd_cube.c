@@ -14,6 +14,12 @@
 #define CUBE_OPTIONS(X)                                                                            \
   X(box, "box", 0, STRING, "XxYxZ", "the file's", 0, 0,                                            \
     "pack into this box instead, e.g. 12x5x1 (or 12x5) for the pentominoes")                       \
+  X(region, "region", 0, STRING, "FILE", "the file's", 0, 0,                                       \
+    "pack into the region drawn in FILE instead: a line 'region', then its layers as a piece's "   \
+    "are drawn, a letter for each cell to fill and '.' for a hole")                                \
+  X(optional, "optional", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "let every piece be left out: a solution fills the region with some of the pieces (as "       \
+    "'piece NAME optional' does for one piece)")                                                   \
   X(mirror, "mirror", 0, FLAG, NULL, NULL, 0, 0,                                                   \
     "let pieces be placed as their mirror images too (by default only rotated)")                   \
   X(reflections, "reflections", 0, FLAG, NULL, NULL, 0, 0,                                         \
@@ -191,6 +197,33 @@ static int list_sets(int json) {
 
 /* ---- solutions ------------------------------------------------------------------------- */
 
+static int has_optional(const poly_set *s) {
+  for (int p = 0; p < s->npieces; p++)
+    if (s->pieces[p].optional) return 1;
+  return 0;
+}
+
+/* Which pieces a packing uses: used[p] for each piece. */
+static void pieces_used(const poly_set *s, const uint8_t *cells, size_t n, uint8_t *used) {
+  memset(used, 0, (size_t)s->npieces);
+  for (size_t c = 0; c < n; c++)
+    if (cells[c] < s->npieces) used[cells[c]] = 1;
+}
+
+/* " pieces F I L ... (12 of 13)": the pieces a solution uses, when it chooses. */
+static void print_used(const poly_set *s, const uint8_t *cells, size_t n) {
+  uint8_t used[POLY_MAX_PIECES];
+  pieces_used(s, cells, n, used);
+  int k = 0;
+  printf(" pieces");
+  for (int p = 0; p < s->npieces; p++)
+    if (used[p]) printf(" %s", s->pieces[p].name), k++;
+  printf(" (%d of %d)", k, s->npieces);
+}
+
+/* "box" or "region", for messages and headers */
+static const char *shape_word(const poly_set *s) { return s->region ? "region" : "box"; }
+
 typedef struct {
   const poly_model *m;
   const cube_options *o;
@@ -206,6 +239,8 @@ typedef struct {
   int hit_limit;
   char *kept; /* --print --json: the catalog lines of the solutions, each ending '\n' */
   size_t kept_len, kept_cap;
+  uint8_t *used; /* --print --json with optional pieces: per solution, per piece */
+  size_t used_len, used_cap;
 } collector;
 
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
@@ -231,7 +266,9 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
   if (c->o->print || c->o->first) {
     if (!c->o->json) {
       poly_format_layers(s, c->cells, c->text, c->text_cap);
-      printf("solution %" PRIu64 ":\n%s\n", c->solutions, c->text);
+      printf("solution %" PRIu64 ":", c->solutions);
+      if (has_optional(s)) print_used(s, c->cells, poly_model_cells(c->m));
+      printf("\n%s\n", c->text);
       if (ferror(stdout)) c->error = errno ? errno : EIO;
     } else {
       size_t n = poly_format_line(s, c->cells, c->text, c->text_cap);
@@ -249,6 +286,20 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
       memcpy(c->kept + c->kept_len, c->text, n);
       c->kept_len += n;
       c->kept[c->kept_len++] = '\n';
+      if (has_optional(s)) {
+        size_t np = (size_t)s->npieces;
+        if (c->used_len + np > c->used_cap) {
+          size_t cap = c->used_cap ? 2 * c->used_cap : 64 * np;
+          uint8_t *u = realloc(c->used, cap);
+          if (!u) {
+            c->error = ENOMEM;
+            return 1;
+          }
+          c->used = u, c->used_cap = cap;
+        }
+        pieces_used(s, c->cells, poly_model_cells(c->m), c->used + c->used_len);
+        c->used_len += np;
+      }
     }
   }
   if (c->catalog) {
@@ -326,6 +377,7 @@ static void json_head(cli_json *j, const char *arg, const char *path, const poly
   for (int a = 0; a < 3; a++)
     cli_json_int(j, NULL, s->box[a]);
   cli_json_end_array(j);
+  cli_json_uint(j, "cells", poly_region_cells(s));
   cli_json_int(j, "pieces", s->npieces);
   cli_json_bool(j, "mirror", o->mirror);
 }
@@ -349,8 +401,8 @@ static int write_svg(const cube_options *o, const char *arg, const poly_set *s,
     return CLI_SOLVED;
   }
   char title[160];
-  snprintf(title, sizeof title, "%s in a %dx%dx%d box: solution 1", set_name(arg), s->box[0],
-           s->box[1], s->box[2]);
+  snprintf(title, sizeof title, "%s in a %dx%dx%d %s: solution 1", set_name(arg), s->box[0],
+           s->box[1], s->box[2], s->region ? "region" : "box");
   picture p = {s, c->first, title};
   return cli_write_picture(&cmd_cube_command, o->svg, draw, &p, "the first solution",
                            o->quiet || o->json);
@@ -382,11 +434,12 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
       goto out;
     }
     fprintf(c.catalog,
-            "# dance cube catalog: %s, box %dx%dx%d%s, one solution per line up to the %d "
-            "rotations of the box\n"
-            "# layers top first, separated by ' '; rows back first, separated by '/'\n",
-            set_name(arg), s->box[0], s->box[1], s->box[2], o->mirror ? ", --mirror" : "",
-            poly_model_symmetries(m));
+            "# dance cube catalog: %s, %s %dx%dx%d%s, one solution per line up to the %d "
+            "rotations of the %s\n"
+            "# layers top first, separated by ' '; rows back first, separated by '/'%s\n",
+            set_name(arg), s->region ? "region in" : "box", s->box[0], s->box[1], s->box[2],
+            o->mirror ? ", --mirror" : "", poly_model_symmetries(m), shape_word(s),
+            s->region ? "; '.' a hole" : "");
   }
   d.on_solution = on_solution;
   d.solution_ctx = &c;
@@ -447,6 +500,16 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
         at = (size_t)(nl - c.kept) + 1;
       }
       cli_json_end_array(&j);
+      if (has_optional(s)) {
+        cli_json_begin_array(&j, "used");
+        for (size_t at = 0; at < c.used_len; at += (size_t)s->npieces) {
+          cli_json_begin_array(&j, NULL);
+          for (int p = 0; p < s->npieces; p++)
+            if (c.used[at + (size_t)p]) cli_json_string(&j, NULL, s->pieces[p].name);
+          cli_json_end_array(&j);
+        }
+        cli_json_end_array(&j);
+      }
     }
     cli_json_end_object(&j);
   } else {
@@ -463,7 +526,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
              c.solutions ? n.s : "no solutions found", cli_stop_phrase(stopped_by, o->max, 0).s);
     if (o->stats) {
       print_model(m);
-      printf("symmetries:  %d rotations of the box\n", poly_model_symmetries(m));
+      printf("symmetries:  %d rotations of the %s\n", poly_model_symmetries(m), shape_word(s));
       printf("nodes:       %" PRIu64 "\n", st.nodes);
       printf("updates:     %" PRIu64 "\n", st.updates);
       printf("threads:     %d\n", st.threads);
@@ -477,6 +540,7 @@ out:
   free(c.first);
   free(c.text);
   free(c.kept);
+  free(c.used);
   return status;
 }
 
@@ -540,8 +604,8 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
   for (size_t i = 1; i < count; i++)
     if (!memcmp(list[i].canon, list[i - 1].canon, n)) {
       if (dups++ < 20)
-        cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the box)",
-                  o->verify, list[i].line, list[i - 1].line);
+        cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the %s)",
+                  o->verify, list[i].line, list[i - 1].line, shape_word(s));
     }
   int ok = !bad && !dups;
   if (o->json) {
@@ -556,9 +620,9 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     cli_json_bool(&j, "valid", ok);
     cli_json_end_object(&j);
   } else if (ok) {
-    printf("%s: %s, each a packing of %s, no two equivalent under the %d rotations of the box\n",
+    printf("%s: %s, each a packing of %s, no two equivalent under the %d rotations of the %s\n",
            o->verify, cli_plural(count, "solution", "solutions").s, set_name(arg),
-           poly_model_symmetries(m));
+           poly_model_symmetries(m), shape_word(s));
   } else {
     printf("%s: wrong: %s no packing, %s an earlier solution (%zu good)\n", o->verify,
            cli_plural(bad, "line is", "lines are").s,
@@ -586,9 +650,10 @@ static int export_matrix(const cube_options *o, const char *arg, const poly_mode
   const poly_set *s = poly_model_set(m);
   int r = poly_model_restricted(m);
   snprintf(comment, sizeof comment,
-           "dance cube %s: box %dx%dx%d, %d pieces%s; piece %s restricted to one placement per "
+           "dance cube %s: %s %dx%dx%d, %d pieces%s; piece %s restricted to one placement per "
            "class of the %d rotations",
-           set_name(arg), s->box[0], s->box[1], s->box[2], s->npieces,
+           set_name(arg), s->region ? "region in" : "box", s->box[0], s->box[1], s->box[2],
+           s->npieces,
            o->mirror ? " (mirror images allowed)" : "", r >= 0 ? s->pieces[r].name : "(none)",
            poly_model_symmetries(m));
   return cli_export_matrix(&cmd_cube_command, poly_model_matrix(m), o->export_file, comment,
@@ -616,10 +681,32 @@ int cmd_cube(int argc, char **argv) {
                            "more than one of --json, --print/--first, --catalog - and --export - "
                            "want stdout");
 
+  if (o.box && o.region)
+    return cli_usage_error(&cmd_cube_command, "--box and --region exclude each other");
+
   char path[1024];
   poly_set *s = load(arg, path, sizeof path);
   if (!s) return CLI_ERROR;
-  if (o.box) memcpy(s->box, box, sizeof box);
+  if (o.box) poly_set_box(s, box);
+  if (o.region) {
+    poly_set *r = NULL;
+    poly_error rerr;
+    poly_status rs = poly_read_region(o.region, &r, &rerr);
+    if (!rs) rs = poly_set_region(s, r);
+    poly_set_free(r);
+    if (rs) {
+      if (rs == POLY_ESYNTAX)
+        cli_error_at(&cmd_cube_command, rerr.file, rerr.line, rerr.column, rerr.message);
+      else
+        cli_error(&cmd_cube_command, "--region %s: %s", o.region,
+                  rerr.message[0] ? rerr.message : poly_strerror(rs));
+      poly_set_free(s);
+      return CLI_ERROR;
+    }
+  }
+  if (o.optional)
+    for (int p = 0; p < s->npieces; p++)
+      s->pieces[p].optional = 1;
   poly_options po = poly_options_default();
   po.mirror = o.mirror;
   po.reflections = o.reflections;

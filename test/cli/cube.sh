@@ -123,7 +123,7 @@ printf 'box 2x2x2\npiece A\nAA\n' >small.txt
 run cube small.txt
 expect_exit 2
 expect_stderr <<'EOF'
-dance cube: small.txt:1: the pieces have 2 cubes in all, the 2x2x2 box 8 cells: every cell must be covered by exactly one cube
+dance cube: small.txt:1: the pieces have 2 cubes in all, the 2x2x2 box 8 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 EOF
 run cube pentominoes --box 9x6
 expect_exit 2
@@ -208,7 +208,7 @@ printf 'box 3x1\npiece A\nAA\n' >short.txt
 run --stdin short.txt cube -
 expect_exit 2
 expect_stderr <<'EOF'
-dance cube: <stdin>:1: the pieces have 2 cubes in all, the 3x1x1 box 3 cells: every cell must be covered by exactly one cube
+dance cube: <stdin>:1: the pieces have 2 cubes in all, the 3x1x1 box 3 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 EOF
 
 # --list from a folder without the sets names each missing file and exits 2.
