@@ -508,11 +508,11 @@ static poly_status check_volume(const poly_set *s, size_t cells, poly_error *err
       required += (size_t)s->pieces[p].size;
   }
   char where[96];
-  if (s->region)
+  if (s->region || s->region_line)
     snprintf(where, sizeof where, "the region %zu", cells);
   else
     snprintf(where, sizeof where, "the %dx%dx%d box %zu", s->box[0], s->box[1], s->box[2], cells);
-  int line = s->region ? s->region_line : s->box_line;
+  int line = s->region_line > 0 ? s->region_line : s->region_line < 0 ? 0 : s->box_line;
   if (!nopt) {
     if (required == cells) return POLY_OK;
     return refuse(err, POLY_EVOLUME, line,
@@ -543,9 +543,9 @@ static poly_status check_volume(const poly_set *s, size_t cells, poly_error *err
   free(can);
   if (ok) return POLY_OK;
   return refuse(err, POLY_EVOLUME, line,
-                "no choice of the pieces fills %s cells: the required pieces have %zu cubes, and "
-                "no choice of the optional ones adds the %zu missing",
-                where, required, need);
+                "no choice of the pieces fills %s cells: the required pieces have %zu cube%s, "
+                "and no choice of the optional ones adds the %zu missing",
+                where, required, required == 1 ? "" : "s", need);
 }
 
 /* The box's symmetries (rotations, then with reflections the improper ones) that map
@@ -595,7 +595,7 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
     if (st == POLY_ENOFIT && s->pieces[p].optional) st = POLY_OK; /* it is never used */
     if (st == POLY_ENOFIT) {
       const int *b = s->box;
-      if (s->region)
+      if (s->region || s->region_line)
         st = refuse(err, POLY_ENOFIT, s->pieces[p].line,
                     "piece %s fits nowhere in the region (%zu cells in a %dx%dx%d bounding "
                     "box), in any orientation",

@@ -107,7 +107,8 @@ typedef struct {
   int box[3]; /* x, y, z: the box, or the region's bounding box */
   int box_line;
   uint8_t *region; /* NULL: the whole box is filled; else box cells, 1 to fill, 0 a hole */
-  int region_line; /* of the "region" line, or 0 */
+  int region_line; /* of the "region" line, 0 for none, -1 for one from another file
+                      (poly_set_region) */
   int npieces;
   poly_piece *pieces;
 } poly_set;

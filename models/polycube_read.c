@@ -625,6 +625,8 @@ poly_status poly_set_region(poly_set *s, const poly_set *r) {
   }
   free(s->region);
   s->region = g;
+  s->region_line = -1; /* a region from another file: no line of this one */
+  s->box_line = 0;
   memcpy(s->box, r->box, sizeof s->box);
   return POLY_OK;
 }
@@ -632,6 +634,7 @@ poly_status poly_set_region(poly_set *s, const poly_set *r) {
 void poly_set_box(poly_set *s, const int b[3]) {
   free(s->region);
   s->region = NULL;
+  s->region_line = 0;
   memcpy(s->box, b, sizeof s->box);
 }
 

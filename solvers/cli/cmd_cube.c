@@ -526,7 +526,9 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
              c.solutions ? n.s : "no solutions found", cli_stop_phrase(stopped_by, o->max, 0).s);
     if (o->stats) {
       print_model(m);
-      printf("symmetries:  %d rotations of the %s\n", poly_model_symmetries(m), shape_word(s));
+      printf("symmetries:  %s of the %s\n",
+             cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
+             shape_word(s));
       printf("nodes:       %" PRIu64 "\n", st.nodes);
       printf("updates:     %" PRIu64 "\n", st.updates);
       printf("threads:     %d\n", st.threads);
@@ -620,9 +622,10 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     cli_json_bool(&j, "valid", ok);
     cli_json_end_object(&j);
   } else if (ok) {
-    printf("%s: %s, each a packing of %s, no two equivalent under the %d rotations of the %s\n",
+    printf("%s: %s, each a packing of %s, no two equivalent under the %s of the %s\n",
            o->verify, cli_plural(count, "solution", "solutions").s, set_name(arg),
-           poly_model_symmetries(m), shape_word(s));
+           cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
+           shape_word(s));
   } else {
     printf("%s: wrong: %s no packing, %s an earlier solution (%zu good)\n", o->verify,
            cli_plural(bad, "line is", "lines are").s,

@@ -1,0 +1,178 @@
+# dance cube with regions (holes, shapes that are not boxes), piece copies and optional
+# pieces: published counts, the region's own symmetry, and the refusals.
+
+R=$DATA/regions
+
+# Scott's 8x8 board with the 2x2 centre removed: 65 up to its 8 symmetries, 520 in all.
+run cube pentominoes --region "$R/8x8-centre-hole.txt" --json --threads 1
+expect_exit 0
+expect_json 'd["solutions"] == 65 and d["total"] == 520 and d["symmetries"] == 8 and d["cells"] == 60 and d["box"] == [8, 8, 1] and d["complete"] is True'
+
+# The same region drawn with a margin of '.' in a 10x9 frame: the symmetry is the region's
+# (8), not that of the frame (4), and the counts are the same.
+cat >framed.txt <<'R'
+# the board of 8x8-centre-hole.txt, drawn off-centre in a larger frame
+region
+..........
+.xxxxxxxx.
+.xxxxxxxx.
+.xxxxxxxx.
+.xxx..xxx.
+.xxx..xxx.
+.xxxxxxxx.
+.xxxxxxxx.
+.xxxxxxxx.
+..........
+R
+run cube pentominoes --region framed.txt --stats --threads 1
+expect_exit 0
+expect_stdout_has '65 solutions (520 covers in all)'
+expect_stdout_has 'symmetries:  8 rotations of the region'
+
+# A region with a trivial group (four holes placed off every axis): each tiling is its own
+# class, and holding no piece to one placement per class (--restrict none) agrees.
+cat >offset.txt <<'R'
+region
+xxxxxxxx
+x.xxxxxx
+xxxxxxxx
+xxxxx.xx
+xxxxxxxx
+xx.xxxxx
+xxxxxxxx
+xxxxxx.x
+R
+run cube pentominoes --region offset.txt --stats --threads 1
+expect_exit 0
+expect_stdout_has '794 solutions (794 covers in all)'
+expect_stdout_has 'symmetries:  1 rotation of the region'
+run cube pentominoes --region offset.txt --restrict none --threads 1
+expect_stdout <<'E'
+794 solutions (794 covers in all)
+E
+
+# The region in the piece file itself, in place of the box line; holes print as '.'.
+cat >ring.txt <<'R'
+region
+xxxx
+x..x
+xxxx
+piece L
+LLL
+L..
+
+piece J
+JJ
+.J
+.J
+
+piece I
+II
+R
+run cube ring.txt --print --threads 1
+expect_exit 0
+expect_stdout <<'E'
+solution 1:
+JJJL
+J..L
+IILL
+
+solution 2:
+LLJJ
+L..J
+LIIJ
+
+2 solutions (6 covers in all)
+E
+# a catalog of a region: holes are '.', and it checks out
+run cube ring.txt --catalog ring.cat --threads 1
+expect_exit 0
+check 'grep -qxF "JJJL/J..L/IILL" ring.cat' "the catalog line has the holes as '.'"
+run cube ring.txt --verify-catalog ring.cat
+expect_exit 0
+expect_stdout <<'E'
+ring.cat: 2 solutions, each a packing of ring.txt, no two equivalent under the 4 rotations of the region
+E
+# a line that covers a hole
+printf 'JJJL/JJ.L/IILL\n' >bad.cat
+run cube ring.txt --verify-catalog bad.cat
+expect_exit 1
+expect_stderr <<'E'
+dance cube: bad.cat:1: cell 1,1,0 is a hole of the region, but piece J (J) covers it
+E
+
+# Spare pieces: a box too small for all 12 pentominoes, filled with as many as fit. Counts
+# from a public table of pentomino puzzles: 5x5 107, 3x10 145 (up to the box's symmetries).
+run cube pentominoes --box 5x5 --optional --threads 1
+expect_exit 0
+expect_stdout <<'E'
+107 solutions (856 covers in all)
+E
+run cube pentominoes --box 10x3 --optional --print --json --threads 1
+expect_exit 0
+expect_json 'd["solutions"] == 145 and d["total"] == 580 and len(d["printed"]) == 145 and len(d["used"]) == 145 and all(len(u) == 6 for u in d["used"])'
+expect_json 'all(sorted(u) == sorted(set(l) - {"/"}) for u, l in zip(d["used"], d["printed"]))'
+run cube pentominoes --box 5x3 --optional --print --max 1 --threads 1
+expect_exit 0
+expect_stdout_has 'solution 1: pieces '
+expect_stdout_has ' (3 of 12)'
+
+# Copies: "piece D x4" is four dominoes (named D, D-2, D-3, D-4, drawn D, d, A, B). The 2x4
+# box has 5 tilings in 4 classes under its 4 symmetries (HHVV and VVHH are one).
+printf 'box 4x2\npiece D x4\nDD\n' >dominoes.txt
+run cube dominoes.txt --json --threads 1
+expect_exit 0
+expect_json 'd["solutions"] == 4 and d["total"] == 5 and d["pieces"] == 4'
+# Copies that are optional: three L-trominoes cannot tile the 3x3 square, two and the
+# straight tromino can, in one way up to the square's 8 symmetries (8 in all): the
+# straight one along a side, the two Ls in the 2x3 left, whose two tilings are mirror
+# images. The copies used are always the first ones: V and V-2.
+printf 'box 3x3\npiece V x3 optional\nV.\nVV\n\npiece I optional\nIII\n' >vs.txt
+run cube vs.txt --print --json --threads 1
+expect_exit 0
+expect_json 'd["pieces"] == 4 and d["solutions"] == 1 and d["total"] == 8 and d["used"] == [["V", "V-2", "I"]]'
+
+# Refusals, before any search.
+printf 'region\nxxx\n\npiece A\nAA\n' >region-with-piece.txt
+run cube pentominoes --region region-with-piece.txt
+expect_exit 2
+expect_stderr <<'E'
+dance cube: region-with-piece.txt:4:1: a region file holds a region and no pieces: the pieces come from the piece set
+E
+printf '# nothing here\n' >empty-region.txt
+run cube pentominoes --region empty-region.txt
+expect_exit 2
+expect_stderr <<'E'
+dance cube: empty-region.txt:1: no region: a line 'region' and the region's drawing
+E
+printf 'region\n...\n' >no-cells.txt
+run cube pentominoes --region no-cells.txt
+expect_exit 2
+expect_stderr <<'E'
+dance cube: no-cells.txt:1: the region is drawn with no cell (only '.')
+E
+expect_usage_error cube '--box and --region exclude each other' cube pentominoes --box 5x5 --region no-cells.txt
+printf 'region\nxxxxx\nxx.xx\n\npiece I\nIIIIII\n\npiece V\nVV\nV.\n' >nofit.txt
+run cube nofit.txt
+expect_exit 2
+expect_stderr <<'E'
+dance cube: nofit.txt:5: piece I fits nowhere in the region (9 cells in a 5x2x1 bounding box), in any orientation
+E
+printf 'box 2x2\npiece A x2 optional\nAA\n\npiece B\nB\n' >cannot.txt
+run cube cannot.txt
+expect_exit 2
+expect_stderr <<'E'
+dance cube: cannot.txt:1: no choice of the pieces fills the 2x2x1 box 4 cells: the required pieces have 1 cube, and no choice of the optional ones adds the 3 missing
+E
+printf 'box 2x2\npiece A x0\nA\n' >x0.txt
+run cube x0.txt
+expect_exit 2
+expect_stderr <<'E'
+dance cube: x0.txt:2:9: expected the number of copies as xN, N from 1 to 62, e.g. 'x2'
+E
+printf 'box 3x1\npiece A\nAA\n\npiece B\nB\n' >ab.txt
+run cube ab.txt --restrict A --optional
+expect_exit 2
+expect_stderr <<'E'
+dance cube: ab.txt:2: piece A is optional, so restricting it would lose the solutions without it; restrict a piece that every solution uses
+E
