@@ -70,7 +70,12 @@ int poly_parse_line(const poly_set *s, const char *line, uint8_t *cells, char *w
           snprintf(why, cap, "column %d: the row is short: expected %d letters per row", col, b[0]);
           return -1;
         }
-        int piece = c == '.' ? POLY_HOLE : -1;
+        size_t at = cell_of(b, x, y, z);
+        int piece = c == '.' && !poly_in_region(s, at) ? POLY_HOLE : -1;
+        if (c == '.' && s->region && poly_in_region(s, at)) {
+          snprintf(why, cap, "column %d: '.' where the region has a cell to fill", col);
+          return -1;
+        }
         for (int q = 0; q < s->npieces && piece < 0; q++)
           if (s->pieces[q].letter == c) piece = q;
         if (piece < 0) {

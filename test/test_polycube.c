@@ -526,6 +526,34 @@ static void expect_error(const char *text, int line, int column, const char *mes
 
 static void test_malformed(void) {
   expect_error("", 0, 0, "no 'box XxYxZ' line and no region");
+  /* regions, copies, optional pieces */
+  expect_error("box 2x2\npiece A x0\nA\n", 2, 9,
+               "expected the number of copies as xN, N from 1 to 62, e.g. 'x2'");
+  expect_error("box 2x2\npiece A x63\nA\n", 2, 9,
+               "expected the number of copies as xN, N from 1 to 62, e.g. 'x2'");
+  expect_error("box 2x2\npiece A twice\nA\n", 2, 9,
+               "expected 'xN' (N copies) or 'optional' after the piece's name, or nothing");
+  expect_error("box 2x2\npiece A optional optional\nA\n", 2, 18,
+               "expected 'xN' (N copies) or 'optional' after the piece's name, or nothing");
+  expect_error("region\nxx\n\nregion\nx\n", 4, 1, "a second region (the first is on line 1)");
+  expect_error("box 2x2\nregion\nxx\n", 2, 1,
+               "a region and a 'box' line (line 1): the pieces go into one or the other");
+  expect_error("region\nxx\n\nbox 2x2\n", 4, 1,
+               "a 'box' line and a region (line 1): the pieces go into one or the other");
+  expect_error("region\n..\n\npiece A\nA\n", 1, 0, "the region is drawn with no cell (only '.')");
+  expect_error("region\n\npiece A\nA\n", 1, 0,
+               "the region has no drawing: its layers go on the lines after 'region'");
+  expect_error("region\nx*\n", 2, 2,
+               "unexpected '*' in the drawing of the region: a cell to fill is drawn with a "
+               "letter (A-Z, a-z, 0-9), a hole with '.'");
+  expect_error("region\nxx x\n", 2, 4,
+               "this layer of the region is 1 wide, the first one 2: every layer is drawn at the "
+               "same width ('.' for the places outside the region)");
+  expect_error("region 2x2\n", 1, 8,
+               "expected nothing after 'region': its drawing goes on the lines after it");
+  expect_error("box 2x2\npiece ABCDEFGHIJKLMN x2\nA\n", 2, 0,
+               "piece ABCDEFGHIJKLMN: the name of its copy ABCDEFGHIJKLMN-2 is longer than 15 "
+               "characters");
   expect_error("box 2x2x1\n", 1, 0, "no pieces ('piece NAME' and its drawing)");
   expect_error("box 2x2x0\n", 1, 5,
                "expected the box as XxYxZ (each side 1 to 64, at most 4096 cells), e.g. 'box "
@@ -636,6 +664,42 @@ static void test_comments(void) {
                "letter (A-Z, a-z, 0-9), an empty place with '.'");
 }
 
+static void test_copies_and_regions(void) {
+  poly_error err;
+  /* copies: names, letters (the other case, then the first free letter), shared cubes */
+  poly_set *s = parse("box 4x2\npiece D x3 optional\nDD\n\npiece d\ndd\n", &err);
+  ASSERT(s != NULL);
+  if (!s) return;
+  ASSERT_EQ(s->npieces, 4);
+  ASSERT_STREQ(s->pieces[0].name, "D");
+  ASSERT_STREQ(s->pieces[1].name, "D-2");
+  ASSERT_STREQ(s->pieces[2].name, "D-3");
+  ASSERT_STREQ(s->pieces[3].name, "d");
+  ASSERT_EQ(s->pieces[1].letter, 'A'); /* 'd' is taken by the later piece d */
+  ASSERT_EQ(s->pieces[2].letter, 'B');
+  ASSERT_EQ(s->pieces[1].copy_of, 0);
+  ASSERT_EQ(s->pieces[3].copy_of, -1);
+  ASSERT(s->pieces[0].optional && s->pieces[2].optional && !s->pieces[3].optional);
+  ASSERT_EQ(s->pieces[2].size, 2);
+  poly_set_free(s);
+  /* a region: its bounding box and holes, the margin dropped */
+  s = parse("region\n.....\n.xx..\n.x.x.\n\npiece A\nAA\n\npiece B\nB\n\npiece C\nC\n", &err);
+  ASSERT(s != NULL);
+  if (!s) return;
+  ASSERT_EQ(s->box[0], 3);
+  ASSERT_EQ(s->box[1], 2);
+  ASSERT_EQ(s->box[2], 1);
+  ASSERT_EQ(poly_region_cells(s), 4);
+  /* y from the front: row 0 is "x.x", row 1 "xx." */
+  static const uint8_t want[6] = {1, 0, 1, 1, 1, 0};
+  ASSERT(s->region && !memcmp(s->region, want, 6));
+  poly_set_free(s);
+  /* a region with no hole is the box */
+  s = parse("region\nxx\nxx\n\npiece A\nAA\n\npiece B\nBB\n", &err);
+  ASSERT(s != NULL && s->region == NULL && s->box[0] == 2 && s->box[1] == 2);
+  poly_set_free(s);
+}
+
 static void test_model_refusals(void) {
   poly_error err;
   poly_model *m = NULL;
@@ -663,6 +727,7 @@ int main(void) {
   RUN(test_box_groups);
   RUN(test_malformed);
   RUN(test_comments);
+  RUN(test_copies_and_regions);
   RUN(test_model_refusals);
   RUN(test_lines_round_trip);
   RUN(test_bedlam_model);

@@ -66,9 +66,10 @@ CLI_DECLARE_COMMAND(cube);
 const cli_command cmd_cube_command = {
     .name = "cube",
     .usage = "[OPTIONS] NAME|FILE",
-    .summary = "Packs a set of polycubes into a box, each piece used once, and counts the\n"
-               "solutions once each up to the rotations of the box (24 for a cube, 8 when two\n"
-               "sides are equal, 4 otherwise), and the covers in all. NAME is a set that comes\n"
+    .summary = "Packs a set of polycubes into a box or a region of any shape, each piece used\n"
+               "once (or at most once, if optional), and counts the solutions once each up to\n"
+               "the rotations of the box (24 for a cube, 8 when two sides are equal, 4\n"
+               "otherwise) or of the region, and the covers in all. NAME is a set that comes\n"
                "with dance: bedlam, tetris, soma, steinhaus, pentominoes (--list shows them and\n"
                "where they are; DANCE_PIECES names another folder). FILE is a piece file of\n"
                "your own; '-' reads it from stdin.\n",
@@ -86,6 +87,17 @@ const cli_command cmd_cube_command = {
         "drawing too. A flat puzzle is a box of height 1; turning a flat piece over is a\n"
         "rotation in space, so flat pieces are free to flip.\n"
         "\n"
+        "In place of the box line, a line 'region' and the region drawn as a piece is, a\n"
+        "letter for each cell to fill and '.' for a hole; --region FILE reads such a block\n"
+        "from FILE. Its symmetries are computed: the rotations that map it onto itself.\n"
+        "'piece NAME x3' is three identical copies (NAME, NAME-2, NAME-3, each drawn with a\n"
+        "letter of its own); 'piece NAME optional' (or --optional, for all) may be left out,\n"
+        "so that a set larger than the region chooses its pieces; --print then names them.\n"
+        "  region\n"
+        "  xxxx\n"
+        "  x..x\n"
+        "  xxxx\n"
+        "\n"
         "Output: the count, e.g. '19186 solutions (460464 covers in all)'. Solutions print\n"
         "as the box seen from above: layers side by side, top layer first. A catalog line\n"
         "is one solution: layers top first separated by ' ', rows by '/'. --verify-catalog\n"
@@ -102,6 +114,8 @@ const cli_command cmd_cube_command = {
         "  dance cube bedlam --threads 2\n"
         "  dance cube soma --reflections --json\n"
         "  dance cube pentominoes --box 12x5x1 --first\n"
+        "  dance cube pentominoes --region data/regions/8x8-centre-hole.txt\n"
+        "  dance cube pentominoes --box 5x5 --optional --print --max 3\n"
         "  dance cube soma --catalog soma.cat\n"
         "  dance cube steinhaus --print --svg steinhaus.svg\n"
         "  dance cube --list\n",

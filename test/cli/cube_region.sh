@@ -176,3 +176,11 @@ expect_exit 2
 expect_stderr <<'E'
 dance cube: ab.txt:2: piece A is optional, so restricting it would lose the solutions without it; restrict a piece that every solution uses
 E
+
+# a catalog line with a hole where the region has a cell
+printf 'JJJL/J...\n' >dot.cat
+run cube ring.txt --verify-catalog dot.cat
+expect_exit 1
+expect_stderr <<'E'
+dance cube: dot.cat:1: column 9: '.' where the region has a cell to fill
+E
