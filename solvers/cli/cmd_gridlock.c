@@ -904,6 +904,17 @@ static int check_claims(const gridlock_options *o, cmd_mh_run *mh, puzzle_run *r
                                                   : CLI_SOLVED;
 }
 
+/* With --claims every FILE is a member of the JSON object and a claims line names one:
+ * a FILE given twice is a usage error. */
+static int twice_given(char **args, int nargs) {
+  for (int i = 1; i < nargs; i++)
+    for (int k = 0; k < i; k++)
+      if (!strcmp(args[i], args[k]))
+        return cli_usage_error(&cmd_gridlock_command, "--claims: FILE '%s' is given twice",
+                               args[i]);
+  return 0;
+}
+
 /* ---- the command --------------------------------------------------------------------- */
 
 int cmd_gridlock(int argc, char **argv) {
@@ -947,6 +958,8 @@ int cmd_gridlock(int argc, char **argv) {
   else if (o.no_spoil && (o.print || o.svg))
     status =
         cli_usage_error(&cmd_gridlock_command, "--no-spoil shows no solution: no --print or --svg");
+  else if (o.claims && twice_given(args, nargs))
+    status = CLI_ERROR;
   else if (stdin_users > 1)
     status = cli_usage_error(&cmd_gridlock_command, "only one of the inputs can be stdin");
   else

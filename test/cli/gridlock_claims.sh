@@ -79,3 +79,5 @@ expect_exit 2
 expect_stderr_has "dance gridlock: nowhere.claims: cannot open"
 expect_usage_error gridlock "--claims checks the claims of its file: no --verify, --print or --svg" \
   gridlock "$G/01.txt" --claims mine.claims --print
+expect_usage_error gridlock "--claims: FILE 'data/gridlock/01.txt' is given twice" \
+  gridlock data/gridlock/01.txt data/gridlock/01.txt --claims mine.claims
