@@ -382,6 +382,46 @@ static int keep_first(void *ctx, const int32_t *options, size_t n) {
   return 0;
 }
 
+typedef struct {
+  const gridlock_compiled *c;
+  gridlock_result *r;
+  gridlock_each_fn *each;
+  void *ctx;
+} each_keeper;
+
+static int keep_each(void *ctx, const int32_t *options, size_t n) {
+  each_keeper *k = ctx;
+  gridlock_solution s;
+  gridlock_decode(k->c, options, n, &s);
+  if (k->r->solutions++ == 0) k->r->first = s;
+  return k->each ? k->each(k->ctx, &s) : 0;
+}
+
+gridlock_status gridlock_solve_each(const gridlock_puzzle *p, const dlx_options *opt,
+                                    gridlock_result *r, gridlock_each_fn *each, void *ctx) {
+  memset(r, 0, sizeof *r);
+  gridlock_compiled *c = malloc(sizeof *c);
+  if (!c) return GRIDLOCK_ENOMEM;
+  gridlock_status st = gridlock_compile(p, GRIDLOCK_PRUNE, c);
+  if (st) {
+    free(c);
+    return st;
+  }
+  dlx_options o = opt ? *opt : dlx_options_default();
+  each_keeper k = {c, r, each, ctx};
+  o.on_solution = keep_each;
+  o.solution_ctx = &k;
+  r->items = dlx_item_count(c->matrix);
+  r->options = c->options;
+  r->placements = c->placements;
+  dlx_status ds = dlx_solve(c->matrix, &o, &r->stats);
+  r->solutions = r->stats.solutions;
+  gridlock_compiled_free(c);
+  free(c);
+  if (ds) return ds == DLX_ENOMEM ? GRIDLOCK_ENOMEM : GRIDLOCK_ESOLVE;
+  return GRIDLOCK_OK;
+}
+
 gridlock_status gridlock_solve(const gridlock_puzzle *p, const dlx_options *opt,
                                gridlock_result *r) {
   memset(r, 0, sizeof *r);
@@ -474,6 +514,29 @@ static gridlock_status scan_number(scanner *sc, const char *what, int *v) {
   return GRIDLOCK_OK;
 }
 
+/* The triplets of a claim, counted as its '(' but the outer one. */
+static int count_triplets(const char *text) {
+  int n = 0;
+  for (const char *c = text; *c; c++)
+    n += *c == '(';
+  return n ? n - 1 : 0;
+}
+
+/* At a ')' that ends the list early: whether only blanks follow it, so that the claim is
+ * a well-formed list of too few triplets rather than a typing error. */
+static int too_few_ok(const scanner *sc) {
+  const char *c = sc->text + sc->pos + 1;
+  while (*c == ' ' || *c == '\t' || *c == '\n' || *c == '\r')
+    c++;
+  return *c == '\0';
+}
+
+static gridlock_status wrong_count(scanner *sc, int n) {
+  lines_error(sc->err, sc->name, 1, 0, "a solution names %d rectangles, this claim names %d",
+              GRIDLOCK_PIECES, n);
+  return GRIDLOCK_ESYNTAX;
+}
+
 gridlock_status gridlock_parse_solution(const char *text, const char *name, gridlock_solution *s,
                                         dlx_parse_error *err) {
   if (err) memset(err, 0, sizeof *err);
@@ -485,6 +548,10 @@ gridlock_status gridlock_parse_solution(const char *text, const char *name, grid
   gridlock_status st = expect_char(&sc, '(', "'(' (a solution is ((x,y,z),...) with 8 triplets)");
   for (int i = 0; i < GRIDLOCK_PIECES && !st; i++) {
     gridlock_triplet *t = &s->piece[i];
+    if (i) {
+      skip_blanks(&sc);
+      if (sc.text[sc.pos] == ')' && too_few_ok(&sc)) return wrong_count(&sc, i);
+    }
     if (i) st = expect_char(&sc, ',', i == 1 ? "',' (a solution has 8 triplets)" : "','");
     if (!st) st = expect_char(&sc, '(', "'(' (each triplet is (x,y,z))");
     if (!st) st = scan_number(&sc, what_x[i], &t->x);
@@ -502,12 +569,211 @@ gridlock_status gridlock_parse_solution(const char *text, const char *name, grid
     sc.pos++;
     st = expect_char(&sc, ')', "')'");
   }
+  if (!st) {
+    skip_blanks(&sc);
+    if (sc.text[sc.pos] == ',') return wrong_count(&sc, count_triplets(sc.text));
+  }
   if (!st) st = expect_char(&sc, ')', "')' (a solution has 8 triplets)");
   if (!st) {
     skip_blanks(&sc);
     if (sc.text[sc.pos]) st = expected(&sc, "the end of the solution");
   }
   return st;
+}
+
+/* ---- drawn boards ---------------------------------------------------------------------- */
+
+static int blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+gridlock_status gridlock_parse_board(const char *text, const char *name, gridlock_board *b,
+                                     dlx_parse_error *err) {
+  if (err) memset(err, 0, sizeof *err);
+  memset(b, 0, sizeof *b);
+  name = name ? name : "";
+  int rows = 0;
+  long line = 1, last_line = 1;
+  const char *start = text; /* of the current line */
+  for (const char *seg = text;;) {
+    const char *end = seg;
+    while (*end && *end != '\n' && *end != '/')
+      end++;
+    /* The characters of the segment that are not blanks, with their columns. */
+    char chars[GRIDLOCK_SIDE + 2];
+    int n = 0, legend = 0, digits = 0;
+    long first_col = 0;
+    for (const char *c = seg; c < end; c++) {
+      if (blank(*c)) continue;
+      if (*c == ':') legend = 1;
+      if (!n) first_col = (long)(c - start) + 1;
+      if (n < GRIDLOCK_SIDE + 2) chars[n] = *c;
+      digits += *c >= '0' && *c <= '9';
+      n++;
+    }
+    int column_line = n == GRIDLOCK_SIDE && digits == n && !memcmp(chars, "12345678", 8);
+    if (n && !legend && !column_line) {
+      int y = GRIDLOCK_SIDE - rows, skip = 0;
+      if (rows == GRIDLOCK_SIDE) {
+        lines_error(err, name, line, first_col, "more than 8 board rows");
+        return GRIDLOCK_ESYNTAX;
+      }
+      if (n == GRIDLOCK_SIDE + 1 && chars[0] >= '1' && chars[0] <= '9') {
+        if (chars[0] - '0' != y) {
+          lines_error(err, name, line, first_col,
+                      "this row is numbered %c, but it is row %d (rows go from 8 at the top "
+                      "down to 1)",
+                      chars[0], y);
+          return GRIDLOCK_ESYNTAX;
+        }
+        skip = 1;
+      }
+      if (n - skip != GRIDLOCK_SIDE) {
+        lines_error(err, name, line, first_col,
+                    "board row %d has %d cells, not 8 (a claim is '((x,y,z),...)' or the 8 "
+                    "rows of the board)",
+                    y, n - skip);
+        return GRIDLOCK_ESYNTAX;
+      }
+      for (int x = 1; x <= GRIDLOCK_SIDE; x++) {
+        char c = chars[skip + x - 1];
+        b->cell[y][x] = c >= 'a' && c <= 'h' ? (char)(c - 'a' + 'A') : c;
+      }
+      rows++;
+      last_line = line;
+    }
+    if (!*end) break;
+    if (*end == '\n') {
+      line++;
+      start = end + 1;
+    }
+    seg = end + 1;
+  }
+  if (rows < GRIDLOCK_SIDE) {
+    lines_error(err, name, rows ? last_line : 1, 0,
+                "a board has 8 rows, this claim has %d (a claim is '((x,y,z),...)' or the 8 rows "
+                "of the board)",
+                rows);
+    return GRIDLOCK_ESYNTAX;
+  }
+  return GRIDLOCK_OK;
+}
+
+gridlock_status gridlock_parse_claim(const char *text, const char *name, gridlock_claim *c,
+                                     dlx_parse_error *err) {
+  memset(c, 0, sizeof *c);
+  const char *t = text;
+  while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
+    t++;
+  if (*t == '(') return gridlock_parse_solution(text, name, &c->s, err);
+  c->drawn = 1;
+  return gridlock_parse_board(text, name, &c->board, err);
+}
+
+/* The cells of b marked ch. */
+static uint64_t marked(const gridlock_board *b, char ch) {
+  uint64_t cells = 0;
+  for (int y = 1; y <= GRIDLOCK_SIDE; y++)
+    for (int x = 1; x <= GRIDLOCK_SIDE; x++)
+      if (b->cell[y][x] == ch) cells |= gridlock_cell_bit(x, y);
+  return cells;
+}
+
+/* The block of cells (4-neighbours) of set that holds its lowest cell. */
+static uint64_t first_block(uint64_t set) {
+  uint64_t block = set & -set, grown;
+  const uint64_t not_left = ~0x0101010101010101u, not_right = ~0x8080808080808080u;
+  for (;;) {
+    grown = block | (block << 8) | (block >> 8) | ((block << 1) & not_left) |
+            ((block >> 1) & not_right);
+    grown &= set;
+    if (grown == block) return block;
+    block = grown;
+  }
+}
+
+size_t gridlock_verify_board(const gridlock_puzzle *p, const gridlock_board *b,
+                             gridlock_solution *s, gridlock_fault *faults, size_t cap) {
+  size_t n = 0;
+  memset(s, 0, sizeof *s);
+#define FAULT(k, a, b, c)                                                                          \
+  do {                                                                                             \
+    if (n < cap) faults[n] = (gridlock_fault){.kind = k, .piece = a, .other = b, .cells = c};      \
+    n++;                                                                                           \
+  } while (0)
+  /* Characters that mark nothing, each once, in the order met from the top row. */
+  char seen[GRIDLOCK_CELLS];
+  int unknown = 0;
+  for (int y = GRIDLOCK_SIDE; y >= 1; y--)
+    for (int x = 1; x <= GRIDLOCK_SIDE; x++) {
+      char c = b->cell[y][x];
+      if ((c >= 'A' && c < 'A' + GRIDLOCK_PIECES) || c == '#' || c == '.') continue;
+      if (memchr(seen, c, (size_t)unknown)) continue;
+      seen[unknown++] = c;
+      FAULT(GRIDLOCK_FAULT_UNKNOWN_MARK, -1, (unsigned char)c, marked(b, c));
+    }
+  for (int i = 0; i < GRIDLOCK_PIECES; i++) {
+    uint64_t cells = marked(b, (char)('A' + i));
+    if (!cells) {
+      FAULT(GRIDLOCK_FAULT_MISSING, i, -1, 0);
+      continue;
+    }
+    int blocks = 0;
+    for (uint64_t rest = cells; rest; rest &= ~first_block(rest))
+      blocks++;
+    if (blocks > 1) {
+      FAULT(GRIDLOCK_FAULT_SPLIT, i, blocks, cells);
+      continue;
+    }
+    int x0 = GRIDLOCK_SIDE, x1 = 1, y0 = GRIDLOCK_SIDE, y1 = 1, cell;
+    BITS64_FOREACH(cell, cells) {
+      int x = cell % GRIDLOCK_SIDE + 1, y = cell / GRIDLOCK_SIDE + 1;
+      x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+      y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+    }
+    int w = x1 - x0 + 1, h = y1 - y0 + 1;
+    if (bits64_count(cells) != w * h) {
+      FAULT(GRIDLOCK_FAULT_NOT_RECTANGLE, i, -1, cells);
+      continue;
+    }
+    gridlock_shape shape = gridlock_pieces[i];
+    int lo = w < h ? w : h, hi = w < h ? h : w;
+    if (lo != shape.short_side || hi != shape.long_side) {
+      FAULT(GRIDLOCK_FAULT_WRONG_SIZE, i, -1, cells);
+      if (n <= cap) faults[n - 1].w = lo, faults[n - 1].h = hi;
+      continue;
+    }
+    s->piece[i] = (gridlock_triplet){x0, y0, w >= h ? 'h' : 'v'};
+  }
+  for (int i = 0; i < GRIDLOCK_PIECES; i++) {
+    uint64_t cells = marked(b, (char)('A' + i));
+    for (int k = 0; k < GRIDLOCK_WHITES; k++)
+      if (cells & p->white_cells[k])
+        FAULT(GRIDLOCK_FAULT_MARKED_WHITE, i, k, cells & p->white_cells[k]);
+  }
+  uint64_t hashes = marked(b, '#'), dots = marked(b, '.');
+  if (hashes & ~p->blocked) FAULT(GRIDLOCK_FAULT_FALSE_WHITE, -1, -1, hashes & ~p->blocked);
+  for (int k = 0; k < GRIDLOCK_WHITES; k++)
+    if (dots & p->white_cells[k])
+      FAULT(GRIDLOCK_FAULT_WHITE_UNMARKED, -1, k, dots & p->white_cells[k]);
+  if (dots & ~p->blocked) FAULT(GRIDLOCK_FAULT_UNCOVERED, -1, -1, dots & ~p->blocked);
+#undef FAULT
+  return n;
+}
+
+size_t gridlock_verify_claim(const gridlock_puzzle *p, gridlock_claim *c, gridlock_fault *faults,
+                             size_t cap) {
+  if (!c->drawn) return gridlock_verify(p, &c->s, faults, cap);
+  return gridlock_verify_board(p, &c->board, &c->s, faults, cap);
+}
+
+void gridlock_claim_board(const gridlock_puzzle *p, const gridlock_claim *c, gridlock_board *b) {
+  if (c->drawn) {
+    *b = c->board;
+    return;
+  }
+  memset(b, 0, sizeof *b);
+  for (int y = 1; y <= GRIDLOCK_SIDE; y++)
+    for (int x = 1; x <= GRIDLOCK_SIDE; x++)
+      b->cell[y][x] = gridlock_cell_letter(p, &c->s, x, y);
 }
 
 /* ---- checking -------------------------------------------------------------------------- */
@@ -522,7 +788,7 @@ size_t gridlock_verify(const gridlock_puzzle *p, const gridlock_solution *s, gri
   size_t n = 0;
 #define FAULT(k, a, b, c)                                                                          \
   do {                                                                                             \
-    if (n < cap) faults[n] = (gridlock_fault){k, a, b, c};                                         \
+    if (n < cap) faults[n] = (gridlock_fault){.kind = k, .piece = a, .other = b, .cells = c};      \
     n++;                                                                                           \
   } while (0)
   for (int k = 0; k < GRIDLOCK_WHITES; k++) {
@@ -628,6 +894,50 @@ size_t gridlock_format_fault(const gridlock_fault *f, const gridlock_solution *s
     append(buf, cap, &n, "no piece covers");
     append_cells(buf, cap, &n, f->cells);
     break;
+  case GRIDLOCK_FAULT_UNKNOWN_MARK:
+    if (f->other > ' ' && f->other < 127)
+      append(buf, cap, &n,
+             "cells marked '%c', which names no piece (A..H, # for white, . for "
+             "none), at",
+             f->other);
+    else
+      append(buf, cap, &n, "cells marked with byte 0x%02x, which names no piece, at", f->other);
+    append_cells(buf, cap, &n, f->cells);
+    break;
+  case GRIDLOCK_FAULT_MISSING:
+    append(buf, cap, &n, "no rectangle %c (%dx%d) on the board", 'A' + f->piece,
+           gridlock_pieces[f->piece].short_side, gridlock_pieces[f->piece].long_side);
+    break;
+  case GRIDLOCK_FAULT_SPLIT:
+    append(buf, cap, &n,
+           "the cells marked %c form %d separate blocks, not one %dx%d rectangle:", 'A' + f->piece,
+           f->other, gridlock_pieces[f->piece].short_side, gridlock_pieces[f->piece].long_side);
+    append_cells(buf, cap, &n, f->cells);
+    break;
+  case GRIDLOCK_FAULT_NOT_RECTANGLE:
+    append(buf, cap, &n, "the cells marked %c are no rectangle (%c is the %dx%d):", 'A' + f->piece,
+           'A' + f->piece, gridlock_pieces[f->piece].short_side,
+           gridlock_pieces[f->piece].long_side);
+    append_cells(buf, cap, &n, f->cells);
+    break;
+  case GRIDLOCK_FAULT_WRONG_SIZE:
+    append(buf, cap, &n, "the cells marked %c are %dx%d, but %c is the %dx%d", 'A' + f->piece, f->w,
+           f->h, 'A' + f->piece, gridlock_pieces[f->piece].short_side,
+           gridlock_pieces[f->piece].long_side);
+    break;
+  case GRIDLOCK_FAULT_MARKED_WHITE:
+    append(buf, cap, &n, "rectangle %c covers the white %s at", 'A' + f->piece,
+           white_names[f->other]);
+    append_cells(buf, cap, &n, f->cells);
+    break;
+  case GRIDLOCK_FAULT_FALSE_WHITE:
+    append(buf, cap, &n, "cells marked # where no white piece lies:");
+    append_cells(buf, cap, &n, f->cells);
+    break;
+  case GRIDLOCK_FAULT_WHITE_UNMARKED:
+    append(buf, cap, &n, "the white %s is marked . instead of # at", white_names[f->other]);
+    append_cells(buf, cap, &n, f->cells);
+    break;
   }
   return n;
 }
@@ -648,12 +958,22 @@ char gridlock_cell_letter(const gridlock_puzzle *p, const gridlock_solution *s, 
 
 size_t gridlock_render(const gridlock_puzzle *p, const gridlock_solution *s, char *buf,
                        size_t cap) {
+  gridlock_board b;
+  for (int y = 1; y <= GRIDLOCK_SIDE; y++)
+    for (int x = 1; x <= GRIDLOCK_SIDE; x++)
+      b.cell[y][x] = gridlock_cell_letter(p, s, x, y);
+  return gridlock_render_board(&b, buf, cap);
+}
+
+size_t gridlock_render_board(const gridlock_board *b, char *buf, size_t cap) {
   size_t n = 0;
   if (cap) buf[0] = '\0';
   for (int y = GRIDLOCK_SIDE; y >= 1; y--) {
     append(buf, cap, &n, "%d ", y);
-    for (int x = 1; x <= GRIDLOCK_SIDE; x++)
-      append(buf, cap, &n, " %c", gridlock_cell_letter(p, s, x, y));
+    for (int x = 1; x <= GRIDLOCK_SIDE; x++) {
+      unsigned char c = (unsigned char)b->cell[y][x];
+      append(buf, cap, &n, " %c", c > ' ' && c < 127 ? c : '?');
+    }
     append(buf, cap, &n, "\n");
   }
   append(buf, cap, &n, "  ");

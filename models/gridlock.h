@@ -171,6 +171,15 @@ typedef struct {
 gridlock_status gridlock_solve(const gridlock_puzzle *p, const dlx_options *opt,
                                gridlock_result *r);
 
+/* Called with each solution as the search finds it; nonzero stops the search (which is
+ * then incomplete). */
+typedef int gridlock_each_fn(void *ctx, const gridlock_solution *s);
+
+/* gridlock_solve that also hands every solution found, in the order found, to each (ctx).
+ * Solutions come one at a time, from one thread when opt->threads <= 1. */
+gridlock_status gridlock_solve_each(const gridlock_puzzle *p, const dlx_options *opt,
+                                    gridlock_result *r, gridlock_each_fn *each, void *ctx);
+
 /* ---- notation ------------------------------------------------------------------------ */
 
 /* Writes "((2,2,v),(1,1,v),...)" into buf of cap bytes (GRIDLOCK_SOLUTION_MAX is enough
@@ -181,24 +190,37 @@ size_t gridlock_format_solution(const gridlock_solution *s, char *buf, size_t ca
 /* Reads a solution in that notation: eight triplets "(x,y,z)" inside "(...)", blanks
  * allowed between tokens, x and y whole numbers of up to 3 digits (off-board values are
  * read, and gridlock_verify reports them), z 'h' or 'v'. On a syntax error err says
- * where (line 1, the column in text) and what was expected; name goes into err->file. */
+ * where (line 1, the column in text) and what was expected; name goes into err->file.
+ * A list of another number of triplets, well formed otherwise, is "a solution names 8
+ * rectangles, this claim names 7", with column 0 (the whole claim is at fault). */
 gridlock_status gridlock_parse_solution(const char *text, const char *name, gridlock_solution *s,
                                         dlx_parse_error *err);
 
 /* ---- checking and drawing ------------------------------------------------------------ */
 
 typedef enum {
+  /* the faults of a claim in triplets (gridlock_verify) */
   GRIDLOCK_FAULT_OFF_BOARD, /* rectangle `piece` runs off the board (cells: its on-board part) */
   GRIDLOCK_FAULT_BAD_Z,     /* its z is neither 'h' nor 'v' */
   GRIDLOCK_FAULT_WHITE,     /* it covers white piece `other` (0..2) at cells */
   GRIDLOCK_FAULT_OVERLAP,   /* rectangles `piece` and `other` share cells */
   GRIDLOCK_FAULT_UNCOVERED, /* cells no piece covers (piece, other: -1) */
+  /* and those of a drawn board (gridlock_verify_board), about the letters of `piece` */
+  GRIDLOCK_FAULT_UNKNOWN_MARK,   /* cells marked `other`, a character that is no piece */
+  GRIDLOCK_FAULT_MISSING,        /* no cell is marked with the letter */
+  GRIDLOCK_FAULT_SPLIT,          /* its cells form `other` separate blocks */
+  GRIDLOCK_FAULT_NOT_RECTANGLE,  /* its cells, one block, are no rectangle */
+  GRIDLOCK_FAULT_WRONG_SIZE,     /* its cells are a w x h rectangle of another size */
+  GRIDLOCK_FAULT_MARKED_WHITE,   /* its cells cover white piece `other` at cells */
+  GRIDLOCK_FAULT_FALSE_WHITE,    /* cells marked '#' where no white piece lies */
+  GRIDLOCK_FAULT_WHITE_UNMARKED, /* cells of white piece `other` marked '.' */
 } gridlock_fault_kind;
 
 typedef struct {
   gridlock_fault_kind kind;
   int piece, other;
   uint64_t cells;
+  int w, h; /* GRIDLOCK_FAULT_WRONG_SIZE: the sides found, short first */
 } gridlock_fault;
 
 /* Checks a claimed solution on its own, cell by cell, without the exact-cover matrix:
@@ -208,8 +230,53 @@ typedef struct {
 size_t gridlock_verify(const gridlock_puzzle *p, const gridlock_solution *s, gridlock_fault *faults,
                        size_t cap);
 
+/* A board drawn as gridlock_render draws it: cell[y][x] for 1 <= x, y <= 8 holds the
+ * character read there, 'A'..'H' for the rectangles (a lowercase a..h is read as its
+ * capital), '#' for white, '.' for a free cell, or any other character, kept for the
+ * message that names it. */
+typedef struct {
+  char cell[GRIDLOCK_SIDE + 1][GRIDLOCK_SIDE + 1];
+} gridlock_board;
+
+/* Reads a drawn board, liberally: its 8 rows top first, one per line or separated by
+ * '/', each 8 characters with or without blanks between them, each with or without its
+ * row number in front (8 first); blank lines, the column-number line "1 2 3 4 5 6 7 8"
+ * and the legend line (any line with a ':') are skipped. So the board exactly as `dance
+ * gridlock` prints it reads, and so do "GGGFFFFF/GGGFFFFF/...". On a syntax error err
+ * says where: the line in text (1 for the first) and the column in that line. */
+gridlock_status gridlock_parse_board(const char *text, const char *name, gridlock_board *b,
+                                     dlx_parse_error *err);
+
+/* A claim: triplets, or a drawn board. */
+typedef struct {
+  int drawn;            /* 1: a board was read */
+  gridlock_solution s;  /* the triplets read, or those read off a board (see below) */
+  gridlock_board board; /* a board as read */
+} gridlock_claim;
+
+/* Reads either notation: triplets if the first non-blank character is '(', else a board. */
+gridlock_status gridlock_parse_claim(const char *text, const char *name, gridlock_claim *c,
+                                     dlx_parse_error *err);
+
+/* Checks a drawn board on its own, letter by letter: every letter A..H marks one block of
+ * cells that is a rectangle of its size, '#' exactly on the white cells, no '.' and no
+ * other character. Writes up to cap faults (GRIDLOCK_MAX_FAULTS holds them all), returns
+ * their number, and writes into s the triplet of each letter that marks a rectangle of
+ * the right size (the others get z = 0): with no fault, s is the solution drawn. */
+size_t gridlock_verify_board(const gridlock_puzzle *p, const gridlock_board *b,
+                             gridlock_solution *s, gridlock_fault *faults, size_t cap);
+
+/* Either check, by the kind of claim; fills c->s from a board. */
+size_t gridlock_verify_claim(const gridlock_puzzle *p, gridlock_claim *c, gridlock_fault *faults,
+                             size_t cap);
+
+/* The board of a claim: the one drawn, or the triplets painted as gridlock_cell_letter
+ * does. */
+void gridlock_claim_board(const gridlock_puzzle *p, const gridlock_claim *c, gridlock_board *b);
+
 /* One fault in words, e.g. "rectangles 5 (2x4) and 8 (3x4) overlap at (7,4) (7,5)",
- * like snprintf. */
+ * like snprintf. The faults of a drawn board name letters: "no rectangle D (2x3) on the
+ * board", "the cells marked C are 2x3, but C is the 2x2". */
 size_t gridlock_format_fault(const gridlock_fault *f, const gridlock_solution *s, char *buf,
                              size_t cap);
 
@@ -219,6 +286,9 @@ size_t gridlock_format_fault(const gridlock_fault *f, const gridlock_solution *s
  * snprintf; GRIDLOCK_BOARD_TEXT bytes are enough. */
 enum { GRIDLOCK_BOARD_TEXT = 9 * 20 + 1 };
 size_t gridlock_render(const gridlock_puzzle *p, const gridlock_solution *s, char *buf, size_t cap);
+
+/* A board (as read, or made by gridlock_claim_board) drawn the same way. */
+size_t gridlock_render_board(const gridlock_board *b, char *buf, size_t cap);
 
 /* The letter of the piece on cell (x, y) as gridlock_render draws it. */
 char gridlock_cell_letter(const gridlock_puzzle *p, const gridlock_solution *s, int x, int y);

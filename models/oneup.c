@@ -337,6 +337,47 @@ static int keep_first(void *ctx, const int32_t *options, size_t n) {
   return 0;
 }
 
+typedef struct {
+  const oneup_puzzle *p;
+  const oneup_compiled *c;
+  oneup_result *r;
+  oneup_each_fn *each;
+  void *ctx;
+} each_keeper;
+
+static int keep_each(void *ctx, const int32_t *options, size_t n) {
+  each_keeper *k = ctx;
+  oneup_grid g;
+  oneup_decode(k->p, k->c, options, n, &g);
+  if (k->r->solutions++ == 0) k->r->first = g;
+  return k->each(k->ctx, &g);
+}
+
+oneup_status oneup_solve_each(const oneup_puzzle *p, const dlx_options *opt, oneup_result *r,
+                              oneup_each_fn *each, void *ctx) {
+  if (!each) return oneup_solve(p, opt, r);
+  memset(r, 0, sizeof *r);
+  oneup_compiled *c = malloc(sizeof *c);
+  if (!c) return ONEUP_ENOMEM;
+  oneup_status st = oneup_compile(p, 0, c);
+  if (st) {
+    free(c);
+    return st;
+  }
+  dlx_options o = opt ? *opt : dlx_options_default();
+  each_keeper k = {p, c, r, each, ctx};
+  o.on_solution = keep_each;
+  o.solution_ctx = &k;
+  r->items = dlx_item_count(c->matrix);
+  r->options = c->options;
+  dlx_status ds = dlx_solve(c->matrix, &o, &r->stats);
+  r->solutions = r->stats.solutions;
+  oneup_compiled_free(c);
+  free(c);
+  if (ds) return ds == DLX_ENOMEM ? ONEUP_ENOMEM : ONEUP_ESOLVE;
+  return ONEUP_OK;
+}
+
 oneup_status oneup_solve(const oneup_puzzle *p, const dlx_options *opt, oneup_result *r) {
   memset(r, 0, sizeof *r);
   oneup_compiled *c = malloc(sizeof *c);
@@ -374,49 +415,69 @@ static int digit_value(char ch) {
   return 0;
 }
 
+/* Characters of a drawn grid that are no digit: blanks, and the walls of oneup_render. */
+static int grid_filler(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '|' || c == '+' || c == '-';
+}
+
 oneup_status oneup_parse_grid(const oneup_puzzle *p, const char *text, const char *name,
                               oneup_grid *g, dlx_parse_error *err) {
   if (err) memset(err, 0, sizeof *err);
   memset(g, 0, sizeof *g);
-  int n = p->n, r = 0, c = 0;
-  const char *s = text;
-  for (;; s++) {
-    long col = (long)(s - text) + 1;
-    if (*s == '/' || *s == '\0') {
+  int n = p->n, r = 0;
+  long line = 1;
+  const char *start = text; /* of the current line */
+  for (const char *seg = text;;) {
+    const char *end = seg;
+    while (*end && *end != '\n' && *end != '/')
+      end++;
+    int c = 0, any = 0;
+    for (const char *s = seg; s < end; s++) {
+      if (grid_filler(*s)) continue;
+      long col = (long)(s - start) + 1;
+      int d = digit_value(*s);
+      if (!d || d > n) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch > ' ' && ch < 127)
+          lines_error(err, name, line, col, "'%c' is not a digit 1..%d", *s, n);
+        else
+          lines_error(err, name, line, col, "byte 0x%02x is not a digit 1..%d", ch, n);
+        return ONEUP_ESYNTAX;
+      }
+      if (!any && r == n) {
+        lines_error(err, name, line, col, "more than %d rows (rows are separated by '/')", n);
+        return ONEUP_ESYNTAX;
+      }
+      any = 1;
+      if (c == n) {
+        lines_error(err, name, line, col, "row %d has more than %d digits", r + 1, n);
+        return ONEUP_ESYNTAX;
+      }
+      g->digit[r * n + c++] = (uint8_t)d;
+    }
+    /* A line of walls or blanks is no row; "//" is an empty one. */
+    if (any || (seg == end && *end == '/')) {
       if (c != n) {
-        lines_error(err, name, 1, col, "row %d has %d digits; the board is %d x %d", r + 1, c, n,
-                    n);
+        lines_error(err, name, line, (long)(end - start) + 1,
+                    "row %d has %d digits; the board is %d x %d", r + 1, c, n, n);
         return ONEUP_ESYNTAX;
       }
       r++;
-      c = 0;
-      if (!*s) break;
-      if (r == n) {
-        lines_error(err, name, 1, col, "more than %d rows (rows are separated by '/')", n);
+    }
+    if (!*end) {
+      if (r != n) {
+        lines_error(err, name, line, (long)(end - start) + 1, "%d rows; the board is %d x %d", r, n,
+                    n);
         return ONEUP_ESYNTAX;
       }
-      continue;
+      return ONEUP_OK;
     }
-    int d = digit_value(*s);
-    if (!d || d > n) {
-      unsigned char ch = (unsigned char)*s;
-      if (ch > ' ' && ch < 127)
-        lines_error(err, name, 1, col, "'%c' is not a digit 1..%d", *s, n);
-      else
-        lines_error(err, name, 1, col, "byte 0x%02x is not a digit 1..%d", ch, n);
-      return ONEUP_ESYNTAX;
+    if (*end == '\n') {
+      line++;
+      start = end + 1;
     }
-    if (c == n) {
-      lines_error(err, name, 1, col, "row %d has more than %d digits", r + 1, n);
-      return ONEUP_ESYNTAX;
-    }
-    g->digit[r * n + c++] = (uint8_t)d;
+    seg = end + 1;
   }
-  if (r != n) {
-    lines_error(err, name, 1, (long)(s - text) + 1, "%d rows; the board is %d x %d", r, n, n);
-    return ONEUP_ESYNTAX;
-  }
-  return ONEUP_OK;
 }
 
 /* ---- checking ------------------------------------------------------------------------------ */

@@ -136,6 +136,14 @@ typedef struct {
  * gridlock_solve (NULL: count all, one thread; its solution callback is replaced). */
 oneup_status oneup_solve(const oneup_puzzle *p, const dlx_options *opt, oneup_result *r);
 
+/* Called with each solution as the search finds it; nonzero stops the search. */
+typedef int oneup_each_fn(void *ctx, const oneup_grid *g);
+
+/* oneup_solve that also hands every solution found to each (ctx): in the order found with
+ * one thread; with several, one call at a time, in no fixed order. */
+oneup_status oneup_solve_each(const oneup_puzzle *p, const dlx_options *opt, oneup_result *r,
+                              oneup_each_fn *each, void *ctx);
+
 /* ---- grids, checking and drawing ----------------------------------------------------- */
 
 /* The character of a digit: '1'..'9', then 'A' = 10 .. 'G' = 16; '.' for 0. */
@@ -145,8 +153,11 @@ char oneup_digit_char(int d);
 void oneup_format_row(const oneup_puzzle *p, const oneup_grid *g, int r, char *buf);
 
 /* Reads a grid written as its rows separated by '/', e.g. "43122314/35241123/...",
- * digits as oneup_digit_char writes them. ONEUP_ESYNTAX with err (line 1, the column in
- * text) if the shape is not n x n or a character is not a digit 1..16. */
+ * digits as oneup_digit_char writes them; or drawn, a row a line, as oneup_render draws
+ * it or bare: blanks and the wall characters '|', '+' and '-' are passed over, and lines
+ * holding nothing else (the wall lines, blank lines) are no rows. ONEUP_ESYNTAX with err
+ * (the line in text, 1 for the first, and the column in it) if the shape is not n x n or
+ * a character is not a digit 1..n. */
 oneup_status oneup_parse_grid(const oneup_puzzle *p, const char *text, const char *name,
                               oneup_grid *g, dlx_parse_error *err);
 

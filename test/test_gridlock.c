@@ -272,14 +272,181 @@ static void test_notation(void) {
   ASSERT_STREQ(text, "((2,");
   solution_error("", 1,
                  "expected '(' (a solution is ((x,y,z),...) with 8 triplets), found the end");
-  solution_error("((2,2,v))", 9, "expected ',' (a solution has 8 triplets), found ')'");
+  solution_error("((2,2,v))", 0, "a solution names 8 rectangles, this claim names 1");
+  solution_error("((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h)) ", 0,
+                 "a solution names 8 rectangles, this claim names 7");
+  solution_error("((2,2,v)) x", 9, "expected ',' (a solution has 8 triplets), found ')'");
   solution_error("((2,2,x),", 7, "expected the orientation h or v, found 'x'");
   solution_error("((a,2,v)", 3, "expected x of rectangle 1, found 'a'");
   solution_error("((2222,2,v)", 3, "x of rectangle 1 has more than 3 digits");
   solution_error("((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h)))", 66,
                  "expected the end of the solution, found ')'");
-  solution_error("((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h),(1,1,h))", 65,
-                 "expected ')' (a solution has 8 triplets), found ','");
+  solution_error("((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h),(1,1,h))", 0,
+                 "a solution names 8 rectangles, this claim names 9");
+}
+
+/* gridlock_solve_each hands over every one of puzzle 37's 19 tilings, each right, none
+ * twice, the first being the one gridlock_solve keeps. */
+typedef struct {
+  const gridlock_puzzle *p;
+  gridlock_solution seen[32];
+  int n, bad;
+} each_collector;
+
+static int collect_each(void *ctx, const gridlock_solution *s) {
+  each_collector *k = ctx;
+  k->bad += gridlock_verify(k->p, s, NULL, 0) != 0;
+  char a[GRIDLOCK_SOLUTION_MAX], b[GRIDLOCK_SOLUTION_MAX];
+  gridlock_format_solution(s, a, sizeof a);
+  for (int i = 0; i < k->n; i++) {
+    gridlock_format_solution(&k->seen[i], b, sizeof b);
+    k->bad += strcmp(a, b) == 0;
+  }
+  if (k->n < 32) k->seen[k->n++] = *s;
+  return 0;
+}
+
+static void test_solve_each(void) {
+  gridlock_puzzle p;
+  if (!read_gridlock(37, &p)) return;
+  each_collector k = {.p = &p};
+  gridlock_result r, first;
+  ASSERT_EQ(gridlock_solve_each(&p, NULL, &r, collect_each, &k), GRIDLOCK_OK);
+  ASSERT_EQ_U64(r.solutions, 19);
+  ASSERT_EQ(k.n, 19);
+  ASSERT_EQ(k.bad, 0);
+  ASSERT_EQ(gridlock_solve(&p, NULL, &first), GRIDLOCK_OK);
+  char a[GRIDLOCK_SOLUTION_MAX], b[GRIDLOCK_SOLUTION_MAX];
+  gridlock_format_solution(&first.first, a, sizeof a);
+  gridlock_format_solution(&k.seen[0], b, sizeof b);
+  ASSERT_STREQ(a, b);
+  dlx_options o = dlx_options_default();
+  o.max_solutions = 2;
+  k.n = 0;
+  ASSERT_EQ(gridlock_solve_each(&p, &o, &r, collect_each, &k), GRIDLOCK_OK);
+  ASSERT_EQ(k.n, 2);
+  ASSERT(!r.stats.complete);
+}
+
+static const char *const BOARD1 = "8  G G G F F F F F\n"
+                                  "7  G G G F F F F F\n"
+                                  "6  G G G # # # E E\n"
+                                  "5  B A H H H H E E\n"
+                                  "4  B A H H H H E E\n"
+                                  "3  B A H H H H E E\n"
+                                  "2  B A C C # D D D\n"
+                                  "1  B # C C # D D D\n"
+                                  "   1 2 3 4 5 6 7 8\n";
+
+/* The faults of a board given as 8 bare rows separated by '/', in words. */
+static size_t board_faults(const gridlock_puzzle *p, const char *rows, char text[][512]) {
+  gridlock_claim c;
+  gridlock_fault f[GRIDLOCK_MAX_FAULTS];
+  if (gridlock_parse_claim(rows, "t", &c, NULL)) {
+    TEST_FAIL_("'%s' did not read", rows);
+    return 0;
+  }
+  ASSERT(c.drawn);
+  size_t n = gridlock_verify_claim(p, &c, f, GRIDLOCK_MAX_FAULTS);
+  for (size_t k = 0; k < n && k < 8; k++)
+    gridlock_format_fault(&f[k], &c.s, text[k], 512);
+  return n;
+}
+
+/* A drawn board reads in every form the help promises, and each rule it breaks is named. */
+static void test_board(void) {
+  gridlock_puzzle p;
+  if (!read_gridlock(1, &p)) return;
+  gridlock_claim c;
+  gridlock_fault f[GRIDLOCK_MAX_FAULTS];
+  char text[GRIDLOCK_SOLUTION_MAX], faults[8][512];
+  char printed[512];
+  snprintf(printed, sizeof printed, "%sA:1x4 B:1x5 C:2x2 D:2x3 E:2x4 F:2x5 G:3x3 H:3x4 #:white\n",
+           BOARD1);
+  const char *forms[] = {
+      BOARD1, printed,
+      "GGGFFFFF\nGGGFFFFF\nGGG###EE\nBAHHHHEE\nBAHHHHEE\nBAHHHHEE\nBACC#DDD\nB#CC#DDD",
+      "\n  gggfffff/GGGFFFFF/GGG###EE/BAHHHHEE/BAHHHHEE/BAHHHHEE/BACC#DDD/B#CC#DDD\r\n\n",
+      "8 GGGFFFFF\n7 GGGFFFFF\n6 GGG###EE\n5 BAHHHHEE\n4 BAHHHHEE\n3 BAHHHHEE\n2 BACC#DDD\n"
+      "1 B#CC#DDD\n  12345678\n"};
+  for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
+    ASSERT_EQ(gridlock_parse_claim(forms[i], "t", &c, NULL), GRIDLOCK_OK);
+    ASSERT_EQ(gridlock_verify_claim(&p, &c, f, GRIDLOCK_MAX_FAULTS), 0);
+    gridlock_format_solution(&c.s, text, sizeof text);
+    ASSERT_STREQ(text, PUZZLE1);
+  }
+  /* The board of every puzzle's first solution reads back to its triplets. */
+  for (int i = 1; i <= 88; i++) {
+    gridlock_puzzle q;
+    gridlock_result r;
+    char board[GRIDLOCK_BOARD_TEXT];
+    if (!read_gridlock(i, &q) || gridlock_solve(&q, NULL, &r)) continue;
+    gridlock_render(&q, &r.first, board, sizeof board);
+    ASSERT_EQ(gridlock_parse_claim(board, "t", &c, NULL), GRIDLOCK_OK);
+    ASSERT_EQ(gridlock_verify_claim(&q, &c, f, GRIDLOCK_MAX_FAULTS), 0);
+    char a[GRIDLOCK_SOLUTION_MAX], b[GRIDLOCK_SOLUTION_MAX];
+    gridlock_format_solution(&c.s, a, sizeof a);
+    gridlock_format_solution(&r.first, b, sizeof b);
+    ASSERT_STREQ(a, b);
+  }
+  /* Each rule. */
+  ASSERT_EQ(board_faults(&p,
+                         "GGGFFFFF/GGGFFFFF/GGG###EE/BAHHHHEE/BAHHHHEE/BAHHHHEE/BAEE#DDD/"
+                         "B#EE#DDD",
+                         faults),
+            2);
+  ASSERT_STREQ(faults[0], "no rectangle C (2x2) on the board");
+  ASSERT_STREQ(faults[1], "the cells marked E form 2 separate blocks, not one 2x4 rectangle: (3,1) "
+                          "(4,1) (3,2) (4,2) (7,3) (8,3) (7,4) (8,4) (7,5) (8,5) (7,6) (8,6)");
+  ASSERT_EQ(board_faults(&p,
+                         "GGGFFFFF/GGGFFFFF/GGG###EE/BAHHHHEE/BAHHHHEE/BACCHHEE/BACC#DDD/"
+                         "B#CC#DDD",
+                         faults),
+            2);
+  ASSERT_STREQ(faults[0], "the cells marked C are 2x3, but C is the 2x2");
+  ASSERT_STREQ(faults[1], "the cells marked H are no rectangle (H is the 3x4): (5,3) (6,3) (3,4) "
+                          "(4,4) (5,4) (6,4) (3,5) (4,5) (5,5) (6,5)");
+  ASSERT_EQ(board_faults(&p,
+                         "GGGFFFFF/GGGFFFFF/GGG###EE/BAHHHHEE/BAHHHHEE/BAHHHHEE/BACC#DDD/"
+                         "BCCC#DDD",
+                         faults),
+            2);
+  ASSERT_STREQ(faults[0], "the cells marked C are no rectangle (C is the 2x2): (2,1) (3,1) (4,1) "
+                          "(3,2) (4,2)");
+  ASSERT_STREQ(faults[1], "rectangle C covers the white 1x1 at (2,1)");
+  ASSERT_EQ(board_faults(&p,
+                         "GGGFFFFF/GGGFFFFF/GGG###EE/BAHHHHEE/BAHHHHEE/BAHHHHEE/BACC.DDD/"
+                         "B#CCxDDD",
+                         faults),
+            2);
+  ASSERT_STREQ(faults[0], "cells marked 'x', which names no piece (A..H, # for white, . for "
+                          "none), at (5,1)");
+  ASSERT_STREQ(faults[1], "the white 1x2 is marked . instead of # at (5,2)");
+  ASSERT_EQ(board_faults(&p,
+                         "GGGFFFFF/GGGFFFFF/GGG###EE/BAHHHHEE/BAHHHHEE/BAHH#.EE/BACC#DDD/"
+                         "B#CC#DDD",
+                         faults),
+            3);
+  ASSERT_STREQ(faults[0], "the cells marked H are no rectangle (H is the 3x4): (3,3) (4,3) (3,4) "
+                          "(4,4) (5,4) (6,4) (3,5) (4,5) (5,5) (6,5)");
+  ASSERT_STREQ(faults[1], "cells marked # where no white piece lies: (5,3)");
+  ASSERT_STREQ(faults[2], "no piece covers (6,3)");
+  /* Shapes the reader refuses, with where. */
+  dlx_parse_error err;
+  ASSERT_EQ(gridlock_parse_claim("GGGFFFFF\nGGGFFFFF\n", "t", &c, &err), GRIDLOCK_ESYNTAX);
+  ASSERT_EQ(err.line, 2);
+  ASSERT_EQ(err.column, 0);
+  ASSERT_STREQ(err.message, "a board has 8 rows, this claim has 2 (a claim is '((x,y,z),...)' or "
+                            "the 8 rows of the board)");
+  ASSERT_EQ(gridlock_parse_claim("GGGFFFFF\n  GGGFFFF\n", "t", &c, &err), GRIDLOCK_ESYNTAX);
+  ASSERT_EQ(err.line, 2);
+  ASSERT_EQ(err.column, 3);
+  ASSERT_STREQ(err.message, "board row 7 has 7 cells, not 8 (a claim is '((x,y,z),...)' or the 8 "
+                            "rows of the board)");
+  ASSERT_EQ(gridlock_parse_claim("8 GGGFFFFF\n6 GGGFFFFF\n", "t", &c, &err), GRIDLOCK_ESYNTAX);
+  ASSERT_EQ(err.line, 2);
+  ASSERT_STREQ(err.message,
+               "this row is numbered 6, but it is row 7 (rows go from 8 at the top down to 1)");
 }
 
 static void parse_error(const char *text, long line, long column, const char *message) {
@@ -428,6 +595,8 @@ int main(void) {
   RUN(test_puzzle37_distinct);
   RUN(test_verifier);
   RUN(test_notation);
+  RUN(test_solve_each);
+  RUN(test_board);
   RUN(test_malformed);
   RUN(test_comments);
   RUN(test_howard_files);

@@ -148,6 +148,75 @@ static void test_verifier(void) {
   ASSERT(found);
 }
 
+/* oneup_solve_each hands over all 576 Latin squares of order 4, each a solution, none
+ * twice; the drawn grid of each (oneup_render) reads back to it. */
+typedef struct {
+  const oneup_puzzle *p;
+  int n, bad;
+  char seen[576][20];
+} square_collector;
+
+static int collect_square(void *ctx, const oneup_grid *g) {
+  square_collector *k = ctx;
+  char line[20] = "", row[ONEUP_MAX_SIDE + 1];
+  for (int r = 0; r < k->p->n; r++) {
+    oneup_format_row(k->p, g, r, row);
+    strcat(line, row);
+  }
+  k->bad += oneup_verify(k->p, g, NULL, 0) != 0;
+  for (int i = 0; i < k->n; i++)
+    k->bad += strcmp(k->seen[i], line) == 0;
+  char drawn[ONEUP_RENDER_MAX];
+  oneup_grid back;
+  oneup_render(k->p, g, drawn, sizeof drawn);
+  if (oneup_parse_grid(k->p, drawn, "t", &back, NULL) ||
+      memcmp(back.digit, g->digit, sizeof back.digit))
+    k->bad++;
+  if (k->n < 576) strcpy(k->seen[k->n++], line);
+  return 0;
+}
+
+static void test_solve_each(void) {
+  const char *text = "xxxx\nxxxx\nxxxx\nxxxx\n\nxxxx\nxxxx\nxxxx\nxxxx\n\n0\n";
+  oneup_puzzle p;
+  ASSERT_EQ(oneup_parse(text, strlen(text), "latin", &p, NULL), ONEUP_OK);
+  square_collector *k = calloc(1, sizeof *k);
+  if (!k) return;
+  k->p = &p;
+  oneup_result r;
+  ASSERT_EQ(oneup_solve_each(&p, NULL, &r, collect_square, k), ONEUP_OK);
+  ASSERT_EQ_U64(r.solutions, 576);
+  ASSERT_EQ(k->n, 576);
+  ASSERT_EQ(k->bad, 0);
+  free(k);
+}
+
+/* The drawn forms of a grid: with walls, bare rows, blank lines; where a bad one fails. */
+static void test_drawn_grid(void) {
+  oneup_puzzle p;
+  if (!read_oneup(&p)) return;
+  oneup_grid g, h;
+  oneup_result r;
+  char drawn[ONEUP_RENDER_MAX], bare[128] = "";
+  ASSERT_EQ(oneup_solve(&p, NULL, &r), ONEUP_OK);
+  oneup_render(&p, &r.first, drawn, sizeof drawn);
+  ASSERT_EQ(oneup_parse_grid(&p, drawn, "t", &g, NULL), ONEUP_OK);
+  ASSERT(!memcmp(g.digit, r.first.digit, sizeof g.digit));
+  for (int k = 0; k < 8; k++) {
+    strcat(bare, k ? "\n\n  " : "\n");
+    strcat(bare, SOLUTION[k]);
+  }
+  strcat(bare, "\r\n");
+  ASSERT_EQ(oneup_parse_grid(&p, bare, "t", &h, NULL), ONEUP_OK);
+  ASSERT(!memcmp(g.digit, h.digit, sizeof g.digit));
+  dlx_parse_error err;
+  ASSERT_EQ(oneup_parse_grid(&p, "+---+\n| 4 3 1 2 | 2 3 1 4 |\n| 3 5 2 x", "t", &h, &err),
+            ONEUP_ESYNTAX);
+  ASSERT_EQ(err.line, 3);
+  ASSERT_EQ(err.column, 9);
+  ASSERT_STREQ(err.message, "'x' is not a digit 1..8");
+}
+
 static void grid_error(const char *text, long column, const char *message) {
   oneup_puzzle p;
   oneup_grid g;
@@ -367,6 +436,8 @@ int main(void) {
   RUN(test_big_board);
   RUN(test_verifier);
   RUN(test_grid_notation);
+  RUN(test_solve_each);
+  RUN(test_drawn_grid);
   RUN(test_render);
   RUN(test_malformed);
   RUN(test_comments);

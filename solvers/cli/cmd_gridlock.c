@@ -6,12 +6,25 @@
 #include "cli.h"
 #include "cmd_mh.h"
 #include "gridlock.h"
+#include "lines.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
 #define GRIDLOCK_OPTIONS(X)                                                                        \
-  X(verify, "verify", 0, STRING, "SOLUTION", NULL, 0, 0,                                           \
-    "check a claimed solution, e.g. '((2,2,v),(1,1,v),...)': legal pieces, no overlap, full "      \
-    "cover; say what is wrong and whether the puzzle has other solutions (one FILE only)")         \
+  X(verify, "verify", 0, STRING, "CLAIM", NULL, 0, 0,                                              \
+    "check a claimed solution, triplets '((2,2,v),(1,1,v),...)' or the board drawn as dance "      \
+    "draws it (8 rows of A..H and #, one per line or separated by '/'; row numbers, the column "   \
+    "line and the legend may be left in); @FILE reads it from FILE, @- from stdin; say what is "   \
+    "wrong and whether the puzzle has other solutions (one FILE only)")                            \
+  X(claims, "claims", 0, STRING, "FILE", NULL, 0, 0,                                               \
+    "check a claims file, a line 'PUZZLE CLAIM' per puzzle (PUZZLE: one of the FILEs, by path, "   \
+    "name or number), against the FILEs: a table of right, wrong and missing claims; no solution " \
+    "is shown")                                                                                    \
+  X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
+    "print every solution, 'solution N: TRIPLETS' and its board (with --json: \"printed\", the "   \
+    "triplets of each)")                                                                           \
+  X(no_spoil, "no-spoil", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "show no solution: only whether a claim is right and what is wrong with it, and a count only " \
+    "as unique or not")                                                                            \
   X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0,                                                     \
     "write a picture of the solved board to FILE (one FILE only; the puzzle alone if it has no "   \
     "solution)")                                                                                   \
@@ -87,9 +100,20 @@ const cli_command cmd_gridlock_command = {
         "  the claimed solution is right\n"
         "  the puzzle has no other solution\n"
         "  states: 1991401251840 (1.99T), 301 neighbors each\n"
+        "A claim may also be the board as dance draws it (8 rows of A..H and #, row\n"
+        "numbers, column line and legend optional; '/' may part the rows). --verify @FILE\n"
+        "reads the claim from FILE (@-: stdin).\n"
         "\n"
-        "Exit status: 0 if every puzzle was solved (with --verify: the claim is right), 1 if\n"
-        "one has no solution (with --verify: the claim is wrong; with --method metropolis:\n"
+        "--print prints every solution, \"solution N: TRIPLETS\" and its board (JSON:\n"
+        "\"printed\"). --no-spoil shows no solution and counts only as unique or not.\n"
+        "--claims FILE checks a line 'PUZZLE CLAIM' per puzzle (PUZZLE: a FILE's path,\n"
+        "name or number) and prints a table, no solution; a claim for a puzzle not given\n"
+        "is an error. More in docs/gridlock.md; data/gridlock/all.claims has right claims\n"
+        "for all 88.\n"
+        "\n"
+        "Exit status: 0 if every puzzle was solved (with --verify: the claim is right; with\n"
+        "--claims: every claim is right), 1 if one has no solution (with --verify: the claim\n"
+        "is wrong; with --claims: a claim is wrong or missing; with --method metropolis:\n"
         "none was found), 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
@@ -97,6 +121,10 @@ const cli_command cmd_gridlock_command = {
         "  dance gridlock data/gridlock/01.txt --json\n"
         "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/37.txt\n"
         "  dance gridlock data/gridlock/01.txt --svg 01.svg\n"
+        "  dance gridlock data/gridlock/37.txt --print --no-board\n"
+        "  dance gridlock data/gridlock/01.txt --verify @data/gridlock/wrong-01.board --no-spoil\n"
+        "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/03.txt "
+        "data/gridlock/37.txt --claims data/gridlock/sample.claims\n"
         "  dance gridlock data/gridlock/77.txt --method metropolis --seed 7\n"
         "  dance gridlock data/gridlock/01.txt data/gridlock/77.txt --method metropolis\n",
     .options = cli_option_table,
@@ -118,12 +146,33 @@ typedef struct {
   mh_result mh;
   gridlock_solution found; /* the solution, or the last state when none was found */
   const char *stopped_by;  /* NULL when the search is complete */
-  /* --verify */
+  /* --verify, or a line of --claims */
   int verified;
-  gridlock_solution claimed;
+  gridlock_claim claim;
+  const char *claim_text; /* --claims: as written */
+  long claim_line;        /* --claims: its line, 0 for none */
   gridlock_fault faults[GRIDLOCK_MAX_FAULTS];
   size_t fault_count;
+  /* --print: every solution found, in order */
+  gridlock_solution *all;
+  size_t all_len, all_cap;
+  int nomem;
 } puzzle_run;
+
+static int keep_solution(void *ctx, const gridlock_solution *s) {
+  puzzle_run *r = ctx;
+  if (r->all_len == r->all_cap) {
+    size_t cap = r->all_cap ? 2 * r->all_cap : 32;
+    gridlock_solution *a = realloc(r->all, cap * sizeof *a);
+    if (!a) {
+      r->nomem = 1;
+      return 1;
+    }
+    r->all = a, r->all_cap = cap;
+  }
+  r->all[r->all_len++] = *s;
+  return 0;
+}
 
 /* The sampler on r's puzzle, its solution checked by gridlock_verify like any claim. */
 static void sample_puzzle(cmd_mh_run *mh, mh_gridlock *chain, puzzle_run *r) {
@@ -158,14 +207,16 @@ static void run_puzzle(const gridlock_options *o, cmd_mh_run *mh, mh_gridlock *c
   d.max_solutions = o->max;
   d.max_nodes = o->max_nodes;
   d.stop = stop;
-  r->status = gridlock_solve(&r->puzzle, &d, &r->result);
+  r->status = o->print ? gridlock_solve_each(&r->puzzle, &d, &r->result, keep_solution, r)
+                       : gridlock_solve(&r->puzzle, &d, &r->result);
   r->seconds = cli_now() - t0;
+  if (!r->status && r->nomem) r->status = GRIDLOCK_ENOMEM;
   if (r->status) return;
   if (!r->result.stats.complete)
     r->stopped_by = cli_stopped_by(*stop, o->max, r->result.solutions, o->max_nodes);
-  if (o->verify) {
+  if (o->verify || r->claim_line) {
     r->verified = 1;
-    r->fault_count = gridlock_verify(&r->puzzle, &r->claimed, r->faults, GRIDLOCK_MAX_FAULTS);
+    r->fault_count = gridlock_verify_claim(&r->puzzle, &r->claim, r->faults, GRIDLOCK_MAX_FAULTS);
   }
 }
 
@@ -182,9 +233,8 @@ static const char *const ansi[GRIDLOCK_PIECES + 1] = {
     "41", "42", "43", "44", "45", "46", "101", "102", "107",
 };
 
-static void print_board(const puzzle_run *r, const gridlock_solution *s, int color) {
-  char board[GRIDLOCK_BOARD_TEXT];
-  gridlock_render(&r->puzzle, s, board, sizeof board);
+/* A board drawn by gridlock_render or gridlock_render_board, colored or not. */
+static void print_board_text(const char *board, int color) {
   for (const char *c = board; *c; c++) {
     int k = *c >= 'A' && *c < 'A' + GRIDLOCK_PIECES ? *c - 'A' : *c == '#' ? GRIDLOCK_PIECES : -1;
     if (color && k >= 0)
@@ -193,6 +243,28 @@ static void print_board(const puzzle_run *r, const gridlock_solution *s, int col
       putchar(*c);
   }
   printf("A:1x4 B:1x5 C:2x2 D:2x3 E:2x4 F:2x5 G:3x3 H:3x4 #:white\n");
+}
+
+static void print_board(const puzzle_run *r, const gridlock_solution *s, int color) {
+  char board[GRIDLOCK_BOARD_TEXT];
+  gridlock_render(&r->puzzle, s, board, sizeof board);
+  print_board_text(board, color);
+}
+
+/* The count as --no-spoil tells it: unique or not, never how many. */
+static void print_count_unspoiled(const gridlock_options *o, const puzzle_run *r) {
+  uint64_t n = r->result.solutions;
+  if (n >= 2)
+    printf("more than one solution (not unique)\n");
+  else
+    cli_print_count(n, r->stopped_by, o->max, o->max_nodes);
+}
+
+/* "unique" of --no-spoil: 1, 0, or -1 when the search stopped too early to tell. */
+static int unique_or_not(const puzzle_run *r) {
+  if (r->result.solutions >= 2) return 0;
+  if (r->stopped_by) return -1;
+  return r->result.solutions == 1;
 }
 
 static void print_state_space(const puzzle_run *r) {
@@ -204,12 +276,43 @@ static void print_verification(const gridlock_options *o, const puzzle_run *r, i
   char line[1024], first[GRIDLOCK_SOLUTION_MAX + 64] = "";
   cli_verdict_begin(r->fault_count);
   for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
-    gridlock_format_fault(&r->faults[k], &r->claimed, line, sizeof line);
+    gridlock_format_fault(&r->faults[k], &r->claim.s, line, sizeof line);
     printf("  %s\n", line);
   }
-  if (!o->no_board) print_board(r, &r->claimed, color);
+  if (o->no_spoil) { /* not even the claim's board: a near miss shows most of the answer */
+    int unique = unique_or_not(r);
+    if (!r->fault_count && unique >= 0)
+      printf("the puzzle has %s\n", unique ? "no other solution" : "other solutions too");
+    else if (unique >= 0)
+      printf("the puzzle has %s (not shown: --no-spoil)\n",
+             unique ? "exactly one solution" : "more than one solution");
+    else if (r->result.solutions == 0)
+      printf("the puzzle has no solutions\n");
+    else {
+      printf("the puzzle has ");
+      cli_print_count(r->result.solutions, r->stopped_by, o->max, o->max_nodes);
+    }
+    return;
+  }
+  if (!o->no_board) {
+    char board[GRIDLOCK_BOARD_TEXT];
+    gridlock_board b;
+    gridlock_claim_board(&r->puzzle, &r->claim, &b);
+    gridlock_render_board(&b, board, sizeof board);
+    print_board_text(board, color);
+  }
   if (r->result.solutions) gridlock_format_solution(&r->result.first, first, sizeof first);
   cli_verdict_end(r->fault_count, r->result.solutions, r->stopped_by, o->max, o->max_nodes, first);
+}
+
+/* --print: every solution kept, numbered from 1. */
+static void print_all(const gridlock_options *o, const puzzle_run *r, int color) {
+  char text[GRIDLOCK_SOLUTION_MAX + 64];
+  for (size_t k = 0; k < r->all_len; k++) {
+    gridlock_format_solution(&r->all[k], text, sizeof text);
+    printf("solution %zu: %s\n", k + 1, text);
+    if (!o->no_board) print_board(r, &r->all[k], color);
+  }
 }
 
 static void print_sampled(const gridlock_options *o, const cmd_mh_run *mh, const puzzle_run *r,
@@ -235,6 +338,12 @@ static void print_puzzle(const gridlock_options *o, const cmd_mh_run *mh, const 
     print_sampled(o, mh, r, color);
   } else if (r->verified) {
     print_verification(o, r, color);
+  } else if (o->no_spoil) {
+    print_count_unspoiled(o, r);
+  } else if (o->print) {
+    cli_print_count(r->result.solutions, r->stopped_by, o->max, o->max_nodes);
+    print_all(o, r, color);
+    if (!r->result.solutions && !o->no_board) print_board(r, NULL, color);
   } else {
     cli_print_count(r->result.solutions, r->stopped_by, o->max, o->max_nodes);
     if (r->result.solutions) {
@@ -274,7 +383,7 @@ static void print_sampled_table(const puzzle_run *runs, int n, int total, int wi
          seconds * 1e3);
 }
 
-static void print_table(const puzzle_run *runs, int n, int total, int sampled) {
+static void print_table(const puzzle_run *runs, int n, int total, int sampled, int no_spoil) {
   int width = 6;
   for (int i = 0; i < n; i++)
     if ((int)strlen(runs[i].path) > width) width = (int)strlen(runs[i].path);
@@ -292,17 +401,23 @@ static void print_table(const puzzle_run *runs, int n, int total, int sampled) {
       printf("%-*s %9s\n", width, r->path, "error");
       continue;
     }
-    printf("%-*s %8" PRIu64 "%s %9" PRIu64 " %16" PRIu64 " %9" PRIu64 " %7.3f ms\n", width, r->path,
-           r->result.solutions, r->stopped_by ? "+" : " ", r->result.stats.nodes, r->states,
-           r->neighbors, r->seconds * 1e3);
+    char count[32];
+    if (no_spoil && r->result.solutions >= 2)
+      snprintf(count, sizeof count, "2+");
+    else
+      snprintf(count, sizeof count, "%" PRIu64, r->result.solutions);
+    printf("%-*s %8s%s %9" PRIu64 " %16" PRIu64 " %9" PRIu64 " %7.3f ms\n", width, r->path, count,
+           r->stopped_by && !no_spoil ? "+" : " ", r->result.stats.nodes, r->states, r->neighbors,
+           r->seconds * 1e3);
     solutions += r->result.solutions;
     nodes += r->result.stats.nodes;
     seconds += r->seconds;
   }
-  char all[32];
+  char all[32], sum[32] = "";
   snprintf(all, sizeof all, "all %d", total);
-  printf("%-*s %8" PRIu64 "  %9" PRIu64 " %16s %9s %7.3f ms\n", width, all, solutions, nodes, "",
-         "", seconds * 1e3);
+  if (!no_spoil) snprintf(sum, sizeof sum, "%" PRIu64, solutions);
+  printf("%-*s %8s  %9" PRIu64 " %16s %9s %7.3f ms\n", width, all, sum, nodes, "", "",
+         seconds * 1e3);
 }
 
 /* ---- JSON ---------------------------------------------------------------------------- */
@@ -337,7 +452,16 @@ static void json_sampled(cli_json *j, const cmd_mh_run *mh, const puzzle_run *r)
   cli_json_uint(j, "neighbors", r->neighbors);
 }
 
-static void json_puzzle(cli_json *j, const char *key, const cmd_mh_run *mh, const puzzle_run *r) {
+/* "unique" or "solvable" of --no-spoil: true, false, or null when the search could not tell. */
+static void json_tristate(cli_json *j, const char *key, int v) {
+  if (v < 0)
+    cli_json_null(j, key);
+  else
+    cli_json_bool(j, key, v);
+}
+
+static void json_puzzle(cli_json *j, const char *key, const gridlock_options *o,
+                        const cmd_mh_run *mh, const puzzle_run *r) {
   char text[1024];
   cli_json_begin_object(j, key);
   cli_json_string(j, "file", r->path);
@@ -358,10 +482,17 @@ static void json_puzzle(cli_json *j, const char *key, const cmd_mh_run *mh, cons
     return;
   }
   const gridlock_result *res = &r->result;
-  cli_json_uint(j, "solutions", res->solutions);
+  if (o->no_spoil) {
+    json_tristate(j, "solvable", res->solutions ? 1 : r->stopped_by ? -1 : 0);
+    json_tristate(j, "unique", unique_or_not(r));
+  } else {
+    cli_json_uint(j, "solutions", res->solutions);
+  }
   cli_json_bool(j, "complete", res->stats.complete);
   cli_json_string(j, "stopped_by", r->stopped_by);
-  if (res->solutions) {
+  if (o->no_spoil) {
+    /* no solution, no board */
+  } else if (res->solutions) {
     gridlock_format_solution(&res->first, text, sizeof text);
     cli_json_string(j, "solution", text);
     json_board(j, "board", r, &res->first);
@@ -376,25 +507,51 @@ static void json_puzzle(cli_json *j, const char *key, const cmd_mh_run *mh, cons
   cli_json_real(j, "seconds", r->seconds, 6);
   cli_json_int(j, "items", res->items);
   cli_json_int(j, "options", res->options);
-  if (r->verified) {
-    cli_json_begin_object(j, "verify");
-    gridlock_format_solution(&r->claimed, text, sizeof text);
-    cli_json_string(j, "claimed", text);
-    cli_json_bool(j, "valid", r->fault_count == 0);
-    cli_json_begin_array(j, "problems");
-    for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
-      gridlock_format_fault(&r->faults[k], &r->claimed, text, sizeof text);
+  if (o->print) {
+    cli_json_begin_array(j, "printed");
+    for (size_t k = 0; k < r->all_len; k++) {
+      gridlock_format_solution(&r->all[k], text, sizeof text);
       cli_json_string(j, NULL, text);
     }
     cli_json_end_array(j);
-    cli_json_other_solutions(j, r->fault_count == 0, res->solutions, r->stopped_by);
+  }
+  if (r->verified) {
+    cli_json_begin_object(j, "verify");
+    if (!o->no_spoil) {
+      /* The triplets of a drawn board only when it is a tiling; its rows always. */
+      if (!r->claim.drawn || !r->fault_count) {
+        gridlock_format_solution(&r->claim.s, text, sizeof text);
+        cli_json_string(j, "claimed", text);
+      } else {
+        cli_json_null(j, "claimed");
+      }
+      gridlock_board b;
+      gridlock_claim_board(&r->puzzle, &r->claim, &b);
+      cli_json_begin_array(j, "claimed_board");
+      for (int y = GRIDLOCK_SIDE; y >= 1; y--) {
+        char row[GRIDLOCK_SIDE + 1];
+        memcpy(row, &b.cell[y][1], GRIDLOCK_SIDE);
+        row[GRIDLOCK_SIDE] = '\0';
+        cli_json_string(j, NULL, row);
+      }
+      cli_json_end_array(j);
+    }
+    cli_json_bool(j, "valid", r->fault_count == 0);
+    cli_json_begin_array(j, "problems");
+    for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
+      gridlock_format_fault(&r->faults[k], &r->claim.s, text, sizeof text);
+      cli_json_string(j, NULL, text);
+    }
+    cli_json_end_array(j);
+    if (!o->no_spoil)
+      cli_json_other_solutions(j, r->fault_count == 0, res->solutions, r->stopped_by);
     cli_json_end_object(j);
   }
   cli_json_end_object(j);
 }
 
-static void json_survey(const cmd_mh_run *mh, const puzzle_run *runs, int n, int total,
-                        const char *stopped_by) {
+static void json_survey(const gridlock_options *o, const cmd_mh_run *mh, const puzzle_run *runs,
+                        int n, int total, const char *stopped_by) {
   cli_json j;
   uint64_t solved = 0, unique = 0, errors = 0, nodes = 0, steps = 0;
   double seconds = 0;
@@ -402,7 +559,7 @@ static void json_survey(const cmd_mh_run *mh, const puzzle_run *runs, int n, int
   cli_json_begin_object(&j, NULL);
   cli_json_begin_array(&j, "puzzles");
   for (int i = 0; i < n; i++) {
-    json_puzzle(&j, NULL, mh, &runs[i]);
+    json_puzzle(&j, NULL, o, mh, &runs[i]);
     errors += runs[i].status != GRIDLOCK_OK;
     if (runs[i].status) continue;
     if (runs[i].sampled) {
@@ -477,6 +634,287 @@ static int write_svg(const gridlock_options *o, const puzzle_run *r) {
   return cli_write_picture(&cmd_gridlock_command, o->svg, draw, r, what, o->quiet || o->json);
 }
 
+/* ---- claims: --verify's and those of --claims ------------------------------------------ */
+
+/* Says why the claim text (the --verify argument, or from the file source) did not read. */
+static void claim_error(const char *source, const char *text, const dlx_parse_error *err) {
+  const cli_command *cmd = &cmd_gridlock_command;
+  if (source) {
+    cli_error_at(cmd, source, err->line, err->column, err->message);
+  } else if (strchr(text, '\n')) {
+    if (err->column)
+      cli_error(cmd, "--verify: line %ld, column %ld: %s", err->line, err->column, err->message);
+    else
+      cli_error(cmd, "--verify: line %ld: %s", err->line, err->message);
+  } else if (err->column) {
+    cli_error(cmd, "--verify: column %ld: %s", err->column, err->message);
+  } else {
+    cli_error(cmd, "--verify: %s", err->message);
+  }
+}
+
+/* Reads the claim of --verify into r: the argument, or with '@' the file it names. */
+static int read_verify_claim(const char *arg, puzzle_run *r) {
+  dlx_parse_error err;
+  if (arg[0] != '@') {
+    if (!gridlock_parse_claim(arg, "--verify", &r->claim, &err)) return CLI_SOLVED;
+    claim_error(NULL, arg, &err);
+    return CLI_ERROR;
+  }
+  char *buf;
+  size_t len;
+  if (lines_read_file(arg + 1, &buf, &len, &err)) {
+    cli_error_at(&cmd_gridlock_command, err.file, 0, 0, err.message);
+    return CLI_ERROR;
+  }
+  int status = CLI_SOLVED;
+  if (strlen(buf) != len) {
+    cli_error_at(&cmd_gridlock_command, lines_display_name(arg + 1), 0, 0,
+                 "a claim is text, and this file holds a NUL byte");
+    status = CLI_ERROR;
+  } else if (gridlock_parse_claim(buf, lines_display_name(arg + 1), &r->claim, &err)) {
+    claim_error(lines_display_name(arg + 1), buf, &err);
+    status = CLI_ERROR;
+  }
+  free(buf);
+  return status;
+}
+
+/* The name of a FILE without its folder, and its length without the extension. */
+static const char *base_name(const char *path, size_t *stem) {
+  const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+  const char *dot = strrchr(base, '.');
+  *stem = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+  return base;
+}
+
+static int all_digits(const char *s, size_t n) {
+  if (!n) return 0;
+  for (size_t i = 0; i < n; i++)
+    if (s[i] < '0' || s[i] > '9') return 0;
+  return 1;
+}
+
+/* Whether the puzzle named name (n bytes) in a claims file is the FILE path: the same
+ * path, the same name, the name without its extension, or the same number ("1" is
+ * data/gridlock/01.txt). */
+static int names_puzzle(const char *name, size_t n, const char *path) {
+  size_t stem;
+  const char *base = base_name(path, &stem);
+  if ((strlen(path) == n && !memcmp(name, path, n)) ||
+      (strlen(base) == n && !memcmp(name, base, n)) || (stem == n && !memcmp(name, base, n)))
+    return 1;
+  if (!all_digits(name, n) || !all_digits(base, stem)) return 0;
+  while (n > 1 && *name == '0')
+    name++, n--;
+  while (stem > 1 && *base == '0')
+    base++, stem--;
+  return n == stem && !memcmp(name, base, n);
+}
+
+/* Reads the claims file into the runs: a line "PUZZLE CLAIM" per puzzle, '#' comments
+ * and blank lines anywhere. Every bad line is reported; returns CLI_ERROR if there was
+ * one. *text keeps the file (the runs' claim_text point into it). */
+enum { MAX_CLAIM_ERRORS = 10 }; /* bad lines of a claims file reported, at most */
+
+static int read_claims(const char *path, puzzle_run *runs, int nruns, char **text) {
+  const cli_command *cmd = &cmd_gridlock_command;
+  dlx_parse_error err;
+  size_t len;
+  if (lines_read_file(path, text, &len, &err)) {
+    cli_error_at(cmd, err.file, 0, 0, err.message);
+    return CLI_ERROR;
+  }
+  const char *name = lines_display_name(path);
+  int status = CLI_SOLVED, errors = 0;
+  lines_reader rd;
+  lines_line l;
+  lines_init(&rd, *text, len);
+  while (lines_next_uncommented(&rd, &l)) {
+    char *line = (char *)l.s; /* *text is ours: each line is cut off at its end */
+    size_t pos = 0, n = l.len;
+    while (n && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t'))
+      n--;
+    if (memchr(line, '\0', n)) {
+      if (++errors <= MAX_CLAIM_ERRORS)
+        cli_error_at(cmd, name, l.number, 0, "a NUL byte in the line");
+      status = CLI_ERROR;
+      continue;
+    }
+    line[n] = '\0';
+    lines_token t;
+    if (!lines_token_next(&l, &pos, &t)) continue; /* a blank line */
+    while (pos < n && (line[pos] == ' ' || line[pos] == '\t'))
+      pos++;
+    if (pos >= n) {
+      if (++errors <= MAX_CLAIM_ERRORS)
+        cli_error_at(cmd, name, l.number, (long)n + 1,
+                     "no claim after the puzzle (a line is 'PUZZLE CLAIM')");
+      status = CLI_ERROR;
+      continue;
+    }
+    int k = 0;
+    while (k < nruns && !names_puzzle(t.s, t.len, runs[k].path))
+      k++;
+    char msg[sizeof err.message];
+    if (k == nruns) {
+      snprintf(msg, sizeof msg, "puzzle '%.*s' is not among the FILEs given",
+               (int)(t.len > 40 ? 40 : t.len), t.s);
+      if (++errors <= MAX_CLAIM_ERRORS) cli_error_at(cmd, name, l.number, t.column, msg);
+      status = CLI_ERROR;
+      continue;
+    }
+    if (runs[k].claim_line) {
+      snprintf(msg, sizeof msg, "a second claim for %.100s (the first is on line %ld)",
+               runs[k].path, runs[k].claim_line);
+      if (++errors <= MAX_CLAIM_ERRORS) cli_error_at(cmd, name, l.number, t.column, msg);
+      status = CLI_ERROR;
+      continue;
+    }
+    if (gridlock_parse_claim(line + pos, name, &runs[k].claim, &err)) {
+      if (++errors <= MAX_CLAIM_ERRORS)
+        cli_error_at(cmd, name, l.number, err.column ? (long)pos + err.column : 0, err.message);
+      status = CLI_ERROR;
+      continue;
+    }
+    runs[k].claim_line = l.number;
+    runs[k].claim_text = line + pos;
+  }
+  if (errors > MAX_CLAIM_ERRORS) {
+    char msg[64];
+    snprintf(msg, sizeof msg, "%d more bad lines not shown", errors - MAX_CLAIM_ERRORS);
+    cli_error_at(cmd, name, 0, 0, msg);
+  }
+  return status;
+}
+
+/* The table of --claims: a row per puzzle, then the summary line. */
+static void print_claims_table(const puzzle_run *runs, int n, int total, int counts[4]) {
+  int width = 6;
+  for (int i = 0; i < n; i++)
+    if ((int)strlen(runs[i].path) > width) width = (int)strlen(runs[i].path);
+  printf("%-*s %-8s  %-6s  %s\n", width, "puzzle", "claim", "unique", "problems");
+  for (int i = 0; i < n; i++) {
+    const puzzle_run *r = &runs[i];
+    if (r->status) {
+      printf("%-*s %-8s\n", width, r->path, "error");
+      continue;
+    }
+    int unique = unique_or_not(r);
+    const char *u = !r->result.solutions && !r->stopped_by ? "none"
+                    : unique < 0                           ? "?"
+                    : unique                               ? "yes"
+                                                           : "no";
+    const char *verdict = !r->claim_line ? "no claim" : r->fault_count ? "wrong" : "right";
+    printf("%-*s %-8s  %-*s", width, r->path, verdict, r->fault_count ? 6 : 0, u);
+    char text[1024];
+    for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
+      gridlock_format_fault(&r->faults[k], &r->claim.s, text, sizeof text);
+      printf("%s%s", k ? "; " : "  ", text);
+    }
+    printf("\n");
+  }
+  printf("%s: %d right, %d wrong, %d without a claim",
+         cli_plural((uint64_t)total, "puzzle", "puzzles").s, counts[0], counts[1], counts[2]);
+  if (counts[3]) printf(", %d not read", counts[3]);
+  if (n < total) printf(", %d not checked (interrupted)", total - n);
+  printf("\n");
+}
+
+static void json_claims(const char *claims, const puzzle_run *runs, int n, int total,
+                        const int counts[4], const char *stopped_by) {
+  cli_json j;
+  char text[1024];
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_string(&j, "claims", claims);
+  cli_json_begin_object(&j, "puzzles");
+  for (int i = 0; i < n; i++) {
+    const puzzle_run *r = &runs[i];
+    cli_json_begin_object(&j, r->path);
+    if (r->status) {
+      const char *msg = r->err.message[0] ? r->err.message : gridlock_strerror(r->status);
+      cli_json_string(&j, "error", msg);
+      cli_json_end_object(&j);
+      continue;
+    }
+    cli_json_string(&j, "verdict",
+                    !r->claim_line   ? "no claim"
+                    : r->fault_count ? "wrong"
+                                     : "right");
+    if (r->claim_line) {
+      cli_json_int(&j, "line", r->claim_line);
+      cli_json_string(&j, "claim", r->claim_text);
+    } else {
+      cli_json_null(&j, "line");
+      cli_json_null(&j, "claim");
+    }
+    json_tristate(&j, "solvable", r->result.solutions ? 1 : r->stopped_by ? -1 : 0);
+    json_tristate(&j, "unique", unique_or_not(r));
+    cli_json_begin_array(&j, "problems");
+    for (size_t k = 0; k < r->fault_count && k < GRIDLOCK_MAX_FAULTS; k++) {
+      gridlock_format_fault(&r->faults[k], &r->claim.s, text, sizeof text);
+      cli_json_string(&j, NULL, text);
+    }
+    cli_json_end_array(&j);
+    cli_json_end_object(&j);
+  }
+  cli_json_end_object(&j);
+  cli_json_int(&j, "count", total);
+  cli_json_int(&j, "right", counts[0]);
+  cli_json_int(&j, "wrong", counts[1]);
+  cli_json_int(&j, "unclaimed", counts[2]);
+  cli_json_int(&j, "errors", counts[3]);
+  cli_json_bool(&j, "complete", stopped_by == NULL);
+  cli_json_string(&j, "stopped_by", stopped_by);
+  cli_json_end_object(&j);
+}
+
+/* --claims FILE: every puzzle counted, its claim checked; the table or the JSON object. */
+static int check_claims(const gridlock_options *o, cmd_mh_run *mh, puzzle_run *runs, int nargs) {
+  char *text = NULL;
+  int status = read_claims(o->claims, runs, nargs, &text);
+  if (status) {
+    free(text);
+    return status;
+  }
+  int counts[4] = {0}, done = 0;
+  const volatile int *stop = cli_interrupt_begin();
+  for (; done < nargs && !*stop; done++) {
+    puzzle_run *r = &runs[done];
+    run_puzzle(o, mh, NULL, stop, r);
+    if (r->status) {
+      report_error(r);
+      counts[3]++;
+    } else {
+      counts[!r->claim_line ? 2 : r->fault_count ? 1 : 0]++;
+    }
+  }
+  int interrupted = cli_interrupt_end();
+  const char *stopped_by = interrupted ? "interrupt" : NULL;
+  for (int i = 0; i < done && !stopped_by; i++)
+    if (runs[i].stopped_by) stopped_by = runs[i].stopped_by;
+  if (o->json)
+    json_claims(o->claims, runs, done, nargs, counts, stopped_by);
+  else
+    print_claims_table(runs, done, nargs, counts);
+  free(text);
+  return counts[3]                                ? CLI_ERROR
+         : counts[1] || counts[2] || done < nargs ? CLI_NO_SOLUTION
+                                                  : CLI_SOLVED;
+}
+
+/* With --claims every FILE is a member of the JSON object and a claims line names one:
+ * a FILE given twice is a usage error. */
+static int twice_given(char **args, int nargs) {
+  for (int i = 1; i < nargs; i++)
+    for (int k = 0; k < i; k++)
+      if (!strcmp(args[i], args[k]))
+        return cli_usage_error(&cmd_gridlock_command, "--claims: FILE '%s' is given twice",
+                               args[i]);
+  return 0;
+}
+
 /* ---- the command --------------------------------------------------------------------- */
 
 int cmd_gridlock(int argc, char **argv) {
@@ -490,10 +928,18 @@ int cmd_gridlock(int argc, char **argv) {
                                          : NULL;
   int color = cli_color(o.color, stdout); /* --color took auto, always or never */
   const char *dlx_only = o.verify        ? "--verify"
+                         : o.claims      ? "--claims"
+                         : o.print       ? "--print"
+                         : o.no_spoil    ? "--no-spoil"
                          : o.export_file ? "--export"
                          : o.max         ? "--max"
                          : o.max_nodes   ? "--max-nodes"
                                          : NULL;
+  int stdin_users = 0;
+  for (int i = 0; i < nargs; i++)
+    stdin_users += !strcmp(args[i], "-");
+  if (o.verify && !strcmp(o.verify, "@-")) stdin_users++;
+  if (o.claims && !strcmp(o.claims, "-")) stdin_users++;
   cmd_mh_run mh;
   if (nargs == 0)
     status = cli_usage_error(&cmd_gridlock_command, "missing FILE (use '-' to read stdin)");
@@ -501,9 +947,21 @@ int cmd_gridlock(int argc, char **argv) {
     status = cli_usage_error(&cmd_gridlock_command, "%s needs exactly one FILE", one_only);
   else if (o.export_file && o.json && !strcmp(o.export_file, "-"))
     status = cli_usage_error(&cmd_gridlock_command, "--export - and --json both want stdout");
-  else if (o.export_file && (o.verify || o.svg))
+  else if (o.export_file && (o.verify || o.svg || o.print || o.claims || o.no_spoil))
+    status = cli_usage_error(&cmd_gridlock_command,
+                             "--export solves nothing: no --verify, --claims, --print, --no-spoil "
+                             "or --svg");
+  else if (o.claims && (o.verify || o.print || o.svg))
     status =
-        cli_usage_error(&cmd_gridlock_command, "--export solves nothing: no --verify or --svg");
+        cli_usage_error(&cmd_gridlock_command,
+                        "--claims checks the claims of its file: no --verify, --print or --svg");
+  else if (o.no_spoil && (o.print || o.svg))
+    status =
+        cli_usage_error(&cmd_gridlock_command, "--no-spoil shows no solution: no --print or --svg");
+  else if (o.claims && twice_given(args, nargs))
+    status = CLI_ERROR;
+  else if (stdin_users > 1)
+    status = cli_usage_error(&cmd_gridlock_command, "only one of the inputs can be stdin");
   else
     status = cmd_mh_setup(&mh, &cmd_gridlock_command, &CMD_MH_VALUES(o), 1.04, dlx_only, o.quiet);
   if (status) return status;
@@ -519,14 +977,16 @@ int cmd_gridlock(int argc, char **argv) {
   }
   for (int i = 0; i < nargs; i++)
     runs[i].path = args[i];
-  if (o.verify) {
-    dlx_parse_error err;
-    if (gridlock_parse_solution(o.verify, "--verify", &runs[0].claimed, &err)) {
-      cli_error(&cmd_gridlock_command, "--verify: column %ld: %s", err.column, err.message);
-      free(runs);
-      free(chain);
-      return CLI_ERROR;
-    }
+  if (o.verify && read_verify_claim(o.verify, &runs[0])) {
+    free(runs);
+    free(chain);
+    return CLI_ERROR;
+  }
+  if (o.claims) {
+    status = check_claims(&o, &mh, runs, nargs);
+    free(runs);
+    free(chain);
+    return cli_finish(&cmd_gridlock_command, status);
   }
 
   int several = nargs > 1, done = 0, printed = 0, worst = CLI_SOLVED;
@@ -560,16 +1020,18 @@ int cmd_gridlock(int argc, char **argv) {
   if (o.json && !several && runs[0].status == GRIDLOCK_OK) {
     cli_json j;
     cli_json_init(&j, stdout);
-    json_puzzle(&j, NULL, &mh, &runs[0]);
+    json_puzzle(&j, NULL, &o, &mh, &runs[0]);
   } else if (o.json && several) {
-    json_survey(&mh, runs, done, nargs, stopped_by);
+    json_survey(&o, &mh, runs, done, nargs, stopped_by);
   } else if (several) {
-    print_table(runs, done, nargs, mh.on);
+    print_table(runs, done, nargs, mh.on, o.no_spoil);
     if (interrupted)
       printf("interrupted after %d of %d puzzles; the survey is incomplete\n", done, nargs);
   }
   if (o.svg && runs[0].status == GRIDLOCK_OK && write_svg(&o, &runs[0])) worst = CLI_ERROR;
   free(chain);
+  for (int i = 0; i < nargs; i++)
+    free(runs[i].all);
   free(runs);
   return cli_finish(&cmd_gridlock_command, worst);
 }

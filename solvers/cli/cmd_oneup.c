@@ -5,14 +5,22 @@
 
 #include "cli.h"
 #include "cmd_mh.h"
+#include "lines.h"
 #include "oneup.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
 #define ONEUP_OPTIONS(X)                                                                           \
   X(verify, "verify", 0, STRING, "GRID", NULL, 0, 0,                                               \
     "check a claimed solution, its rows top first separated by '/', e.g. "                         \
-    "'43122314/35241123/...': digits in range, clues kept, every region 1..size once; say what "   \
+    "'43122314/35241123/...', or a row a line as dance draws it (walls optional); @FILE reads it " \
+    "from FILE, @- from stdin: digits in range, clues kept, every region 1..size once; say what "  \
     "is wrong and whether the puzzle has other solutions")                                         \
+  X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
+    "print every solution, 'solution N: ROWS' and its grid (with --json: \"printed\", each as "    \
+    "ROWS, rows separated by '/')")                                                                \
+  X(no_spoil, "no-spoil", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "show no solution: only whether a claim is right and what is wrong with it, and a count only " \
+    "as unique or not")                                                                            \
   X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0,                                                     \
     "write a picture of the solved board to FILE (the clues alone if it has no solution)")         \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
@@ -50,7 +58,16 @@ const cli_command cmd_oneup_command = {
         "\n"
         "JSON: {\"file\", \"solutions\", \"complete\", \"stopped_by\", \"grid\" (the first\n"
         "solution, rows top first, or null), \"size\", \"clues\", \"nodes\", \"updates\",\n"
-        "\"seconds\", \"items\", \"options\"}, and with --verify a \"verify\" object.\n"
+        "\"seconds\", \"items\", \"options\"}, with --print \"printed\", and with --verify a\n"
+        "\"verify\" object.\n"
+        "\n"
+        "--verify takes the grid as '/'-separated rows, or drawn, a row a line, as dance\n"
+        "prints it (the wall lines and '|' may stay) or bare digits; @FILE reads it from\n"
+        "FILE. --print prints every solution, \"solution N: ROWS\" and its grid; --max N\n"
+        "stops after N (the run is then incomplete). --no-spoil shows no solution, not even\n"
+        "the claim's grid, and counts only as unique or not; JSON then has \"solvable\" and\n"
+        "\"unique\" (true, false, or null: too early to tell) instead of \"solutions\" and\n"
+        "\"grid\", and \"verify\" holds only \"valid\" and \"problems\".\n"
         "\n"
         "--method metropolis runs the Metropolis chain of Howard's One Up article (C. Douglas\n"
         "Howard, \"The Metropolis Algorithm: Theory and Examples\", 2024, whose public code\n"
@@ -73,6 +90,9 @@ const cli_command cmd_oneup_command = {
         "  dance oneup data/oneup/7-7-2024.txt\n"
         "  dance oneup data/oneup/7-7-2024.txt --json\n"
         "  dance oneup data/oneup/7-7-2024.txt --svg 7-7-2024.svg\n"
+        "  dance oneup data/oneup/7-7-2024.txt --print --max 1\n"
+        "  dance oneup data/oneup/7-7-2024.txt --verify @data/oneup/7-7-2024-wrong.grid "
+        "--no-spoil\n"
         "  dance oneup data/oneup/7-7-2024.txt --method metropolis --seed 1\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
@@ -101,7 +121,45 @@ typedef struct {
   int sampled;
   mh_result mh;
   oneup_grid found; /* the solution, or the last state when none was found */
+  /* --print: every solution found */
+  oneup_grid *all;
+  size_t all_len, all_cap;
+  int nomem;
 } run;
+
+static int keep_solution(void *ctx, const oneup_grid *g) {
+  run *r = ctx;
+  if (r->all_len == r->all_cap) {
+    size_t cap = r->all_cap ? 2 * r->all_cap : 16;
+    oneup_grid *a = realloc(r->all, cap * sizeof *a);
+    if (!a) {
+      r->nomem = 1;
+      return 1;
+    }
+    r->all = a, r->all_cap = cap;
+  }
+  r->all[r->all_len++] = *g;
+  return 0;
+}
+
+/* The grid as one line, rows separated by '/', into buf (room for ONEUP_GRID_LINE). */
+enum { ONEUP_GRID_LINE = ONEUP_MAX_CELLS + ONEUP_MAX_SIDE + 1 };
+static void grid_line(const oneup_puzzle *p, const oneup_grid *g, char *buf) {
+  char row[ONEUP_MAX_SIDE + 1];
+  buf[0] = '\0';
+  for (int k = 0; k < p->n; k++) {
+    oneup_format_row(p, g, k, row);
+    if (k) strcat(buf, "/");
+    strcat(buf, row);
+  }
+}
+
+/* "unique" of --no-spoil: 1, 0, or -1 when the search stopped too early to tell. */
+static int unique_or_not(const run *r) {
+  if (r->result.solutions >= 2) return 0;
+  if (r->stopped_by) return -1;
+  return r->result.solutions == 1;
+}
 
 static void print_grid(const oneup_puzzle *p, const oneup_grid *g) {
   char text[ONEUP_RENDER_MAX];
@@ -112,24 +170,51 @@ static void print_grid(const oneup_puzzle *p, const oneup_grid *g) {
 static void print_text(const oneup_options *o, const run *r) {
   char line[256];
   const oneup_result *res = &r->result;
+  int unique = unique_or_not(r);
   if (r->verified) {
     cli_verdict_begin(r->fault_count);
     for (size_t k = 0; k < r->fault_count && k < ONEUP_MAX_FAULTS; k++) {
       oneup_format_fault(&r->puzzle, &r->faults[k], line, sizeof line);
       printf("  %s\n", line);
     }
-    print_grid(&r->puzzle, &r->claimed);
-    char first[ONEUP_MAX_CELLS + ONEUP_MAX_SIDE + 1] = "";
-    for (int row = 0; res->solutions && row < r->puzzle.n; row++) {
-      oneup_format_row(&r->puzzle, &res->first, row, line);
-      if (row) strcat(first, "/");
-      strcat(first, line);
+    if (o->no_spoil) { /* not even the claim's grid: a near miss shows most of the answer */
+      if (!r->fault_count && unique >= 0)
+        printf("the puzzle has %s\n", unique ? "no other solution" : "other solutions too");
+      else if (unique >= 0)
+        printf("the puzzle has %s (not shown: --no-spoil)\n",
+               unique ? "exactly one solution" : "more than one solution");
+      else if (!res->solutions)
+        printf("the puzzle has no solutions\n");
+      else {
+        printf("the puzzle has ");
+        cli_print_count(res->solutions, r->stopped_by, o->max, o->max_nodes);
+      }
+      return;
     }
+    print_grid(&r->puzzle, &r->claimed);
+    char first[ONEUP_GRID_LINE] = "";
+    if (res->solutions) grid_line(&r->puzzle, &res->first, first);
     cli_verdict_end(r->fault_count, res->solutions, r->stopped_by, o->max, o->max_nodes, first);
     return;
   }
+  if (o->no_spoil) {
+    if (res->solutions >= 2)
+      printf("more than one solution (not unique)\n");
+    else
+      cli_print_count(res->solutions, r->stopped_by, o->max, o->max_nodes);
+    return;
+  }
   cli_print_count(res->solutions, r->stopped_by, o->max, o->max_nodes);
-  if (res->solutions) print_grid(&r->puzzle, &res->first);
+  if (o->print) {
+    char text[ONEUP_GRID_LINE];
+    for (size_t k = 0; k < r->all_len; k++) {
+      grid_line(&r->puzzle, &r->all[k], text);
+      printf("solution %zu: %s\n", k + 1, text);
+      print_grid(&r->puzzle, &r->all[k]);
+    }
+  } else if (res->solutions) {
+    print_grid(&r->puzzle, &res->first);
+  }
 }
 
 static void json_grid(cli_json *j, const char *key, const run *r, const oneup_grid *g) {
@@ -166,17 +251,31 @@ static void print_sampled(const cmd_mh_run *mh, const run *r, int json) {
   cli_json_end_object(&j);
 }
 
-static void print_json(const run *r) {
-  char line[ONEUP_MAX_SIDE + 256];
+static void json_tristate(cli_json *j, const char *key, int v) {
+  if (v < 0)
+    cli_json_null(j, key);
+  else
+    cli_json_bool(j, key, v);
+}
+
+static void print_json(const oneup_options *o, const run *r) {
+  char line[ONEUP_GRID_LINE + 256];
   const oneup_result *res = &r->result;
   cli_json j;
   cli_json_init(&j, stdout);
   cli_json_begin_object(&j, NULL);
   cli_json_string(&j, "file", r->path);
-  cli_json_uint(&j, "solutions", res->solutions);
+  if (o->no_spoil) {
+    json_tristate(&j, "solvable", res->solutions ? 1 : r->stopped_by ? -1 : 0);
+    json_tristate(&j, "unique", unique_or_not(r));
+  } else {
+    cli_json_uint(&j, "solutions", res->solutions);
+  }
   cli_json_bool(&j, "complete", res->stats.complete);
   cli_json_string(&j, "stopped_by", r->stopped_by);
-  if (res->solutions) {
+  if (o->no_spoil) {
+    /* no grid */
+  } else if (res->solutions) {
     json_grid(&j, "grid", r, &res->first);
   } else {
     cli_json_null(&j, "grid");
@@ -188,14 +287,24 @@ static void print_json(const run *r) {
   cli_json_real(&j, "seconds", r->seconds, 6);
   cli_json_int(&j, "items", res->items);
   cli_json_int(&j, "options", res->options);
-  if (r->verified) {
-    cli_json_begin_object(&j, "verify");
-    cli_json_begin_array(&j, "claimed");
-    for (int row = 0; row < r->puzzle.n; row++) {
-      oneup_format_row(&r->puzzle, &r->claimed, row, line);
+  if (o->print) {
+    cli_json_begin_array(&j, "printed");
+    for (size_t k = 0; k < r->all_len; k++) {
+      grid_line(&r->puzzle, &r->all[k], line);
       cli_json_string(&j, NULL, line);
     }
     cli_json_end_array(&j);
+  }
+  if (r->verified) {
+    cli_json_begin_object(&j, "verify");
+    if (!o->no_spoil) {
+      cli_json_begin_array(&j, "claimed");
+      for (int row = 0; row < r->puzzle.n; row++) {
+        oneup_format_row(&r->puzzle, &r->claimed, row, line);
+        cli_json_string(&j, NULL, line);
+      }
+      cli_json_end_array(&j);
+    }
     cli_json_bool(&j, "valid", r->fault_count == 0);
     cli_json_begin_array(&j, "problems");
     for (size_t k = 0; k < r->fault_count && k < ONEUP_MAX_FAULTS; k++) {
@@ -203,7 +312,8 @@ static void print_json(const run *r) {
       cli_json_string(&j, NULL, line);
     }
     cli_json_end_array(&j);
-    cli_json_other_solutions(&j, r->fault_count == 0, res->solutions, r->stopped_by);
+    if (!o->no_spoil)
+      cli_json_other_solutions(&j, r->fault_count == 0, res->solutions, r->stopped_by);
     cli_json_end_object(&j);
   }
   cli_json_end_object(&j);
@@ -279,6 +389,39 @@ static int sample(const oneup_options *o, cmd_mh_run *mh, run *r) {
   return status;
 }
 
+/* Reads the claim of --verify into r->claimed: the argument, or with '@' the file it
+ * names; a malformed one is reported (where: the file's line and column, or the
+ * argument's). */
+static int read_claim(const char *arg, run *r) {
+  dlx_parse_error err;
+  if (arg[0] != '@') {
+    if (!oneup_parse_grid(&r->puzzle, arg, "--verify", &r->claimed, &err)) return CLI_SOLVED;
+    if (strchr(arg, '\n'))
+      cli_error(&cmd_oneup_command, "--verify: line %ld, column %ld: %s", err.line, err.column,
+                err.message);
+    else
+      cli_error(&cmd_oneup_command, "--verify: column %ld: %s", err.column, err.message);
+    return CLI_ERROR;
+  }
+  char *buf;
+  size_t len;
+  if (lines_read_file(arg + 1, &buf, &len, &err)) {
+    cli_error_at(&cmd_oneup_command, err.file, 0, 0, err.message);
+    return CLI_ERROR;
+  }
+  const char *name = lines_display_name(arg + 1);
+  int status = CLI_SOLVED;
+  if (strlen(buf) != len) {
+    cli_error_at(&cmd_oneup_command, name, 0, 0, "a claim is text, and this file holds a NUL byte");
+    status = CLI_ERROR;
+  } else if (oneup_parse_grid(&r->puzzle, buf, name, &r->claimed, &err)) {
+    cli_error_at(&cmd_oneup_command, name, err.line, err.column, err.message);
+    status = CLI_ERROR;
+  }
+  free(buf);
+  return status;
+}
+
 int cmd_oneup(int argc, char **argv) {
   oneup_options o;
   int nargs, status = cli_start(&cmd_oneup_command, &o, argc, argv, 1, &nargs);
@@ -287,9 +430,16 @@ int cmd_oneup(int argc, char **argv) {
   if (!path) return cli_usage_error(&cmd_oneup_command, "missing FILE (use '-' to read stdin)");
   if (o.export_file && o.json && !strcmp(o.export_file, "-"))
     return cli_usage_error(&cmd_oneup_command, "--export - and --json both want stdout");
-  if (o.export_file && (o.verify || o.svg))
-    return cli_usage_error(&cmd_oneup_command, "--export solves nothing: no --verify or --svg");
+  if (o.export_file && (o.verify || o.svg || o.print || o.no_spoil))
+    return cli_usage_error(&cmd_oneup_command,
+                           "--export solves nothing: no --verify, --print, --no-spoil or --svg");
+  if (o.no_spoil && (o.print || o.svg))
+    return cli_usage_error(&cmd_oneup_command, "--no-spoil shows no solution: no --print or --svg");
+  if (o.verify && !strcmp(o.verify, "@-") && !strcmp(path, "-"))
+    return cli_usage_error(&cmd_oneup_command, "only one of the inputs can be stdin");
   const char *dlx_only = o.verify        ? "--verify"
+                         : o.print       ? "--print"
+                         : o.no_spoil    ? "--no-spoil"
                          : o.export_file ? "--export"
                          : o.max         ? "--max"
                          : o.max_nodes   ? "--max-nodes"
@@ -315,8 +465,7 @@ int cmd_oneup(int argc, char **argv) {
     return CLI_ERROR;
   }
   if (o.verify) {
-    if (oneup_parse_grid(&r->puzzle, o.verify, "--verify", &r->claimed, &err)) {
-      cli_error(&cmd_oneup_command, "--verify: column %ld: %s", err.column, err.message);
+    if (read_claim(o.verify, r)) {
       free(r);
       return CLI_ERROR;
     }
@@ -339,23 +488,26 @@ int cmd_oneup(int argc, char **argv) {
   d.max_nodes = o.max_nodes;
   d.threads = (int)o.threads;
   d.stop = cli_interrupt_begin();
-  st = oneup_solve(&r->puzzle, &d, &r->result);
+  st = oneup_solve_each(&r->puzzle, &d, &r->result, o.print ? keep_solution : NULL, r);
   int interrupted = cli_interrupt_end();
   r->seconds = cli_now() - t0;
+  if (!st && r->nomem) st = ONEUP_ENOMEM;
   if (st) {
     cli_error(&cmd_oneup_command, "%s", oneup_strerror(st));
+    free(r->all);
     free(r);
     return CLI_ERROR;
   }
   if (!r->result.stats.complete)
     r->stopped_by = cli_stopped_by(interrupted, o.max, r->result.solutions, o.max_nodes);
   if (o.json)
-    print_json(r);
+    print_json(&o, r);
   else
     print_text(&o, r);
   status = r->verified ? (r->fault_count ? CLI_NO_SOLUTION : CLI_SOLVED)
                        : (r->result.solutions ? CLI_SOLVED : CLI_NO_SOLUTION);
   if (o.svg && write_svg(&o, r)) status = CLI_ERROR;
+  free(r->all);
   free(r);
   return cli_finish(&cmd_oneup_command, status);
 }

@@ -51,7 +51,24 @@ run gridlock "$G/01.txt" --verify '((2,2,v),(1,1,v))'
 expect_exit 2
 expect_stdout </dev/null
 expect_stderr <<'EOF'
-dance gridlock: --verify: column 17: expected ',', found ')'
+dance gridlock: --verify: a solution names 8 rectangles, this claim names 2
+EOF
+# Seven triplets, or nine: counted, not "expected ','".
+run gridlock "$G/01.txt" --verify '((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h))'
+expect_exit 2
+expect_stderr <<'EOF'
+dance gridlock: --verify: a solution names 8 rectangles, this claim names 7
+EOF
+run gridlock "$G/01.txt" --verify "${RIGHT%)},(1,1,h))"
+expect_exit 2
+expect_stderr <<'EOF'
+dance gridlock: --verify: a solution names 8 rectangles, this claim names 9
+EOF
+# A list cut short by a typing error still gets the column.
+run gridlock "$G/01.txt" --verify '((2,2,v)) x'
+expect_exit 2
+expect_stderr <<'EOF'
+dance gridlock: --verify: column 9: expected ',' (a solution has 8 triplets), found ')'
 EOF
 run gridlock "$G/01.txt" --verify '((2,2,up),'
 expect_exit 2
