@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "dlx.h"
 #include "polycube.h"
+#include "polycube_library.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
 #define CUBE_OPTIONS(X)                                                                            \
@@ -17,6 +18,10 @@
   X(region, "region", 0, STRING, "FILE", "the file's", 0, 0,                                       \
     "pack into the region drawn in FILE instead: a line 'region', then its layers as a piece's "   \
     "are drawn, a letter for each cell to fill and '.' for a hole")                                \
+  X(pieces, "pieces", 0, STRING, "LIBRARY", NULL, 0, 0,                                            \
+    "use every piece of a generated library instead of a piece file: monomino, domino, "           \
+    "trominoes, tetrominoes, pentominoes, hexominoes, tetracubes, pentacubes (with --box or "      \
+    "--region; with --list, print the library as a piece file)")                                   \
   X(optional, "optional", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "let every piece be left out: a solution fills the region with some of the pieces (as "       \
     "'piece NAME optional' does for one piece)")                                                   \
@@ -197,6 +202,41 @@ static int list_sets(int json) {
     }
     poly_set_free(s);
   }
+  /* the generated libraries */
+  const char *const *libs;
+  int nlibs = poly_library_names(&libs);
+  if (json) {
+    cli_json_end_array(&j);
+    cli_json_begin_array(&j, "libraries");
+  } else {
+    printf("generated, for --pieces:\n");
+  }
+  for (int i = 0; i < nlibs; i++) {
+    poly_set *s = NULL;
+    poly_error err;
+    if (poly_library_set(libs[i], &s, &err)) {
+      missing++;
+      cli_error(&cmd_cube_command, "--pieces %s: %s", libs[i], poly_strerror(POLY_ENOMEM));
+      continue;
+    }
+    if (json) {
+      cli_json_begin_object(&j, NULL);
+      cli_json_string(&j, "name", libs[i]);
+      cli_json_int(&j, "pieces", s->npieces);
+      cli_json_end_object(&j);
+    } else {
+      printf("%-12s %3d piece%s:", libs[i], s->npieces, s->npieces == 1 ? " " : "s");
+      if (s->npieces <= 30)
+        for (int p = 0; p < s->npieces; p++)
+          printf(" %s", s->pieces[p].name);
+      else
+        printf(" %s %s ... %s%s", s->pieces[0].name, s->pieces[1].name,
+               s->pieces[s->npieces - 1].name,
+               s->npieces > POLY_MAX_PIECES ? " (more than a packing can hold: 62)" : "");
+      printf("\n");
+    }
+    poly_set_free(s);
+  }
   if (json) {
     cli_json_end_array(&j);
     cli_json_end_object(&j);
@@ -207,6 +247,54 @@ static int list_sets(int json) {
               "folder)",
               missing, cli_pieces_dir());
   return missing ? CLI_ERROR : CLI_SOLVED;
+}
+
+/* --pieces LIBRARY: the library's pieces, or NULL after an error. */
+static poly_set *load_library(const char *name) {
+  poly_set *s = NULL;
+  poly_error err;
+  poly_status st = poly_library_set(name, &s, &err);
+  if (st) {
+    if (st == POLY_ENOPIECE)
+      cli_usage_error(&cmd_cube_command, "--pieces %s: %s", name, err.message);
+    else
+      cli_error(&cmd_cube_command, "--pieces %s: %s", name, poly_strerror(st));
+    return NULL;
+  }
+  if (s->npieces > POLY_MAX_PIECES) {
+    cli_error(&cmd_cube_command,
+              "--pieces %s: %d pieces, more than the %d a set can have (each is drawn with a "
+              "letter of its own: A-Z, a-z, 0-9)",
+              name, s->npieces, POLY_MAX_PIECES);
+    poly_set_free(s);
+    return NULL;
+  }
+  return s;
+}
+
+/* --list --pieces LIBRARY: the library as a piece file. */
+static int write_library(const char *name) {
+  poly_set *s = NULL;
+  poly_error err;
+  poly_status st = poly_library_set(name, &s, &err);
+  if (st) {
+    if (st == POLY_ENOPIECE)
+      return cli_usage_error(&cmd_cube_command, "--pieces %s: %s", name, err.message);
+    cli_error(&cmd_cube_command, "--pieces %s: %s", name, poly_strerror(st));
+    return CLI_ERROR;
+  }
+  printf("# dance cube --pieces %s: %d pieces, generated; add a 'box XxYxZ' line or a region\n",
+         name, s->npieces);
+  int w = poly_library_write(stdout, s);
+  if (w == -2)
+    cli_error(&cmd_cube_command,
+              "--pieces %s: %d pieces, more than the %d letters (A-Z, a-z, 0-9) a piece file "
+              "can draw them with",
+              name, s->npieces, POLY_MAX_PIECES);
+  else if (w)
+    cli_error(&cmd_cube_command, "writing the pieces: %s", strerror(errno));
+  poly_set_free(s);
+  return w ? CLI_ERROR : CLI_SOLVED;
 }
 
 /* ---- solutions ------------------------------------------------------------------------- */
@@ -682,8 +770,20 @@ int cmd_cube(int argc, char **argv) {
   int nargs, status = cli_start(&cmd_cube_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
   const char *arg = nargs > 0 ? argv[1] : NULL;
+  if (o.list && o.pieces) return write_library(o.pieces);
   if (o.list) return list_sets(o.json);
-  if (!arg) return cli_usage_error(&cmd_cube_command, "missing the piece set: a NAME or a FILE");
+  if (o.pieces && arg)
+    return cli_usage_error(&cmd_cube_command,
+                           "--pieces %s and '%s': the pieces come from one or the other", o.pieces,
+                           arg);
+  if (o.pieces && !o.box && !o.region)
+    return cli_usage_error(&cmd_cube_command,
+                           "--pieces %s: a library has no box: give --box XxYxZ or --region FILE",
+                           o.pieces);
+  if (o.pieces) arg = o.pieces;
+  if (!arg)
+    return cli_usage_error(&cmd_cube_command,
+                           "missing the piece set: a NAME or a FILE (or --pieces LIBRARY)");
   if (o.first && o.max)
     return cli_usage_error(&cmd_cube_command, "--first and --max exclude each other");
   int box[3];
@@ -702,7 +802,13 @@ int cmd_cube(int argc, char **argv) {
     return cli_usage_error(&cmd_cube_command, "--box and --region exclude each other");
 
   char path[1024];
-  poly_set *s = load(arg, path, sizeof path);
+  poly_set *s;
+  if (o.pieces) {
+    snprintf(path, sizeof path, "--pieces %s", o.pieces);
+    s = load_library(o.pieces);
+  } else {
+    s = load(arg, path, sizeof path);
+  }
   if (!s) return CLI_ERROR;
   if (o.box) poly_set_box(s, box);
   if (o.region) {
