@@ -77,7 +77,8 @@ const cli_command cmd_cube_command = {
                "otherwise) or of the region, and the covers in all. NAME is a set that comes\n"
                "with dance: bedlam, tetris, soma, steinhaus, pentominoes (--list shows them and\n"
                "where they are; DANCE_PIECES names another folder). FILE is a piece file of\n"
-               "your own; '-' reads it from stdin.\n",
+               "your own; '-' reads it from stdin. --pieces LIBRARY takes generated pieces\n"
+               "instead: every polyomino of 1 to 7 cells, every polycube of 4 or 5 cubes.\n",
     .epilogue =
         "A piece file has a 'box XxYxZ' line and pieces, each a 'piece NAME' line and its\n"
         "drawing: the piece's layers side by side, top layer first, rows from the back,\n"
@@ -121,6 +122,8 @@ const cli_command cmd_cube_command = {
         "  dance cube pentominoes --box 12x5x1 --first\n"
         "  dance cube pentominoes --region data/regions/8x8-centre-hole.txt\n"
         "  dance cube pentominoes --box 5x5 --optional --print --max 3\n"
+        "  dance cube --pieces tetracubes --box 4x4x2\n"
+        "  dance cube --list --pieces pentacubes\n"
         "  dance cube soma --catalog soma.cat\n"
         "  dance cube steinhaus --print --svg steinhaus.svg\n"
         "  dance cube --list\n",
