@@ -706,7 +706,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     list[count++].line = lineno;
   }
   canon_len = n;
-  qsort(list, count, sizeof *list, entry_cmp);
+  if (count) qsort(list, count, sizeof *list, entry_cmp); /* list is NULL when no line was good */
   size_t dups = 0;
   for (size_t i = 1; i < count; i++)
     if (!memcmp(list[i].canon, list[i - 1].canon, n)) {
