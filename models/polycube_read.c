@@ -283,56 +283,46 @@ static poly_status add_cube(reader *r, int x, int y, int z) {
   return POLY_OK;
 }
 
-/* One row of the region's drawing: like a piece's, any letter a cell to fill. */
-static poly_status region_row(reader *r, const char *s, size_t n) {
-  if (r->rows == POLY_MAX_DIM)
-    return fail(r, 0, "the region is more than %d rows deep", POLY_MAX_DIM);
-  int layer = 0;
-  size_t i = 0;
-  for (;;) {
-    while (i < n && (s[i] == ' ' || s[i] == '\t'))
-      i++;
-    if (i == n) break;
-    size_t start = i;
-    while (i < n && s[i] != ' ' && s[i] != '\t')
-      i++;
-    int col = (int)start + 1, width = (int)(i - start);
-    if (layer == POLY_MAX_DIM)
-      return fail(r, col, "the region has more than %d layers", POLY_MAX_DIM);
-    if (width > POLY_MAX_DIM)
-      return fail(r, col, "the region is more than %d cells wide", POLY_MAX_DIM);
-    if (r->rows == 0 && layer == 0) r->width = width;
-    if (width != r->width)
-      return fail(r, col,
-                  "this layer of the region is %d wide, the first one %d: every layer is "
-                  "drawn at the same width ('.' for the places outside the region)",
-                  width, r->width);
-    for (size_t k = start; k < i; k++) {
-      char c = s[k];
-      if (c == '.') continue;
-      if (!isalnum((unsigned char)c))
-        return fail(r, (int)k + 1,
-                    "unexpected '%c' in the drawing of the region: a cell to fill is drawn "
-                    "with a letter (A-Z, a-z, 0-9), a hole with '.'",
-                    c);
-      poly_status st = add_cube(r, (int)(k - start), r->rows, layer);
-      if (st) return st;
-    }
-    layer++;
+/* One cell of a drawing, not '.': a piece's letter (its first cell sets it), or any
+ * letter for the region. */
+static poly_status drawn_cell(reader *r, char c, int col) {
+  poly_piece *p = r->piece;
+  if (r->drawing_region) {
+    if (isalnum((unsigned char)c)) return POLY_OK;
+    return fail(r, col,
+                "unexpected '%c' in the drawing of the region: a cell to fill is drawn with a "
+                "letter (A-Z, a-z, 0-9), a hole with '.'",
+                c);
   }
-  if (r->rows == 0) r->layers = layer;
-  if (layer != r->layers)
-    return fail(r, 0, "this row of the region has %d layers, the first row %d", layer, r->layers);
-  r->rows++;
+  if (!isalnum((unsigned char)c))
+    return fail(r, col,
+                "unexpected '%c' in the drawing of piece %s: a cube is drawn with "
+                "the piece's letter (A-Z, a-z, 0-9), an empty place with '.'",
+                c, p->name);
+  if (!p->letter) {
+    for (int q = 0; q < r->set->npieces; q++)
+      if (r->set->pieces[q].letter == c)
+        return fail(r, col, "letter '%c' is already the letter of piece %s (line %d)", c,
+                    r->set->pieces[q].name, r->set->pieces[q].line);
+    p->letter = c;
+  } else if (c != p->letter) {
+    return fail(r, col,
+                "'%c' in the drawing of piece %s, which is drawn with '%c': one letter per piece",
+                c, p->name, p->letter);
+  }
   return POLY_OK;
 }
 
-/* One row of a drawing: its layers side by side, separated by blanks. */
+/* One row of a drawing (a piece's or the region's): its layers side by side, separated
+ * by blanks. */
 static poly_status drawing_row(reader *r, const char *s, size_t n) {
-  poly_piece *p = r->piece;
-  if (r->drawing_region) return region_row(r, s, n);
+  char what[POLY_NAME_MAX + 8]; /* "piece NAME" or "the region", in messages */
+  if (r->drawing_region)
+    snprintf(what, sizeof what, "the region");
+  else
+    snprintf(what, sizeof what, "piece %s", r->piece->name);
   if (r->rows == POLY_MAX_DIM)
-    return fail(r, 0, "piece %s is more than %d rows deep", p->name, POLY_MAX_DIM);
+    return fail(r, 0, "%s is more than %d rows deep", what, POLY_MAX_DIM);
   int layer = 0;
   size_t i = 0;
   for (;;) {
@@ -343,45 +333,28 @@ static poly_status drawing_row(reader *r, const char *s, size_t n) {
     while (i < n && s[i] != ' ' && s[i] != '\t')
       i++;
     int col = (int)start + 1, width = (int)(i - start);
-    if (layer == POLY_MAX_DIM)
-      return fail(r, col, "piece %s has more than %d layers", p->name, POLY_MAX_DIM);
+    if (layer == POLY_MAX_DIM) return fail(r, col, "%s has more than %d layers", what, POLY_MAX_DIM);
     if (width > POLY_MAX_DIM)
-      return fail(r, col, "piece %s is more than %d cubes wide", p->name, POLY_MAX_DIM);
+      return fail(r, col, "%s is more than %d %s wide", what, POLY_MAX_DIM,
+                  r->drawing_region ? "cells" : "cubes");
     if (r->rows == 0 && layer == 0) r->width = width;
     if (width != r->width)
-      return fail(r, col,
-                  "this layer of piece %s is %d wide, the first one %d: every layer of a "
-                  "piece is drawn at the same width",
-                  p->name, width, r->width);
+      return fail(r, col, "this layer of %s is %d wide, the first one %d: %s", what, width,
+                  r->width,
+                  r->drawing_region ? "every layer is drawn at the same width ('.' for the "
+                                      "places outside the region)"
+                                    : "every layer of a piece is drawn at the same width");
     for (size_t k = start; k < i; k++) {
-      char c = s[k];
-      if (c == '.') continue;
-      if (!isalnum((unsigned char)c))
-        return fail(r, (int)k + 1,
-                    "unexpected '%c' in the drawing of piece %s: a cube is drawn with "
-                    "the piece's letter (A-Z, a-z, 0-9), an empty place with '.'",
-                    c, p->name);
-      if (!p->letter) {
-        for (int q = 0; q < r->set->npieces; q++)
-          if (r->set->pieces[q].letter == c)
-            return fail(r, (int)k + 1, "letter '%c' is already the letter of piece %s (line %d)", c,
-                        r->set->pieces[q].name, r->set->pieces[q].line);
-        p->letter = c;
-      } else if (c != p->letter) {
-        return fail(r, (int)k + 1,
-                    "'%c' in the drawing of piece %s, which is drawn with '%c': one "
-                    "letter per piece",
-                    c, p->name, p->letter);
-      }
-      poly_status st = add_cube(r, (int)(k - start), r->rows, layer);
+      if (s[k] == '.') continue;
+      poly_status st = drawn_cell(r, s[k], (int)k + 1);
+      if (!st) st = add_cube(r, (int)(k - start), r->rows, layer);
       if (st) return st;
     }
     layer++;
   }
   if (r->rows == 0) r->layers = layer;
   if (layer != r->layers)
-    return fail(r, 0, "this row of piece %s has %d layers, the first row %d", p->name, layer,
-                r->layers);
+    return fail(r, 0, "this row of %s has %d layers, the first row %d", what, layer, r->layers);
   r->rows++;
   return POLY_OK;
 }
