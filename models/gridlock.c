@@ -374,17 +374,6 @@ void gridlock_decode(const gridlock_compiled *c, const int32_t *options, size_t 
 typedef struct {
   const gridlock_compiled *c;
   gridlock_result *r;
-} keeper;
-
-static int keep_first(void *ctx, const int32_t *options, size_t n) {
-  keeper *k = ctx;
-  if (k->r->solutions++ == 0) gridlock_decode(k->c, options, n, &k->r->first);
-  return 0;
-}
-
-typedef struct {
-  const gridlock_compiled *c;
-  gridlock_result *r;
   gridlock_each_fn *each;
   void *ctx;
 } each_keeper;
@@ -424,27 +413,7 @@ gridlock_status gridlock_solve_each(const gridlock_puzzle *p, const dlx_options 
 
 gridlock_status gridlock_solve(const gridlock_puzzle *p, const dlx_options *opt,
                                gridlock_result *r) {
-  memset(r, 0, sizeof *r);
-  gridlock_compiled *c = malloc(sizeof *c);
-  if (!c) return GRIDLOCK_ENOMEM;
-  gridlock_status st = gridlock_compile(p, GRIDLOCK_PRUNE, c);
-  if (st) {
-    free(c);
-    return st;
-  }
-  dlx_options o = opt ? *opt : dlx_options_default();
-  keeper k = {c, r};
-  o.on_solution = keep_first;
-  o.solution_ctx = &k;
-  r->items = dlx_item_count(c->matrix);
-  r->options = c->options;
-  r->placements = c->placements;
-  dlx_status ds = dlx_solve(c->matrix, &o, &r->stats);
-  r->solutions = r->stats.solutions;
-  gridlock_compiled_free(c);
-  free(c);
-  if (ds) return ds == DLX_ENOMEM ? GRIDLOCK_ENOMEM : GRIDLOCK_ESOLVE;
-  return GRIDLOCK_OK;
+  return gridlock_solve_each(p, opt, r, NULL, NULL);
 }
 
 /* ---- notation -------------------------------------------------------------------------- */

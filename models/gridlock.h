@@ -175,7 +175,8 @@ gridlock_status gridlock_solve(const gridlock_puzzle *p, const dlx_options *opt,
  * then incomplete). */
 typedef int gridlock_each_fn(void *ctx, const gridlock_solution *s);
 
-/* gridlock_solve that also hands every solution found, in the order found, to each (ctx).
+/* gridlock_solve that also hands every solution found, in the order found, to each (ctx;
+ * NULL: none, which is gridlock_solve).
  * Solutions come one at a time, from one thread when opt->threads <= 1. */
 gridlock_status gridlock_solve_each(const gridlock_puzzle *p, const dlx_options *opt,
                                     gridlock_result *r, gridlock_each_fn *each, void *ctx);

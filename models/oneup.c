@@ -329,18 +329,6 @@ typedef struct {
   const oneup_puzzle *p;
   const oneup_compiled *c;
   oneup_result *r;
-} keeper;
-
-static int keep_first(void *ctx, const int32_t *options, size_t n) {
-  keeper *k = ctx;
-  if (k->r->solutions++ == 0) oneup_decode(k->p, k->c, options, n, &k->r->first);
-  return 0;
-}
-
-typedef struct {
-  const oneup_puzzle *p;
-  const oneup_compiled *c;
-  oneup_result *r;
   oneup_each_fn *each;
   void *ctx;
 } each_keeper;
@@ -350,12 +338,11 @@ static int keep_each(void *ctx, const int32_t *options, size_t n) {
   oneup_grid g;
   oneup_decode(k->p, k->c, options, n, &g);
   if (k->r->solutions++ == 0) k->r->first = g;
-  return k->each(k->ctx, &g);
+  return k->each ? k->each(k->ctx, &g) : 0;
 }
 
 oneup_status oneup_solve_each(const oneup_puzzle *p, const dlx_options *opt, oneup_result *r,
                               oneup_each_fn *each, void *ctx) {
-  if (!each) return oneup_solve(p, opt, r);
   memset(r, 0, sizeof *r);
   oneup_compiled *c = malloc(sizeof *c);
   if (!c) return ONEUP_ENOMEM;
@@ -379,26 +366,7 @@ oneup_status oneup_solve_each(const oneup_puzzle *p, const dlx_options *opt, one
 }
 
 oneup_status oneup_solve(const oneup_puzzle *p, const dlx_options *opt, oneup_result *r) {
-  memset(r, 0, sizeof *r);
-  oneup_compiled *c = malloc(sizeof *c);
-  if (!c) return ONEUP_ENOMEM;
-  oneup_status st = oneup_compile(p, 0, c);
-  if (st) {
-    free(c);
-    return st;
-  }
-  dlx_options o = opt ? *opt : dlx_options_default();
-  keeper k = {p, c, r};
-  o.on_solution = keep_first;
-  o.solution_ctx = &k;
-  r->items = dlx_item_count(c->matrix);
-  r->options = c->options;
-  dlx_status ds = dlx_solve(c->matrix, &o, &r->stats);
-  r->solutions = r->stats.solutions;
-  oneup_compiled_free(c);
-  free(c);
-  if (ds) return ds == DLX_ENOMEM ? ONEUP_ENOMEM : ONEUP_ESOLVE;
-  return ONEUP_OK;
+  return oneup_solve_each(p, opt, r, NULL, NULL);
 }
 
 /* ---- grids ------------------------------------------------------------------------------ */

@@ -139,7 +139,8 @@ oneup_status oneup_solve(const oneup_puzzle *p, const dlx_options *opt, oneup_re
 /* Called with each solution as the search finds it; nonzero stops the search. */
 typedef int oneup_each_fn(void *ctx, const oneup_grid *g);
 
-/* oneup_solve that also hands every solution found to each (ctx): in the order found with
+/* oneup_solve that also hands every solution found to each (ctx; NULL: none, which is
+ * oneup_solve): in the order found with
  * one thread; with several, one call at a time, in no fixed order. */
 oneup_status oneup_solve_each(const oneup_puzzle *p, const dlx_options *opt, oneup_result *r,
                               oneup_each_fn *each, void *ctx);
