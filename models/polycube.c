@@ -940,12 +940,25 @@ static int admit(void *ctx, const int32_t *options, size_t n) {
   return 1;
 }
 
-dlx_admit_fn poly_model_admit(const poly_model *m) { return m->small ? admit : NULL; }
+/* The pruning keeps the unused pieces in one 64-bit word. */
+dlx_admit_fn poly_model_admit(const poly_model *m) {
+  return m->small && m->set->npieces <= 64 ? admit : NULL;
+}
 
 /* ---- the independent check ------------------------------------------------------------ */
 
+/* How piece p is drawn: its letter, or its number ("001") in a set drawn by numbers. */
+static const char *drawn_as(const poly_set *s, int p, char out[16]) {
+  if (poly_cell_width(s) == 1)
+    snprintf(out, 16, "%c", s->pieces[p].letter);
+  else
+    snprintf(out, 16, "%03d", p + 1);
+  return out;
+}
+
 int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, size_t cap) {
   const int *box = s->box;
+  char code[16];
   size_t ncells = (size_t)box[0] * box[1] * box[2];
   iso t[48];
   isometries(t);
@@ -953,8 +966,8 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
     int x = (int)(c % box[0]), y = (int)(c / box[0] % box[1]), z = (int)(c / box[0] / box[1]);
     if (!poly_in_region(s, c)) {
       if (cells[c] < s->npieces) {
-        snprintf(why, cap, "cell %d,%d,%d is a hole of the region, but piece %s (%c) covers it", x,
-                 y, z, s->pieces[cells[c]].name, s->pieces[cells[c]].letter);
+        snprintf(why, cap, "cell %d,%d,%d is a hole of the region, but piece %s (%s) covers it", x,
+                 y, z, s->pieces[cells[c]].name, drawn_as(s, cells[c], code));
         return -1;
       }
     } else if (cells[c] >= s->npieces) {
@@ -985,11 +998,11 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
     if (n == 0 && pc->optional) continue;
     if (n != pc->size) {
       if (n > pc->size)
-        snprintf(why, cap, "piece %s (%c) covers more than its %d cells", pc->name, pc->letter,
-                 pc->size);
+        snprintf(why, cap, "piece %s (%s) covers more than its %d cells", pc->name,
+                 drawn_as(s, p, code), pc->size);
       else
-        snprintf(why, cap, "piece %s (%c) covers %d cells, not %d", pc->name, pc->letter, n,
-                 pc->size);
+        snprintf(why, cap, "piece %s (%s) covers %d cells, not %d", pc->name, drawn_as(s, p, code),
+                 n, pc->size);
       bad = 1;
       break;
     }
@@ -1002,7 +1015,8 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
       match = !shape_cmp(mine, their, n);
     }
     if (!match) {
-      snprintf(why, cap, "the cells marked %c are not piece %s in any %s", pc->letter, pc->name,
+      snprintf(why, cap, "the cells marked %s are not piece %s in any %s", drawn_as(s, p, code),
+               pc->name,
                mirror ? "orientation or mirror image" : "orientation (rotation)");
       bad = 1;
     }

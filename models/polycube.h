@@ -53,7 +53,9 @@
 #include "dlx.h"
 
 enum {
-  POLY_MAX_PIECES = 62,  /* one letter each: A-Z, a-z, 0-9 */
+  POLY_MAX_LETTERS = 62, /* pieces of a piece file, one letter each: A-Z, a-z, 0-9 */
+  POLY_MAX_PIECES = 128, /* pieces of a set: generated ones (the 108 heptominoes) may have
+                            no letter, and are then drawn by number (poly_cell_width) */
   POLY_NAME_MAX = 16,    /* a piece's name, with its terminating NUL */
   POLY_MAX_DIM = 64,     /* box sides and piece extents */
   POLY_MAX_CELLS = 4096, /* cells of the box */
@@ -112,6 +114,10 @@ typedef struct {
   int npieces;
   poly_piece *pieces;
 } poly_set;
+
+/* How many characters a cell takes in drawings and catalog lines: 1, a piece's letter,
+ * when every piece has one; else 3, a piece's number from 1 ("001", "108"), holes "...". */
+int poly_cell_width(const poly_set *s);
 
 /* Reads a piece set. name is used in messages. On POLY_ESYNTAX, *err says where. */
 poly_status poly_read_file(const char *path, poly_set **out, poly_error *err);

@@ -60,7 +60,8 @@
  * the 17 pentacubes that are not flat, A J K M B C D E G H Q S R O a b c (in the order of their
  * names above: A J1 J2 J4 L1 L2 L3 L4 N1 N2 Q S1 S2 T1 T2 V1 V2); for the hexominoes and
  * heptominoes, in order, A-Z, a-z, 0-9. That is 62 letters: heptominoes 63 to 108 have
- * letter 0 (none), and the heptominoes set cannot be written as one piece file.
+ * letter 0 (none), so the set is drawn by number (poly_cell_width) and cannot be written as
+ * one piece file.
  */
 #ifndef DANCE_POLYCUBE_LIBRARY_H
 #define DANCE_POLYCUBE_LIBRARY_H

@@ -168,8 +168,8 @@ static poly_status add_copies(reader *r) {
   poly_piece *p = &r->set->pieces[r->set->npieces - 1];
   int first = r->set->npieces - 1;
   for (int k = 2; k <= r->copies; k++) {
-    if (r->set->npieces == POLY_MAX_PIECES)
-      return fail(r, 0, "more than %d pieces, counting the copies of piece %s", POLY_MAX_PIECES,
+    if (r->set->npieces == POLY_MAX_LETTERS)
+      return fail(r, 0, "more than %d pieces, counting the copies of piece %s", POLY_MAX_LETTERS,
                   p->name);
     poly_piece *c = &r->set->pieces[r->set->npieces];
     *c = *p;
@@ -456,11 +456,11 @@ static poly_status parse(reader *r) {
         } else if (w[b] == 'x' && e - b >= 2 && copies == 1) {
           long v = 0;
           size_t k = b + 1;
-          while (k < e && isdigit((unsigned char)w[k]) && v <= POLY_MAX_PIECES)
+          while (k < e && isdigit((unsigned char)w[k]) && v <= POLY_MAX_LETTERS)
             v = v * 10 + (w[k++] - '0');
-          if (k != e || v < 1 || v > POLY_MAX_PIECES)
+          if (k != e || v < 1 || v > POLY_MAX_LETTERS)
             return fail(r, col, "expected the number of copies as xN, N from 1 to %d, e.g. 'x2'",
-                        POLY_MAX_PIECES);
+                        POLY_MAX_LETTERS);
           copies = (int)v;
         } else {
           return fail(r, col,
@@ -473,8 +473,8 @@ static poly_status parse(reader *r) {
         if (strlen(r->set->pieces[q].name) == nn && !memcmp(r->set->pieces[q].name, name, nn))
           return fail(r, (int)(lead + a) + 1, "a second piece named %.*s (the first is line %d)",
                       (int)nn, name, r->set->pieces[q].line);
-      if (r->set->npieces == POLY_MAX_PIECES)
-        return fail(r, 0, "more than %d pieces", POLY_MAX_PIECES);
+      if (r->set->npieces == POLY_MAX_LETTERS)
+        return fail(r, 0, "more than %d pieces", POLY_MAX_LETTERS);
       poly_piece *p = &r->set->pieces[r->set->npieces];
       memset(p, 0, sizeof *p);
       memcpy(p->name, name, nn);
@@ -519,7 +519,7 @@ static poly_status read_buffer(const char *name, const char *text, size_t len, i
   snprintf(err->file, sizeof err->file, "%s", name ? name : "-");
   poly_set *set = calloc(1, sizeof *set);
   if (!set) return POLY_ENOMEM;
-  set->pieces = calloc(POLY_MAX_PIECES, sizeof *set->pieces);
+  set->pieces = calloc(POLY_MAX_LETTERS, sizeof *set->pieces);
   if (!set->pieces) {
     free(set);
     return POLY_ENOMEM;

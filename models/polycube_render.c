@@ -12,18 +12,44 @@ static size_t cell_of(const int *box, int x, int y, int z) {
   return (size_t)x + (size_t)box[0] * ((size_t)y + (size_t)box[1] * (size_t)z);
 }
 
-static char letter(const poly_set *s, uint8_t p) {
-  return p < s->npieces ? s->pieces[p].letter : p == POLY_HOLE ? '.' : '?';
+int poly_cell_width(const poly_set *s) {
+  for (int p = 0; p < s->npieces; p++)
+    if (!s->pieces[p].letter) return 3;
+  return 1;
+}
+
+/* Cell p drawn in w characters (w = poly_cell_width) at out, NUL-terminated. */
+static void cell_code(const poly_set *s, uint8_t p, int w, char *out) {
+  if (w == 1) {
+    out[0] = p < s->npieces ? s->pieces[p].letter : p == POLY_HOLE ? '.' : '?';
+    out[1] = '\0';
+  } else if (p < s->npieces) {
+    snprintf(out, 4, "%03d", p + 1);
+  } else {
+    snprintf(out, 4, "%s", p == POLY_HOLE ? "..." : "???");
+  }
+}
+
+/* Appends the code of cell p to buf (as snprintf counts: *n grows even past cap). */
+static void put_cell(const poly_set *s, uint8_t p, int w, char *buf, size_t cap, size_t *n) {
+  char code[4];
+  cell_code(s, p, w, code);
+  for (int k = 0; k < w; k++, (*n)++)
+    if (*n + 1 < cap) buf[*n] = code[k];
 }
 
 size_t poly_format_layers(const poly_set *s, const uint8_t *cells, char *buf, size_t cap) {
   const int *b = s->box;
+  int w = poly_cell_width(s);
   size_t n = 0;
   for (int y = b[1] - 1; y >= 0; y--) {
     for (int z = b[2] - 1; z >= 0; z--) {
       for (int x = 0; x < b[0]; x++) {
-        if (n + 1 < cap) buf[n] = letter(s, cells[cell_of(b, x, y, z)]);
-        n++;
+        if (w > 1 && x > 0) { /* numbers apart */
+          if (n + 1 < cap) buf[n] = ' ';
+          n++;
+        }
+        put_cell(s, cells[cell_of(b, x, y, z)], w, buf, cap, &n);
       }
       if (z > 0) {
         for (int k = 0; k < 2; k++, n++)
@@ -39,11 +65,12 @@ size_t poly_format_layers(const poly_set *s, const uint8_t *cells, char *buf, si
 
 size_t poly_format_line(const poly_set *s, const uint8_t *cells, char *buf, size_t cap) {
   const int *b = s->box;
+  int w = poly_cell_width(s);
   size_t n = 0;
   for (int z = b[2] - 1; z >= 0; z--) {
     for (int y = b[1] - 1; y >= 0; y--) {
-      for (int x = 0; x < b[0]; x++, n++)
-        if (n + 1 < cap) buf[n] = letter(s, cells[cell_of(b, x, y, z)]);
+      for (int x = 0; x < b[0]; x++)
+        put_cell(s, cells[cell_of(b, x, y, z)], w, buf, cap, &n);
       if (y > 0) {
         if (n + 1 < cap) buf[n] = '/';
         n++;
@@ -61,29 +88,44 @@ size_t poly_format_line(const poly_set *s, const uint8_t *cells, char *buf, size
 int poly_parse_line(const poly_set *s, const char *line, uint8_t *cells, char *why, size_t cap) {
   const int *b = s->box;
   const char *p = line;
+  int w = poly_cell_width(s);
   for (int z = b[2] - 1; z >= 0; z--) {
     for (int y = b[1] - 1; y >= 0; y--) {
       for (int x = 0; x < b[0]; x++) {
-        char c = *p;
         int col = (int)(p - line) + 1;
-        if (c == '\0' || c == ' ' || c == '/') {
-          snprintf(why, cap, "column %d: the row is short: expected %d letters per row", col, b[0]);
+        int len = 0;
+        while (len < w && p[len] && p[len] != ' ' && p[len] != '/')
+          len++;
+        if (len < w) {
+          snprintf(why, cap, "column %d: the row is short: expected %d %s per row", col, b[0],
+                   w == 1 ? "letters" : "cells");
           return -1;
         }
         size_t at = cell_of(b, x, y, z);
-        int piece = c == '.' && !poly_in_region(s, at) ? POLY_HOLE : -1;
-        if (c == '.' && s->region && poly_in_region(s, at)) {
-          snprintf(why, cap, "column %d: '.' where the region has a cell to fill", col);
+        int hole = w == 1 ? p[0] == '.' : !memcmp(p, "...", 3);
+        int piece = hole && !poly_in_region(s, at) ? POLY_HOLE : -1;
+        if (hole && s->region && poly_in_region(s, at)) {
+          snprintf(why, cap, "column %d: '%.*s' where the region has a cell to fill", col, w, p);
           return -1;
         }
-        for (int q = 0; q < s->npieces && piece < 0; q++)
-          if (s->pieces[q].letter == c) piece = q;
+        if (w == 1) {
+          for (int q = 0; q < s->npieces && piece < 0; q++)
+            if (s->pieces[q].letter == p[0]) piece = q;
+        } else if (!hole && p[0] >= '0' && p[0] <= '9' && p[1] >= '0' && p[1] <= '9' &&
+                   p[2] >= '0' && p[2] <= '9') {
+          int k = (p[0] - '0') * 100 + (p[1] - '0') * 10 + (p[2] - '0');
+          if (k >= 1 && k <= s->npieces) piece = k - 1;
+        }
         if (piece < 0) {
-          snprintf(why, cap, "column %d: '%c' is the letter of no piece", col, c);
+          if (w == 1)
+            snprintf(why, cap, "column %d: '%c' is the letter of no piece", col, p[0]);
+          else
+            snprintf(why, cap, "column %d: '%.3s' is the number of no piece (001 to %03d)", col, p,
+                     s->npieces);
           return -1;
         }
-        cells[cell_of(b, x, y, z)] = (uint8_t)piece;
-        p++;
+        cells[at] = (uint8_t)piece;
+        p += w;
       }
       char want = y > 0 ? '/' : z > 0 ? ' ' : '\0';
       if (*p != want) {
@@ -153,14 +195,16 @@ int poly_write_svg(FILE *f, const poly_set *s, const uint8_t *cells, const char 
                 "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                 "stroke=\"#00000033\"/>\n",
                 px, py, u, u, fill);
+        char code[4];
+        cell_code(s, p, poly_cell_width(s), code);
         fprintf(f,
-                "<text x=\"%d\" y=\"%d\" font-size=\"14\" text-anchor=\"middle\" "
-                "fill=\"%s\">%c</text>\n",
-                px + u / 2, py + u / 2 + 5,
+                "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
+                "fill=\"%s\">%s</text>\n",
+                px + u / 2, py + u / 2 + 5, code[1] ? 11 : 14,
                 p % PALETTE == 3 || p % PALETTE == 5 || p % PALETTE == 14 || p % PALETTE == 18
                     ? "#fff"
                     : "#222",
-                letter(s, p));
+                code);
         /* thick walls between different pieces, and around the layer */
         int east = x + 1 == b[0] || cells[cell_of(b, x + 1, y, z)] != p;
         int south = y == 0 || cells[cell_of(b, x, y - 1, z)] != p;

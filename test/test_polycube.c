@@ -6,6 +6,7 @@
 
 #include "dlx.h"
 #include "polycube.h"
+#include "polycube_library.h"
 #include "test.h"
 
 #include "poly_solve.h"
@@ -723,6 +724,43 @@ static void test_model_refusals(void) {
   ASSERT(m == NULL);
 }
 
+/* More pieces than letters: the 108 heptominoes, three of them chosen to fill a 7x3 box,
+ * against the brute force; their catalog lines (three digits a cell) read back. */
+static void test_heptominoes(void) {
+  poly_set *s = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_library_set("heptominoes", &s, &err), POLY_OK);
+  if (!s) return;
+  ASSERT_EQ(s->npieces, 108);
+  ASSERT_EQ(poly_cell_width(s), 3);
+  s->box[0] = 7, s->box[1] = 3, s->box[2] = 1;
+  for (int p = 0; p < s->npieces; p++)
+    s->pieces[p].optional = 1;
+  uint64_t total, classes;
+  brute_classes(s, 0, 0, &total, &classes);
+  ASSERT_EQ_U64(classes, 56);
+  ASSERT_EQ_U64(total, 222);
+  tally t = solve(s, poly_options_default(), 1);
+  ASSERT_EQ_U64(t.solutions, classes);
+  ASSERT_EQ_U64(t.total, total);
+  /* the last cover seen, as a catalog line and back */
+  char line[200], again[200], why[200];
+  uint8_t back[21];
+  size_t n = poly_format_line(s, t.cells, line, sizeof line);
+  ASSERT_EQ(n, 3 * 21 + 2);
+  ASSERT_EQ(poly_parse_line(s, line, back, why, sizeof why), 0);
+  ASSERT(!memcmp(back, t.cells, 21));
+  poly_format_line(s, back, again, sizeof again);
+  ASSERT_STREQ(again, line);
+  ASSERT_EQ(poly_check(s, 0, back, why, sizeof why), 0);
+  line[0] = '1', line[1] = '0', line[2] = '9';
+  ASSERT_EQ(poly_parse_line(s, line, back, why, sizeof why), -1);
+  ASSERT_STREQ(why, "column 1: '109' is the number of no piece (001 to 108)");
+  ASSERT_EQ(poly_parse_line(s, "001002/", back, why, sizeof why), -1);
+  ASSERT_STREQ(why, "column 7: the row is short: expected 7 cells per row");
+  poly_set_free(s);
+}
+
 int main(void) {
   RUN(test_box_groups);
   RUN(test_malformed);
@@ -735,5 +773,6 @@ int main(void) {
   RUN(test_soma);
   RUN(test_steinhaus);
   RUN(test_random_against_brute_force);
+  RUN(test_heptominoes);
   return test_report();
 }

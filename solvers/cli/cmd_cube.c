@@ -20,8 +20,8 @@
     "are drawn, a letter for each cell to fill and '.' for a hole")                                \
   X(pieces, "pieces", 0, STRING, "LIBRARY", NULL, 0, 0,                                            \
     "use every piece of a generated library instead of a piece file: monomino, domino, "           \
-    "trominoes, tetrominoes, pentominoes, hexominoes, tetracubes, pentacubes (with --box or "      \
-    "--region; with --list, print the library as a piece file)")                                   \
+    "trominoes, tetrominoes, pentominoes, hexominoes, heptominoes, tetracubes, pentacubes (with "  \
+    "--box or --region; with --list, print the library as a piece file)")                          \
   X(optional, "optional", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "let every piece be left out: a solution fills the region with some of the pieces (as "       \
     "'piece NAME optional' does for one piece)")                                                   \
@@ -233,9 +233,8 @@ static int list_sets(int json) {
         for (int p = 0; p < s->npieces; p++)
           printf(" %s", s->pieces[p].name);
       else
-        printf(" %s %s ... %s%s", s->pieces[0].name, s->pieces[1].name,
-               s->pieces[s->npieces - 1].name,
-               s->npieces > POLY_MAX_PIECES ? " (more than a packing can hold: 62)" : "");
+        printf(" %s %s ... %s", s->pieces[0].name, s->pieces[1].name,
+               s->pieces[s->npieces - 1].name);
       printf("\n");
     }
     poly_set_free(s);
@@ -264,14 +263,6 @@ static poly_set *load_library(const char *name) {
       cli_error(&cmd_cube_command, "--pieces %s: %s", name, poly_strerror(st));
     return NULL;
   }
-  if (s->npieces > POLY_MAX_PIECES) {
-    cli_error(&cmd_cube_command,
-              "--pieces %s: %d pieces, more than the %d a set can have (each is drawn with a "
-              "letter of its own: A-Z, a-z, 0-9)",
-              name, s->npieces, POLY_MAX_PIECES);
-    poly_set_free(s);
-    return NULL;
-  }
   return s;
 }
 
@@ -293,7 +284,7 @@ static int write_library(const char *name) {
     cli_error(&cmd_cube_command,
               "--pieces %s: %d pieces, more than the %d letters (A-Z, a-z, 0-9) a piece file "
               "can draw them with",
-              name, s->npieces, POLY_MAX_PIECES);
+              name, s->npieces, POLY_MAX_LETTERS);
   else if (w)
     cli_error(&cmd_cube_command, "writing the pieces: %s", strerror(errno));
   poly_set_free(s);
@@ -522,7 +513,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   dlx_options d = dlx_options_default();
   d.threads = o->threads ? (int)o->threads : cli_default_threads();
   collector c = {.m = m, .o = o, .limit = o->first ? 1 : o->max};
-  c.text_cap = ncells * 2 + 4 * ((size_t)s->box[1] * s->box[2] + 1) + 16;
+  c.text_cap = ncells * 4 + 4 * ((size_t)s->box[1] * s->box[2] + 1) + 16; /* 3 + a blank */
   c.cells = malloc(ncells);
   c.first = malloc(ncells);
   c.text = malloc(c.text_cap);

@@ -44,10 +44,33 @@ expect_json '[(l["name"], l["pieces"]) for l in d["libraries"]] == [("monomino",
 expect_usage_error cube "--pieces hexagons: no piece library 'hexagons'; the libraries: monomino domino trominoes tetrominoes pentominoes hexominoes heptominoes tetracubes pentacubes" cube --pieces hexagons --box 3x3
 expect_usage_error cube "--pieces tetrominoes: a library has no box: give --box XxYxZ or --region FILE" cube --pieces tetrominoes
 expect_usage_error cube "--pieces tetrominoes and 'soma': the pieces come from one or the other" cube soma --pieces tetrominoes --box 4x5
-run cube --pieces heptominoes --box 28x27
+# More pieces than letters: the heptominoes are drawn by number, three digits a cell.
+# Three of the 108 fill the 7x3 box in 56 ways up to its symmetries (the brute force of
+# test_polycube agrees).
+run cube --pieces heptominoes --box 7x3 --optional --threads 1
+expect_exit 0
+expect_stdout <<'E'
+56 solutions (222 covers in all)
+E
+run cube --pieces heptominoes --box 7x3 --optional --print --max 1 --threads 1
+expect_exit 0
+expect_stdout <<'E'
+solution 1: pieces Hep002 Hep011 Hep020 (3 of 108)
+011 011 020 020 020 020 020
+002 011 011 011 011 011 020
+002 002 002 002 002 002 020
+
+at least 1 solution (stopped by --max 1; the search is incomplete)
+E
+run cube --pieces heptominoes --box 7x3 --optional --catalog hep.cat --threads 1
+expect_exit 0
+check 'grep -qxF "011011020020020020020/002011011011011011020/002002002002002002020" hep.cat' "a catalog line of numbers"
+run cube --pieces heptominoes --box 7x3 --optional --verify-catalog hep.cat
+expect_exit 0
+run cube --list --pieces heptominoes
 expect_exit 2
 expect_stderr <<'E'
-dance cube: --pieces heptominoes: 108 pieces, more than the 62 a set can have (each is drawn with a letter of its own: A-Z, a-z, 0-9)
+dance cube: --pieces heptominoes: 108 pieces, more than the 62 letters (A-Z, a-z, 0-9) a piece file can draw them with
 E
 run cube --pieces pentominoes --box 3x3
 expect_exit 2
