@@ -119,7 +119,8 @@ static int contains(const shape *s, int x, int y, int z) {
 /* Every shape of n cells (flat: in the plane z = 0) up to rotation, in canonical form, in
  * out[] (room for LIB_MAX_SHAPES). Returns how many, or -1 past the room. */
 static int generate(int n, int flat, shape *out) {
-  static const int dir[6][3] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+  static const int dir[6][3] = {{1, 0, 0},  {-1, 0, 0}, {0, 1, 0},
+                                {0, -1, 0}, {0, 0, 1},  {0, 0, -1}};
   shape *prev = malloc(LIB_MAX_SHAPES * sizeof *prev);
   if (!prev) return -1;
   int nprev = 1, count = 1;
@@ -167,7 +168,7 @@ static const named monomino[] = {{"monomino", 'M', "#"}};
 static const named domino[] = {{"domino", 'D', "##"}};
 static const named trominoes[] = {{"I", 'I', "###"}, {"L", 'L', "##/#."}};
 static const named tetrominoes[] = {
-    {"I", 'I', "####"}, {"O", 'O', "##/##"},   {"T", 'T', "###/.#."},
+    {"I", 'I', "####"},    {"O", 'O', "##/##"},   {"T", 'T', "###/.#."},
     {"S", 'S', ".##/##."}, {"L", 'L', "###/#.."},
 };
 /* As in cube_pieces/pentominoes.txt. */
@@ -179,22 +180,22 @@ static const named pentominoes[] = {
 };
 /* The flat ones, then A, B, P as in cube_pieces/soma.txt. */
 static const named tetracubes[] = {
-    {"I", 'I', "####"},   {"O", 'O', "##/##"},       {"T", 'T', "###/.#."},
-    {"S", 'S', ".##/##."}, {"L", 'L', "###/#.."},     {"A", 'A', ".A/.. AA/A."},
+    {"I", 'I', "####"},        {"O", 'O', "##/##"},       {"T", 'T', "###/.#."},
+    {"S", 'S', ".##/##."},     {"L", 'L', "###/#.."},     {"A", 'A', ".A/.. AA/A."},
     {"B", 'B', "../B. BB/B."}, {"P", 'P', "P./.. PP/P."},
 };
 /* The 17 pentacubes that are not flat, named as Polyform Puzzler (D. Goodger, file
  * puzzler/puzzles/polycubes.py, class Pentacubes) names them after Kadon's Superquints:
- * drawn here from its coordinates. */
+ * drawn here from its coordinates, read as a right-handed x, y, z. */
 static const named pentacubes3d[] = {
-    {"A", 'A', ".#/#. .#/##"},         {"J1", 'J', "..#/### .../#.."},
-    {"J2", 'K', "..#/### .../.#."},    {"J4", 'M', "..#/### ..#/..."},
-    {"L1", 'B', ".../#.. ..#/###"},    {"L2", 'C', ".../.#. ..#/###"},
-    {"L3", 'D', ".../..# ..#/###"},    {"L4", 'E', "..#/... ..#/###"},
-    {"N1", 'G', ".##/##. .../#.."},    {"N2", 'H', ".##/##. .../.#."},
-    {"Q", 'Q', "../#. ##/##"},         {"S1", 'S', ".../#.. .##/##."},
-    {"S2", 'R', ".../.#. .##/##."},    {"T1", 'O', "../#./.. #./##/#."},
-    {"T2", 'a', "../.#/.. #./##/#."},  {"V1", 'b', "../#./#. .#/##/.."},
+    {"A", 'A', ".#/#. .#/##"},        {"J1", 'J', "..#/### .../#.."},
+    {"J2", 'K', "..#/### .../.#."},   {"J4", 'M', "..#/### ..#/..."},
+    {"L1", 'B', ".../#.. ..#/###"},   {"L2", 'C', ".../.#. ..#/###"},
+    {"L3", 'D', ".../..# ..#/###"},   {"L4", 'E', "..#/... ..#/###"},
+    {"N1", 'G', ".##/##. .../#.."},   {"N2", 'H', ".##/##. .../.#."},
+    {"Q", 'Q', "../#. ##/##"},        {"S1", 'S', ".../#.. .##/##."},
+    {"S2", 'R', ".../.#. .##/##."},   {"T1", 'O', "../#./.. #./##/#."},
+    {"T2", 'a', "../.#/.. #./##/#."}, {"V1", 'b', "../#./#. .#/##/.."},
     {"V2", 'c', ".##/... .#./##."},
 };
 
@@ -218,13 +219,13 @@ static const library libraries[] = {
     {"hexominoes", NULL, 6, 1, NULL, NULL, 0, 0, "Hex", 2},
     {"heptominoes", NULL, 7, 1, NULL, NULL, 0, 0, "Hep", 3},
     {"tetracubes", NULL, 4, 0, tetracubes, NULL, COUNT(tetracubes), 0, NULL, 0},
-    {"pentacubes", NULL, 5, 0, pentominoes, pentacubes3d, COUNT(pentominoes),
-     COUNT(pentacubes3d), NULL, 0},
+    {"pentacubes", NULL, 5, 0, pentominoes, pentacubes3d, COUNT(pentominoes), COUNT(pentacubes3d),
+     NULL, 0},
 };
 
 static const char *const library_names[] = {
-    "monomino",    "domino",      "trominoes",  "tetrominoes", "pentominoes",
-    "hexominoes",  "heptominoes", "tetracubes", "pentacubes",
+    "monomino",   "domino",      "trominoes",  "tetrominoes", "pentominoes",
+    "hexominoes", "heptominoes", "tetracubes", "pentacubes",
 };
 
 int poly_library_names(const char *const **names) {
@@ -264,13 +265,15 @@ poly_status poly_library_set(const char *name, poly_set **out, poly_error *err) 
   snprintf(err->file, sizeof err->file, "%s", name ? name : "(null)");
   const library *lib = NULL;
   for (int i = 0; name && i < COUNT(libraries) && !lib; i++)
-    if (!strcmp(name, libraries[i].name) || (libraries[i].alias && !strcmp(name, libraries[i].alias)))
+    if (!strcmp(name, libraries[i].name) ||
+        (libraries[i].alias && !strcmp(name, libraries[i].alias)))
       lib = &libraries[i];
   if (!lib) {
-    int len = snprintf(err->message, sizeof err->message, "no piece library '%s'; the libraries:",
-                       name ? name : "(null)");
+    int len = snprintf(err->message, sizeof err->message,
+                       "no piece library '%s'; the libraries:", name ? name : "(null)");
     for (int i = 0; i < COUNT(library_names) && len > 0 && (size_t)len < sizeof err->message; i++)
-      len += snprintf(err->message + len, sizeof err->message - (size_t)len, " %s", library_names[i]);
+      len +=
+          snprintf(err->message + len, sizeof err->message - (size_t)len, " %s", library_names[i]);
     return POLY_ENOPIECE;
   }
   shape *shapes = malloc(LIB_MAX_SHAPES * sizeof *shapes);
@@ -363,7 +366,7 @@ int poly_library_write(FILE *f, const poly_set *s) {
       if (p->cubes[k].z >= ext[2]) ext[2] = p->cubes[k].z + 1;
     }
     fprintf(f, "%spiece %s\n", i ? "\n" : "", p->name);
-    for (int y = ext[1] - 1; y >= 0; y--) { /* rows from the back */
+    for (int y = ext[1] - 1; y >= 0; y--) {   /* rows from the back */
       for (int z = ext[2] - 1; z >= 0; z--) { /* layers from the top */
         if (z != ext[2] - 1) fputc(' ', f);
         for (int x = 0; x < ext[0]; x++) {

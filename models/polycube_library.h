@@ -23,8 +23,8 @@
  *     polycubes up to rotation, n = 1..5: 1, 1, 2, 8, 29     OEIS A000162 ("Here two
  *         polycubes that differ by reflection are considered different")
  * Generated: each set of n cells grows from that of n-1 by a cube on every free face, each
- * new shape reduced to its canonical form (below) and kept once. All of them take well
- * under a millisecond each.
+ * new shape reduced to its canonical form (below) and kept once. All nine take a few
+ * milliseconds together.
  *
  * Names, and the sources of the names.
  *   - trominoes: I (straight) and L (bent; also called V, as in the Soma cube).
@@ -33,17 +33,22 @@
  *   - tetracubes: the 5 flat ones by their tetromino letters; the three others by their
  *     Soma cube letters (cube_pieces/soma.txt): A and B, the two screws, mirror images of
  *     each other, and P, the branch (or tripod: three cubes on one corner cube). Kadon's
- *     Poly-4 set and Polyform Puzzler use the same letters.
+ *     Poly-4 set and Polyform Puzzler use the same letters, but Polyform Puzzler's A (its
+ *     coordinates read as a right-handed x, y, z, as ours are) is soma.txt's B: which
+ *     screw is A is a convention, and here it is that of cube_pieces/soma.txt.
  *   - pentacubes: the 12 flat ones by their pentomino letters; the 17 others by the names
  *     Polyform Puzzler gives them after Kadon's "Superquints" (D. Goodger,
  *     puzzler.sourceforge.net/docs/pentacubes.html; www.gamepuzzles.com/sqnames.htm):
- *     L1 L2 L3 L4 (the L tetromino with a cube on top of one of its cubes), J1 J2 J4
- *     (the same below: mirror images of L1 L2 L4; L3 is its own), N1 N2 and S1 S2 (the S
+ *     L1 L2 L3 L4 (the L tetromino with a cube on top of the end of its long arm, of its
+ *     middle, of its corner, of its foot), J1 J2 J4 (the same below: mirror images of L1
+ *     L2 L4; L3 is its own), N1 N2 and S1 S2 (the S
  *     tetromino with a cube below, above: mirror pairs N1/S1, N2/S2), T1 T2 (the T
  *     tetromino with a cube on the middle of its bar, on the end of its stem), V1 V2 (a
  *     mirror pair), Q (the O tetromino with a cube on top) and A (the L tromino with a cube
  *     on each of its two ends). The chiral pairs: L1/J1 L2/J2 L4/J4 N1/S1 N2/S2 V1/V2; the
- *     five others (L3 T1 T2 Q A) are their own mirror images.
+ *     five others (L3 T1 T2 Q A) are their own mirror images. The shapes are drawn from
+ *     Polyform Puzzler's coordinates (puzzler/puzzles/polycubes.py), read as a right-handed
+ *     x, y, z: which of a pair is L1 and which J1 follows from that reading.
  *   - hexominoes and heptominoes have no standard letters: "Hex" and two digits, "Hep" and
  *     three, numbered from 1 in the order of their canonical forms.
  * Names are unique within a library, not across libraries (I is a tromino, a tetromino and a

@@ -121,8 +121,8 @@ static int name_ok(const char *s) {
   if (!((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z'))) return 0;
   for (size_t i = 1; i < n; i++) {
     char c = s[i];
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-          c == '_' || c == '-'))
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+          c == '-'))
       return 0;
   }
   return 1;
@@ -149,9 +149,9 @@ static const struct {
   int n, count, flat;
 } expected[] = {
     /* OEIS A000105 (free polyominoes) and A000162 (polycubes up to rotation) */
-    {"monomino", 1, 1, 1},     {"domino", 2, 1, 1},       {"trominoes", 3, 2, 1},
-    {"tetrominoes", 4, 5, 1},  {"pentominoes", 5, 12, 1}, {"hexominoes", 6, 35, 1},
-    {"heptominoes", 7, 108, 1}, {"tetracubes", 4, 8, 0},  {"pentacubes", 5, 29, 0},
+    {"monomino", 1, 1, 1},      {"domino", 2, 1, 1},       {"trominoes", 3, 2, 1},
+    {"tetrominoes", 4, 5, 1},   {"pentominoes", 5, 12, 1}, {"hexominoes", 6, 35, 1},
+    {"heptominoes", 7, 108, 1}, {"tetracubes", 4, 8, 0},   {"pentacubes", 5, 29, 0},
 };
 #define NEXPECTED ((int)(sizeof expected / sizeof expected[0]))
 
@@ -295,7 +295,8 @@ static void test_soma_file(void) {
   poly_set *soma = read_pieces(DANCE_PIECES_DIR "/soma.txt");
   poly_set *t = load("tetracubes"), *tri = load("trominoes");
   if (soma && t && tri) {
-    const char *pairs[][2] = {{"A", "A"}, {"B", "B"}, {"P", "P"}, {"L", "L"}, {"T", "T"}, {"Z", "S"}};
+    const char *pairs[][2] = {{"A", "A"}, {"B", "B"}, {"P", "P"},
+                              {"L", "L"}, {"T", "T"}, {"Z", "S"}};
     for (int i = 0; i < 6; i++) {
       const poly_piece *a = find(soma, pairs[i][0]), *b = find(t, pairs[i][1]);
       if (!a || !b) {
@@ -320,7 +321,9 @@ static void test_chirality(void) {
     int npairs;
   } cases[] = {
       {"tetracubes", {{"A", "B"}}, 1},
-      {"pentacubes", {{"L1", "J1"}, {"L2", "J2"}, {"L4", "J4"}, {"N1", "S1"}, {"N2", "S2"}, {"V1", "V2"}}, 6},
+      {"pentacubes",
+       {{"L1", "J1"}, {"L2", "J2"}, {"L4", "J4"}, {"N1", "S1"}, {"N2", "S2"}, {"V1", "V2"}},
+       6},
   };
   for (int c = 0; c < 2; c++) {
     poly_set *s = load(cases[c].lib);
@@ -332,7 +335,8 @@ static void test_chirality(void) {
     for (int i = 0; i < cases[c].npairs; i++) {
       const poly_piece *a = find(s, cases[c].pairs[i][0]), *b = find(s, cases[c].pairs[i][1]);
       if (!a || !b) {
-        TEST_FAIL_("%s: missing %s or %s", cases[c].lib, cases[c].pairs[i][0], cases[c].pairs[i][1]);
+        TEST_FAIL_("%s: missing %s or %s", cases[c].lib, cases[c].pairs[i][0],
+                   cases[c].pairs[i][1]);
         continue;
       }
       if (!chiral(a) || !same(a, b, 1))
