@@ -129,8 +129,8 @@ typedef struct {
 struct poly_model {
   const poly_set *set;
   poly_options opt;
-  size_t ncells;  /* of the box */
-  size_t nregion; /* of the region: the cells to fill */
+  size_t ncells;      /* of the box */
+  size_t nregion;     /* of the region: the cells to fill */
   int32_t *cell_item; /* box cell -> its item, or -1 for a hole */
   dlx_matrix *matrix;
   piece_model *pm;
@@ -526,8 +526,8 @@ static poly_status check_volume(const poly_set *s, size_t cells, poly_error *err
                   where);
   if (required + optional < cells)
     return refuse(err, POLY_EVOLUME, line,
-                  "all the pieces together have %zu cubes, fewer than %s cells", required + optional,
-                  where);
+                  "all the pieces together have %zu cubes, fewer than %s cells",
+                  required + optional, where);
   /* subset sums of the optional pieces' sizes, up to what is missing */
   size_t need = cells - required;
   uint8_t *can = calloc(need + 1, 1);
@@ -1016,8 +1016,7 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
     }
     if (!match) {
       snprintf(why, cap, "the cells marked %s are not piece %s in any %s", drawn_as(s, p, code),
-               pc->name,
-               mirror ? "orientation or mirror image" : "orientation (rotation)");
+               pc->name, mirror ? "orientation or mirror image" : "orientation (rotation)");
       bad = 1;
     }
   }

@@ -259,7 +259,8 @@ static poly_status finish_region(reader *r) {
   for (int i = 0; i < r->ncubes; i++) {
     poly_xyz c = r->cubes[i];
     r->set->region[(size_t)(c.x - lo[0]) +
-                   (size_t)b[0] * ((size_t)(c.y - lo[1]) + (size_t)b[1] * (size_t)(c.z - lo[2]))] = 1;
+                   (size_t)b[0] * ((size_t)(c.y - lo[1]) + (size_t)b[1] * (size_t)(c.z - lo[2]))] =
+        1;
   }
   size_t holes = 0;
   for (size_t c = 0; c < n; c++)
@@ -333,7 +334,8 @@ static poly_status drawing_row(reader *r, const char *s, size_t n) {
     while (i < n && s[i] != ' ' && s[i] != '\t')
       i++;
     int col = (int)start + 1, width = (int)(i - start);
-    if (layer == POLY_MAX_DIM) return fail(r, col, "%s has more than %d layers", what, POLY_MAX_DIM);
+    if (layer == POLY_MAX_DIM)
+      return fail(r, col, "%s has more than %d layers", what, POLY_MAX_DIM);
     if (width > POLY_MAX_DIM)
       return fail(r, col, "%s is more than %d %s wide", what, POLY_MAX_DIM,
                   r->drawing_region ? "cells" : "cubes");

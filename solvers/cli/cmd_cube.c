@@ -23,7 +23,7 @@
     "trominoes, tetrominoes, pentominoes, hexominoes, heptominoes, tetracubes, pentacubes (with "  \
     "--box or --region; with --list, print the library as a piece file)")                          \
   X(optional, "optional", 0, FLAG, NULL, NULL, 0, 0,                                               \
-    "let every piece be left out: a solution fills the region with some of the pieces (as "       \
+    "let every piece be left out: a solution fills the region with some of the pieces (as "        \
     "'piece NAME optional' does for one piece)")                                                   \
   X(mirror, "mirror", 0, FLAG, NULL, NULL, 0, 0,                                                   \
     "let pieces be placed as their mirror images too (by default only rotated)")                   \
@@ -718,8 +718,8 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     cli_json_bool(&j, "valid", ok);
     cli_json_end_object(&j);
   } else if (ok) {
-    printf("%s: %s, each a packing of %s, no two equivalent under the %s of the %s\n",
-           o->verify, cli_plural(count, "solution", "solutions").s, set_name(arg),
+    printf("%s: %s, each a packing of %s, no two equivalent under the %s of the %s\n", o->verify,
+           cli_plural(count, "solution", "solutions").s, set_name(arg),
            cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
            shape_word(s));
   } else {
@@ -752,9 +752,8 @@ static int export_matrix(const cube_options *o, const char *arg, const poly_mode
            "dance cube %s: %s %dx%dx%d, %d pieces%s; piece %s restricted to one placement per "
            "class of the %d rotations",
            set_name(arg), s->region ? "region in" : "box", s->box[0], s->box[1], s->box[2],
-           s->npieces,
-           o->mirror ? " (mirror images allowed)" : "", r >= 0 ? s->pieces[r].name : "(none)",
-           poly_model_symmetries(m));
+           s->npieces, o->mirror ? " (mirror images allowed)" : "",
+           r >= 0 ? s->pieces[r].name : "(none)", poly_model_symmetries(m));
   return cli_export_matrix(&cmd_cube_command, poly_model_matrix(m), o->export_file, comment,
                            o->quiet);
 }
