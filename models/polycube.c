@@ -163,7 +163,7 @@ struct poly_model {
 };
 
 poly_options poly_options_default(void) {
-  poly_options o = {0, POLY_RESTRICT_AUTO, 0, 1, 1};
+  poly_options o = {0, POLY_RESTRICT_AUTO, 0, 1, 1, NULL};
   return o;
 }
 
@@ -329,6 +329,7 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   for (int p = 0; p < m->set->npieces; p++) {
     m->estimate[p] = 0;
     if (copies_of_shape[m->shape[p]] != 1 || m->set->pieces[p].optional) continue;
+    if (m->opt.stop && *m->opt.stop) return -1; /* interrupted: the search will stop too */
     poly_options o = m->opt;
     o.restrict_piece = p;
     o.reflections = 0;
@@ -347,6 +348,10 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
     double batch[POLY_ESTIMATE_BATCHES];
     dlx_status ds = DLX_OK;
     for (int k = 0; k < POLY_ESTIMATE_BATCHES && !ds; k++) {
+      if (m->opt.stop && *m->opt.stop) {
+        poly_model_free(c);
+        return -1;
+      }
       dlx_estimate_result r;
       ds = dlx_estimate(c->matrix, &d, POLY_ESTIMATE_PROBES, (uint64_t)k + 1, &r);
       batch[k] = r.nodes;

@@ -151,6 +151,8 @@ typedef struct {
   int prune;          /* the search will use poly_model_admit (the default): the auto
                          choice of the restricted piece then estimates with it */
   int threads;        /* threads for those estimates (default 1) */
+  const volatile int *stop; /* when set and nonzero (Ctrl-C), the auto choice stops
+                               estimating and restricts no piece; NULL: never */
 } poly_options;
 
 poly_options poly_options_default(void);

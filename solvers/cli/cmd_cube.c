@@ -847,6 +847,7 @@ int cmd_cube(int argc, char **argv) {
   poly_error err;
   int solving = !o.verify && !o.export_file;
   const volatile int *stop = solving ? cli_interrupt_begin() : NULL;
+  po.stop = stop; /* a Ctrl-C while the restricted piece is chosen ends the choice */
   poly_status ps = poly_model_new(s, &po, &m, &err);
   if (ps) {
     if (solving) cli_interrupt_end();
