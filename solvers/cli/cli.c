@@ -364,6 +364,11 @@ static int stdout_reported; /* stdout failed and was reported: say it once */
 void cli_stdout_error(const cli_command *cmd, int err) {
   if (stdout_reported) return;
   stdout_reported = 1;
+  if (!err || err == EIO) { /* errno was lost (another thread, a later call): ask again */
+    clearerr(stdout);
+    errno = 0;
+    if (fflush(stdout) != 0 && errno) err = errno;
+  }
   cli_file_error(cmd, NULL, "write", err);
 }
 

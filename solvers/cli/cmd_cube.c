@@ -848,8 +848,8 @@ int cmd_cube(int argc, char **argv) {
   int nargs, status = cli_start(&cmd_cube_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
   const char *arg = nargs > 0 ? argv[1] : NULL;
-  if (o.list && o.pieces) return write_library(o.pieces);
-  if (o.list) return list_sets(o.json);
+  if (o.list && o.pieces) return cli_finish(&cmd_cube_command, write_library(o.pieces));
+  if (o.list) return cli_finish(&cmd_cube_command, list_sets(o.json));
   if (o.pieces && arg)
     return cli_usage_error(&cmd_cube_command,
                            "--pieces %s and '%s': the pieces come from one or the other", o.pieces,
