@@ -885,9 +885,8 @@ int cli_export_matrix(const cli_command *cmd, const struct dlx_matrix *m, const 
   return CLI_SOLVED;
 }
 
-int cli_draw_picture(const cli_command *cmd, cli_output *out,
-                     int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
-                     int quiet) {
+int cli_draw_picture(const cli_command *cmd, cli_output *out, int (*draw)(const void *ctx, FILE *f),
+                     const void *ctx, const char *what, int quiet) {
   errno = 0;
   int failed = draw(ctx, out->f);
   if (cli_output_commit(cmd, out, failed ? (errno ? errno : EIO) : 0)) return CLI_ERROR;

@@ -363,9 +363,8 @@ void cli_json_other_solutions(cli_json *j, int valid, uint64_t solutions, const 
 int cli_write_picture(const cli_command *cmd, const char *file,
                       int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
                       int quiet);
-int cli_draw_picture(const cli_command *cmd, cli_output *out,
-                     int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
-                     int quiet);
+int cli_draw_picture(const cli_command *cmd, cli_output *out, int (*draw)(const void *ctx, FILE *f),
+                     const void *ctx, const char *what, int quiet);
 
 /* --export FILE of a puzzle command: writes the matrix in Knuth's format with comment (its
  * control bytes made '?') to FILE, "-" for stdout, and says so on stderr unless quiet.

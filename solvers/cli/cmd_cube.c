@@ -512,8 +512,8 @@ static int draw(const void *ctx, FILE *f) {
 }
 
 /* --svg: the first solution found; nothing to draw if there is none. */
-static int write_svg(const cube_options *o, const char *arg, const poly_set *s,
-                     const collector *c, cli_output *out) {
+static int write_svg(const cube_options *o, const char *arg, const poly_set *s, const collector *c,
+                     cli_output *out) {
   if (!c->have_first) {
     cli_output_discard(out);
     if (!o->quiet) cli_warning(&cmd_cube_command, "no solution to draw: %s not written", o->svg);
@@ -605,8 +605,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
                                          : "unknown";
   if (c.catalog) { /* the last line says whether the catalog is the whole list */
     if (complete)
-      fprintf(c.catalog, "# complete: %s\n",
-              cli_plural(c.solutions, "solution", "solutions").s);
+      fprintf(c.catalog, "# complete: %s\n", cli_plural(c.solutions, "solution", "solutions").s);
     else
       fprintf(c.catalog, "# incomplete: %s\n", cli_stop_phrase(stopped_by, o->max, 0).s);
   }
@@ -771,8 +770,8 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
   for (size_t i = 1; i < count; i++)
     if (!memcmp(list[i].canon, list[i - 1].canon, n)) {
       if (dups++ < 20)
-        cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the %s)",
-                  name, list[i].line, list[i - 1].line, shape_word(s));
+        cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the %s)", name,
+                  list[i].line, list[i - 1].line, shape_word(s));
     }
   int miscounted = mark == COMPLETE && marked != count;
   int ok = !bad && !dups && !miscounted, complete = mark == COMPLETE;
@@ -836,9 +835,8 @@ static int export_matrix(const cube_options *o, const char *arg, const poly_mode
            "dance cube %s: %s %dx%dx%d, %d pieces%s; piece %s restricted to one placement per "
            "class of the %d rotations",
            set_name(arg), s->region ? "region in" : "box", s->box[0], s->box[1], s->box[2],
-           s->npieces,
-           o->mirror ? " (mirror images allowed)" : "", r >= 0 ? s->pieces[r].name : "(none)",
-           poly_model_symmetries(m));
+           s->npieces, o->mirror ? " (mirror images allowed)" : "",
+           r >= 0 ? s->pieces[r].name : "(none)", poly_model_symmetries(m));
   return cli_export_matrix(&cmd_cube_command, poly_model_matrix(m), o->export_file, comment,
                            o->quiet);
 }
