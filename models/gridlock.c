@@ -86,6 +86,15 @@ gridlock_status gridlock_set_whites(gridlock_puzzle *p, const gridlock_triplet w
   return GRIDLOCK_OK;
 }
 
+/* The offset of the first byte of t that is not printable ASCII, or -1: a message then
+ * names that byte as "byte 0x1b", as the other parsers do, rather than echoing it raw to
+ * a terminal. */
+static long unprintable(const lines_token *t) {
+  for (size_t i = 0; i < t->len && i < 20; i++)
+    if ((unsigned char)t->s[i] < ' ' || (unsigned char)t->s[i] >= 127) return (long)i;
+  return -1;
+}
+
 /* A coordinate field: a whole number 1..8. */
 static gridlock_status read_coordinate(const lines_line *l, size_t *pos, const char *what,
                                        const char *name, dlx_parse_error *err, int *v) {
@@ -96,8 +105,13 @@ static gridlock_status read_coordinate(const lines_line *l, size_t *pos, const c
     return GRIDLOCK_ESYNTAX;
   }
   if (!lines_token_uint(&t, 999, &u)) {
-    lines_error(err, name, l->number, t.column, "%s must be a number 1..8, not '%.*s'", what,
-                (int)(t.len > 20 ? 20 : t.len), t.s);
+    long k = unprintable(&t);
+    if (k >= 0)
+      lines_error(err, name, l->number, t.column + k, "%s must be a number 1..8, not byte 0x%02x",
+                  what, (unsigned char)t.s[k]);
+    else
+      lines_error(err, name, l->number, t.column, "%s must be a number 1..8, not '%.*s'", what,
+                  (int)(t.len > 20 ? 20 : t.len), t.s);
     return GRIDLOCK_ESYNTAX;
   }
   if (u < 1 || u > GRIDLOCK_SIDE) {
@@ -121,15 +135,26 @@ static gridlock_status read_white(const lines_line *l, const char *name, dlx_par
     return GRIDLOCK_ESYNTAX;
   }
   if (t.len != 1 || (t.s[0] != 'h' && t.s[0] != 'v')) {
-    lines_error(err, name, l->number, t.column, "bad orientation '%.*s' (expected h or v)",
-                (int)(t.len > 20 ? 20 : t.len), t.s);
+    long k = unprintable(&t);
+    if (k >= 0)
+      lines_error(err, name, l->number, t.column + k,
+                  "bad orientation: byte 0x%02x (expected h or v)", (unsigned char)t.s[k]);
+    else
+      lines_error(err, name, l->number, t.column, "bad orientation '%.*s' (expected h or v)",
+                  (int)(t.len > 20 ? 20 : t.len), t.s);
     return GRIDLOCK_ESYNTAX;
   }
   out->z = t.s[0];
   if (lines_token_next(l, &pos, &t)) {
-    lines_error(err, name, l->number, t.column,
-                "unexpected '%.*s' after the orientation (a line is 'x y h|v')",
-                (int)(t.len > 20 ? 20 : t.len), t.s);
+    long k = unprintable(&t);
+    if (k >= 0)
+      lines_error(err, name, l->number, t.column + k,
+                  "unexpected byte 0x%02x after the orientation (a line is 'x y h|v')",
+                  (unsigned char)t.s[k]);
+    else
+      lines_error(err, name, l->number, t.column,
+                  "unexpected '%.*s' after the orientation (a line is 'x y h|v')",
+                  (int)(t.len > 20 ? 20 : t.len), t.s);
     return GRIDLOCK_ESYNTAX;
   }
   return GRIDLOCK_OK;

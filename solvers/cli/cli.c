@@ -4,6 +4,7 @@
 #include "dlx.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -341,11 +342,116 @@ int cli_default_threads(void) {
 }
 
 int cli_finish(const cli_command *cmd, int status) {
+  errno = 0;
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    cli_error(cmd, "writing stdout: %s", strerror(errno ? errno : EIO));
+    cli_stdout_error(cmd, errno);
     return CLI_ERROR;
   }
   return status;
+}
+
+/* ---- files ------------------------------------------------------------------------------ */
+
+void cli_file_error(const cli_command *cmd, const char *file, const char *what, int err) {
+  const char *name = file && strcmp(file, "-") ? file
+                     : strcmp(what, "write")   ? CLI_STDIN_NAME
+                                               : CLI_STDOUT_NAME;
+  cli_error(cmd, "%s: cannot %s: %s", name, what, strerror(err ? err : EIO));
+}
+
+static int stdout_reported; /* stdout failed and was reported: say it once */
+
+void cli_stdout_error(const cli_command *cmd, int err) {
+  if (stdout_reported) return;
+  stdout_reported = 1;
+  if (!err || err == EIO) { /* errno was lost (another thread, a later call): ask again */
+    clearerr(stdout);
+    errno = 0;
+    if (fflush(stdout) != 0 && errno) err = errno;
+  }
+  cli_file_error(cmd, NULL, "write", err);
+}
+
+int cli_output_open(const cli_command *cmd, cli_output *out, const char *path, int allow_stdout) {
+  memset(out, 0, sizeof *out);
+  out->path = path;
+  if (allow_stdout && !strcmp(path, "-")) {
+    out->f = stdout;
+    out->to_stdout = 1;
+    return 0;
+  }
+  struct stat st;
+  int exists = lstat(path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
+    cli_file_error(cmd, path, "write", EISDIR);
+    return CLI_ERROR;
+  }
+  if (exists && !S_ISREG(st.st_mode)) { /* a device, a pipe, a link: written in place */
+    out->f = fopen(path, "w");
+    if (!out->f) {
+      cli_file_error(cmd, path, "write", errno);
+      return CLI_ERROR;
+    }
+    return 0;
+  }
+  const char *slash = strrchr(path, '/');
+  size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+  out->temp = malloc(strlen(path) + 16);
+  if (!out->temp) {
+    cli_file_error(cmd, path, "write", ENOMEM);
+    return CLI_ERROR;
+  }
+  sprintf(out->temp, "%.*s.%s.XXXXXX", (int)dir, path, path + dir);
+  int fd = mkstemp(out->temp);
+  int err = errno;
+  if (fd >= 0) {
+    mode_t mask = umask(0); /* what fopen would give: 0666 less the umask, or the old mode */
+    umask(mask);
+    fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
+    out->f = fdopen(fd, "w");
+    err = errno;
+    if (!out->f) {
+      close(fd);
+      unlink(out->temp);
+    }
+  }
+  if (!out->f) {
+    free(out->temp);
+    out->temp = NULL;
+    cli_file_error(cmd, path, "write", err);
+    return CLI_ERROR;
+  }
+  return 0;
+}
+
+int cli_output_commit(const cli_command *cmd, cli_output *out, int failed) {
+  int err = failed;
+  errno = 0;
+  if (out->to_stdout) {
+    if (!err && (fflush(stdout) != 0 || ferror(stdout))) err = errno ? errno : EIO;
+    out->f = NULL;
+    if (!err) return 0;
+    cli_stdout_error(cmd, err);
+    return CLI_ERROR;
+  }
+  if (!err && (fflush(out->f) != 0 || ferror(out->f))) err = errno ? errno : EIO;
+  if (fclose(out->f) != 0 && !err) err = errno ? errno : EIO;
+  out->f = NULL;
+  if (!err && out->temp && rename(out->temp, out->path) != 0) err = errno;
+  if (err && out->temp) unlink(out->temp);
+  free(out->temp);
+  out->temp = NULL;
+  if (!err) return 0;
+  cli_file_error(cmd, out->path, "write", err);
+  return CLI_ERROR;
+}
+
+void cli_output_discard(cli_output *out) {
+  if (out->f && !out->to_stdout) fclose(out->f);
+  out->f = NULL;
+  if (out->temp) unlink(out->temp);
+  free(out->temp);
+  out->temp = NULL;
 }
 
 void cli_option_note(const cli_option *o, char *buf, size_t cap) {
@@ -762,44 +868,36 @@ int cli_export_matrix(const cli_command *cmd, const struct dlx_matrix *m, const 
   snprintf(text, sizeof text, "%s", comment);
   for (char *c = text; *c; c++)
     if ((unsigned char)*c < ' ') *c = '?'; /* a newline would end the comment line */
-  int to_stdout = strcmp(file, "-") == 0;
-  FILE *f = to_stdout ? stdout : fopen(file, "w");
-  if (!f) {
-    cli_error(cmd, "%s: %s", file, strerror(errno));
+  cli_output out;
+  if (cli_output_open(cmd, &out, file, 1)) return CLI_ERROR;
+  errno = 0;
+  dlx_status st = dlx_write(m, out.f, text);
+  if (st && st != DLX_EIO) {
+    cli_output_discard(&out);
+    cli_error(cmd, "%s", dlx_strerror(st));
     return CLI_ERROR;
   }
-  dlx_status st = dlx_write(m, f, text);
-  int saved = errno;
-  if (!to_stdout && fclose(f) != 0 && !st) {
-    st = DLX_EIO;
-    saved = errno;
-  }
-  if (st) {
-    cli_error(cmd, "%s: %s%s%s", to_stdout ? "stdout" : file, dlx_strerror(st),
-              st == DLX_EIO ? ": " : "", st == DLX_EIO ? strerror(saved) : "");
-    return CLI_ERROR;
-  }
-  if (!to_stdout && !quiet)
+  if (cli_output_commit(cmd, &out, st ? (errno ? errno : EIO) : 0)) return CLI_ERROR;
+  if (!out.to_stdout && !quiet)
     fprintf(stderr, "dance %s: wrote %s and %s to %s\n", cmd->name,
             cli_plural((uint64_t)dlx_item_count(m), "item", "items").s,
             cli_plural((uint64_t)dlx_option_count(m), "option", "options").s, file);
   return CLI_SOLVED;
 }
 
+int cli_draw_picture(const cli_command *cmd, cli_output *out, int (*draw)(const void *ctx, FILE *f),
+                     const void *ctx, const char *what, int quiet) {
+  errno = 0;
+  int failed = draw(ctx, out->f);
+  if (cli_output_commit(cmd, out, failed ? (errno ? errno : EIO) : 0)) return CLI_ERROR;
+  if (!quiet) fprintf(stderr, "dance %s: wrote %s (%s)\n", cmd->name, out->path, what);
+  return CLI_SOLVED;
+}
+
 int cli_write_picture(const cli_command *cmd, const char *file,
                       int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
                       int quiet) {
-  FILE *f = fopen(file, "w");
-  if (!f) {
-    cli_error(cmd, "%s: %s", file, strerror(errno));
-    return CLI_ERROR;
-  }
-  errno = 0;
-  int failed = draw(ctx, f);
-  if (fclose(f) != 0 || failed) {
-    cli_error(cmd, "%s: %s", file, strerror(errno ? errno : EIO));
-    return CLI_ERROR;
-  }
-  if (!quiet) fprintf(stderr, "dance %s: wrote %s (%s)\n", cmd->name, file, what);
-  return CLI_SOLVED;
+  cli_output out;
+  if (cli_output_open(cmd, &out, file, 0)) return CLI_ERROR; /* "-" is a file: stdout has results */
+  return cli_draw_picture(cmd, &out, draw, ctx, what, quiet);
 }

@@ -168,7 +168,8 @@ void cli_print_version(FILE *f);
 int cli_default_threads(void);
 
 /* The end of every subcommand: flushes stdout, and if that or any earlier write to it
- * failed, says so ("writing stdout: ...") and returns CLI_ERROR; else returns status. */
+ * failed, says so ("<stdout>: cannot write: ...", unless cli_stdout_error already did)
+ * and returns CLI_ERROR; else returns status. */
 int cli_finish(const cli_command *cmd, int status);
 
 /* The default and the range of an option as --help shows them after its help text,
@@ -187,6 +188,48 @@ void cli_error(const cli_command *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 void cli_warning(const cli_command *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
 /* The error, then "Try 'dance xc --help'."; returns CLI_ERROR. */
 int cli_usage_error(const cli_command *cmd, const char *fmt, ...) CLI_PRINTF(2, 3);
+
+/* ---- files: one wording for every command --------------------------------------------- */
+
+/* Every failure to open, read or write a file is reported by cli_file_error, so that each
+ * reads the same in every command (docs/README.md has the table):
+ *
+ *   dance CMD: FILE: cannot open: REASON      an input file that cannot be opened
+ *   dance CMD: FILE: cannot read: REASON      an input that cannot be read (a directory)
+ *   dance CMD: FILE: cannot write: REASON     an output file that cannot be created,
+ *                                             written, closed or renamed into place
+ *   dance CMD: <stdout>: cannot write: REASON stdout (as the parsers call stdin <stdin>)
+ *
+ * what is "open", "read" or "write"; file NULL or "-" means stdout (or stdin for "read"
+ * and "open"); err an errno value (0: EIO). */
+#define CLI_STDOUT_NAME "<stdout>"
+#define CLI_STDIN_NAME "<stdin>"
+void cli_file_error(const cli_command *cmd, const char *file, const char *what, int err);
+/* "<stdout>: cannot write: REASON", once: later calls, and cli_finish, stay quiet. */
+void cli_stdout_error(const cli_command *cmd, int err);
+
+/* An output file written whole or not at all. For a regular file (or a path that does not
+ * exist yet) the text goes to a temporary file beside it, ".NAME.XXXXXX" in the same
+ * folder, which cli_output_commit renames into place once it is complete: a crash never
+ * leaves a half-written file under the real name. "-" may be stdout; a path that exists and
+ * is not a regular file (a device such as /dev/full, a pipe) is written in place. */
+typedef struct {
+  FILE *f;
+  const char *path; /* as given */
+  char *temp;       /* the temporary file, NULL when written in place */
+  int to_stdout;
+} cli_output;
+
+/* Opens path for writing (creating the temporary file, so that a missing folder fails at
+ * once); "-" is stdout if allow_stdout, else a file named "-". Returns 0, or says "FILE:
+ * cannot write: REASON" and returns CLI_ERROR. */
+int cli_output_open(const cli_command *cmd, cli_output *out, const char *path, int allow_stdout);
+/* Flushes, closes and renames into place; failed (nonzero) reports that writing already
+ * failed with that errno, and then the temporary file is removed. Returns 0 or, after the
+ * message, CLI_ERROR. stdout is flushed but not closed. */
+int cli_output_commit(const cli_command *cmd, cli_output *out, int failed);
+/* Closes and removes the temporary file, leaving no trace (no message). */
+void cli_output_discard(cli_output *out);
 
 /* ---- human-readable numbers ---------------------------------------------------------- */
 
@@ -312,12 +355,16 @@ void cli_verdict_end(size_t faults, uint64_t solutions, const char *stopped_by, 
  * when it is not; null when the search was incomplete. */
 void cli_json_other_solutions(cli_json *j, int valid, uint64_t solutions, const char *stopped_by);
 
-/* --svg FILE of a puzzle command: opens FILE, has draw write the picture (returning
- * nonzero if writing failed), closes it, and says "dance CMD: wrote FILE (what)" on stderr
- * unless quiet. Returns CLI_SOLVED or, after an error message, CLI_ERROR. */
+/* --svg FILE of a puzzle command: opens FILE (cli_output_open), has draw write the picture
+ * (returning nonzero if writing failed), commits it, and says "dance CMD: wrote FILE
+ * (what)" on stderr unless quiet. Returns CLI_SOLVED or, after an error message, CLI_ERROR.
+ * cli_draw_picture does the same on an output already opened (to fail before a long
+ * search rather than after it), and always closes it. */
 int cli_write_picture(const cli_command *cmd, const char *file,
                       int (*draw)(const void *ctx, FILE *f), const void *ctx, const char *what,
                       int quiet);
+int cli_draw_picture(const cli_command *cmd, cli_output *out, int (*draw)(const void *ctx, FILE *f),
+                     const void *ctx, const char *what, int quiet);
 
 /* --export FILE of a puzzle command: writes the matrix in Knuth's format with comment (its
  * control bytes made '?') to FILE, "-" for stdout, and says so on stderr unless quiet.

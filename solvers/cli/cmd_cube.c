@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "dlx.h"
+#include "lines.h"
 #include "polycube.h"
 #include "polycube_library.h"
 
@@ -106,15 +107,17 @@ const cli_command cmd_cube_command = {
         "\n"
         "Output: the count, e.g. '19186 solutions (460464 covers in all)'. Solutions print\n"
         "as the box seen from above: layers side by side, top layer first. A catalog line\n"
-        "is one solution: layers top first separated by ' ', rows by '/'. --verify-catalog\n"
-        "checks a catalog, yours or another program's, and says how many solutions it holds\n"
-        "or which lines are wrong:\n"
+        "is one solution: layers top first separated by ' ', rows by '/'. The last line is\n"
+        "'# complete: 480 solutions', or '# incomplete: stopped by --max 5' when a limit or\n"
+        "Ctrl-C cut the search short. --verify-catalog checks a catalog, yours or another\n"
+        "program's, and says how many solutions it holds or which lines are wrong:\n"
         "  $ dance cube soma --catalog soma.cat\n"
         "  480 solutions (11520 covers in all)\n"
         "  $ dance cube soma --verify-catalog soma.cat\n"
         "\n"
-        "Exit status: 0 if a solution was found (or the catalog checks out), 1 if none was\n"
-        "(or the catalog is wrong), 2 for bad usage or input.\n"
+        "Exit status: 0 if a solution was found (or the catalog checks out and its last line\n"
+        "says it is complete), 1 if none was (or the catalog is wrong, incomplete or not\n"
+        "marked complete), 2 for bad usage or input (a catalog that cannot be read).\n"
         "\n"
         "Examples:\n"
         "  dance cube bedlam --threads 2\n"
@@ -140,6 +143,24 @@ static int is_name(const char *s) {
   return *s != '\0';
 }
 
+/* poly_read_file, the reading done by lines_read_file so that a file that cannot be opened
+ * or read (a directory) is reported in the words every command uses. */
+static poly_status read_pieces(const char *path, poly_set **s, poly_error *err) {
+  char *buf;
+  size_t len;
+  dlx_parse_error le;
+  *s = NULL;
+  memset(err, 0, sizeof *err);
+  if (lines_read_file(path, &buf, &len, &le)) {
+    snprintf(err->file, sizeof err->file, "%s", lines_display_name(path));
+    snprintf(err->message, sizeof err->message, "%s", le.message);
+    return POLY_EIO;
+  }
+  poly_status st = poly_read_buffer(lines_display_name(path), buf, len, s, err);
+  free(buf);
+  return st;
+}
+
 static poly_set *load(const char *arg, char *path, size_t cap) {
   if (strcmp(arg, "-") != 0 && is_name(arg) && access(arg, F_OK) != 0)
     snprintf(path, cap, "%s/%s.txt", cli_pieces_dir(), arg);
@@ -147,7 +168,7 @@ static poly_set *load(const char *arg, char *path, size_t cap) {
     snprintf(path, cap, "%s", arg);
   poly_set *s = NULL;
   poly_error err;
-  poly_status st = poly_read_file(path, &s, &err);
+  poly_status st = read_pieces(path, &s, &err);
   if (st == POLY_EIO && strcmp(arg, "-") != 0 && is_name(arg) && access(arg, F_OK) != 0) {
     char sets[128] = "";
     for (const char *const *k = known_sets; *k; k++)
@@ -179,7 +200,7 @@ static int list_sets(int json) {
     snprintf(path, sizeof path, "%s/%s.txt", cli_pieces_dir(), known_sets[i]);
     poly_set *s = NULL;
     poly_error err;
-    poly_status st = poly_read_file(path, &s, &err);
+    poly_status st = read_pieces(path, &s, &err);
     if (st) {
       missing++;
       cli_error_at(&cmd_cube_command, err.file, st == POLY_ESYNTAX ? err.line : 0,
@@ -286,7 +307,7 @@ static int write_library(const char *name) {
               "can draw them with",
               name, s->npieces, POLY_MAX_LETTERS);
   else if (w)
-    cli_error(&cmd_cube_command, "writing the pieces: %s", strerror(errno));
+    cli_stdout_error(&cmd_cube_command, errno);
   poly_set_free(s);
   return w ? CLI_ERROR : CLI_SOLVED;
 }
@@ -331,7 +352,8 @@ typedef struct {
   FILE *catalog;
   uint8_t *first; /* the first solution, for --svg and --first with --json */
   int have_first;
-  int error; /* errno of a failed write */
+  int error;         /* errno of a failed write to stdout, or EINVAL or ENOMEM */
+  int catalog_error; /* errno of a failed write to the catalog */
   int hit_limit;
   char *kept; /* --print --json: the catalog lines of the solutions, each ending '\n' */
   size_t kept_len, kept_cap;
@@ -401,9 +423,9 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
   if (c->catalog) {
     poly_format_line(s, c->cells, c->text, c->text_cap);
     fprintf(c->catalog, "%s\n", c->text);
-    if (ferror(c->catalog)) c->error = errno ? errno : EIO;
+    if (ferror(c->catalog)) c->catalog_error = errno ? errno : EIO;
   }
-  if (c->error) return 1;
+  if (c->error || c->catalog_error) return 1;
   if (c->limit && c->solutions >= c->limit) {
     c->hit_limit = 1;
     return 1;
@@ -490,9 +512,10 @@ static int draw(const void *ctx, FILE *f) {
 }
 
 /* --svg: the first solution found; nothing to draw if there is none. */
-static int write_svg(const cube_options *o, const char *arg, const poly_set *s,
-                     const collector *c) {
+static int write_svg(const cube_options *o, const char *arg, const poly_set *s, const collector *c,
+                     cli_output *out) {
   if (!c->have_first) {
+    cli_output_discard(out);
     if (!o->quiet) cli_warning(&cmd_cube_command, "no solution to draw: %s not written", o->svg);
     return CLI_SOLVED;
   }
@@ -500,8 +523,8 @@ static int write_svg(const cube_options *o, const char *arg, const poly_set *s,
   snprintf(title, sizeof title, "%s in a %dx%dx%d %s: solution 1", set_name(arg), s->box[0],
            s->box[1], s->box[2], s->region ? "region" : "box");
   picture p = {s, c->first, title};
-  return cli_write_picture(&cmd_cube_command, o->svg, draw, &p, "the first solution",
-                           o->quiet || o->json);
+  return cli_draw_picture(&cmd_cube_command, out, draw, &p, "the first solution",
+                          o->quiet || o->json);
 }
 
 /* stop: the Ctrl-C flag, set up before the model was compiled (choosing the restricted
@@ -518,17 +541,18 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   c.first = malloc(ncells);
   c.text = malloc(c.text_cap);
   int status = CLI_ERROR;
+  /* Both files are opened before the search, so that a folder that does not exist fails at
+   * once rather than after it; each is written to a temporary file renamed into place when
+   * complete (cli_output). */
+  cli_output catalog = {0}, svg = {0};
   if (!c.cells || !c.first || !c.text) {
     cli_error(&cmd_cube_command, "out of memory");
     goto out;
   }
-  int catalog_stdout = o->catalog && !strcmp(o->catalog, "-");
+  if (o->catalog && cli_output_open(&cmd_cube_command, &catalog, o->catalog, 1)) goto out;
+  if (o->svg && cli_output_open(&cmd_cube_command, &svg, o->svg, 0)) goto out;
   if (o->catalog) {
-    c.catalog = catalog_stdout ? stdout : fopen(o->catalog, "w");
-    if (!c.catalog) {
-      cli_error(&cmd_cube_command, "%s: %s", o->catalog, strerror(errno));
-      goto out;
-    }
+    c.catalog = catalog.f;
     fprintf(c.catalog,
             "# dance cube catalog: %s, %s %dx%dx%d%s, one solution per line up to the %d "
             "rotations of the %s\n"
@@ -556,14 +580,21 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   dlx_status ds = dlx_solve(poly_model_matrix(m), &d, &st);
   int interrupted = cli_interrupt_end();
   if (d.on_progress) cli_progress_end(&pg.report.line);
-  if (c.catalog && !catalog_stdout && fclose(c.catalog) != 0 && !c.error) c.error = errno;
   if (ds) {
     cli_error(&cmd_cube_command, "%s", dlx_strerror(ds));
     goto out;
   }
-  if (c.error) {
+  if (c.error == EINVAL || c.error == ENOMEM) {
     cli_error(&cmd_cube_command, "%s",
               c.error == EINVAL ? "internal error: a cover that is no packing" : strerror(c.error));
+    goto out;
+  }
+  if (c.error) {
+    cli_stdout_error(&cmd_cube_command, c.error);
+    goto out;
+  }
+  if (c.catalog_error) {
+    cli_output_commit(&cmd_cube_command, &catalog, c.catalog_error); /* says why, removes it */
     goto out;
   }
   int complete = st.complete && !c.hit_limit;
@@ -572,6 +603,12 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
                            : o->first    ? "first"
                            : c.hit_limit ? "max"
                                          : "unknown";
+  if (c.catalog) { /* the last line says whether the catalog is the whole list */
+    if (complete)
+      fprintf(c.catalog, "# complete: %s\n", cli_plural(c.solutions, "solution", "solutions").s);
+    else
+      fprintf(c.catalog, "# incomplete: %s\n", cli_stop_phrase(stopped_by, o->max, 0).s);
+  }
   if (o->json) {
     cli_json j;
     cli_json_init(&j, stdout);
@@ -632,8 +669,12 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     }
   }
   status = c.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
-  if (o->svg && write_svg(o, arg, s, &c)) status = CLI_ERROR;
+  /* The result is printed first: a file that cannot be written loses nothing computed. */
+  if (o->catalog && cli_output_commit(&cmd_cube_command, &catalog, 0)) status = CLI_ERROR;
+  if (o->svg && write_svg(o, arg, s, &c, &svg)) status = CLI_ERROR;
 out:
+  cli_output_discard(&catalog); /* what is left after an error */
+  cli_output_discard(&svg);
   free(c.cells);
   free(c.first);
   free(c.text);
@@ -659,11 +700,18 @@ static int entry_cmp(const void *a, const void *b) {
 static int verify(const cube_options *o, const char *arg, const char *path, const poly_model *m) {
   const poly_set *s = poly_model_set(m);
   size_t n = poly_model_cells(m);
-  FILE *f = fopen(o->verify, "r");
+  FILE *f = strcmp(o->verify, "-") ? fopen(o->verify, "r") : stdin;
   if (!f) {
-    cli_error(&cmd_cube_command, "%s: %s", o->verify, strerror(errno));
+    cli_file_error(&cmd_cube_command, o->verify, "open", errno);
     return CLI_ERROR;
   }
+  const char *name = lines_display_name(o->verify);
+  /* The last line dance writes says whether the catalog is the whole list: "# complete: N
+   * solutions" or "# incomplete: WHY". A solution after it, or no such line, leaves the
+   * catalog not known to be complete. */
+  enum { NO_MARK, COMPLETE, INCOMPLETE } mark = NO_MARK;
+  char mark_text[160] = "";
+  uint64_t marked = 0;
   entry *list = NULL;
   size_t count = 0, cap = 0, bad = 0;
   uint8_t *cells = malloc(n), *canon = malloc(3 * n);
@@ -673,15 +721,30 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
   int status = CLI_ERROR;
   if (!cells || !canon) goto nomem;
   ssize_t len;
+  errno = 0;
   while ((len = getline(&line, &line_cap, f)) >= 0) {
     lineno++;
     while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
       line[--len] = '\0';
-    if (len == 0 || line[0] == '#') continue;
+    if (len == 0) continue;
+    if (line[0] == '#') {
+      char *end;
+      if (!strncmp(line, "# complete: ", 12) && line[12] >= '0' && line[12] <= '9') {
+        marked = strtoull(line + 12, &end, 10);
+        mark = COMPLETE;
+      } else if (!strncmp(line, "# incomplete: ", 14)) {
+        mark = INCOMPLETE;
+      } else {
+        continue;
+      }
+      snprintf(mark_text, sizeof mark_text, "%s", line + 2);
+      continue;
+    }
+    mark = NO_MARK;
     char why[200];
     if (poly_parse_line(s, line, cells, why, sizeof why) ||
         poly_check(s, o->mirror, cells, why, sizeof why)) {
-      if (bad++ < 20) cli_error(&cmd_cube_command, "%s:%ld: %s", o->verify, lineno, why);
+      if (bad++ < 20) cli_error(&cmd_cube_command, "%s:%ld: %s", name, lineno, why);
       continue;
     }
     if (count == cap) {
@@ -695,6 +758,11 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     poly_model_canonical(m, cells, canon);
     memcpy(list[count].canon, canon, n);
     list[count++].line = lineno;
+    errno = 0;
+  }
+  if (ferror(f)) {
+    cli_file_error(&cmd_cube_command, o->verify, "read", errno);
+    goto out;
   }
   canon_len = n;
   if (count) qsort(list, count, sizeof *list, entry_cmp); /* list is NULL when no line was good */
@@ -702,10 +770,11 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
   for (size_t i = 1; i < count; i++)
     if (!memcmp(list[i].canon, list[i - 1].canon, n)) {
       if (dups++ < 20)
-        cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the %s)",
-                  o->verify, list[i].line, list[i - 1].line, shape_word(s));
+        cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the %s)", name,
+                  list[i].line, list[i - 1].line, shape_word(s));
     }
-  int ok = !bad && !dups;
+  int miscounted = mark == COMPLETE && marked != count;
+  int ok = !bad && !dups && !miscounted, complete = mark == COMPLETE;
   if (o->json) {
     cli_json j;
     cli_json_init(&j, stdout);
@@ -716,18 +785,32 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     cli_json_uint(&j, "invalid", bad);
     cli_json_uint(&j, "duplicates", dups);
     cli_json_bool(&j, "valid", ok);
+    cli_json_bool(&j, "complete", complete);
+    cli_json_string(&j, "end", mark ? mark_text : NULL);
     cli_json_end_object(&j);
   } else if (ok) {
-    printf("%s: %s, each a packing of %s, no two equivalent under the %s of the %s\n", o->verify,
-           cli_plural(count, "solution", "solutions").s, set_name(arg),
-           cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
-           shape_word(s));
+    if (mark == INCOMPLETE)
+      printf("%s: %s: ", name, mark_text);
+    else if (!complete)
+      printf("%s: not known to be complete (no '# complete' line at the end): ", name);
+    else
+      printf("%s: ", name);
+    if (count)
+      printf("%s, each a packing of %s, no two equivalent under the %s of the %s\n",
+             cli_plural(count, "solution", "solutions").s, set_name(arg),
+             cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
+             shape_word(s));
+    else
+      printf("no solutions\n");
+  } else if (miscounted && !bad && !dups) {
+    printf("%s: wrong: the last line says %s, but the catalog has %zu\n", name,
+           cli_plural(marked, "solution", "solutions").s, count);
   } else {
-    printf("%s: wrong: %s no packing, %s an earlier solution (%zu good)\n", o->verify,
+    printf("%s: wrong: %s no packing, %s an earlier solution (%zu good)\n", name,
            cli_plural(bad, "line is", "lines are").s,
            cli_plural(dups, "line repeats", "lines repeat").s, count - dups);
   }
-  status = ok ? CLI_SOLVED : CLI_NO_SOLUTION;
+  status = ok && complete ? CLI_SOLVED : CLI_NO_SOLUTION;
   goto out;
 nomem:
   cli_error(&cmd_cube_command, "out of memory");
@@ -738,7 +821,7 @@ out:
   free(line);
   free(cells);
   free(canon);
-  fclose(f);
+  if (f != stdin) fclose(f);
   return status;
 }
 
@@ -763,8 +846,8 @@ int cmd_cube(int argc, char **argv) {
   int nargs, status = cli_start(&cmd_cube_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
   const char *arg = nargs > 0 ? argv[1] : NULL;
-  if (o.list && o.pieces) return write_library(o.pieces);
-  if (o.list) return list_sets(o.json);
+  if (o.list && o.pieces) return cli_finish(&cmd_cube_command, write_library(o.pieces));
+  if (o.list) return cli_finish(&cmd_cube_command, list_sets(o.json));
   if (o.pieces && arg)
     return cli_usage_error(&cmd_cube_command,
                            "--pieces %s and '%s': the pieces come from one or the other", o.pieces,
@@ -807,6 +890,17 @@ int cmd_cube(int argc, char **argv) {
   if (o.region) {
     poly_set *r = NULL;
     poly_error rerr;
+    char *buf;
+    size_t len;
+    dlx_parse_error le;
+    /* Read once first for the words every command uses when a file cannot be read; stdin
+     * can be read only once. */
+    if (strcmp(o.region, "-") && lines_read_file(o.region, &buf, &len, &le)) {
+      cli_error_at(&cmd_cube_command, le.file, 0, 0, le.message);
+      poly_set_free(s);
+      return CLI_ERROR;
+    }
+    if (strcmp(o.region, "-")) free(buf);
     poly_status rs = poly_read_region(o.region, &r, &rerr);
     if (!rs) rs = poly_set_region(s, r);
     poly_set_free(r);

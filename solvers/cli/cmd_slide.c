@@ -299,6 +299,12 @@ static int run_searches(const slide_options *o, const char *path, const slide_pu
     slide_status st = slide_search(p, s[i].metric, goal, &run.limits, &s[i].r);
     stopped = cmd_sg_end(&run);
     s[i].ran = 1;
+    /* A cap too small to store even the start stops before counting it, but the start is
+     * reached: at least one configuration, at 0 steps. */
+    if (!st && s[i].r.search.states == 0) {
+      s[i].r.search.states = 1;
+      if (s[i].r.layers) s[i].r.layers[0] = 1;
+    }
     if (st) {
       cli_error(&cmd_slide_command, "%s", slide_strerror(st));
       status = CLI_ERROR;

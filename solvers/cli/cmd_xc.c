@@ -380,8 +380,10 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
     cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
     status = CLI_ERROR;
   } else if (pr.error) {
-    cli_error(&cmd_xc_command, "%s%s",
-              pr.error == ENOMEM ? "" : "writing stdout: ", strerror(pr.error));
+    if (pr.error == ENOMEM)
+      cli_error(&cmd_xc_command, "%s", strerror(pr.error));
+    else
+      cli_stdout_error(&cmd_xc_command, pr.error);
     status = CLI_ERROR;
   } else {
     result r = {.path = path, .o = o, .m = m, .st = &st};

@@ -93,17 +93,19 @@ run cube steinhaus --svg s2.svg --threads 1 -q
 expect_exit 0
 expect_stderr </dev/null
 check 'cmp -s s.svg s2.svg' "--svg draws another picture with -q"
-# A picture that cannot be written: the count is printed, the error said, exit 2.
+# A picture in a folder that does not exist fails before the search, exit 2.
 run cube steinhaus --svg nodir/s.svg --threads 1
+expect_exit 2
+expect_stdout </dev/null
+expect_stderr <<'EOF'
+dance cube: nodir/s.svg: cannot write: No such file or directory
+EOF
+# One that fails while it is written: the count is printed first, the error said, exit 2.
+run cube steinhaus --svg /dev/full --threads 1
 expect_exit 2
 expect_stdout_has '2 solutions (48 covers in all)'
 expect_stderr <<'EOF'
-dance cube: nodir/s.svg: No such file or directory
-EOF
-run cube steinhaus --svg /dev/full --threads 1
-expect_exit 2
-expect_stderr <<'EOF'
-dance cube: /dev/full: No space left on device
+dance cube: /dev/full: cannot write: No space left on device
 EOF
 
 # The matrix in Knuth's format: Soma with no piece restricted has the 11,520 covers.
@@ -217,10 +219,10 @@ DANCE_PIECES=empty run cube --list
 expect_exit 2
 expect_stdout_has "generated, for --pieces:" # the libraries need no folder
 expect_stderr <<'EOF'
-dance cube: empty/bedlam.txt: No such file or directory
-dance cube: empty/tetris.txt: No such file or directory
-dance cube: empty/soma.txt: No such file or directory
-dance cube: empty/steinhaus.txt: No such file or directory
-dance cube: empty/pentominoes.txt: No such file or directory
+dance cube: empty/bedlam.txt: cannot open: No such file or directory
+dance cube: empty/tetris.txt: cannot open: No such file or directory
+dance cube: empty/soma.txt: cannot open: No such file or directory
+dance cube: empty/steinhaus.txt: cannot open: No such file or directory
+dance cube: empty/pentominoes.txt: cannot open: No such file or directory
 dance cube: 5 of the piece sets could not be read from empty (DANCE_PIECES names another folder)
 EOF

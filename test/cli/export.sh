@@ -40,4 +40,4 @@ EOF
 
 run xc "$DATA/xc/colortest.dlx" --export nodir/x.dlx
 expect_exit 2
-expect_stderr_has "dance xc: nodir/x.dlx: No such file or directory"
+expect_stderr_has "dance xc: nodir/x.dlx: cannot write: No such file or directory"

@@ -38,17 +38,17 @@ for c in $commands; do
   "$DANCE" "$c" --version >/dev/full 2>err
   status=$?
   check '[ $status = 2 ]' "'dance $c --version >/dev/full' does not fail"
-  check 'grep -qx "dance $c: writing stdout: No space left on device" err' \
+  check 'grep -qx "dance $c: <stdout>: cannot write: No space left on device" err' \
     "'dance $c --version >/dev/full' does not say why it failed: $(cat err)"
 done
 
 "$DANCE" xc --help >/dev/full 2>err
 status=$?
 check '[ $status = 2 ]' "'dance xc --help >/dev/full' does not fail"
-check 'grep -qx "dance xc: writing stdout: No space left on device" err' \
+check 'grep -qx "dance xc: <stdout>: cannot write: No space left on device" err' \
   "'dance xc --help >/dev/full' does not say why it failed: $(cat err)"
 "$DANCE" --version >/dev/full 2>err
 status=$?
 check '[ $status = 2 ]' "'dance --version >/dev/full' does not fail"
-check 'grep -qx "dance: writing stdout: No space left on device" err' \
+check 'grep -qx "dance: <stdout>: cannot write: No space left on device" err' \
   "'dance --version >/dev/full' does not say why it failed: $(cat err)"
