@@ -115,9 +115,10 @@ const cli_command cmd_cube_command = {
         "  480 solutions (11520 covers in all)\n"
         "  $ dance cube soma --verify-catalog soma.cat\n"
         "\n"
-        "Exit status: 0 if a solution was found (or the catalog checks out and its last line\n"
-        "says it is complete), 1 if none was (or the catalog is wrong, incomplete or not\n"
-        "marked complete), 2 for bad usage or input (a catalog that cannot be read).\n"
+        "Exit status: 0 if a solution was found (or the catalog checks out: every line a\n"
+        "packing, none repeated, and for a catalog of dance's its last line saying it is\n"
+        "complete), 1 if none was (or the catalog is wrong, empty, or cut short), 2 for\n"
+        "bad usage or input (a catalog that cannot be read).\n"
         "\n"
         "Examples:\n"
         "  dance cube bedlam --threads 2\n"
@@ -710,6 +711,9 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
    * solutions" or "# incomplete: WHY". A solution after it, or no such line, leaves the
    * catalog not known to be complete. */
   enum { NO_MARK, COMPLETE, INCOMPLETE } mark = NO_MARK;
+  /* A catalog dance did not write (no "# dance cube catalog" head, no mark) cannot say
+   * whether it is whole: it checks out when its lines are distinct packings, at least one. */
+  int ours = 0, seen_mark = 0;
   char mark_text[160] = "";
   uint64_t marked = 0;
   entry *list = NULL;
@@ -729,6 +733,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     if (len == 0) continue;
     if (line[0] == '#') {
       char *end;
+      if (!strncmp(line, "# dance cube catalog", 20)) ours = 1;
       if (!strncmp(line, "# complete: ", 12) && line[12] >= '0' && line[12] <= '9') {
         marked = strtoull(line + 12, &end, 10);
         mark = COMPLETE;
@@ -738,6 +743,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
         continue;
       }
       snprintf(mark_text, sizeof mark_text, "%s", line + 2);
+      seen_mark = 1;
       continue;
     }
     mark = NO_MARK;
@@ -773,6 +779,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
         cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the %s)", name,
                   list[i].line, list[i - 1].line, shape_word(s));
     }
+  int foreign = !ours && !seen_mark;
   int miscounted = mark == COMPLETE && marked != count;
   int ok = !bad && !dups && !miscounted, complete = mark == COMPLETE;
   if (o->json) {
@@ -785,9 +792,21 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     cli_json_uint(&j, "invalid", bad);
     cli_json_uint(&j, "duplicates", dups);
     cli_json_bool(&j, "valid", ok);
-    cli_json_bool(&j, "complete", complete);
+    if (foreign)
+      cli_json_null(&j, "complete"); /* written elsewhere: not known */
+    else
+      cli_json_bool(&j, "complete", complete);
     cli_json_string(&j, "end", mark ? mark_text : NULL);
     cli_json_end_object(&j);
+  } else if (ok && foreign) {
+    if (count)
+      printf("%s: %s, each a packing of %s, no two equivalent under the %s of the %s (written "
+             "elsewhere: whether it holds every solution is for the count of dance cube to say)\n",
+             name, cli_plural(count, "solution", "solutions").s, set_name(arg),
+             cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
+             shape_word(s));
+    else
+      printf("%s: no solutions in it\n", name);
   } else if (ok) {
     if (mark == INCOMPLETE)
       printf("%s: %s: ", name, mark_text);
@@ -810,7 +829,7 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
            cli_plural(bad, "line is", "lines are").s,
            cli_plural(dups, "line repeats", "lines repeat").s, count - dups);
   }
-  status = ok && complete ? CLI_SOLVED : CLI_NO_SOLUTION;
+  status = ok && (complete || (foreign && count)) ? CLI_SOLVED : CLI_NO_SOLUTION;
   goto out;
 nomem:
   cli_error(&cmd_cube_command, "out of memory");
