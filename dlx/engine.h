@@ -89,9 +89,14 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m);
 dlx_engine *dlx_engine_clone(const dlx_engine *e);
 void dlx_engine_free(dlx_engine *e);
 
+/* Work (updates, or nodes put back) between two calls of the poll hook, at most: about
+ * 5 ms of search. The hook is also called every poll_every nodes. */
+#define DLX_POLL_WORK (UINT64_C(1) << 22)
+
 /* Searches the subtree below the current state, whose levels 0..base-1 are already
  * chosen (base = 0: the whole problem). Returns 1 if a hook halted it, 0 if the
- * subtree was exhausted (the links are then back as they were on entry). */
+ * subtree was exhausted (the links are then back as they were on entry). After a halt
+ * the links may be left in the middle of a commit: the engine can then only be freed. */
 int dlx_engine_run(dlx_engine *e, int32_t base);
 
 /* Takes the search from depth `from` to depth `to` by choosing the recorded option
@@ -100,6 +105,10 @@ int dlx_engine_run(dlx_engine *e, int32_t base);
 void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t to);
 /* Undoes the choices of levels to-1 down to `from`. */
 void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to);
+
+/* After an on_leaf hook halted a run from base at depth `level` (e->level), puts the
+ * links back as they were when the run started. */
+void dlx_engine_unwind_leaf(dlx_engine *e, int32_t base, int32_t level);
 
 /* Fills e->solution with the option ids of choice[0..level] and returns level+1. */
 size_t dlx_engine_solution(dlx_engine *e, int32_t level);

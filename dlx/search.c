@@ -133,7 +133,11 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
           e->siblings_share[k] = 1;
     }
   }
+  /* Choosing the item to branch on scans the active primaries: poll often enough that
+   * the scans between two polls cost no more than DLX_POLL_WORK updates would. */
   e->poll_every = 1u << 12;
+  while (e->poll_every > 1 && e->poll_every * (uint64_t)np > DLX_POLL_WORK)
+    e->poll_every /= 2;
   return e;
 }
 
@@ -162,6 +166,9 @@ dlx_engine *dlx_engine_clone(const dlx_engine *src) {
   memcpy(e->len, src->len, ((size_t)src->n_items + 1) * sizeof *e->len);
   if (e->color) memcpy(e->color, src->color, (size_t)src->n_nodes * sizeof *e->color);
   memcpy(e->siblings_share, src->siblings_share, (size_t)src->n_items + 1);
+  /* the levels chosen on the links, and their option ids for an admit hook */
+  memcpy(e->choice, src->choice, ((size_t)src->max_level + 1) * sizeof *e->choice);
+  memcpy(e->solution, src->solution, ((size_t)src->max_level + 1) * sizeof *e->solution);
   e->nodes = e->updates = e->solutions = 0;
   return e;
 }
@@ -205,6 +212,7 @@ typedef struct {
   int32_t *color;
   dlx_item *it;
   uint64_t updates;
+  uint64_t undone; /* nodes put back by uncovers: the work of backtracking, for polling */
 } dance;
 
 /* The spacer after an option holds the option's first node. */
@@ -236,8 +244,9 @@ static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32
   return hidden;
 }
 
-/* Puts them back, in the reverse order. */
-static ALWAYS_INLINE void unhide_n(dance *d, uint32_t x, uint32_t first, uint32_t n, int colored) {
+/* Puts them back, in the reverse order; returns about how many (n - 1). */
+static ALWAYS_INLINE uint64_t unhide_n(dance *d, uint32_t x, uint32_t first, uint32_t n,
+                                       int colored) {
   dlx_link *lk = d->lk;
   for (uint32_t j = 1; j < n; j++) {
     uint32_t q = x - j;
@@ -248,6 +257,7 @@ static ALWAYS_INLINE void unhide_n(dance *d, uint32_t x, uint32_t first, uint32_
     lk[w].up = q;
     d->len[(uint32_t)d->nd[q].top]++;
   }
+  return n - 1;
 }
 
 /* The lengths unrolled: those of the usual benchmarks (Langford pairs 3; queens,
@@ -264,14 +274,14 @@ static ALWAYS_INLINE uint64_t hide(dance *d, uint32_t x, int colored) {
   }
 }
 
-static ALWAYS_INLINE void unhide(dance *d, uint32_t x, int colored) {
+static ALWAYS_INLINE uint64_t unhide(dance *d, uint32_t x, int colored) {
   uint32_t last = d->nd[x].last, first = first_of(d, last), n = last - first + 1;
   switch (n) {
-  case 3: unhide_n(d, x, first, 3, colored); break;
-  case 4: unhide_n(d, x, first, 4, colored); break;
-  case 5: unhide_n(d, x, first, 5, colored); break;
-  case 6: unhide_n(d, x, first, 6, colored); break;
-  default: unhide_n(d, x, first, n, colored); break;
+  case 3: return unhide_n(d, x, first, 3, colored);
+  case 4: return unhide_n(d, x, first, 4, colored);
+  case 5: return unhide_n(d, x, first, 5, colored);
+  case 6: return unhide_n(d, x, first, 6, colored);
+  default: return unhide_n(d, x, first, n, colored);
   }
 }
 
@@ -287,7 +297,7 @@ static ALWAYS_INLINE void cover(dance *d, uint32_t c, int colored) {
 
 static ALWAYS_INLINE void uncover(dance *d, uint32_t c, int colored) {
   for (uint32_t x = d->lk[c].up; x != c; x = d->lk[x].up)
-    unhide(d, x, colored);
+    d->undone += unhide(d, x, colored);
   dlx_item *it = d->it;
   uint32_t l = it[c].prev, r = it[c].next;
   it[l].next = c;
@@ -315,7 +325,7 @@ static ALWAYS_INLINE void unpurify(dance *d, uint32_t p) {
     if (d->color[r] < 0)
       d->color[r] = x;
     else if (r != p)
-      unhide(d, r, 1);
+      d->undone += unhide(d, r, 1);
   }
 }
 
@@ -382,7 +392,7 @@ static ALWAYS_INLINE int is_held(const uint32_t *held, int32_t from, int32_t to,
 }
 
 static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, e->updates};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, e->updates, 0};
   const dlx_link *lk = e->lk;
   const dlx_node *nd = e->nd;
   const dlx_item *it = e->it;
@@ -390,6 +400,10 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
   int32_t *choice = e->choice, *bk = e->branch_k, *bn = e->branch_n;
   const int32_t limit = e->depth_limit > base ? e->depth_limit : -1;
   const uint64_t poll_mask = e->poll_every - 1;
+  /* Polls come every poll_every nodes, and also once the work done (updates, and the
+   * nodes put back) passes poll_at, checked between the covers of a commit too: a node
+   * can cost billions of updates. */
+  uint64_t poll_at = d.updates + DLX_POLL_WORK;
   uint64_t nodes = e->nodes;
   int32_t level = base;
   uint32_t best, p;
@@ -402,6 +416,15 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
 
 /* Hooks see the counters as they are now. */
 #define SYNC() (e->nodes = nodes, e->updates = d.updates, e->level = level)
+#define WORK_DUE() (d.updates + d.undone >= poll_at)
+#define POLL()                                                                                     \
+  do {                                                                                             \
+    if (e->poll) {                                                                                 \
+      SYNC();                                                                                      \
+      if (e->poll(e, e->ctx)) goto halt;                                                           \
+    }                                                                                              \
+    poll_at = d.updates + d.undone + DLX_POLL_WORK;                                                \
+  } while (0)
 
 forward:
   if (level == limit) {
@@ -413,10 +436,7 @@ forward:
     goto recover;
   }
   nodes++;
-  if (!(nodes & poll_mask) && e->poll) {
-    SYNC();
-    if (e->poll(e, e->ctx)) goto halt;
-  }
+  if (!(nodes & poll_mask) || WORK_DUE()) POLL();
   {
     /* MRV: the active primary item with fewest options, the first such in input order. */
     int32_t t = INT32_MAX;
@@ -463,6 +483,7 @@ advance:
       if (!ns || (mark[k] == ns && (!colored || d.color[q] == 0))) {
         commit_one(&d, q, colored);
         held[top++] = q;
+        if (WORK_DUE()) POLL(); /* a halt here leaves the links half done: see run's doc */
       } else {
         defer[deferred++] = q;
       }
@@ -470,6 +491,7 @@ advance:
     for (uint32_t i = 0; i < deferred; i++) {
       commit_one(&d, defer[i], colored);
       held[top++] = defer[i];
+      if (WORK_DUE()) POLL();
     }
   }
   if (it[0].next == 0) {
@@ -504,8 +526,10 @@ recover : {
            (!colored || d.color[held[keep]] == 0))
       keep++;
   }
-  while (top > keep)
+  while (top > keep) {
     uncommit_one(&d, held[--top], colored);
+    if (WORK_DUE()) POLL();
+  }
   bk[level]++;
   p = next;
   goto advance;
@@ -515,6 +539,8 @@ halt:
 done:
   SYNC();
 #undef SYNC
+#undef WORK_DUE
+#undef POLL
   return halted;
 }
 
@@ -532,7 +558,7 @@ int dlx_engine_run(dlx_engine *e, int32_t base) {
 }
 
 void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t to) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
   for (int32_t l = from; l < to; l++) {
     uint32_t p = (uint32_t)path[l], c = (uint32_t)e->nd[p].top;
     e->choice[l] = path[l];
@@ -548,7 +574,7 @@ void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t
 }
 
 void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
   for (int32_t l = to - 1; l >= from; l--) {
     uint32_t p = (uint32_t)e->choice[l], c = (uint32_t)e->nd[p].top;
     if (e->colored) {
@@ -559,6 +585,27 @@ void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
       uncover(&d, c, 0);
     }
   }
+}
+
+/* Undoes, last first, what a run from base did to reach depth `level`, where an on_leaf
+ * hook halted it: at each level the branching item's cover, then the commits held[hb[l]..]
+ * of the chosen option (all but the branching node, in the order the run made them). */
+static ALWAYS_INLINE void unwind_leaf(dlx_engine *e, int32_t base, int32_t level, int colored) {
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
+  for (int32_t l = level - 1; l >= base; l--) {
+    uint32_t p = (uint32_t)e->choice[l], last = e->nd[p].last;
+    int32_t end = e->held_base[l] + (int32_t)(last - first_of(&d, last));
+    for (int32_t i = end - 1; i >= e->held_base[l]; i--)
+      uncommit_one(&d, e->held[i], colored);
+    uncover(&d, (uint32_t)e->nd[p].top, colored);
+  }
+}
+
+void dlx_engine_unwind_leaf(dlx_engine *e, int32_t base, int32_t level) {
+  if (e->colored)
+    unwind_leaf(e, base, level, 1);
+  else
+    unwind_leaf(e, base, level, 0);
 }
 
 /* ---- estimating the tree ----------------------------------------------------------------- */
