@@ -203,15 +203,19 @@ typedef int (*dlx_admit_fn)(void *ctx, const int32_t *options, size_t n);
 
 typedef struct {
   uint64_t max_solutions; /* stop after this many solutions; 0 = no limit */
-  uint64_t max_nodes;     /* stop after about this many nodes; 0 = no limit */
+  uint64_t max_nodes;     /* stop after about this many nodes (checked at the same polls as
+                             stop below); 0 = no limit */
   int threads;            /* worker threads; 0 or 1 searches in the calling thread */
   dlx_solution_fn on_solution;
   void *solution_ctx;
   dlx_progress_fn on_progress;
   void *progress_ctx;
   double progress_seconds; /* interval between progress calls; 0 means 2 seconds */
-  /* If not NULL, the search polls *stop (every few thousand nodes) and ends,
-   * incomplete, once it is nonzero. Suits a flag set by a signal handler. */
+  /* If not NULL, the search polls *stop and ends, incomplete, once it is nonzero. The
+   * polls come every few million updates (a few milliseconds of search) at most, and
+   * read the flag with a relaxed atomic load (__atomic_load_n): set it with an atomic
+   * store, e.g. __atomic_store_n(&flag, 1, __ATOMIC_RELAXED), which is also safe in a
+   * signal handler (int is lock-free), since worker threads read it meanwhile. */
   const volatile int *stop;
   /* Sharded enumeration: split the tree exactly as a parallel run does and search only
    * the pieces whose number is shard_index modulo shard_count (0 = no sharding). The

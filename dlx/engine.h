@@ -127,6 +127,12 @@ static inline void dlx_engine_budget(dlx_engine *e, uint64_t max_nodes) {
     e->poll_every /= 2;
 }
 
+/* Whether dlx_options.stop asks to stop: a relaxed atomic load, since the flag is set
+ * by a signal handler or another thread while the workers read it. */
+static inline int dlx_stop_requested(const volatile int *stop) {
+  return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+}
+
 /* Seconds on a monotonic clock. */
 double dlx_now(void);
 

@@ -84,7 +84,7 @@ static void report_split(par *p, const dlx_engine *e);
 
 static int halted(const par *p) {
   const dlx_options *o = p->o;
-  return atomic_load_explicit(&p->halt, memory_order_relaxed) || (o->stop && *o->stop);
+  return atomic_load_explicit(&p->halt, memory_order_relaxed) || dlx_stop_requested(o->stop);
 }
 
 /* A solution, from the split or a worker: enforce --max exactly, serialize callbacks. */
@@ -472,7 +472,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       struct timespec ts;
       timeout_in(&ts, o->on_progress ? interval : 0.25);
       pthread_cond_timedwait(&p.done_cv, &p.lock, &ts);
-      if (o->stop && *o->stop) atomic_store(&p.halt, 1);
+      if (dlx_stop_requested(o->stop)) atomic_store(&p.halt, 1);
       if (o->on_progress && p.live > 0) {
         dlx_progress pr = {split_solutions, p.split_nodes, split_updates, dlx_now() - start, 0};
         double left = p.remaining;
@@ -507,7 +507,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   st->bytes = p.bytes;
   st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
   st->subproblems = p.count;
-  st->complete = !stopped && !atomic_load(&p.halt) && !(o->stop && *o->stop);
+  st->complete = !stopped && !atomic_load(&p.halt) && !dlx_stop_requested(o->stop);
   st->seconds = dlx_now() - start;
   dlx_status err = p.error;
   free(ws);

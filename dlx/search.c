@@ -823,7 +823,7 @@ typedef struct {
 static int solo_poll(dlx_engine *e, void *ctx) {
   solo *s = ctx;
   const dlx_options *o = s->opt;
-  if (o->stop && *o->stop) return 1;
+  if (dlx_stop_requested(o->stop)) return 1;
   if (o->max_nodes && e->nodes >= o->max_nodes) return 1;
   if (o->on_progress) {
     double now = dlx_now();
