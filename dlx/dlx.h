@@ -245,6 +245,12 @@ typedef struct {
   double seconds;
 } dlx_estimate_result;
 
+/* The paths are followed by opt->threads threads (at most one per child of the root; no
+ * other limit), each child's paths drawn from a random stream of their own, so that the
+ * result is the same whatever the threads. A thread that cannot be started has its share
+ * done by the calling thread. A matrix too big for the engine gives DLX_ETOOBIG, as
+ * dlx_solve does. */
+
 DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes,
                                 uint64_t seed, dlx_estimate_result *result);
 

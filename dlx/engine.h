@@ -23,6 +23,8 @@
 #ifndef DLX_ENGINE_H
 #define DLX_ENGINE_H
 
+#include <pthread.h>
+
 #include "dlx.h"
 
 typedef struct {
@@ -85,6 +87,12 @@ struct dlx_engine {
 
 /* Builds an engine for m (NULL when out of memory or too big). */
 dlx_engine *dlx_engine_new(const dlx_matrix *m);
+/* Why dlx_engine_new(m) gave NULL: DLX_ETOOBIG if m has more search nodes than 32-bit
+ * indices allow, else DLX_ENOMEM. Every caller reports the same. */
+dlx_status dlx_engine_new_error(const dlx_matrix *m);
+
+/* pthread_create, called through this pointer so that a test can make it fail. */
+extern int (*dlx_thread_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 /* A copy with the same links, for another thread. */
 dlx_engine *dlx_engine_clone(const dlx_engine *e);
 void dlx_engine_free(dlx_engine *e);

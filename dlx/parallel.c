@@ -328,7 +328,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   memset(&p, 0, sizeof p);
   p.o = o;
   p.proto = dlx_engine_new(m);
-  if (!p.proto) return DLX_ENOMEM;
+  if (!p.proto) return dlx_engine_new_error(m);
   dlx_engine_budget(p.proto, o->max_nodes); /* the workers' copies inherit it, */
   p.proto->admit = o->admit;                /* and the pruning */
   p.proto->admit_ctx = o->admit_ctx;
@@ -426,7 +426,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       pthread_mutex_lock(&p.lock);
       p.live++;
       pthread_mutex_unlock(&p.lock);
-      if (pthread_create(&tid[i], NULL, worker_main, &ws[i])) {
+      if (dlx_thread_create(&tid[i], NULL, worker_main, &ws[i])) {
         pthread_mutex_lock(&p.lock);
         p.live--;
         pthread_mutex_unlock(&p.lock);

@@ -62,9 +62,21 @@ static int engine_alloc(dlx_engine *e) {
          e->branch_n && e->solution;
 }
 
+int (*dlx_thread_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
+                         void *) = pthread_create;
+
+/* Search nodes: headers and the root, options' nodes, a spacer after each and one before. */
+static int64_t search_nodes(const dlx_matrix *m) {
+  return (int64_t)m->items.count + 1 + m->options + 1 + m->start[m->options];
+}
+
+dlx_status dlx_engine_new_error(const dlx_matrix *m) {
+  return search_nodes(m) >= INT32_MAX ? DLX_ETOOBIG : DLX_ENOMEM;
+}
+
 dlx_engine *dlx_engine_new(const dlx_matrix *m) {
   int32_t n = m->items.count, np = m->primaries, no = m->options;
-  int64_t total = (int64_t)n + 1 + no + 1 + m->start[no];
+  int64_t total = search_nodes(m);
   if (total >= INT32_MAX) return NULL;
   dlx_engine *e = alloc_lines(sizeof *e);
   if (!e) return NULL;
@@ -667,7 +679,7 @@ static void *estimate_run(void *arg) {
   dlx_engine *e = dlx_engine_new(j->m);
   uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
   if (!e || !opts) {
-    j->status = DLX_ENOMEM;
+    j->status = e ? DLX_ENOMEM : dlx_engine_new_error(j->m);
     free(opts);
     dlx_engine_free(e);
     return NULL;
@@ -732,7 +744,7 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
     free(opts);
     free(root);
     dlx_engine_free(e);
-    return DLX_ENOMEM;
+    return e ? DLX_ENOMEM : dlx_engine_new_error(m);
   }
   if (o) {
     e->admit = o->admit;
@@ -744,29 +756,39 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   dlx_engine_free(e);
   free(opts);
   uint64_t per = n ? (probes + n - 1) / n : 0;
+  /* As many threads as asked, up to the root's children (no other cap). A thread that
+   * cannot be started has its share done by the calling thread: the estimate is the same
+   * whatever the threads, so it is only slower. */
   int threads = o && o->threads > 1 ? o->threads : 1;
   if ((uint32_t)threads > n) threads = n ? (int)n : 1;
-  estimate_job jobs[64];
-  pthread_t tid[64];
-  if (threads > 64) threads = 64;
-  int started = 0;
+  estimate_job *jobs = calloc((size_t)threads, sizeof *jobs);
+  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+  unsigned char *started = calloc((size_t)threads, 1);
+  if (!jobs || !tid || !started) {
+    free(jobs);
+    free(tid);
+    free(started);
+    free(root);
+    return DLX_ENOMEM;
+  }
   dlx_status status = DLX_OK;
   for (int t = 0; t < threads; t++) {
     jobs[t] =
         (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0, 0, DLX_OK};
-    if (t > 0 && pthread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0)
-      started++;
-    else if (t > 0)
-      jobs[t].status = DLX_ETHREAD;
+    if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
   }
-  if (n) estimate_run(&jobs[0]);
-  for (int t = 1; t <= started; t++)
-    pthread_join(tid[t], NULL);
+  for (int t = 0; t < threads && n; t++)
+    if (!started[t]) estimate_run(&jobs[t]);
+  for (int t = 1; t < threads; t++)
+    if (started[t]) pthread_join(tid[t], NULL);
   double nodes = 1, var = 0;
   for (int t = 0; t < threads; t++) {
     if (jobs[t].status) status = jobs[t].status;
     nodes += jobs[t].nodes, var += jobs[t].var;
   }
+  free(jobs);
+  free(tid);
+  free(started);
   free(root);
   if (status) return status;
   r->nodes = nodes;
@@ -864,9 +886,7 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
   solo s = {o, dlx_now(), 0};
   s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   dlx_engine *e = dlx_engine_new(m);
-  if (!e)
-    return dlx_node_count(m) + (int64_t)m->options + m->items.count >= INT32_MAX - 2 ? DLX_ETOOBIG
-                                                                                     : DLX_ENOMEM;
+  if (!e) return dlx_engine_new_error(m);
   e->ctx = &s;
   e->poll = solo_poll;
   e->admit = o->admit;
