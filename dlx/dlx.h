@@ -241,7 +241,8 @@ typedef struct {
   double nodes;        /* the estimate: the mean over the probes */
   double stderr_nodes; /* its standard error */
   uint64_t probes;     /* paths followed: `probes` rounded up to a multiple of the root's
-                          branching, each child of the root getting the same share */
+                          branching, each child of the root getting the same share; fewer
+                          if opt->stop rose (the estimate is then only what was done) */
   double seconds;
 } dlx_estimate_result;
 
@@ -249,7 +250,8 @@ typedef struct {
  * other limit), each child's paths drawn from a random stream of their own, so that the
  * result is the same whatever the threads. A thread that cannot be started has its share
  * done by the calling thread. A matrix too big for the engine gives DLX_ETOOBIG, as
- * dlx_solve does. */
+ * dlx_solve does. The stop flag of opt is looked at before each path: once it is set the
+ * estimator returns (DLX_OK) with the paths it has. */
 
 DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes,
                                 uint64_t seed, dlx_estimate_result *result);

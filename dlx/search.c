@@ -671,6 +671,7 @@ typedef struct {
   uint32_t n, first, step;
   uint64_t per, seed;
   double nodes, var; /* out: the sum of the children's means, and of their variances */
+  uint64_t done;      /* out: paths followed (fewer than asked if the stop flag rose) */
   dlx_status status;
 } estimate_job;
 
@@ -712,15 +713,18 @@ static void *estimate_run(void *arg) {
     e->solution[0] = j->root[i];
     dlx_engine_replay(e, e->choice, 0, 1);
     double sum = 0, sq = 0;
-    for (uint64_t k = 0; k < j->per; k++) {
+    uint64_t k = 0;
+    const volatile int *stop = j->o ? j->o->stop : NULL;
+    for (; k < j->per && !dlx_stop_requested(stop); k++) { /* a path costs about a node */
       double x = probe(e, 1, opts, &rng);
       sum += x, sq += x * x;
     }
     dlx_engine_unwind(e, 0, 1);
-    double mean = sum / (double)j->per;
+    j->done += k;
+    if (k == 0) break; /* stopped */
+    double mean = sum / (double)k;
     j->nodes += mean;
-    if (j->per > 1)
-      j->var += (sq - (double)j->per * mean * mean) / (double)(j->per - 1) / (double)j->per;
+    if (k > 1) j->var += (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k;
   }
   free(mine);
   free(opts);
@@ -774,7 +778,7 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   dlx_status status = DLX_OK;
   for (int t = 0; t < threads; t++) {
     jobs[t] =
-        (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0, 0, DLX_OK};
+        (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0, 0, 0, DLX_OK};
     if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
   }
   for (int t = 0; t < threads && n; t++)
@@ -782,9 +786,10 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   for (int t = 1; t < threads; t++)
     if (started[t]) pthread_join(tid[t], NULL);
   double nodes = 1, var = 0;
+  uint64_t done = 0;
   for (int t = 0; t < threads; t++) {
     if (jobs[t].status) status = jobs[t].status;
-    nodes += jobs[t].nodes, var += jobs[t].var;
+    nodes += jobs[t].nodes, var += jobs[t].var, done += jobs[t].done;
   }
   free(jobs);
   free(tid);
@@ -793,7 +798,7 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   if (status) return status;
   r->nodes = nodes;
   r->stderr_nodes = var > 0 ? sqrt(var) : 0;
-  r->probes = per * n;
+  r->probes = done;
   r->seconds = dlx_now() - start;
   return DLX_OK;
 }

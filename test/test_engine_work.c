@@ -188,10 +188,31 @@ static void test_dear_nodes_budget_and_stop(void) {
   dlx_matrix_free(m);
 }
 
+/* The estimator looks at the stop flag before each path: raised, it returns with what it
+ * has (it used to follow every path asked for, deaf to a Ctrl-C). */
+static void test_estimate_stops(void) {
+  dlx_matrix *m = chain(50, 12);
+  volatile int stop = 0;
+  dlx_options o = dlx_options_default();
+  o.stop = &stop;
+  dlx_estimate_result r;
+  ASSERT_EQ(dlx_estimate(m, &o, 1000, 1, &r), DLX_OK);
+  ASSERT_EQ_U64(r.probes, 1000);
+  ASSERT(r.nodes > 1);
+  stop = 1;
+  for (int threads = 1; threads <= 2; threads++) {
+    o.threads = threads;
+    ASSERT_EQ(dlx_estimate(m, &o, 1000, 1, &r), DLX_OK);
+    ASSERT_EQ_U64(r.probes, 0);
+  }
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_deep_chain_split_is_linear);
   RUN(test_chain_then_bushy_counts);
   RUN(test_stop_during_split);
   RUN(test_dear_nodes_budget_and_stop);
+  RUN(test_estimate_stops);
   return test_report();
 }
