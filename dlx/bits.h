@@ -488,17 +488,20 @@ static inline bool bits_box64_translate(const bits_box64 *g, uint64_t src, int d
 }
 
 /* The cells face-adjacent to a cell of w (w itself only where two of its cells touch). */
+/* The strides of y and z reach 64 only when that axis is one cell long (a box of 64x1x1,
+ * 1x64x1): its masks up and down are then empty, and the stride is taken modulo 64 only so
+ * that the shift stays defined. */
 static inline uint64_t bits_box64_neighbors(const bits_box64 *g, uint64_t w) {
-  int sx = 1, sy = g->box.x, sz = g->box.x * g->box.y;
+  int sx = 1, sy = g->box.x & 63, sz = (g->box.x * g->box.y) & 63;
   return ((w & g->up[0]) << sx) | ((w & g->down[0]) >> sx) | ((w & g->up[1]) << sy) |
-         ((w & g->down[1]) >> sy) | ((w & g->up[2]) << (sz & 63)) | ((w & g->down[2]) >> (sz & 63));
+         ((w & g->down[1]) >> sy) | ((w & g->up[2]) << sz) | ((w & g->down[2]) >> sz);
 }
 
 /* For each cell, how many of its face neighbours are in w, as three bit planes: the
  * count is bit 0 of planes[0], bit 1 of planes[1] and bit 2 of planes[2] (0..6). Each
  * plane is computed for all 64 cells at once with carry-save adders. */
 static inline void bits_box64_neighbor_count(const bits_box64 *g, uint64_t w, uint64_t planes[3]) {
-  int sx = 1, sy = g->box.x, sz = (g->box.x * g->box.y) & 63;
+  int sx = 1, sy = g->box.x & 63, sz = (g->box.x * g->box.y) & 63; /* as above */
   uint64_t a = (w >> sx) & g->up[0], b = (w << sx) & g->down[0];
   uint64_t c = (w >> sy) & g->up[1], d = (w << sy) & g->down[1];
   uint64_t e = (w >> sz) & g->up[2], f = (w << sz) & g->down[2];

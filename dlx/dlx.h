@@ -203,15 +203,19 @@ typedef int (*dlx_admit_fn)(void *ctx, const int32_t *options, size_t n);
 
 typedef struct {
   uint64_t max_solutions; /* stop after this many solutions; 0 = no limit */
-  uint64_t max_nodes;     /* stop after about this many nodes; 0 = no limit */
+  uint64_t max_nodes;     /* stop after about this many nodes (checked at the same polls as
+                             stop below); 0 = no limit */
   int threads;            /* worker threads; 0 or 1 searches in the calling thread */
   dlx_solution_fn on_solution;
   void *solution_ctx;
   dlx_progress_fn on_progress;
   void *progress_ctx;
   double progress_seconds; /* interval between progress calls; 0 means 2 seconds */
-  /* If not NULL, the search polls *stop (every few thousand nodes) and ends,
-   * incomplete, once it is nonzero. Suits a flag set by a signal handler. */
+  /* If not NULL, the search polls *stop and ends, incomplete, once it is nonzero. The
+   * polls come every few million updates (a few milliseconds of search) at most, and
+   * read the flag with a relaxed atomic load (__atomic_load_n): set it with an atomic
+   * store, e.g. __atomic_store_n(&flag, 1, __ATOMIC_RELAXED), which is also safe in a
+   * signal handler (int is lock-free), since worker threads read it meanwhile. */
   const volatile int *stop;
   /* Sharded enumeration: split the tree exactly as a parallel run does and search only
    * the pieces whose number is shard_index modulo shard_count (0 = no sharding). The
@@ -237,9 +241,17 @@ typedef struct {
   double nodes;        /* the estimate: the mean over the probes */
   double stderr_nodes; /* its standard error */
   uint64_t probes;     /* paths followed: `probes` rounded up to a multiple of the root's
-                          branching, each child of the root getting the same share */
+                          branching, each child of the root getting the same share; fewer
+                          if opt->stop rose (the estimate is then only what was done) */
   double seconds;
 } dlx_estimate_result;
+
+/* The paths are followed by opt->threads threads (at most one per child of the root; no
+ * other limit), each child's paths drawn from a random stream of their own, so that the
+ * result is the same whatever the threads. A thread that cannot be started has its share
+ * done by the calling thread. A matrix too big for the engine gives DLX_ETOOBIG, as
+ * dlx_solve does. The stop flag of opt is looked at before each path: once it is set the
+ * estimator returns (DLX_OK) with the paths it has. */
 
 DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes,
                                 uint64_t seed, dlx_estimate_result *result);

@@ -23,6 +23,8 @@
 #ifndef DLX_ENGINE_H
 #define DLX_ENGINE_H
 
+#include <pthread.h>
+
 #include "dlx.h"
 
 typedef struct {
@@ -85,13 +87,24 @@ struct dlx_engine {
 
 /* Builds an engine for m (NULL when out of memory or too big). */
 dlx_engine *dlx_engine_new(const dlx_matrix *m);
+/* Why dlx_engine_new(m) gave NULL: DLX_ETOOBIG if m has more search nodes than 32-bit
+ * indices allow, else DLX_ENOMEM. Every caller reports the same. */
+dlx_status dlx_engine_new_error(const dlx_matrix *m);
+
+/* pthread_create, called through this pointer so that a test can make it fail. */
+extern int (*dlx_thread_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 /* A copy with the same links, for another thread. */
 dlx_engine *dlx_engine_clone(const dlx_engine *e);
 void dlx_engine_free(dlx_engine *e);
 
+/* Work (updates, or nodes put back) between two calls of the poll hook, at most: about
+ * 5 ms of search. The hook is also called every poll_every nodes. */
+#define DLX_POLL_WORK (UINT64_C(1) << 22)
+
 /* Searches the subtree below the current state, whose levels 0..base-1 are already
  * chosen (base = 0: the whole problem). Returns 1 if a hook halted it, 0 if the
- * subtree was exhausted (the links are then back as they were on entry). */
+ * subtree was exhausted (the links are then back as they were on entry). After a halt
+ * the links may be left in the middle of a commit: the engine can then only be freed. */
 int dlx_engine_run(dlx_engine *e, int32_t base);
 
 /* Takes the search from depth `from` to depth `to` by choosing the recorded option
@@ -100,6 +113,10 @@ int dlx_engine_run(dlx_engine *e, int32_t base);
 void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t to);
 /* Undoes the choices of levels to-1 down to `from`. */
 void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to);
+
+/* After an on_leaf hook halted a run from base at depth `level` (e->level), puts the
+ * links back as they were when the run started. */
+void dlx_engine_unwind_leaf(dlx_engine *e, int32_t base, int32_t level);
 
 /* Fills e->solution with the option ids of choice[0..level] and returns level+1. */
 size_t dlx_engine_solution(dlx_engine *e, int32_t level);
@@ -116,6 +133,12 @@ int dlx_engine_check(const dlx_engine *e);
 static inline void dlx_engine_budget(dlx_engine *e, uint64_t max_nodes) {
   while (max_nodes && e->poll_every > 1 && e->poll_every > max_nodes)
     e->poll_every /= 2;
+}
+
+/* Whether dlx_options.stop asks to stop: a relaxed atomic load, since the flag is set
+ * by a signal handler or another thread while the workers read it. */
+static inline int dlx_stop_requested(const volatile int *stop) {
+  return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
 }
 
 /* Seconds on a monotonic clock. */

@@ -45,6 +45,16 @@ typedef struct {
   double *weight; /* share of the whole tree below piece i (Knuth's estimate) */
   size_t count, cap, seen;
   size_t below;     /* nodes one level below the split's leaves (the next depth's pieces) */
+  /* Where the trials start: every piece lies below the node `root` levels down the path
+   * first[0..root-1], which the split's engine holds chosen; what lies elsewhere in the
+   * tree is searched already and its counts are above_*. */
+  int32_t root;
+  uint64_t above_nodes, above_updates, above_solutions;
+  int32_t *first; /* the first leaf of the last trial */
+  int32_t common; /* the length of the prefix that all its leaves share */
+  size_t leaf_cap;  /* a trial that finds more leaves than this (if not 0) halts, */
+  int overshoot;    /* and says so here */
+  double start, next_report; /* progress reports while the split runs */
   int streaming;    /* the workers are taking pieces while the split records them */
   size_t published; /* streaming: pieces 0..published-1 may be read (under lock) */
   int split_done;   /* streaming: no more pieces will come (under lock) */
@@ -70,9 +80,11 @@ typedef struct {
   dlx_engine *e;
 } worker;
 
+static void report_split(par *p, const dlx_engine *e);
+
 static int halted(const par *p) {
   const dlx_options *o = p->o;
-  return atomic_load_explicit(&p->halt, memory_order_relaxed) || (o->stop && *o->stop);
+  return atomic_load_explicit(&p->halt, memory_order_relaxed) || dlx_stop_requested(o->stop);
 }
 
 /* A solution, from the split or a worker: enforce --max exactly, serialize callbacks. */
@@ -101,12 +113,25 @@ static int on_solution(dlx_engine *e, void *ctx) {
 
 static int split_poll(dlx_engine *e, void *ctx) {
   par *p = ((worker *)ctx)->p;
-  return halted(p) || (p->o->max_nodes && e->nodes >= p->o->max_nodes);
+  if (p->o->on_progress) report_split(p, e);
+  /* The leaves are nodes too, that the workers count later. */
+  return halted(p) || (p->o->max_nodes && e->nodes + p->seen >= p->o->max_nodes);
 }
 
 static int split_leaf(dlx_engine *e, void *ctx) {
   par *p = ((worker *)ctx)->p;
   size_t i = p->seen++;
+  /* The prefix all the leaves share, over every leaf (other shards' too). */
+  if (i == 0) {
+    memcpy(p->first, e->choice, (size_t)p->depth * sizeof *p->first);
+    p->common = p->depth;
+  }
+  for (int32_t l = p->root; l < p->common; l++) /* one option node may end two paths */
+    if (e->choice[l] != p->first[l]) p->common = l;
+  if (p->leaf_cap && p->seen > p->leaf_cap) {
+    p->overshoot = 1;
+    return 1;
+  }
   /* The branching here (MRV: the fewest options of an active primary item) is the number
    * of children this leaf has at the next depth. */
   int32_t t = INT32_MAX;
@@ -171,7 +196,9 @@ static void *worker_main(void *arg) {
   e->on_solution = on_solution;
   e->ctx = w;
   e->depth_limit = 0;
-  int32_t held = 0; /* levels of e->choice[] currently chosen on e's links */
+  /* levels of e->choice[] currently chosen on e's links: the split's root, which every
+   * piece's path starts with */
+  int32_t held = p->root;
   while (!halted(p)) {
     size_t i = atomic_fetch_add(&p->next, 1);
     pthread_mutex_lock(&p->lock);
@@ -222,14 +249,68 @@ static int split(par *p, worker *self, int32_t d, int report) {
   if (!p->streaming) /* a deeper split needs longer paths: regrow (buffers are kept) */
     p->cap = 0;
   p->seen = p->count = p->below = 0;
-  e->nodes = e->updates = e->solutions = 0;
+  p->overshoot = 0;
+  e->nodes = p->above_nodes;
+  e->updates = p->above_updates;
+  e->solutions = p->above_solutions;
   e->depth_limit = d;
   e->on_leaf = split_leaf;
   e->poll = split_poll;
   /* Solutions above depth d belong to shard 0. */
   e->on_solution = report && (!p->o->shard_count || !p->o->shard_index) ? on_solution : NULL;
   e->ctx = self;
-  return dlx_engine_run(e, 0);
+  return dlx_engine_run(e, p->root);
+}
+
+static int count_leaf(dlx_engine *e, void *ctx) {
+  (void)e, (void)ctx;
+  return 0;
+}
+
+/* After a trial at depth d that all of whose leaves lie below one node deeper than the
+ * root (the first `common` choices of every leaf's path are the same), moves the root
+ * there: the next trial need not search again what lies above or beside it. A tree
+ * that does not branch is then split one level at a time, each level searched once,
+ * where restarting from the top made the split cubic in the depth. The counts of the
+ * part left behind are the trial's, less those of the new root's subtree (searched
+ * again down to d if the root is above d). Returns nonzero if a hook halted it. */
+static int reroot(par *p, worker *self, int32_t d) {
+  dlx_engine *e = p->proto;
+  int32_t c = p->common;
+  if (p->seen == 0 || c <= p->root) return 0;
+  uint64_t nodes = e->nodes, updates = e->updates, solutions = e->solutions;
+  dlx_engine_replay(e, p->first, p->root, c);
+  if (c < d) {
+    e->nodes = e->updates = e->solutions = 0;
+    e->depth_limit = d;
+    e->on_leaf = count_leaf;
+    e->poll = split_poll;
+    e->on_solution = NULL;
+    e->ctx = self;
+    p->seen = 0;
+    if (dlx_engine_run(e, c)) return 1;
+    nodes -= e->nodes, updates -= e->updates, solutions -= e->solutions;
+  }
+  /* Solutions left behind would never be handed to the callback or the --max tally
+   * (the trials report none): keep the root where it was then. */
+  const dlx_options *o = p->o;
+  if (solutions > p->above_solutions && (o->on_solution || o->max_solutions)) {
+    dlx_engine_unwind(e, p->root, c);
+    return 0;
+  }
+  p->above_nodes = nodes, p->above_updates = updates, p->above_solutions = solutions;
+  p->root = c;
+  return 0;
+}
+
+/* Progress while the split runs (before any worker reports): its counts so far. */
+static void report_split(par *p, const dlx_engine *e) {
+  double now = dlx_now();
+  if (now < p->next_report) return;
+  const dlx_options *o = p->o;
+  dlx_progress pr = {e->solutions, e->nodes, e->updates, now - p->start, 0};
+  o->on_progress(o->progress_ctx, &pr);
+  p->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
 }
 
 static void timeout_in(struct timespec *ts, double seconds) {
@@ -247,10 +328,17 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   memset(&p, 0, sizeof p);
   p.o = o;
   p.proto = dlx_engine_new(m);
-  if (!p.proto) return DLX_ENOMEM;
+  if (!p.proto) return dlx_engine_new_error(m);
   dlx_engine_budget(p.proto, o->max_nodes); /* the workers' copies inherit it, */
   p.proto->admit = o->admit;                /* and the pruning */
   p.proto->admit_ctx = o->admit_ctx;
+  p.start = start;
+  p.next_report = start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+  p.first = malloc(((size_t)p.proto->max_level + 1) * sizeof *p.first);
+  if (!p.first) {
+    dlx_engine_free(p.proto);
+    return DLX_ENOMEM;
+  }
   worker self = {&p, 0, p.proto};
   pthread_mutex_init(&p.lock, NULL);
   pthread_cond_init(&p.done_cv, NULL);
@@ -263,10 +351,32 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
    * trial is short of pieces but knows the next depth has enough, that depth's split is
    * streamed to the workers instead of being tried first. */
   size_t target = o->shard_count ? 256 * (size_t)o->shard_count : 512 * (size_t)threads;
-  int32_t d = 1;
-  int stopped = split(&p, &self, d, 0);
-  while (!stopped && p.seen < target && p.below < target && d + 1 < p.proto->max_level)
-    stopped = split(&p, &self, ++d, 0);
+  /* Deeper while a trial finds too few pieces; not when it found none (it was then the
+   * whole search). Where the tree does not branch (a trial finds one leaf) the root moves
+   * down to it and the step doubles, so that a deep chain costs about what searching it
+   * does; a long step that finds the tree bushy after all halts at 8 * target leaves and
+   * is retried one level down. */
+  int32_t d = 1, step = 1, max_d = p.proto->max_level - 1;
+  int stopped;
+  for (;;) {
+    p.leaf_cap = d > p.root + 1 ? 8 * target : 0; /* one level: it is below < target */
+    stopped = split(&p, &self, d, 0);
+    if (stopped && p.overshoot && !p.error) {
+      dlx_engine_unwind_leaf(p.proto, p.root, p.proto->level);
+      stopped = halted(&p);
+      if (stopped) break;
+      d = p.root + 1, step = 1;
+      continue;
+    }
+    if (stopped || p.error || !p.seen || p.seen >= target || p.below >= target || d >= max_d)
+      break;
+    if ((stopped = halted(&p))) break;
+    int single = p.seen == 1;
+    if ((stopped = reroot(&p, &self, d))) break;
+    step = single && p.root == d ? 2 * step : 1;
+    d = d + step < max_d ? d + step : max_d;
+  }
+  if (!stopped && halted(&p)) stopped = 1;
   int stream =
       !stopped && !p.error && p.seen < target && p.below >= target && d + 1 < p.proto->max_level;
   if (stream) {
@@ -316,7 +426,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       pthread_mutex_lock(&p.lock);
       p.live++;
       pthread_mutex_unlock(&p.lock);
-      if (pthread_create(&tid[i], NULL, worker_main, &ws[i])) {
+      if (dlx_thread_create(&tid[i], NULL, worker_main, &ws[i])) {
         pthread_mutex_lock(&p.lock);
         p.live--;
         pthread_mutex_unlock(&p.lock);
@@ -362,7 +472,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       struct timespec ts;
       timeout_in(&ts, o->on_progress ? interval : 0.25);
       pthread_cond_timedwait(&p.done_cv, &p.lock, &ts);
-      if (o->stop && *o->stop) atomic_store(&p.halt, 1);
+      if (dlx_stop_requested(o->stop)) atomic_store(&p.halt, 1);
       if (o->on_progress && p.live > 0) {
         dlx_progress pr = {split_solutions, p.split_nodes, split_updates, dlx_now() - start, 0};
         double left = p.remaining;
@@ -397,13 +507,14 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   st->bytes = p.bytes;
   st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
   st->subproblems = p.count;
-  st->complete = !stopped && !atomic_load(&p.halt) && !(o->stop && *o->stop);
+  st->complete = !stopped && !atomic_load(&p.halt) && !dlx_stop_requested(o->stop);
   st->seconds = dlx_now() - start;
   dlx_status err = p.error;
   free(ws);
   free(p.slots);
   free(p.paths);
   free(p.weight);
+  free(p.first);
   dlx_engine_free(p.proto);
   pthread_mutex_destroy(&p.lock);
   pthread_cond_destroy(&p.done_cv);

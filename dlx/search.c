@@ -62,9 +62,21 @@ static int engine_alloc(dlx_engine *e) {
          e->branch_n && e->solution;
 }
 
+int (*dlx_thread_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
+                         void *) = pthread_create;
+
+/* Search nodes: headers and the root, options' nodes, a spacer after each and one before. */
+static int64_t search_nodes(const dlx_matrix *m) {
+  return (int64_t)m->items.count + 1 + m->options + 1 + m->start[m->options];
+}
+
+dlx_status dlx_engine_new_error(const dlx_matrix *m) {
+  return search_nodes(m) >= INT32_MAX ? DLX_ETOOBIG : DLX_ENOMEM;
+}
+
 dlx_engine *dlx_engine_new(const dlx_matrix *m) {
   int32_t n = m->items.count, np = m->primaries, no = m->options;
-  int64_t total = (int64_t)n + 1 + no + 1 + m->start[no];
+  int64_t total = search_nodes(m);
   if (total >= INT32_MAX) return NULL;
   dlx_engine *e = alloc_lines(sizeof *e);
   if (!e) return NULL;
@@ -133,7 +145,11 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
           e->siblings_share[k] = 1;
     }
   }
+  /* Choosing the item to branch on scans the active primaries: poll often enough that
+   * the scans between two polls cost no more than DLX_POLL_WORK updates would. */
   e->poll_every = 1u << 12;
+  while (e->poll_every > 1 && e->poll_every * (uint64_t)np > DLX_POLL_WORK)
+    e->poll_every /= 2;
   return e;
 }
 
@@ -162,6 +178,9 @@ dlx_engine *dlx_engine_clone(const dlx_engine *src) {
   memcpy(e->len, src->len, ((size_t)src->n_items + 1) * sizeof *e->len);
   if (e->color) memcpy(e->color, src->color, (size_t)src->n_nodes * sizeof *e->color);
   memcpy(e->siblings_share, src->siblings_share, (size_t)src->n_items + 1);
+  /* the levels chosen on the links, and their option ids for an admit hook */
+  memcpy(e->choice, src->choice, ((size_t)src->max_level + 1) * sizeof *e->choice);
+  memcpy(e->solution, src->solution, ((size_t)src->max_level + 1) * sizeof *e->solution);
   e->nodes = e->updates = e->solutions = 0;
   return e;
 }
@@ -205,6 +224,7 @@ typedef struct {
   int32_t *color;
   dlx_item *it;
   uint64_t updates;
+  uint64_t undone; /* nodes put back by uncovers: the work of backtracking, for polling */
 } dance;
 
 /* The spacer after an option holds the option's first node. */
@@ -236,8 +256,9 @@ static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32
   return hidden;
 }
 
-/* Puts them back, in the reverse order. */
-static ALWAYS_INLINE void unhide_n(dance *d, uint32_t x, uint32_t first, uint32_t n, int colored) {
+/* Puts them back, in the reverse order; returns about how many (n - 1). */
+static ALWAYS_INLINE uint64_t unhide_n(dance *d, uint32_t x, uint32_t first, uint32_t n,
+                                       int colored) {
   dlx_link *lk = d->lk;
   for (uint32_t j = 1; j < n; j++) {
     uint32_t q = x - j;
@@ -248,6 +269,7 @@ static ALWAYS_INLINE void unhide_n(dance *d, uint32_t x, uint32_t first, uint32_
     lk[w].up = q;
     d->len[(uint32_t)d->nd[q].top]++;
   }
+  return n - 1;
 }
 
 /* The lengths unrolled: those of the usual benchmarks (Langford pairs 3; queens,
@@ -264,14 +286,14 @@ static ALWAYS_INLINE uint64_t hide(dance *d, uint32_t x, int colored) {
   }
 }
 
-static ALWAYS_INLINE void unhide(dance *d, uint32_t x, int colored) {
+static ALWAYS_INLINE uint64_t unhide(dance *d, uint32_t x, int colored) {
   uint32_t last = d->nd[x].last, first = first_of(d, last), n = last - first + 1;
   switch (n) {
-  case 3: unhide_n(d, x, first, 3, colored); break;
-  case 4: unhide_n(d, x, first, 4, colored); break;
-  case 5: unhide_n(d, x, first, 5, colored); break;
-  case 6: unhide_n(d, x, first, 6, colored); break;
-  default: unhide_n(d, x, first, n, colored); break;
+  case 3: return unhide_n(d, x, first, 3, colored);
+  case 4: return unhide_n(d, x, first, 4, colored);
+  case 5: return unhide_n(d, x, first, 5, colored);
+  case 6: return unhide_n(d, x, first, 6, colored);
+  default: return unhide_n(d, x, first, n, colored);
   }
 }
 
@@ -287,7 +309,7 @@ static ALWAYS_INLINE void cover(dance *d, uint32_t c, int colored) {
 
 static ALWAYS_INLINE void uncover(dance *d, uint32_t c, int colored) {
   for (uint32_t x = d->lk[c].up; x != c; x = d->lk[x].up)
-    unhide(d, x, colored);
+    d->undone += unhide(d, x, colored);
   dlx_item *it = d->it;
   uint32_t l = it[c].prev, r = it[c].next;
   it[l].next = c;
@@ -315,7 +337,7 @@ static ALWAYS_INLINE void unpurify(dance *d, uint32_t p) {
     if (d->color[r] < 0)
       d->color[r] = x;
     else if (r != p)
-      unhide(d, r, 1);
+      d->undone += unhide(d, r, 1);
   }
 }
 
@@ -382,7 +404,7 @@ static ALWAYS_INLINE int is_held(const uint32_t *held, int32_t from, int32_t to,
 }
 
 static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, e->updates};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, e->updates, 0};
   const dlx_link *lk = e->lk;
   const dlx_node *nd = e->nd;
   const dlx_item *it = e->it;
@@ -390,6 +412,10 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
   int32_t *choice = e->choice, *bk = e->branch_k, *bn = e->branch_n;
   const int32_t limit = e->depth_limit > base ? e->depth_limit : -1;
   const uint64_t poll_mask = e->poll_every - 1;
+  /* Polls come every poll_every nodes, and also once the work done (updates, and the
+   * nodes put back) passes poll_at, checked between the covers of a commit too: a node
+   * can cost billions of updates. */
+  uint64_t poll_at = d.updates + DLX_POLL_WORK;
   uint64_t nodes = e->nodes;
   int32_t level = base;
   uint32_t best, p;
@@ -402,6 +428,15 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
 
 /* Hooks see the counters as they are now. */
 #define SYNC() (e->nodes = nodes, e->updates = d.updates, e->level = level)
+#define WORK_DUE() (d.updates + d.undone >= poll_at)
+#define POLL()                                                                                     \
+  do {                                                                                             \
+    if (e->poll) {                                                                                 \
+      SYNC();                                                                                      \
+      if (e->poll(e, e->ctx)) goto halt;                                                           \
+    }                                                                                              \
+    poll_at = d.updates + d.undone + DLX_POLL_WORK;                                                \
+  } while (0)
 
 forward:
   if (level == limit) {
@@ -413,10 +448,7 @@ forward:
     goto recover;
   }
   nodes++;
-  if (!(nodes & poll_mask) && e->poll) {
-    SYNC();
-    if (e->poll(e, e->ctx)) goto halt;
-  }
+  if (!(nodes & poll_mask) || WORK_DUE()) POLL();
   {
     /* MRV: the active primary item with fewest options, the first such in input order. */
     int32_t t = INT32_MAX;
@@ -463,6 +495,7 @@ advance:
       if (!ns || (mark[k] == ns && (!colored || d.color[q] == 0))) {
         commit_one(&d, q, colored);
         held[top++] = q;
+        if (WORK_DUE()) POLL(); /* a halt here leaves the links half done: see run's doc */
       } else {
         defer[deferred++] = q;
       }
@@ -470,6 +503,7 @@ advance:
     for (uint32_t i = 0; i < deferred; i++) {
       commit_one(&d, defer[i], colored);
       held[top++] = defer[i];
+      if (WORK_DUE()) POLL();
     }
   }
   if (it[0].next == 0) {
@@ -504,8 +538,10 @@ recover : {
            (!colored || d.color[held[keep]] == 0))
       keep++;
   }
-  while (top > keep)
+  while (top > keep) {
     uncommit_one(&d, held[--top], colored);
+    if (WORK_DUE()) POLL();
+  }
   bk[level]++;
   p = next;
   goto advance;
@@ -515,6 +551,8 @@ halt:
 done:
   SYNC();
 #undef SYNC
+#undef WORK_DUE
+#undef POLL
   return halted;
 }
 
@@ -532,7 +570,7 @@ int dlx_engine_run(dlx_engine *e, int32_t base) {
 }
 
 void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t to) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
   for (int32_t l = from; l < to; l++) {
     uint32_t p = (uint32_t)path[l], c = (uint32_t)e->nd[p].top;
     e->choice[l] = path[l];
@@ -548,7 +586,7 @@ void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t
 }
 
 void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
   for (int32_t l = to - 1; l >= from; l--) {
     uint32_t p = (uint32_t)e->choice[l], c = (uint32_t)e->nd[p].top;
     if (e->colored) {
@@ -559,6 +597,27 @@ void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
       uncover(&d, c, 0);
     }
   }
+}
+
+/* Undoes, last first, what a run from base did to reach depth `level`, where an on_leaf
+ * hook halted it: at each level the branching item's cover, then the commits held[hb[l]..]
+ * of the chosen option (all but the branching node, in the order the run made them). */
+static ALWAYS_INLINE void unwind_leaf(dlx_engine *e, int32_t base, int32_t level, int colored) {
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
+  for (int32_t l = level - 1; l >= base; l--) {
+    uint32_t p = (uint32_t)e->choice[l], last = e->nd[p].last;
+    int32_t end = e->held_base[l] + (int32_t)(last - first_of(&d, last));
+    for (int32_t i = end - 1; i >= e->held_base[l]; i--)
+      uncommit_one(&d, e->held[i], colored);
+    uncover(&d, (uint32_t)e->nd[p].top, colored);
+  }
+}
+
+void dlx_engine_unwind_leaf(dlx_engine *e, int32_t base, int32_t level) {
+  if (e->colored)
+    unwind_leaf(e, base, level, 1);
+  else
+    unwind_leaf(e, base, level, 0);
 }
 
 /* ---- estimating the tree ----------------------------------------------------------------- */
@@ -612,6 +671,7 @@ typedef struct {
   uint32_t n, first, step;
   uint64_t per, seed;
   double nodes, var; /* out: the sum of the children's means, and of their variances */
+  uint64_t done;      /* out: paths followed (fewer than asked if the stop flag rose) */
   dlx_status status;
 } estimate_job;
 
@@ -620,7 +680,7 @@ static void *estimate_run(void *arg) {
   dlx_engine *e = dlx_engine_new(j->m);
   uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
   if (!e || !opts) {
-    j->status = DLX_ENOMEM;
+    j->status = e ? DLX_ENOMEM : dlx_engine_new_error(j->m);
     free(opts);
     dlx_engine_free(e);
     return NULL;
@@ -653,15 +713,18 @@ static void *estimate_run(void *arg) {
     e->solution[0] = j->root[i];
     dlx_engine_replay(e, e->choice, 0, 1);
     double sum = 0, sq = 0;
-    for (uint64_t k = 0; k < j->per; k++) {
+    uint64_t k = 0;
+    const volatile int *stop = j->o ? j->o->stop : NULL;
+    for (; k < j->per && !dlx_stop_requested(stop); k++) { /* a path costs about a node */
       double x = probe(e, 1, opts, &rng);
       sum += x, sq += x * x;
     }
     dlx_engine_unwind(e, 0, 1);
-    double mean = sum / (double)j->per;
+    j->done += k;
+    if (k == 0) break; /* stopped */
+    double mean = sum / (double)k;
     j->nodes += mean;
-    if (j->per > 1)
-      j->var += (sq - (double)j->per * mean * mean) / (double)(j->per - 1) / (double)j->per;
+    if (k > 1) j->var += (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k;
   }
   free(mine);
   free(opts);
@@ -685,7 +748,7 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
     free(opts);
     free(root);
     dlx_engine_free(e);
-    return DLX_ENOMEM;
+    return e ? DLX_ENOMEM : dlx_engine_new_error(m);
   }
   if (o) {
     e->admit = o->admit;
@@ -697,34 +760,45 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   dlx_engine_free(e);
   free(opts);
   uint64_t per = n ? (probes + n - 1) / n : 0;
+  /* As many threads as asked, up to the root's children (no other cap). A thread that
+   * cannot be started has its share done by the calling thread: the estimate is the same
+   * whatever the threads, so it is only slower. */
   int threads = o && o->threads > 1 ? o->threads : 1;
   if ((uint32_t)threads > n) threads = n ? (int)n : 1;
-  estimate_job jobs[64];
-  pthread_t tid[64];
-  if (threads > 64) threads = 64;
-  int started = 0;
+  estimate_job *jobs = calloc((size_t)threads, sizeof *jobs);
+  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+  unsigned char *started = calloc((size_t)threads, 1);
+  if (!jobs || !tid || !started) {
+    free(jobs);
+    free(tid);
+    free(started);
+    free(root);
+    return DLX_ENOMEM;
+  }
   dlx_status status = DLX_OK;
   for (int t = 0; t < threads; t++) {
     jobs[t] =
-        (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0, 0, DLX_OK};
-    if (t > 0 && pthread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0)
-      started++;
-    else if (t > 0)
-      jobs[t].status = DLX_ETHREAD;
+        (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0, 0, 0, DLX_OK};
+    if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
   }
-  if (n) estimate_run(&jobs[0]);
-  for (int t = 1; t <= started; t++)
-    pthread_join(tid[t], NULL);
+  for (int t = 0; t < threads && n; t++)
+    if (!started[t]) estimate_run(&jobs[t]);
+  for (int t = 1; t < threads; t++)
+    if (started[t]) pthread_join(tid[t], NULL);
   double nodes = 1, var = 0;
+  uint64_t done = 0;
   for (int t = 0; t < threads; t++) {
     if (jobs[t].status) status = jobs[t].status;
-    nodes += jobs[t].nodes, var += jobs[t].var;
+    nodes += jobs[t].nodes, var += jobs[t].var, done += jobs[t].done;
   }
+  free(jobs);
+  free(tid);
+  free(started);
   free(root);
   if (status) return status;
   r->nodes = nodes;
   r->stderr_nodes = var > 0 ? sqrt(var) : 0;
-  r->probes = per * n;
+  r->probes = done;
   r->seconds = dlx_now() - start;
   return DLX_OK;
 }
@@ -776,7 +850,7 @@ typedef struct {
 static int solo_poll(dlx_engine *e, void *ctx) {
   solo *s = ctx;
   const dlx_options *o = s->opt;
-  if (o->stop && *o->stop) return 1;
+  if (dlx_stop_requested(o->stop)) return 1;
   if (o->max_nodes && e->nodes >= o->max_nodes) return 1;
   if (o->on_progress) {
     double now = dlx_now();
@@ -817,9 +891,7 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
   solo s = {o, dlx_now(), 0};
   s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   dlx_engine *e = dlx_engine_new(m);
-  if (!e)
-    return dlx_node_count(m) + (int64_t)m->options + m->items.count >= INT32_MAX - 2 ? DLX_ETOOBIG
-                                                                                     : DLX_ENOMEM;
+  if (!e) return dlx_engine_new_error(m);
   e->ctx = &s;
   e->poll = solo_poll;
   e->admit = o->admit;

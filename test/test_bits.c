@@ -939,14 +939,15 @@ static void test_box_format(void) {
                       ".......#\n");
 }
 
-/* Neighbours and components against a per-cell computation, on random boxes and sets. */
-static void test_box64_neighbors_components(void) {
-  for (int round = 0; round < 2000; round++) {
-    int x = 1 + (int)test_below(8), y = 1 + (int)test_below(8), z = 1 + (int)test_below(8);
-    bits_box64 g;
-    if (!bits_box64_init(&g, x, y, z)) continue;
+/* Neighbours, neighbour counts and components of w in the box x*y*z (at most 64 cells)
+ * against a per-cell computation. */
+static void check_neighbors(int x, int y, int z, uint64_t w, uint64_t within) {
+  bits_box64 g;
+  ASSERT(bits_box64_init(&g, x, y, z));
+  {
     int n = x * y * z;
-    uint64_t w = test_random() & test_random() & g.all, within = (test_random() | w) & g.all;
+    w &= g.all;
+    within = (within | w) & g.all;
     uint64_t want = 0;
     for (int c = 0; c < n; c++) {
       if (!bits64_test(w, c)) continue;
@@ -975,7 +976,7 @@ static void test_box64_neighbors_components(void) {
       ASSERT_EQ(got, k);
     }
     /* the component of one cell: grown one ring at a time with the naive neighbours */
-    if (!w) continue;
+    if (!w) return;
     uint64_t seed = bits64_bit(bits64_lowest(w)), comp = seed, prev = 0;
     while (comp != prev) {
       prev = comp;
@@ -994,6 +995,31 @@ static void test_box64_neighbors_components(void) {
     }
     ASSERT_EQ_U64(bits_box64_component(&g, seed, within), comp);
   }
+}
+
+/* On random boxes and sets. */
+static void test_box64_neighbors_components(void) {
+  for (int round = 0; round < 2000; round++) {
+    int x = 1 + (int)test_below(8), y = 1 + (int)test_below(8), z = 1 + (int)test_below(8);
+    if (x * y * z > 64) continue;
+    check_neighbors(x, y, z, test_random() & test_random(), test_random());
+  }
+}
+
+/* A box one cell thick and 63 or 64 long along each axis: the strides of the other axes
+ * are then 63 or 64 bits, a shift the word cannot take (a sliding layout of one row of
+ * 64 cells, or `box 64x1x1` in a piece file, once made UBSan report "shift exponent 64"). */
+static void test_box64_neighbors_long_boxes(void) {
+  for (int len = 63; len <= 64; len++)
+    for (int axis = 0; axis < 3; axis++) {
+      int d[3] = {1, 1, 1};
+      d[axis] = len;
+      check_neighbors(d[0], d[1], d[2], ~0ull, ~0ull);
+      check_neighbors(d[0], d[1], d[2], 1, ~0ull);
+      check_neighbors(d[0], d[1], d[2], 1ull << (len - 1), ~0ull);
+      for (int round = 0; round < 50; round++)
+        check_neighbors(d[0], d[1], d[2], test_random() & test_random(), test_random());
+    }
 }
 
 int main(void) {
@@ -1020,6 +1046,7 @@ int main(void) {
   RUN(test_box_bounds_normalize);
   RUN(test_box64_masks_bounds);
   RUN(test_box64_neighbors_components);
+  RUN(test_box64_neighbors_long_boxes);
   RUN(test_box_format);
   return test_report();
 }

@@ -1,6 +1,7 @@
 /* test_parallel.c -- split runs (threads and shards) give exactly the counts of a
  * single-thread run: solutions, nodes and updates alike. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "dlx.h"
@@ -48,29 +49,35 @@ static void same_counts(const char *file) {
 static void test_queens12_threads_and_shards(void) { same_counts("queens12.dlx"); }
 static void test_colortest_threads_and_shards(void) { same_counts("colortest.dlx"); }
 
+/* Calls must be serialized: each does non-atomic read-modify-write work, long enough
+ * (ten thousand volatile increments, some microseconds) for two calls at once to be seen:
+ * by `inside`, set for the whole call, and by increments of `work` lost. */
+enum { WORK = 10000 };
+
 typedef struct {
-  pthread_mutex_t lock;
-  int calls, inside, overlap;
+  volatile int inside;
+  volatile uint64_t work;
+  atomic_int overlaps; /* calls that found another inside */
+  int calls;
   size_t bad_size;
 } counter;
 
 static int count_call(void *ctx, const int32_t *opts, size_t n) {
   counter *c = ctx;
-  /* Calls must be serialized: nobody else may be inside. */
-  if (pthread_mutex_trylock(&c->lock) != 0) {
-    c->overlap = 1;
-    return 0;
-  }
+  if (c->inside) atomic_fetch_add(&c->overlaps, 1);
+  c->inside = 1;
+  for (int k = 0; k < WORK; k++)
+    c->work = c->work + 1;
   c->calls++;
   if (n != 24 / 2 || !opts) c->bad_size++;
-  pthread_mutex_unlock(&c->lock);
+  c->inside = 0;
   return 0;
 }
 
 static void test_callbacks_and_max_with_threads(void) {
   dlx_matrix *m = test_read_xc("queens12.dlx");
   if (!m) return;
-  counter c = {PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0};
+  counter c = {0};
   dlx_options o = dlx_options_default();
   o.threads = 2;
   o.on_solution = count_call;
@@ -79,7 +86,8 @@ static void test_callbacks_and_max_with_threads(void) {
   ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
   ASSERT_EQ_U64(st.solutions, 14200);
   ASSERT_EQ(c.calls, 14200);
-  ASSERT_EQ(c.overlap, 0);
+  ASSERT_EQ(atomic_load(&c.overlaps), 0);
+  ASSERT_EQ_U64(c.work, (uint64_t)14200 * WORK);
   ASSERT_EQ(c.bad_size, 0);
   /* Exactly --max solutions, never one more, however the threads race. */
   for (int t = 2; t <= 4; t++) {
@@ -91,6 +99,7 @@ static void test_callbacks_and_max_with_threads(void) {
     ASSERT_EQ(c.calls, 100);
     ASSERT_EQ(st.complete, 0);
   }
+  ASSERT_EQ(atomic_load(&c.overlaps), 0);
   dlx_matrix_free(m);
 }
 

@@ -646,33 +646,46 @@ void cli_json_null(cli_json *j, const char *key) {
 
 /* ---- Ctrl-C -------------------------------------------------------------------------- */
 
-/* dlx_options.stop is a `const volatile int *`; a handler may only write sig_atomic_t. */
-_Static_assert(_Generic((sig_atomic_t)0, int : 1, default : 0), "sig_atomic_t is not int");
+/* dlx_options.stop is a `const volatile int *` that worker threads read with a relaxed
+ * atomic load while the handler sets it, in whatever thread the signal lands: both sides
+ * use the __atomic builtins (lock-free on int, hence safe in a handler), so there is no
+ * data race, and a handler may write a lock-free atomic as it may a sig_atomic_t. */
+#if __GCC_ATOMIC_INT_LOCK_FREE != 2 || __GCC_ATOMIC_LLONG_LOCK_FREE != 2
+#error "the Ctrl-C handler needs lock-free atomic int and int64_t"
+#endif
 
-static volatile sig_atomic_t interrupted;
-static struct timespec interrupted_at;
+static volatile int interrupted;
+static int64_t interrupted_ns; /* when the first Ctrl-C came (CLOCK_MONOTONIC), atomic */
 static struct sigaction previous_sigint;
 
 /* A second Ctrl-C kills at once, but one that comes within a quarter second of the first
  * is taken for the same one delivered twice: `timeout -s INT` signals both the process and
- * its group, and with several threads both signals can land. */
+ * its group, and with several threads both signals can land, in two threads at once. The
+ * handler keeps errno as it found it (clock_gettime, sigaction and raise may set it). */
 static void on_sigint(int sig) {
+  int saved_errno = errno;
   struct timespec now;
   clock_gettime(CLOCK_MONOTONIC, &now);
-  if (!interrupted) {
-    interrupted_at = now;
-    interrupted = 1;
+  int64_t ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+  int64_t zero = 0;
+  /* the first Ctrl-C sets the time, then the flag */
+  if (__atomic_compare_exchange_n(&interrupted_ns, &zero, ns, 0, __ATOMIC_SEQ_CST,
+                                  __ATOMIC_SEQ_CST)) {
+    __atomic_store_n(&interrupted, 1, __ATOMIC_SEQ_CST);
+    errno = saved_errno;
     return;
   }
-  double dt = (double)(now.tv_sec - interrupted_at.tv_sec) +
-              (double)(now.tv_nsec - interrupted_at.tv_nsec) / 1e9;
-  if (dt < 0.25) return;
+  if (ns - zero < 250000000) { /* zero now holds the first one's time */
+    errno = saved_errno;
+    return;
+  }
   struct sigaction dfl;
   memset(&dfl, 0, sizeof dfl);
   dfl.sa_handler = SIG_DFL;
   sigemptyset(&dfl.sa_mask);
   sigaction(sig, &dfl, NULL);
   raise(sig); /* delivered, and fatal, once the handler returns */
+  errno = saved_errno;
 }
 
 const volatile int *cli_interrupt_begin(void) {
@@ -680,7 +693,8 @@ const volatile int *cli_interrupt_begin(void) {
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_sigint;
   sigemptyset(&sa.sa_mask);
-  interrupted = 0;
+  __atomic_store_n(&interrupted_ns, 0, __ATOMIC_SEQ_CST);
+  __atomic_store_n(&interrupted, 0, __ATOMIC_SEQ_CST);
   sigaction(SIGINT, &sa, &previous_sigint);
   if (previous_sigint.sa_handler == SIG_IGN) /* started with Ctrl-C ignored: keep it so */
     sigaction(SIGINT, &previous_sigint, NULL);
@@ -689,7 +703,7 @@ const volatile int *cli_interrupt_begin(void) {
 
 int cli_interrupt_end(void) {
   sigaction(SIGINT, &previous_sigint, NULL);
-  return interrupted != 0;
+  return __atomic_load_n(&interrupted, __ATOMIC_SEQ_CST) != 0;
 }
 
 /* ---- progress lines ------------------------------------------------------------------ */
