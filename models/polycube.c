@@ -343,6 +343,7 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
       d.admit_ctx = c;
     }
     d.threads = m->opt.threads;
+    d.stop = m->opt.stop; /* the estimator looks at it before each path */
     /* The median of a few independent estimates: the paths' estimates are heavy-tailed,
      * and one path into a rare huge subtree can swing a mean by a factor of two. */
     double batch[POLY_ESTIMATE_BATCHES];

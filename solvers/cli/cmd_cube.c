@@ -940,8 +940,8 @@ int cmd_cube(int argc, char **argv) {
   po.mirror = o.mirror;
   po.reflections = o.reflections;
   po.prune = !o.no_prune;
-  /* Choosing the restricted piece runs Knuth's estimator with these threads; dlx_estimate
-   * takes at most 64 of them by itself, so there is no cap of its own here. */
+  /* Choosing the restricted piece runs Knuth's estimator with these threads (as many as
+   * the root has children, at most). */
   po.threads = o.threads ? (int)o.threads : cli_default_threads();
   if (o.restrict_piece && strcmp(o.restrict_piece, "auto")) {
     po.restrict_piece = -3;
