@@ -1,12 +1,18 @@
-# scripts/lib.sh -- shared by scripts/demo and scripts/test: install what is missing
-# from Debian's packages, then configure and build one tree.
+# scripts/lib.sh -- shared by scripts/demo, scripts/test and scripts/fuzz: install what is
+# missing from Debian's packages, then configure and build one tree.
 
 # The Debian packages dance needs to build and test.
 DANCE_PACKAGES="cmake make gcc libc6-dev python3 pkgconf libxxhash-dev"
+# And to build with clang: the fuzz targets (libFuzzer is libclang_rt.fuzzer, in Debian 12's
+# libclang-rt-14-dev, clang 14's runtimes) and the ThreadSanitizer build; llvm brings
+# llvm-symbolizer, which puts file and line into the sanitizers' reports.
+DANCE_CLANG_PACKAGES="clang libclang-rt-14-dev llvm"
 
+# ensure_packages [PACKAGE...]: install those missing of the packages named, by default
+# DANCE_PACKAGES.
 ensure_packages() {
   missing=""
-  for p in $DANCE_PACKAGES; do
+  for p in ${*:-$DANCE_PACKAGES}; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
       missing="$missing $p"
   done

@@ -12,14 +12,18 @@
 if sigint_ignored; then
   echo "interrupt: SIGINT is ignored here; skipping the Ctrl-C checks" >&2
 else
-  run_interrupted 0.5 xc huge.dlx --threads 1
-  expect_exit 0
-  expect_stdout_has "(interrupted; the search is incomplete)"
-  expect_stdout_has "at least "
-  expect_stderr </dev/null
+  # One thread, under ThreadSanitizer: the search calls nothing that would deliver the signal.
+  if ! sigint_untimely; then
+    run_interrupted 0.5 xc huge.dlx --threads 1
+    expect_exit 0
+    expect_stdout_has "(interrupted; the search is incomplete)"
+    expect_stdout_has "at least "
+    expect_stderr </dev/null
+  fi
 
   # With several threads too; timeout signals the process and its group, and the two
-  # signals may land in two threads: they count as one Ctrl-C.
+  # signals may land in two threads: they count as one Ctrl-C. (Under ThreadSanitizer the
+  # signal lands when a thread hands a solution over, which takes a lock.)
   run_interrupted 0.5 xc huge.dlx --threads 2 --json
   expect_exit 0
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["solutions"] > 0'

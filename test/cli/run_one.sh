@@ -9,6 +9,9 @@
 #   run_interrupted SECONDS ARGS...  the same, with a Ctrl-C (SIGINT) after SECONDS
 #   sigint_ignored               true if this shell was started with SIGINT ignored, which
 #                                dance then keeps ignoring (test nothing about Ctrl-C then)
+#   sigint_untimely              true under ThreadSanitizer (DANCE_TEST_TSAN set), which
+#                                delivers a signal to a thread only when it next calls into
+#                                libc: a search that makes no such call never sees Ctrl-C
 #   expect_exit N                the status of the last run is N
 #   expect_stdout <<'EOF'        its stdout is exactly the heredoc
 #   expect_stderr <<'EOF'        its stderr is exactly the heredoc
@@ -76,6 +79,7 @@ run_interrupted() {
 }
 
 sigint_ignored() { grep -q '^SigIgn:.*[2367abef]$' /proc/self/status 2>/dev/null; }
+sigint_untimely() { [ -n "${DANCE_TEST_TSAN:-}" ]; }
 
 # Prints file $1 with the data directory written as $DATA, keeping every byte else.
 normalize() {

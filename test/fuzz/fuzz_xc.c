@@ -1,0 +1,83 @@
+/*
+ * fuzz_xc.c -- Knuth's text format (dlx_read_buffer). A matrix read is walked through every
+ * accessor, each option formatted back, written out, and searched for at most a few
+ * thousand nodes; every solution found must cover each primary item exactly once.
+ */
+#include <stdlib.h>
+
+#include "dlx.h"
+#include "fuzz.h"
+
+typedef struct {
+  const dlx_matrix *m;
+  uint8_t *covered; /* per item */
+} check;
+
+static int on_solution(void *ctx, const int32_t *options, size_t n) {
+  check *c = ctx;
+  int32_t items = dlx_item_count(c->m);
+  memset(c->covered, 0, (size_t)items);
+  for (size_t i = 0; i < n; i++) {
+    size_t k;
+    const int32_t *it = dlx_option_items(c->m, options[i], &k);
+    for (size_t j = 0; j < k; j++) {
+      FUZZ_CHECK(it[j] >= 0 && it[j] < items);
+      if (dlx_item_kind_of(c->m, it[j]) == DLX_PRIMARY) FUZZ_CHECK(!c->covered[it[j]]++);
+    }
+  }
+  for (int32_t i = 0; i < items; i++)
+    if (dlx_item_kind_of(c->m, i) == DLX_PRIMARY) FUZZ_CHECK(c->covered[i] == 1);
+  return 0;
+}
+
+static void ignore(void *ctx, const dlx_parse_error *w) {
+  (void)ctx;
+  FUZZ_CHECK(w->message[0] != '\0');
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size > FUZZ_MAX_INPUT) size = FUZZ_MAX_INPUT;
+  dlx_matrix *m = NULL;
+  dlx_parse_error err;
+  dlx_status st = dlx_read_buffer((const char *)data, size, "fuzz", &m, &err, ignore, NULL);
+  if (st != DLX_OK) {
+    FUZZ_CHECK(m == NULL);
+    FUZZ_CHECK(memchr(err.message, '\0', sizeof err.message) != NULL);
+    return 0;
+  }
+  FUZZ_CHECK(m != NULL);
+  int32_t items = dlx_item_count(m), options = dlx_option_count(m);
+  FUZZ_CHECK(dlx_primary_count(m) >= 0 && dlx_primary_count(m) <= items);
+  for (int32_t i = 0; i < items; i++) {
+    const char *name = dlx_item_name(m, i);
+    if (name) FUZZ_CHECK(dlx_find_item(m, name) == i);
+  }
+  for (int32_t c = 1; c <= dlx_color_count(m); c++) FUZZ_CHECK(dlx_color_name(m, c) != NULL);
+  int64_t nodes = 0;
+  char buf[256];
+  for (int32_t o = 0; o < options; o++) {
+    size_t n;
+    dlx_option_items(m, o, &n);
+    nodes += (int64_t)n;
+    size_t need = dlx_format_option(m, o, buf, sizeof buf);
+    FUZZ_CHECK(need >= sizeof buf || strlen(buf) == need);
+  }
+  FUZZ_CHECK(nodes == dlx_node_count(m));
+  FILE *null = fopen("/dev/null", "w");
+  if (null) {
+    dlx_write(m, null, "fuzz");
+    fclose(null);
+  }
+  check c = {m, malloc((size_t)items + 1)};
+  if (c.covered) {
+    dlx_options o = dlx_options_default();
+    o.max_nodes = 5000;
+    o.on_solution = on_solution;
+    o.solution_ctx = &c;
+    dlx_stats stats;
+    FUZZ_CHECK(dlx_solve(m, &o, &stats) == DLX_OK);
+    free(c.covered);
+  }
+  dlx_matrix_free(m);
+  return 0;
+}
