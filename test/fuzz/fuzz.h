@@ -44,12 +44,5 @@ static inline char *fuzz_string(const uint8_t *data, size_t size, size_t *len) {
     }                                                                                        \
   } while (0)
 
-/* Known, reported and not yet fixed: bits_box64_neighbors and bits_box64_neighbor_count
- * (dlx/bits.h) shift a word by the box's width, 64 for a box 64 cells wide, which is
- * undefined (the z shift is masked with & 63, the y shift is not). Reached by a sliding
- * layout whose rows are 64 cells wide and by a 64x1 box packed with pruning. Until the fix
- * lands in dlx/, the targets pass over such inputs; corpus/slide/row-64-wide.txt and
- * corpus/poly_pieces/box-64x1.txt are the regression inputs for when this goes. */
-#define FUZZ_KNOWN_BITS64_SHIFT 1
 
 #endif
