@@ -192,18 +192,22 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
     p->kept_len += n;
     return 0;
   }
+  /* errno is read right after the call that failed: a later call (option_text) may set it
+   * to something else */
   printf("solution %" PRIu64 ":\n", p->count);
+  if (ferror(stdout)) goto write_error;
   for (size_t i = 0; i < n; i++) {
     const char *text = option_text(p, p->sorted[i]);
     if (!text) goto nomem;
     puts(text);
+    if (ferror(stdout)) goto write_error;
   }
   putchar('\n');
-  if (ferror(stdout)) {
-    p->error = errno ? errno : EIO;
-    return 1;
-  }
+  if (ferror(stdout)) goto write_error;
   return 0;
+write_error:
+  p->error = errno ? errno : EIO;
+  return 1;
 nomem:
   p->error = ENOMEM;
   return 1;
