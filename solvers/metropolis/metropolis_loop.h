@@ -92,7 +92,7 @@ MH_INLINE mh_status mh_loop_(const mh_ops *ops, void *chain, const mh_params *p,
       if (e == 0) break;
       /* Between blocks: the stop flag, the clock, progress and the schedule. */
       double now = mh_clock_() - t0;
-      if (p->stop && *p->stop) {
+      if (p->stop && __atomic_load_n(p->stop, __ATOMIC_RELAXED)) { /* as dlx.h says */
         r->end = MH_INTERRUPTED;
         break;
       }

@@ -298,7 +298,8 @@ static void finish(search *s, sg_end end) {
 /* Looks at the stop flag and the clock. Returns true to stop. */
 static bool checkpoint(search *s, uint32_t depth) {
   const sg_limits *l = &s->o->limits;
-  if (l->stop && *l->stop) return true;
+  /* an atomic load: the flag is stored atomically by the Ctrl-C handler (see dlx.h) */
+  if (l->stop && __atomic_load_n(l->stop, __ATOMIC_RELAXED)) return true;
   if (l->on_progress && l->progress_seconds > 0) {
     double t = now() - s->t0;
     if (t >= s->next_report) {
