@@ -74,6 +74,7 @@ typedef enum {
   DLX_EIO,           /* a file could not be opened, read or written (see errno) */
   DLX_ESYNTAX,       /* malformed text input; dlx_parse_error says where and what */
   DLX_ETHREAD,       /* a worker thread could not be started */
+  DLX_EENGINE,       /* the engine asked for cannot solve this problem (see dlx_engine_kind) */
 } dlx_status;
 
 /* A short English description of a status, e.g. "unknown item". Never NULL. */
@@ -178,6 +179,7 @@ typedef struct {
   int complete;         /* 1 if the whole tree was searched; 0 if a limit or stop ended it */
   int threads;          /* threads that searched */
   uint64_t subproblems; /* pieces the tree was split into (0 for a single-thread run) */
+  int engine;           /* the engine that searched: DLX_ENGINE_LINKS or DLX_ENGINE_BITS */
 } dlx_stats;
 
 /* A progress report, handed to dlx_progress_fn. */
@@ -201,6 +203,20 @@ typedef void (*dlx_progress_fn)(void *ctx, const dlx_progress *p);
  * must be safe for that (read-only tables and the stack). */
 typedef int (*dlx_admit_fn)(void *ctx, const int32_t *options, size_t n);
 
+/* The two engines. Both walk the same search tree (the primary item with fewest options
+ * left, the first such in input order; its options in input order), so they find the
+ * same solutions in the same order, count the same nodes and make the same calls of an
+ * admit hook; they differ in speed and memory.
+ *   DLX_ENGINE_LINKS  dancing links: options as linked nodes, one update per node
+ *                     unlinked. Any size, colors. Memory: about 16 bytes per node.
+ *   DLX_ENGINE_BITS   bit vectors: the options still possible as one bit each, an item's
+ *                     options counted by popcount, an option chosen by one AND-NOT with
+ *                     the options it excludes. No colors. Memory: ceil(options/64) words
+ *                     per item, per option (its conflicts) and per level. Fastest on small
+ *                     dense problems (tilings, packings); reports no updates.
+ *   DLX_ENGINE_AUTO   (0, the default) picks by the matrix: see dlx_engine_for. */
+typedef enum { DLX_ENGINE_AUTO = 0, DLX_ENGINE_LINKS = 1, DLX_ENGINE_BITS = 2 } dlx_engine_kind;
+
 typedef struct {
   uint64_t max_solutions; /* stop after this many solutions; 0 = no limit */
   uint64_t max_nodes;     /* stop after about this many nodes (checked at the same polls as
@@ -223,6 +239,7 @@ typedef struct {
   uint32_t shard_count, shard_index;
   dlx_admit_fn admit; /* optional pruning, see dlx_admit_fn */
   void *admit_ctx;
+  dlx_engine_kind engine; /* which engine searches (default DLX_ENGINE_AUTO) */
 } dlx_options;
 
 /* Default options: count everything, one thread, no callbacks. */
@@ -231,6 +248,14 @@ DLX_API dlx_options dlx_options_default(void);
 /* Searches for exact covers. opt may be NULL (defaults); stats must not be NULL.
  * Returns DLX_OK even when a limit ended the search (stats->complete says so). */
 DLX_API dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *stats);
+
+/* The engine dlx_solve(m, opt, ...) would search with: opt->engine if it is LINKS or BITS,
+ * and for AUTO (or opt NULL) BITS when the matrix has no colors and its bit vectors are
+ * small enough to be cheap (the rule measured in bench/RESULTS.md, "Two engines"), else
+ * LINKS. Asking for BITS on a matrix with colors makes dlx_solve fail with DLX_EENGINE. */
+DLX_API dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *opt);
+/* "dlx" (dancing links), "bits" or "auto": the names the command line uses. */
+DLX_API const char *dlx_engine_name(dlx_engine_kind k);
 
 /* Knuth's estimate of the size of the search tree that dlx_solve would walk (with the
  * admit hook of opt, if any), from random paths: each follows the same branching items

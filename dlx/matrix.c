@@ -20,6 +20,7 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_EIO: return "input/output error";
   case DLX_ESYNTAX: return "syntax error";
   case DLX_ETHREAD: return "could not start a thread";
+  case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors";
   }
   return "unknown status";
 }

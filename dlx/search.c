@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bitengine.h"
 #include "engine.h"
 #include "matrix_internal.h"
 
@@ -873,6 +874,20 @@ static int solo_solution(dlx_engine *e, void *ctx) {
   return o->max_solutions && e->solutions >= o->max_solutions;
 }
 
+dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *o) {
+  if (o && (o->engine == DLX_ENGINE_LINKS || o->engine == DLX_ENGINE_BITS)) return o->engine;
+  if (!m || m->node_color) return DLX_ENGINE_LINKS;
+  /* A node of the bitset engine scans the uncovered primaries, W words each: that must stay
+   * cheap, and the conflict sets must fit the memory kept for them. */
+  uint64_t W = ((uint64_t)m->options + 63) / 64;
+  if ((uint64_t)m->options * W * 8 > ((uint64_t)64 << 20)) return DLX_ENGINE_LINKS;
+  return DLX_ENGINE_BITS;
+}
+
+const char *dlx_engine_name(dlx_engine_kind k) {
+  return k == DLX_ENGINE_LINKS ? "dlx" : k == DLX_ENGINE_BITS ? "bits" : "auto";
+}
+
 dlx_options dlx_options_default(void) {
   dlx_options o;
   memset(&o, 0, sizeof o);
@@ -887,7 +902,17 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
   dlx_options defaults = dlx_options_default();
   const dlx_options *o = opt ? opt : &defaults;
   memset(st, 0, sizeof *st);
+  if (o->engine != DLX_ENGINE_AUTO && o->engine != DLX_ENGINE_LINKS && o->engine != DLX_ENGINE_BITS)
+    return DLX_EARG;
+  dlx_engine_kind k = dlx_engine_for(m, o);
+  if (k == DLX_ENGINE_BITS && m->node_color) return DLX_EENGINE;
   if (o->threads > 1 || o->shard_count > 0) return dlx_solve_parallel(m, o, st);
+  if (k == DLX_ENGINE_BITS) {
+    dlx_status bs = bx_solve(m, o, st);
+    st->engine = DLX_ENGINE_BITS;
+    return bs;
+  }
+  st->engine = DLX_ENGINE_LINKS;
   solo s = {o, dlx_now(), 0};
   s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   dlx_engine *e = dlx_engine_new(m);

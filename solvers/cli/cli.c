@@ -341,6 +341,12 @@ int cli_default_threads(void) {
   return online < 1 ? 1 : online > CLI_MAX_THREADS ? CLI_MAX_THREADS : (int)online;
 }
 
+int cli_engine(const char *value) {
+  if (value && !strcmp(value, "dlx")) return DLX_ENGINE_LINKS;
+  if (value && !strcmp(value, "bits")) return DLX_ENGINE_BITS;
+  return DLX_ENGINE_AUTO;
+}
+
 int cli_finish(const cli_command *cmd, int status) {
   errno = 0;
   if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -167,6 +167,14 @@ void cli_print_version(FILE *f);
  * at most CLI_MAX_THREADS. */
 int cli_default_threads(void);
 
+/* --engine, as every solving command spells it: the help text, and the engine a value
+ * ("auto", "dlx", "bits"; NULL is auto) names, as a dlx_engine_kind. */
+#define CLI_ENGINE_HELP                                                                            \
+  "the exact-cover engine: dlx (dancing links), bits (bit vectors: fastest on small problems "   \
+  "such as tilings and packings, no colors) or auto (picks by the size of the problem); both "   \
+  "find the same solutions"
+int cli_engine(const char *value);
+
 /* The end of every subcommand: flushes stdout, and if that or any earlier write to it
  * failed, says so ("<stdout>: cannot write: ...", unless cli_stdout_error already did)
  * and returns CLI_ERROR; else returns status. */

@@ -17,6 +17,7 @@
     "blank line")                                                                                  \
   X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
     "search with N threads; 1 searches in the calling thread")                                     \
+  X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                  \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
   X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
@@ -359,6 +360,7 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   d.threads = o->threads ? (int)o->threads : cli_default_threads();
   d.shard_count = o->shard.count;
   d.shard_index = o->shard.index;
+  d.engine = (dlx_engine_kind)cli_engine(o->engine);
   printer pr = {.m = m, .json = o->json, .limit = d.max_solutions};
   if (o->print || o->first) {
     d.on_solution = on_solution;

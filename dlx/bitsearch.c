@@ -1,0 +1,302 @@
+/* bitsearch.c -- the bitset exact-cover engine (see bitengine.h): its tables, its
+ * engines, and the single-thread solve. The search loop itself is bitsearch_run.h,
+ * compiled here once per instruction set. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitengine.h"
+#include "engine.h"
+#include "matrix_internal.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define BX_X86 1
+#include <immintrin.h>
+#else
+#define BX_X86 0
+#endif
+
+/* The conflict sets are kept when they take at most this much memory: beyond it the
+ * tables would no longer sit in any cache, and one AND-NOT per item does as well. */
+#define BX_CONF_MAX ((uint64_t)64 << 20)
+
+static uint64_t words_for(int64_t bits) { return (uint64_t)(bits + 63) / 64; }
+
+uint64_t bx_tables_bytes(const dlx_matrix *m, int with_conflicts) {
+  uint64_t W = words_for(m->options), n = (uint64_t)m->items.count;
+  uint64_t b = n * W * 8 + n * 8 + ((uint64_t)m->options + 1) * 4 + (uint64_t)m->start[m->options] * 4;
+  if (with_conflicts) b += (uint64_t)m->options * W * 8;
+  return b;
+}
+
+void bx_tables_free(bx_tables *t) {
+  if (!t) return;
+  free(t->item_opts);
+  free(t->lo);
+  free(t->hi);
+  free(t->conf);
+  free(t->ostart);
+  free(t->oitem);
+  free(t);
+}
+
+static void *zalloc(uint64_t n, size_t size, uint64_t *bytes) {
+  if (n == 0) n = 1;
+  if (n > SIZE_MAX / size / 2) return NULL;
+  void *p = calloc((size_t)n, size);
+  if (p) *bytes += n * size;
+  return p;
+}
+
+bx_tables *bx_tables_new(const dlx_matrix *m) {
+  bx_tables *t = calloc(1, sizeof *t);
+  if (!t) return NULL;
+  int32_t n = m->items.count, np = m->primaries, no = m->options;
+  t->n_items = n;
+  t->n_primary = np;
+  t->n_options = no;
+  t->W = (uint32_t)words_for(no);
+  t->PW = (uint32_t)words_for(np);
+  uint32_t W = t->W;
+  t->bytes = sizeof *t;
+  int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
+  t->item_opts = zalloc((uint64_t)n * W, 8, &t->bytes);
+  t->lo = zalloc((uint64_t)n, 4, &t->bytes);
+  t->hi = zalloc((uint64_t)n, 4, &t->bytes);
+  t->ostart = zalloc((uint64_t)no + 1, 4, &t->bytes);
+  t->oitem = zalloc((uint64_t)m->start[no], 4, &t->bytes);
+  if (!map || !t->item_opts || !t->lo || !t->hi || !t->ostart || !t->oitem) {
+    free(map);
+    bx_tables_free(t);
+    return NULL;
+  }
+  int32_t next_p = 0, next_s = np;
+  for (int32_t i = 0; i < n; i++)
+    map[i] = m->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
+  for (int32_t o = 0; o < no; o++) {
+    t->ostart[o] = (int32_t)m->start[o];
+    for (int64_t j = m->start[o]; j < m->start[o + 1]; j++) {
+      int32_t k = map[m->node_item[j]];
+      t->oitem[j] = k;
+      t->item_opts[(size_t)k * W + (uint32_t)o / 64] |= (uint64_t)1 << (o & 63);
+    }
+  }
+  t->ostart[no] = (int32_t)m->start[no];
+  free(map);
+  for (int32_t k = 0; k < n; k++) {
+    const uint64_t *row = t->item_opts + (size_t)k * W;
+    uint32_t lo = 0, hi = W;
+    while (lo < hi && !row[lo])
+      lo++;
+    while (hi > lo && !row[hi - 1])
+      hi--;
+    t->lo[k] = lo, t->hi[k] = hi;
+  }
+  if ((uint64_t)no * W * 8 <= BX_CONF_MAX) {
+    t->conf = zalloc((uint64_t)no * W, 8, &t->bytes);
+    for (int32_t o = 0; t->conf && o < no; o++) {
+      uint64_t *c = t->conf + (size_t)o * W;
+      for (int32_t j = t->ostart[o]; j < t->ostart[o + 1]; j++) {
+        int32_t k = t->oitem[j];
+        const uint64_t *row = t->item_opts + (size_t)k * W;
+        for (uint32_t w = t->lo[k]; w < t->hi[k]; w++)
+          c[w] |= row[w];
+      }
+    }
+    /* without them the search is only slower */
+  }
+  return t;
+}
+
+/* ---- engines --------------------------------------------------------------------------- */
+
+void bx_engine_free(bx_engine *e) {
+  if (!e) return;
+  free(e->live);
+  free(e->unc);
+  free(e->llo);
+  free(e->lhi);
+  free(e->best);
+  free(e->pos);
+  free(e->branch_n);
+  free(e->branch_k);
+  free(e->solution);
+  free(e);
+}
+
+bx_engine *bx_engine_new(const bx_tables *t) {
+  bx_engine *e = calloc(1, sizeof *e);
+  if (!e) return NULL;
+  e->t = t;
+  e->bytes = sizeof *e;
+  e->max_level = t->n_primary; /* each level covers a primary item at least */
+  uint64_t levels = (uint64_t)e->max_level + 1;
+  e->live = zalloc(levels * t->W, 8, &e->bytes);
+  e->unc = zalloc(levels * t->PW, 8, &e->bytes);
+  e->llo = zalloc(levels, 4, &e->bytes);
+  e->lhi = zalloc(levels, 4, &e->bytes);
+  e->best = zalloc(levels, 4, &e->bytes);
+  e->pos = zalloc(levels, 4, &e->bytes);
+  e->branch_n = zalloc(levels, 4, &e->bytes);
+  e->branch_k = zalloc(levels, 4, &e->bytes);
+  e->solution = zalloc(levels, 4, &e->bytes);
+  if (!e->live || !e->unc || !e->llo || !e->lhi || !e->best || !e->pos || !e->branch_n ||
+      !e->branch_k || !e->solution) {
+    bx_engine_free(e);
+    return NULL;
+  }
+  /* level 0: every option live, every primary uncovered */
+  for (int32_t o = 0; o < t->n_options; o++)
+    e->live[o / 64] |= (uint64_t)1 << (o & 63);
+  for (int32_t k = 0; k < t->n_primary; k++)
+    e->unc[k / 64] |= (uint64_t)1 << (k & 63);
+  e->llo[0] = 0;
+  e->lhi[0] = t->W;
+  while (e->lhi[0] > 0 && !e->live[e->lhi[0] - 1])
+    e->lhi[0]--;
+  /* A node costs a scan of the uncovered primaries, W words each: poll often enough that
+   * the scans between two polls cost about what DLX_POLL_WORK updates would. */
+  e->poll_every = (uint64_t)1 << 12;
+  uint64_t per_node = (uint64_t)t->n_primary * (t->W / 8 + 1);
+  while (e->poll_every > 1 && e->poll_every * per_node > DLX_POLL_WORK)
+    e->poll_every /= 2;
+  e->isa = bx_isa();
+  return e;
+}
+
+/* ---- the search, once per instruction set ---------------------------------------------- */
+
+#define BX_SUFFIX _generic
+#define BX_ATTR
+#define BX_AVX512 0
+#include "bitsearch_run.h"
+#undef BX_SUFFIX
+#undef BX_ATTR
+#undef BX_AVX512
+
+#if BX_X86
+#define BX_SUFFIX _popcnt
+#define BX_ATTR __attribute__((target("popcnt,bmi")))
+#define BX_AVX512 0
+#include "bitsearch_run.h"
+#undef BX_SUFFIX
+#undef BX_ATTR
+#undef BX_AVX512
+
+#define BX_SUFFIX _avx512
+#define BX_ATTR __attribute__((target("popcnt,bmi,avx512f,avx512vpopcntdq")))
+#define BX_AVX512 1
+#include "bitsearch_run.h"
+#undef BX_SUFFIX
+#undef BX_ATTR
+#undef BX_AVX512
+#endif
+
+static int detect_isa(void) {
+#if BX_X86
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq"))
+    return BX_ISA_AVX512;
+  if (__builtin_cpu_supports("popcnt")) return BX_ISA_POPCNT;
+#endif
+  return BX_ISA_GENERIC;
+}
+
+int bx_isa(void) {
+  static int isa = -1; /* racing first calls compute the same value */
+  int v = __atomic_load_n(&isa, __ATOMIC_RELAXED);
+  if (v >= 0) return v;
+  v = detect_isa();
+  const char *ask = getenv("DANCE_BITS_ISA");
+  if (ask && strcmp(ask, "generic") == 0) v = BX_ISA_GENERIC;
+  if (ask && strcmp(ask, "popcnt") == 0 && v > BX_ISA_POPCNT) v = BX_ISA_POPCNT;
+  __atomic_store_n(&isa, v, __ATOMIC_RELAXED);
+  return v;
+}
+
+const char *bx_isa_name(int isa) {
+  return isa == BX_ISA_AVX512 ? "avx512" : isa == BX_ISA_POPCNT ? "popcnt" : "generic";
+}
+
+int bx_engine_run(bx_engine *e, int32_t base) {
+#if BX_X86
+  if (e->isa == BX_ISA_AVX512) return run_avx512(e, base);
+  if (e->isa == BX_ISA_POPCNT) return run_popcnt(e, base);
+#endif
+  return run_generic(e, base);
+}
+
+void bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
+  for (int32_t l = from; l < to; l++) {
+    e->solution[l] = path[l];
+    e->pos[l] = path[l];
+    apply_generic(e, l, path[l]);
+  }
+}
+
+double bx_engine_fraction(const bx_engine *e, int32_t base) {
+  double f = 0, share = 1;
+  for (int32_t l = base; l < e->level; l++) {
+    if (e->branch_n[l] <= 0) break;
+    share /= e->branch_n[l];
+    f += share * e->branch_k[l];
+  }
+  return f;
+}
+
+/* ---- the single-thread solve ------------------------------------------------------------ */
+
+typedef struct {
+  const dlx_options *opt;
+  double start, next_report;
+} solo;
+
+static int solo_poll(bx_engine *e, void *ctx) {
+  solo *s = ctx;
+  const dlx_options *o = s->opt;
+  if (dlx_stop_requested(o->stop)) return 1;
+  if (o->max_nodes && e->nodes >= o->max_nodes) return 1;
+  if (o->on_progress) {
+    double now = dlx_now();
+    if (now >= s->next_report) {
+      dlx_progress pr = {e->solutions, e->nodes, 0, now - s->start, bx_engine_fraction(e, 0)};
+      o->on_progress(o->progress_ctx, &pr);
+      s->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+    }
+  }
+  return 0;
+}
+
+static int solo_solution(bx_engine *e, void *ctx) {
+  const dlx_options *o = ((solo *)ctx)->opt;
+  if (o->on_solution && o->on_solution(o->solution_ctx, e->solution, (size_t)e->level)) return 1;
+  return o->max_solutions && e->solutions >= o->max_solutions;
+}
+
+dlx_status bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
+  solo s = {o, dlx_now(), 0};
+  s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+  bx_tables *t = bx_tables_new(m);
+  bx_engine *e = t ? bx_engine_new(t) : NULL;
+  if (!e) {
+    bx_tables_free(t);
+    return DLX_ENOMEM;
+  }
+  e->ctx = &s;
+  e->poll = solo_poll;
+  e->admit = o->admit;
+  e->admit_ctx = o->admit_ctx;
+  while (o->max_nodes && e->poll_every > 1 && e->poll_every > o->max_nodes)
+    e->poll_every /= 2;
+  if (o->on_solution || o->max_solutions) e->on_solution = solo_solution;
+  int halted = bx_engine_run(e, 0);
+  st->solutions = e->solutions;
+  st->nodes = e->nodes;
+  st->updates = 0;
+  st->bytes = e->bytes + t->bytes;
+  st->complete = !halted;
+  st->threads = 1;
+  st->seconds = dlx_now() - s.start;
+  bx_engine_free(e);
+  bx_tables_free(t);
+  return DLX_OK;
+}
