@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bitengine.h"
 #include "engine.h"
 
 dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
@@ -70,6 +71,8 @@ typedef struct {
   slot *slots;
   int nslots;
   uint64_t split_nodes; /* nodes counted by the split (shard 0 only) */
+  bx_tables *bits;      /* the pieces are searched by the bitset engine on these tables
+                           (the split is always dancing links: the same tree) */
   uint64_t bytes;
   dlx_status error;
 } par;
@@ -78,6 +81,7 @@ typedef struct {
   par *p;
   int id;
   dlx_engine *e;
+  bx_engine *b; /* with par.bits: the worker's bitset engine */
 } worker;
 
 static void report_split(par *p, const dlx_engine *e);
@@ -188,9 +192,115 @@ static int worker_poll(dlx_engine *e, void *ctx) {
   return halted(p);
 }
 
+/* The bitset engine's hooks: the same as the dancing-links ones above. */
+static int bits_solution(bx_engine *e, void *ctx) {
+  par *p = ((worker *)ctx)->p;
+  const dlx_options *o = p->o;
+  if (o->max_solutions) {
+    uint64_t n = atomic_fetch_add(&p->found, 1) + 1;
+    if (n > o->max_solutions) {
+      e->solutions--;
+      atomic_store(&p->halt, 1);
+      return 1;
+    }
+    if (n == o->max_solutions) atomic_store(&p->halt, 1);
+  }
+  int stop = 0;
+  if (o->on_solution) {
+    pthread_mutex_lock(&p->lock);
+    stop = o->on_solution(o->solution_ctx, e->solution, (size_t)e->level);
+    pthread_mutex_unlock(&p->lock);
+    if (stop) atomic_store(&p->halt, 1);
+  }
+  return stop || halted(p);
+}
+
+static int bits_poll(bx_engine *e, void *ctx) {
+  worker *w = ctx;
+  par *p = w->p;
+  pthread_mutex_lock(&p->lock);
+  uint64_t sum = p->split_nodes;
+  slot *s = &p->slots[w->id];
+  s->nodes = e->nodes;
+  s->solutions = e->solutions;
+  s->piece_fraction = bx_engine_fraction(e, p->depth);
+  for (int i = 0; i < p->nslots; i++)
+    sum += p->slots[i].nodes;
+  pthread_mutex_unlock(&p->lock);
+  if (p->o->max_nodes && sum >= p->o->max_nodes) atomic_store(&p->halt, 1);
+  return halted(p);
+}
+
+/* The worker loop with the bitset engine: the pieces' paths, written as dancing-links
+ * option nodes, become option ids (the nodes' spacers hold them; nd[] never changes
+ * after the engine is built, so reading the split's while it runs is safe). */
+static void bits_worker(worker *w) {
+  par *p = w->p;
+  bx_engine *b = w->b;
+  const dlx_node *nd = p->proto->nd;
+  b->poll = bits_poll;
+  b->on_solution = bits_solution;
+  b->ctx = w;
+  b->admit = p->o->admit;
+  b->admit_ctx = p->o->admit_ctx;
+  while (p->o->max_nodes && b->poll_every > 1 && b->poll_every > p->o->max_nodes)
+    b->poll_every /= 2;
+  int32_t held = 0;
+  int32_t *ids = malloc(((size_t)p->depth + 1) * sizeof *ids);
+  if (!ids) {
+    pthread_mutex_lock(&p->lock);
+    p->error = DLX_ENOMEM;
+    pthread_mutex_unlock(&p->lock);
+    atomic_store(&p->halt, 1);
+  }
+  while (ids && !halted(p)) {
+    size_t i = atomic_fetch_add(&p->next, 1);
+    pthread_mutex_lock(&p->lock);
+    while (p->streaming && i >= p->published && !p->split_done)
+      pthread_cond_wait(&p->piece_cv, &p->lock);
+    if (i >= (p->streaming ? p->published : p->count)) {
+      pthread_mutex_unlock(&p->lock);
+      break;
+    }
+    p->slots[w->id].piece_weight = p->weight[i];
+    p->slots[w->id].piece_fraction = 0;
+    p->slots[w->id].busy = 1;
+    pthread_mutex_unlock(&p->lock);
+    const int32_t *path = p->paths + i * (size_t)p->depth;
+    int32_t same = 0;
+    for (int32_t l = 0; l < p->depth; l++)
+      ids[l] = -nd[nd[path[l]].last + 1].top - 1;
+    while (same < held && b->solution[same] == ids[same])
+      same++;
+    bx_engine_replay(b, ids, same, p->depth);
+    held = p->depth;
+    int stop = bx_engine_run(b, p->depth);
+    pthread_mutex_lock(&p->lock);
+    p->slots[w->id].busy = 0;
+    if (!stop) p->remaining -= p->weight[i];
+    pthread_mutex_unlock(&p->lock);
+    if (stop) {
+      atomic_store(&p->halt, 1);
+      break;
+    }
+  }
+  free(ids);
+  pthread_mutex_lock(&p->lock);
+  slot *s = &p->slots[w->id];
+  s->nodes = b->nodes;
+  s->solutions = b->solutions;
+  p->live--;
+  pthread_cond_signal(&p->done_cv);
+  pthread_mutex_unlock(&p->lock);
+}
+
 static void *worker_main(void *arg) {
   worker *w = arg;
   par *p = w->p;
+  if (w->b) {
+    bits_worker(w);
+    return NULL;
+  }
   dlx_engine *e = w->e;
   e->poll = worker_poll;
   e->on_solution = on_solution;
@@ -339,7 +449,15 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     dlx_engine_free(p.proto);
     return DLX_ENOMEM;
   }
-  worker self = {&p, 0, p.proto};
+  worker self = {&p, 0, p.proto, NULL};
+  if (dlx_engine_for(m, o) == DLX_ENGINE_BITS) {
+    p.bits = bx_tables_new(m);
+    if (!p.bits) {
+      free(p.first);
+      dlx_engine_free(p.proto);
+      return DLX_ENOMEM;
+    }
+  }
   pthread_mutex_init(&p.lock, NULL);
   pthread_cond_init(&p.done_cv, NULL);
   pthread_cond_init(&p.piece_cv, NULL);
@@ -417,12 +535,15 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     for (int i = 0; i < threads - main_works && !p.error; i++) {
       ws[i].p = &p;
       ws[i].id = i;
-      ws[i].e = dlx_engine_clone(p.proto);
-      if (!ws[i].e) {
+      if (p.bits)
+        ws[i].b = bx_engine_new(p.bits);
+      else
+        ws[i].e = dlx_engine_clone(p.proto);
+      if (!ws[i].e && !ws[i].b) {
         p.error = DLX_ENOMEM;
         break;
       }
-      p.bytes += ws[i].e->bytes;
+      p.bytes += p.bits ? ws[i].b->bytes : ws[i].e->bytes;
       pthread_mutex_lock(&p.lock);
       p.live++;
       pthread_mutex_unlock(&p.lock);
@@ -431,7 +552,9 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
         p.live--;
         pthread_mutex_unlock(&p.lock);
         dlx_engine_free(ws[i].e);
+        bx_engine_free(ws[i].b);
         ws[i].e = NULL;
+        ws[i].b = NULL;
         if (i == 0 && !main_works) p.error = DLX_ETHREAD;
         break;
       }
@@ -457,12 +580,19 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   if (main_works && ws && !stopped && !p.error) {
     split_e->nodes = split_e->updates = split_e->solutions = 0; /* counted above */
     worker *me = &ws[nworkers];
-    *me = (worker){&p, nworkers, split_e};
-    pthread_mutex_lock(&p.lock);
-    p.live++;
-    pthread_mutex_unlock(&p.lock);
-    worker_main(me);
-    main_worked = 1;
+    *me = (worker){&p, nworkers, split_e, NULL};
+    if (p.bits) {
+      me->b = bx_engine_new(p.bits);
+      if (me->b) p.bytes += me->b->bytes;
+      else p.error = DLX_ENOMEM;
+    }
+    if (!p.error) {
+      pthread_mutex_lock(&p.lock);
+      p.live++;
+      pthread_mutex_unlock(&p.lock);
+      worker_main(me);
+      main_worked = 1;
+    }
   }
   if (nworkers) {
     /* Wait for the workers, reporting progress on the way. */
@@ -499,11 +629,22 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   st->nodes = p.split_nodes;
   st->updates = split_updates;
   for (int i = 0; i < nworkers + main_worked; i++) {
+    if (ws[i].b) {
+      st->solutions += ws[i].b->solutions;
+      st->nodes += ws[i].b->nodes;
+      bx_engine_free(ws[i].b);
+      continue;
+    }
     st->solutions += ws[i].e->solutions;
     st->nodes += ws[i].e->nodes;
     st->updates += ws[i].e->updates;
     if (ws[i].e != p.proto) dlx_engine_free(ws[i].e);
   }
+  /* a main worker that could not start its bitset engine */
+  if (main_works && ws && !main_worked && ws[nworkers].b) bx_engine_free(ws[nworkers].b);
+  st->engine = p.bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+  if (p.bits) p.bytes += p.bits->bytes;
+  bx_tables_free(p.bits);
   st->bytes = p.bytes;
   st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
   st->subproblems = p.count;
