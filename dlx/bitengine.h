@@ -28,6 +28,7 @@
 typedef struct {
   int32_t n_items, n_primary, n_options;
   uint32_t W, PW;      /* words per option set, per primary-item set */
+  uint32_t NI;         /* items rounded up to a multiple of 8 */
   uint64_t *item_opts; /* [n_items][W]: the options of item k (primaries first) */
   uint32_t *lo, *hi;   /* [n_items]: item k's nonzero words are lo[k] .. hi[k]-1 */
   uint64_t *conf;      /* [n_options][W]: options sharing an item with o; NULL if not kept */
@@ -36,20 +37,44 @@ typedef struct {
   uint64_t bytes;
 } bx_tables;
 
+/* A frame: the options numbered afresh. Frame 0 is the matrix's own numbering; when the
+ * options live at a node with two children or more are few (BX_COMPACT_MAX or fewer, and
+ * in a renumbered frame a quarter of its bits or fewer), the search renumbers them 0, 1,
+ * 2, ... in the same order and builds each item's row of them, so that below it every
+ * bit vector is that much shorter. A renumbered frame stores its rows word by word
+ * (rows[w * NI + k]: word w of item k's row, NI = items rounded up to 8), so that one
+ * word of live meets eight items' words in one vector; its options are removed by one
+ * AND-NOT per item (no conflict sets). */
+typedef struct {
+  const uint64_t *rows;    /* frame 0: [n_items][W], each item's options; else [W][NI] */
+  const uint32_t *lo, *hi; /* per item: its nonzero words (frame 0 only; NULL: 0 .. W) */
+  const uint64_t *conf;    /* frame 0: the conflict sets, or NULL */
+  const int32_t *orig;     /* option j of the frame is option orig[j]; NULL in frame 0 */
+  uint32_t W;
+  int32_t level; /* the level that made it */
+} bx_frame;
+
 typedef struct bx_engine bx_engine;
 typedef int (*bx_hook)(bx_engine *e, void *ctx);
 
 struct bx_engine {
   const bx_tables *t;
   int32_t max_level;
-  uint64_t *live;     /* [max_level + 1][W] */
-  uint64_t *unc;      /* [max_level + 1][PW]: the primaries not yet covered */
+  uint64_t *live;      /* [max_level + 1][W] */
+  uint64_t *unc;       /* [max_level + 1][PW]: the primaries not yet covered */
   uint32_t *llo, *lhi; /* [max_level + 1]: live's nonzero words lie in llo .. lhi-1 */
-  int32_t *best;      /* [level]: the item branched on */
-  int32_t *pos;       /* [level]: the option being tried, -1 before the first */
+  int32_t *best;       /* [level]: the item branched on */
+  int32_t *pos;        /* [level]: the option being tried, -1 before the first */
   int32_t *branch_n, *branch_k;
   int32_t *solution; /* the option ids chosen at levels 0.. */
-  int32_t level;     /* while a hook runs: the depth of the solution or poll */
+  bx_frame *frames;  /* [max_level + 1]: frames[0] is the matrix's; */
+  int32_t *frame_of; /* [level]: the frame whose numbering live[level] and pos[level] use */
+  int32_t nframes;
+  uint64_t *row_arena; /* the frames' rows, a stack: each frame at most a quarter of the */
+  int32_t *orig_arena; /* one below it, so 4/3 of frame 0's size holds them all */
+  size_t row_used, orig_used, row_cap, orig_cap;
+  uint64_t frames_made; /* statistics: compactions */
+  int32_t level;        /* while a hook runs: the depth of the solution or poll */
   uint64_t nodes, solutions;
   uint64_t bytes;
   /* control */
@@ -65,31 +90,41 @@ struct bx_engine {
 enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };
 
 /* Memory the tables of m would take, in bytes (for the automatic choice). */
-uint64_t bx_tables_bytes(const dlx_matrix *m, int with_conflicts);
+uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts);
 /* Builds the tables (NULL when out of memory). */
-bx_tables *bx_tables_new(const dlx_matrix *m);
-void bx_tables_free(bx_tables *t);
+bx_tables *dlx_bx_tables_new(const dlx_matrix *m);
+void dlx_bx_tables_free(bx_tables *t);
 
 /* An engine on shared tables, at level 0 with every option live. */
-bx_engine *bx_engine_new(const bx_tables *t);
-void bx_engine_free(bx_engine *e);
+bx_engine *dlx_bx_engine_new(const bx_tables *t);
+void dlx_bx_engine_free(bx_engine *e);
 
 /* Sets levels from..to-1 to the options path[from..to-1] (ids), on top of the levels
  * below `from`, which must hold path[0..from-1]. Counts nothing, asks no admit hook. */
-void bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to);
+void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to);
+
+/* For the estimator: the MRV item at level l (-1 if none is left) and its count; and
+ * the options of that item the admit hook lets through, into opts (room for the count),
+ * returning how many (0 when no primary is left). */
+int32_t dlx_bx_engine_choose(const bx_engine *e, int32_t l, uint64_t *count);
+uint32_t dlx_bx_engine_branches(bx_engine *e, int32_t l, int32_t *opts);
+
+/* Polls often enough that a node budget is kept to within a few nodes (a node of this
+ * engine costs at most a scan of the primaries). */
+void dlx_bx_budget(bx_engine *e, uint64_t max_nodes);
 
 /* Searches below the state at level base. Returns 1 if a hook halted it, else 0. */
-int bx_engine_run(bx_engine *e, int32_t base);
+int dlx_bx_engine_run(bx_engine *e, int32_t base);
 
 /* The estimated fraction of the tree below level base that is done. */
-double bx_engine_fraction(const bx_engine *e, int32_t base);
+double dlx_bx_engine_fraction(const bx_engine *e, int32_t base);
 
 /* The instruction set the search uses on this machine: the best compiled in and
  * supported, unless DANCE_BITS_ISA (generic, popcnt, avx512) asks for a lower one. */
-int bx_isa(void);
-const char *bx_isa_name(int isa);
+int dlx_bx_isa(void);
+const char *dlx_bx_isa_name(int isa);
 
 /* The single-thread solve with this engine (search.c's dlx_solve dispatches here). */
-dlx_status bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
+dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
 
 #endif

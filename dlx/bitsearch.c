@@ -19,16 +19,27 @@
  * tables would no longer sit in any cache, and one AND-NOT per item does as well. */
 #define BX_CONF_MAX ((uint64_t)64 << 20)
 
+/* The options live at a node are renumbered when there are this many or fewer (and the
+ * primary items are few enough for the counts of all of them to be taken at once). */
+#ifndef BX_COMPACT_MAX
+#define BX_COMPACT_MAX 1024
+#endif
+#ifndef BX_RECOMPACT_W
+#define BX_RECOMPACT_W 4
+#endif
+#define BX_COMPACT_PRIMARIES 512
+
 static uint64_t words_for(int64_t bits) { return (uint64_t)(bits + 63) / 64; }
 
-uint64_t bx_tables_bytes(const dlx_matrix *m, int with_conflicts) {
+uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts) {
   uint64_t W = words_for(m->options), n = (uint64_t)m->items.count;
-  uint64_t b = n * W * 8 + n * 8 + ((uint64_t)m->options + 1) * 4 + (uint64_t)m->start[m->options] * 4;
+  uint64_t b =
+      n * W * 8 + n * 8 + ((uint64_t)m->options + 1) * 4 + (uint64_t)m->start[m->options] * 4;
   if (with_conflicts) b += (uint64_t)m->options * W * 8;
   return b;
 }
 
-void bx_tables_free(bx_tables *t) {
+void dlx_bx_tables_free(bx_tables *t) {
   if (!t) return;
   free(t->item_opts);
   free(t->lo);
@@ -47,7 +58,7 @@ static void *zalloc(uint64_t n, size_t size, uint64_t *bytes) {
   return p;
 }
 
-bx_tables *bx_tables_new(const dlx_matrix *m) {
+bx_tables *dlx_bx_tables_new(const dlx_matrix *m) {
   bx_tables *t = calloc(1, sizeof *t);
   if (!t) return NULL;
   int32_t n = m->items.count, np = m->primaries, no = m->options;
@@ -56,6 +67,7 @@ bx_tables *bx_tables_new(const dlx_matrix *m) {
   t->n_options = no;
   t->W = (uint32_t)words_for(no);
   t->PW = (uint32_t)words_for(np);
+  t->NI = (uint32_t)(((uint64_t)n + 7) / 8 * 8);
   uint32_t W = t->W;
   t->bytes = sizeof *t;
   int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
@@ -66,7 +78,7 @@ bx_tables *bx_tables_new(const dlx_matrix *m) {
   t->oitem = zalloc((uint64_t)m->start[no], 4, &t->bytes);
   if (!map || !t->item_opts || !t->lo || !t->hi || !t->ostart || !t->oitem) {
     free(map);
-    bx_tables_free(t);
+    dlx_bx_tables_free(t);
     return NULL;
   }
   int32_t next_p = 0, next_s = np;
@@ -109,7 +121,7 @@ bx_tables *bx_tables_new(const dlx_matrix *m) {
 
 /* ---- engines --------------------------------------------------------------------------- */
 
-void bx_engine_free(bx_engine *e) {
+void dlx_bx_engine_free(bx_engine *e) {
   if (!e) return;
   free(e->live);
   free(e->unc);
@@ -120,10 +132,14 @@ void bx_engine_free(bx_engine *e) {
   free(e->branch_n);
   free(e->branch_k);
   free(e->solution);
+  free(e->frames);
+  free(e->frame_of);
+  free(e->row_arena);
+  free(e->orig_arena);
   free(e);
 }
 
-bx_engine *bx_engine_new(const bx_tables *t) {
+bx_engine *dlx_bx_engine_new(const bx_tables *t) {
   bx_engine *e = calloc(1, sizeof *e);
   if (!e) return NULL;
   e->t = t;
@@ -139,9 +155,19 @@ bx_engine *bx_engine_new(const bx_tables *t) {
   e->branch_n = zalloc(levels, 4, &e->bytes);
   e->branch_k = zalloc(levels, 4, &e->bytes);
   e->solution = zalloc(levels, 4, &e->bytes);
+  e->frames = zalloc(levels, sizeof *e->frames, &e->bytes);
+  e->frame_of = zalloc(levels, 4, &e->bytes);
+  /* Nested frames shrink by four at least: twice the first's size, plus a few words for
+   * the rounding, holds them all. */
+  uint64_t words = t->n_primary <= BX_COMPACT_PRIMARIES ? BX_COMPACT_MAX / 64 * 2 + 8 : 0;
+  e->row_cap = (size_t)(words * (uint64_t)t->NI);
+  e->orig_cap = (size_t)(words * 64);
+  e->row_arena = zalloc(e->row_cap, 8, &e->bytes);
+  e->orig_arena = zalloc(e->orig_cap, 4, &e->bytes);
   if (!e->live || !e->unc || !e->llo || !e->lhi || !e->best || !e->pos || !e->branch_n ||
-      !e->branch_k || !e->solution) {
-    bx_engine_free(e);
+      !e->branch_k || !e->solution || !e->frames || !e->frame_of || !e->row_arena ||
+      !e->orig_arena) {
+    dlx_bx_engine_free(e);
     return NULL;
   }
   /* level 0: every option live, every primary uncovered */
@@ -149,6 +175,8 @@ bx_engine *bx_engine_new(const bx_tables *t) {
     e->live[o / 64] |= (uint64_t)1 << (o & 63);
   for (int32_t k = 0; k < t->n_primary; k++)
     e->unc[k / 64] |= (uint64_t)1 << (k & 63);
+  e->frames[0] = (bx_frame){t->item_opts, t->lo, t->hi, t->conf, NULL, t->W, -1};
+  e->nframes = 1;
   e->llo[0] = 0;
   e->lhi[0] = t->W;
   while (e->lhi[0] > 0 && !e->live[e->lhi[0] - 1])
@@ -159,7 +187,7 @@ bx_engine *bx_engine_new(const bx_tables *t) {
   uint64_t per_node = (uint64_t)t->n_primary * (t->W / 8 + 1);
   while (e->poll_every > 1 && e->poll_every * per_node > DLX_POLL_WORK)
     e->poll_every /= 2;
-  e->isa = bx_isa();
+  e->isa = dlx_bx_isa();
   return e;
 }
 
@@ -201,7 +229,7 @@ static int detect_isa(void) {
   return BX_ISA_GENERIC;
 }
 
-int bx_isa(void) {
+int dlx_bx_isa(void) {
   static int isa = -1; /* racing first calls compute the same value */
   int v = __atomic_load_n(&isa, __ATOMIC_RELAXED);
   if (v >= 0) return v;
@@ -213,11 +241,16 @@ int bx_isa(void) {
   return v;
 }
 
-const char *bx_isa_name(int isa) {
+const char *dlx_bx_isa_name(int isa) {
   return isa == BX_ISA_AVX512 ? "avx512" : isa == BX_ISA_POPCNT ? "popcnt" : "generic";
 }
 
-int bx_engine_run(bx_engine *e, int32_t base) {
+void dlx_bx_budget(bx_engine *e, uint64_t max_nodes) {
+  while (max_nodes && e->poll_every > 1 && e->poll_every * 16 > max_nodes)
+    e->poll_every /= 2;
+}
+
+int dlx_bx_engine_run(bx_engine *e, int32_t base) {
 #if BX_X86
   if (e->isa == BX_ISA_AVX512) return run_avx512(e, base);
   if (e->isa == BX_ISA_POPCNT) return run_popcnt(e, base);
@@ -225,15 +258,45 @@ int bx_engine_run(bx_engine *e, int32_t base) {
   return run_generic(e, base);
 }
 
-void bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
+int32_t dlx_bx_engine_choose(const bx_engine *e, int32_t l, uint64_t *count) {
+#if BX_X86
+  if (e->isa == BX_ISA_AVX512) return choose0_avx512(e, l, count);
+  if (e->isa == BX_ISA_POPCNT) return choose0_popcnt(e, l, count);
+#endif
+  return choose0_generic(e, l, count);
+}
+
+uint32_t dlx_bx_engine_branches(bx_engine *e, int32_t l, int32_t *opts) {
+  uint64_t count;
+  int32_t k = dlx_bx_engine_choose(e, l, &count);
+  if (k < 0) return 0;
+  const bx_tables *t = e->t;
+  const uint64_t *live = e->live + (size_t)l * t->W, *row = t->item_opts + (size_t)k * t->W;
+  uint32_t b = 0, lo = t->lo[k] > e->llo[l] ? t->lo[k] : e->llo[l];
+  uint32_t hi = t->hi[k] < e->lhi[l] ? t->hi[k] : e->lhi[l];
+  for (uint32_t w = lo; w < hi; w++) { /* live's words outside llo..lhi are stale */
+    for (uint64_t x = live[w] & row[w]; x; x &= x - 1) {
+      int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
+      if (e->admit) {
+        e->solution[l] = o;
+        if (!e->admit(e->admit_ctx, e->solution, (size_t)l + 1)) continue;
+      }
+      opts[b++] = o;
+    }
+  }
+  return b;
+}
+
+void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
   for (int32_t l = from; l < to; l++) {
     e->solution[l] = path[l];
     e->pos[l] = path[l];
-    apply_generic(e, l, path[l]);
+    e->frame_of[l] = 0;
+    apply_generic(e, &e->frames[0], l, path[l], path[l]);
   }
 }
 
-double bx_engine_fraction(const bx_engine *e, int32_t base) {
+double dlx_bx_engine_fraction(const bx_engine *e, int32_t base) {
   double f = 0, share = 1;
   for (int32_t l = base; l < e->level; l++) {
     if (e->branch_n[l] <= 0) break;
@@ -258,7 +321,7 @@ static int solo_poll(bx_engine *e, void *ctx) {
   if (o->on_progress) {
     double now = dlx_now();
     if (now >= s->next_report) {
-      dlx_progress pr = {e->solutions, e->nodes, 0, now - s->start, bx_engine_fraction(e, 0)};
+      dlx_progress pr = {e->solutions, e->nodes, 0, now - s->start, dlx_bx_engine_fraction(e, 0)};
       o->on_progress(o->progress_ctx, &pr);
       s->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
     }
@@ -272,23 +335,22 @@ static int solo_solution(bx_engine *e, void *ctx) {
   return o->max_solutions && e->solutions >= o->max_solutions;
 }
 
-dlx_status bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
+dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
   solo s = {o, dlx_now(), 0};
   s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
-  bx_tables *t = bx_tables_new(m);
-  bx_engine *e = t ? bx_engine_new(t) : NULL;
+  bx_tables *t = dlx_bx_tables_new(m);
+  bx_engine *e = t ? dlx_bx_engine_new(t) : NULL;
   if (!e) {
-    bx_tables_free(t);
+    dlx_bx_tables_free(t);
     return DLX_ENOMEM;
   }
   e->ctx = &s;
   e->poll = solo_poll;
   e->admit = o->admit;
   e->admit_ctx = o->admit_ctx;
-  while (o->max_nodes && e->poll_every > 1 && e->poll_every > o->max_nodes)
-    e->poll_every /= 2;
+  dlx_bx_budget(e, o->max_nodes);
   if (o->on_solution || o->max_solutions) e->on_solution = solo_solution;
-  int halted = bx_engine_run(e, 0);
+  int halted = dlx_bx_engine_run(e, 0);
   st->solutions = e->solutions;
   st->nodes = e->nodes;
   st->updates = 0;
@@ -296,7 +358,7 @@ dlx_status bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
   st->complete = !halted;
   st->threads = 1;
   st->seconds = dlx_now() - s.start;
-  bx_engine_free(e);
-  bx_tables_free(t);
+  dlx_bx_engine_free(e);
+  dlx_bx_tables_free(t);
   return DLX_OK;
 }

@@ -6,7 +6,7 @@
  *   BX_AVX512  1 to use AVX-512 (VPOPCNTQ), 0 for scalar code,
  * so that each copy is compiled for its target, with its helpers inlined into the loop
  * (a function can only be inlined into one of the same target). Which copy runs is
- * chosen when the engine is made (bx_isa in bitsearch.c).
+ * chosen when the engine is made (dlx_bx_isa in bitsearch.c).
  */
 #define BX_CAT2(a, b) a##b
 #define BX_CAT(a, b) BX_CAT2(a, b)
@@ -16,6 +16,11 @@
 /* popcount(a & b) over words lo..hi-1. */
 BX_INLINE uint64_t BX_FN(andcount)(const uint64_t *a, const uint64_t *b, uint32_t lo, uint32_t hi) {
 #if BX_AVX512
+  if (hi - lo <= 2) { /* a scalar popcount or two beat a vector and its sum */
+    uint64_t c = (uint64_t)__builtin_popcountll(a[lo] & b[lo]);
+    if (hi - lo == 2) c += (uint64_t)__builtin_popcountll(a[lo + 1] & b[lo + 1]);
+    return c;
+  }
   __m512i acc = _mm512_setzero_si512();
   uint32_t w = lo;
   for (; w + 8 <= hi; w += 8) {
@@ -24,8 +29,8 @@ BX_INLINE uint64_t BX_FN(andcount)(const uint64_t *a, const uint64_t *b, uint32_
   }
   if (w < hi) {
     __mmask8 k = (__mmask8)((1u << (hi - w)) - 1);
-    __m512i x = _mm512_and_si512(_mm512_maskz_loadu_epi64(k, a + w),
-                                 _mm512_maskz_loadu_epi64(k, b + w));
+    __m512i x =
+        _mm512_and_si512(_mm512_maskz_loadu_epi64(k, a + w), _mm512_maskz_loadu_epi64(k, b + w));
     acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(x));
   }
   return (uint64_t)_mm512_reduce_add_epi64(acc);
@@ -43,8 +48,8 @@ BX_INLINE void BX_FN(andnot)(uint64_t *dst, const uint64_t *src, const uint64_t 
 #if BX_AVX512
   uint32_t w = lo;
   for (; w + 8 <= hi; w += 8)
-    _mm512_storeu_si512(dst + w,
-                        _mm512_andnot_si512(_mm512_loadu_si512(c + w), _mm512_loadu_si512(src + w)));
+    _mm512_storeu_si512(
+        dst + w, _mm512_andnot_si512(_mm512_loadu_si512(c + w), _mm512_loadu_si512(src + w)));
   if (w < hi) {
     __mmask8 k = (__mmask8)((1u << (hi - w)) - 1);
     _mm512_mask_storeu_epi64(dst + w, k,
@@ -57,22 +62,33 @@ BX_INLINE void BX_FN(andnot)(uint64_t *dst, const uint64_t *src, const uint64_t 
 #endif
 }
 
-/* Level l+1 := level l with option o chosen. */
-BX_INLINE void BX_FN(apply)(bx_engine *e, int32_t l, int32_t o) {
+/* Level l+1 := level l with option o (of frame f's numbering, whose id is id) chosen. */
+BX_INLINE void BX_FN(apply)(bx_engine *e, const bx_frame *f, int32_t l, int32_t o, int32_t id) {
   const bx_tables *t = e->t;
-  const uint32_t W = t->W, PW = t->PW;
-  const uint64_t *src = e->live + (size_t)l * W;
-  uint64_t *dst = e->live + (size_t)(l + 1) * W;
+  const uint32_t W0 = t->W, PW = t->PW;
+  const uint64_t *src = e->live + (size_t)l * W0;
+  uint64_t *dst = e->live + (size_t)(l + 1) * W0;
   uint32_t lo = e->llo[l], hi = e->lhi[l];
-  const int32_t *it = t->oitem + t->ostart[o], *end = t->oitem + t->ostart[o + 1];
-  if (t->conf) {
-    BX_FN(andnot)(dst, src, t->conf + (size_t)o * W, lo, hi);
+  const int32_t *it = t->oitem + t->ostart[id], *end = t->oitem + t->ostart[id + 1];
+  if (f->conf) {
+    BX_FN(andnot)(dst, src, f->conf + (size_t)o * f->W, lo, hi);
+  } else if (!f->lo) {
+    /* a renumbered frame: each word once, with every item's word taken out of it */
+    const uint64_t *rows = f->rows;
+    const uint32_t NI = t->NI;
+    for (uint32_t w = lo; w < hi; w++) {
+      uint64_t x = src[w];
+      const uint64_t *rw = rows + (size_t)w * NI;
+      for (const int32_t *k = it; k < end; k++)
+        x &= ~rw[*k];
+      dst[w] = x;
+    }
   } else {
     for (uint32_t w = lo; w < hi; w++)
       dst[w] = src[w];
     for (const int32_t *k = it; k < end; k++) {
-      uint32_t a = t->lo[*k] > lo ? t->lo[*k] : lo, b = t->hi[*k] < hi ? t->hi[*k] : hi;
-      if (a < b) BX_FN(andnot)(dst, dst, t->item_opts + (size_t)*k * W, a, b);
+      uint32_t a = f->lo[*k] > lo ? f->lo[*k] : lo, b = f->hi[*k] < hi ? f->hi[*k] : hi;
+      if (a < b) BX_FN(andnot)(dst, dst, f->rows + (size_t)*k * f->W, a, b);
     }
   }
   while (lo < hi && !dst[lo])
@@ -89,39 +105,172 @@ BX_INLINE void BX_FN(apply)(bx_engine *e, int32_t l, int32_t o) {
     if (*k < t->n_primary) ud[(uint32_t)*k >> 6] &= ~((uint64_t)1 << (*k & 63));
 }
 
-/* The first option after `after` in live & item's options, within words lo..hi-1;
- * -1 if none. */
-BX_INLINE int32_t BX_FN(next_option)(const uint64_t *live, const uint64_t *opts, uint32_t lo,
-                                     uint32_t hi, int32_t after) {
+/* Renumbers the options live at level l (of frame fi) as a new frame, if there is room
+ * for it; live[l] becomes all ones in it. Returns the new frame, or fi. */
+BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n_live) {
+  const bx_tables *t = e->t;
+  const bx_frame *f = &e->frames[fi];
+  const uint32_t NI = t->NI;
+  uint32_t W = (uint32_t)((n_live + 63) / 64);
+  size_t nrows = (size_t)NI * W;
+  if (e->row_used + nrows > e->row_cap || e->orig_used + n_live > e->orig_cap) return fi;
+  uint64_t *rows = e->row_arena + e->row_used;
+  int32_t *orig = e->orig_arena + e->orig_used;
+  memset(rows, 0, nrows * sizeof *rows);
+  uint64_t *live = e->live + (size_t)l * t->W;
+  uint32_t j = 0;
+  for (uint32_t w = e->llo[l]; w < e->lhi[l]; w++) {
+    for (uint64_t x = live[w]; x; x &= x - 1) {
+      int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
+      int32_t id = f->orig ? f->orig[o] : o;
+      orig[j] = id;
+      uint64_t bit = (uint64_t)1 << (j & 63);
+      uint64_t *word = rows + (size_t)(j >> 6) * NI;
+      for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++)
+        word[t->oitem[q]] |= bit;
+      j++;
+    }
+  }
+  for (uint32_t w = 0; w < W; w++)
+    live[w] = ~(uint64_t)0;
+  if (n_live & 63) live[W - 1] = ((uint64_t)1 << (n_live & 63)) - 1;
+  e->llo[l] = 0;
+  e->lhi[l] = W;
+  e->row_used += nrows;
+  e->orig_used += n_live;
+  int32_t g = e->nframes++;
+  e->frames[g] = (bx_frame){rows, NULL, NULL, NULL, orig, W, l};
+  e->frames_made++;
+  return g;
+}
+
+/* The MRV choice in a renumbered frame: the first uncovered primary with fewest live
+ * options. Returns it (-1 if every primary is covered) and its count in *tmin. */
+BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t l,
+                                  uint64_t *tmin) {
+  const bx_tables *t = e->t;
+  const uint32_t NI = t->NI, PW = t->PW, W0 = t->W;
+  const uint64_t *live = e->live + (size_t)l * W0;
+  const uint64_t *u = e->unc + (size_t)l * PW;
+  const uint32_t lo = e->llo[l], hi = e->lhi[l];
+  const uint64_t *rows = f->rows;
+#if BX_AVX512
+  const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
+  __m512i cnt[BX_COMPACT_PRIMARIES / 8];
+  const __m512i none = _mm512_set1_epi64(INT64_MAX);
+  __m512i minv = none;
+  for (uint32_t g = 0; g < ng; g++) {
+    __mmask8 m = (__mmask8)(u[g >> 3] >> ((g & 7) * 8));
+    if (!m) {
+      cnt[g] = none;
+      continue;
+    }
+    __m512i acc = _mm512_setzero_si512();
+    const uint64_t *r = rows + (size_t)g * 8;
+    for (uint32_t w = lo; w < hi; w++) {
+      __m512i x = _mm512_and_si512(_mm512_set1_epi64((long long)live[w]),
+                                   _mm512_loadu_si512(r + (size_t)w * NI));
+      acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(x));
+    }
+    acc = _mm512_mask_mov_epi64(none, m, acc);
+    cnt[g] = acc;
+    minv = _mm512_min_epi64(minv, acc);
+  }
+  long long tm = _mm512_reduce_min_epi64(minv);
+  if (tm == INT64_MAX) return -1;
+  __m512i tv = _mm512_set1_epi64(tm);
+  for (uint32_t g = 0; g < ng; g++) {
+    __mmask8 hit = _mm512_cmpeq_epi64_mask(cnt[g], tv);
+    if (hit) {
+      *tmin = (uint64_t)tm;
+      return (int32_t)(g * 8 + (uint32_t)__builtin_ctz(hit));
+    }
+  }
+  return -1; /* cannot be */
+#else
+  uint64_t best = UINT64_MAX;
+  int32_t b = -1;
+  for (uint32_t uw = 0; uw < PW; uw++) {
+    for (uint64_t x = u[uw]; x; x &= x - 1) {
+      uint32_t k = uw * 64 + (uint32_t)__builtin_ctzll(x);
+      uint64_t c = 0;
+      for (uint32_t w = lo; w < hi; w++)
+        c += (uint64_t)__builtin_popcountll(live[w] & rows[(size_t)w * NI + k]);
+      if (c < best) {
+        best = c;
+        b = (int32_t)k;
+        if (!c) break;
+      }
+    }
+    if (!best) break;
+  }
+  *tmin = best;
+  return b;
+#endif
+}
+
+/* The first option after `after` in live & an item's options (word w of its row at
+ * opts[w * stride]), within words lo..hi-1; -1 if none. */
+BX_INLINE int32_t BX_FN(next_option)(const uint64_t *live, const uint64_t *opts, size_t stride,
+                                     uint32_t lo, uint32_t hi, int32_t after) {
   uint32_t from = (uint32_t)(after + 1), w = from >> 6;
   uint64_t x;
   if (w < lo) {
     w = lo;
     if (w >= hi) return -1;
-    x = live[w] & opts[w];
+    x = live[w] & opts[(size_t)w * stride];
   } else {
     if (w >= hi) return -1;
-    x = live[w] & opts[w] & (~(uint64_t)0 << (from & 63));
+    x = live[w] & opts[(size_t)w * stride] & (~(uint64_t)0 << (from & 63));
   }
   while (!x) {
     if (++w >= hi) return -1;
-    x = live[w] & opts[w];
+    x = live[w] & opts[(size_t)w * stride];
   }
   return (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
 }
 
+/* The MRV item at level l, in frame 0 (for the estimator, which renumbers nothing):
+ * -1 if every primary is covered; its count in *tmin. */
+static BX_ATTR int32_t BX_FN(choose0)(const bx_engine *e, int32_t l, uint64_t *tmin) {
+  const bx_tables *t = e->t;
+  const uint64_t *live = e->live + (size_t)l * t->W;
+  const uint64_t *u = e->unc + (size_t)l * t->PW;
+  uint32_t llo = e->llo[l], lhi = e->lhi[l];
+  uint64_t best = UINT64_MAX;
+  int32_t b = -1;
+  for (uint32_t uw = 0; uw < t->PW; uw++) {
+    for (uint64_t x = u[uw]; x; x &= x - 1) {
+      uint32_t k = uw * 64 + (uint32_t)__builtin_ctzll(x);
+      uint32_t lo = t->lo[k] > llo ? t->lo[k] : llo, hi = t->hi[k] < lhi ? t->hi[k] : lhi;
+      uint64_t c = lo < hi ? BX_FN(andcount)(live, t->item_opts + (size_t)k * t->W, lo, hi) : 0;
+      if (c < best) {
+        best = c;
+        b = (int32_t)k;
+        if (!c) {
+          *tmin = 0;
+          return b;
+        }
+      }
+    }
+  }
+  *tmin = best;
+  return b;
+}
+
 static BX_ATTR int BX_FN(run)(bx_engine *e, int32_t base) {
   const bx_tables *t = e->t;
-  const uint32_t W = t->W, PW = t->PW;
-  const uint64_t *item_opts = t->item_opts;
-  const uint32_t *ilo = t->lo, *ihi = t->hi;
+  const uint32_t W0 = t->W, PW = t->PW;
   int32_t *best = e->best, *pos = e->pos, *bn = e->branch_n, *bk = e->branch_k;
-  int32_t *sol = e->solution;
+  int32_t *sol = e->solution, *frame_of = e->frame_of;
   const uint64_t mask = e->poll_every - 1;
   uint64_t nodes = e->nodes;
   int32_t l = base;
   int halted = 0;
 #define SYNC() (e->nodes = nodes, e->level = l)
+  e->nframes = 1;
+  e->row_used = e->orig_used = 0;
+  frame_of[base] = 0;
 
 forward:
   nodes++;
@@ -131,16 +280,23 @@ forward:
   }
   {
     /* The uncovered primary with fewest live options, the first such. */
-    const uint64_t *live = e->live + (size_t)l * W;
+    int32_t fi = frame_of[l];
+    const bx_frame *f = &e->frames[fi];
+    const uint32_t W = f->W;
+    uint64_t *live = e->live + (size_t)l * W0;
     const uint64_t *u = e->unc + (size_t)l * PW;
     uint32_t llo = e->llo[l], lhi = e->lhi[l];
     uint64_t tmin = UINT64_MAX;
     int32_t b = -1;
+    if (!f->lo) {
+      b = BX_FN(choose_t)(e, f, l, &tmin);
+      goto chosen;
+    }
     for (uint32_t uw = 0; uw < PW; uw++) {
       for (uint64_t x = u[uw]; x; x &= x - 1) {
         uint32_t k = uw * 64 + (uint32_t)__builtin_ctzll(x);
-        uint32_t lo = ilo[k] > llo ? ilo[k] : llo, hi = ihi[k] < lhi ? ihi[k] : lhi;
-        uint64_t c = lo < hi ? BX_FN(andcount)(live, item_opts + (size_t)k * W, lo, hi) : 0;
+        uint32_t lo = f->lo[k] > llo ? f->lo[k] : llo, hi = f->hi[k] < lhi ? f->hi[k] : lhi;
+        uint64_t c = lo < hi ? BX_FN(andcount)(live, f->rows + (size_t)k * W, lo, hi) : 0;
         if (c < tmin) {
           tmin = c;
           b = (int32_t)k;
@@ -161,24 +317,48 @@ forward:
     bn[l] = (int32_t)tmin;
     bk[l] = 0;
     pos[l] = -1;
+    /* Few options live and two children or more: renumber them for the subtree. */
+    if (tmin >= 2 && e->row_cap && (f->lo || W >= BX_RECOMPACT_W)) {
+      uint64_t n_live = 0;
+      for (uint32_t w = llo; w < lhi; w++)
+        n_live += (uint64_t)__builtin_popcountll(live[w]);
+      if (n_live <= BX_COMPACT_MAX && (f->lo || n_live * 4 <= (uint64_t)W * 64))
+        frame_of[l] = BX_FN(compact)(e, fi, l, n_live);
+    }
   }
 advance : {
+  const bx_frame *f = &e->frames[frame_of[l]];
   int32_t k = best[l];
-  uint32_t llo = e->llo[l], lhi = e->lhi[l];
-  uint32_t lo = ilo[k] > llo ? ilo[k] : llo, hi = ihi[k] < lhi ? ihi[k] : lhi;
-  int32_t o = BX_FN(next_option)(e->live + (size_t)l * W, item_opts + (size_t)k * W, lo, hi, pos[l]);
+  uint32_t lo = e->llo[l], hi = e->lhi[l];
+  const uint64_t *row = f->rows + k;
+  size_t stride = t->NI;
+  if (f->lo) {
+    lo = f->lo[k] > lo ? f->lo[k] : lo;
+    hi = f->hi[k] < hi ? f->hi[k] : hi;
+    row = f->rows + (size_t)k * f->W;
+    stride = 1;
+  }
+  int32_t o = BX_FN(next_option)(e->live + (size_t)l * W0, row, stride, lo, hi, pos[l]);
   if (o < 0) goto backup;
+  int32_t id = f->orig ? f->orig[o] : o;
   pos[l] = o;
-  sol[l] = o;
+  sol[l] = id;
   if (e->admit && !e->admit(e->admit_ctx, sol, (size_t)l + 1)) {
     bk[l]++;
     goto advance;
   }
-  BX_FN(apply)(e, l, o);
+  BX_FN(apply)(e, f, l, o, id);
+  frame_of[l + 1] = frame_of[l];
   l++;
   goto forward;
 }
 backup:
+  /* The node at level l is done: drop the frame it made, if any. */
+  if (e->nframes > 1 && e->frames[e->nframes - 1].level == l) {
+    const bx_frame *g = &e->frames[--e->nframes];
+    e->row_used -= (size_t)t->NI * g->W;
+    e->orig_used -= (size_t)((e->orig_arena + e->orig_used) - g->orig);
+  }
   if (l == base) goto done;
   l--;
   bk[l]++;

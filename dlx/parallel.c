@@ -45,20 +45,20 @@ typedef struct {
   int32_t *paths; /* piece i: paths[i*depth .. i*depth+depth-1] */
   double *weight; /* share of the whole tree below piece i (Knuth's estimate) */
   size_t count, cap, seen;
-  size_t below;     /* nodes one level below the split's leaves (the next depth's pieces) */
+  size_t below; /* nodes one level below the split's leaves (the next depth's pieces) */
   /* Where the trials start: every piece lies below the node `root` levels down the path
    * first[0..root-1], which the split's engine holds chosen; what lies elsewhere in the
    * tree is searched already and its counts are above_*. */
   int32_t root;
   uint64_t above_nodes, above_updates, above_solutions;
-  int32_t *first; /* the first leaf of the last trial */
-  int32_t common; /* the length of the prefix that all its leaves share */
-  size_t leaf_cap;  /* a trial that finds more leaves than this (if not 0) halts, */
-  int overshoot;    /* and says so here */
+  int32_t *first;            /* the first leaf of the last trial */
+  int32_t common;            /* the length of the prefix that all its leaves share */
+  size_t leaf_cap;           /* a trial that finds more leaves than this (if not 0) halts, */
+  int overshoot;             /* and says so here */
   double start, next_report; /* progress reports while the split runs */
-  int streaming;    /* the workers are taking pieces while the split records them */
-  size_t published; /* streaming: pieces 0..published-1 may be read (under lock) */
-  int split_done;   /* streaming: no more pieces will come (under lock) */
+  int streaming;             /* the workers are taking pieces while the split records them */
+  size_t published;          /* streaming: pieces 0..published-1 may be read (under lock) */
+  int split_done;            /* streaming: no more pieces will come (under lock) */
   pthread_cond_t piece_cv;
   /* shared by the workers */
   pthread_mutex_t lock;
@@ -223,7 +223,7 @@ static int bits_poll(bx_engine *e, void *ctx) {
   slot *s = &p->slots[w->id];
   s->nodes = e->nodes;
   s->solutions = e->solutions;
-  s->piece_fraction = bx_engine_fraction(e, p->depth);
+  s->piece_fraction = dlx_bx_engine_fraction(e, p->depth);
   for (int i = 0; i < p->nslots; i++)
     sum += p->slots[i].nodes;
   pthread_mutex_unlock(&p->lock);
@@ -243,8 +243,7 @@ static void bits_worker(worker *w) {
   b->ctx = w;
   b->admit = p->o->admit;
   b->admit_ctx = p->o->admit_ctx;
-  while (p->o->max_nodes && b->poll_every > 1 && b->poll_every > p->o->max_nodes)
-    b->poll_every /= 2;
+  dlx_bx_budget(b, p->o->max_nodes);
   int32_t held = 0;
   int32_t *ids = malloc(((size_t)p->depth + 1) * sizeof *ids);
   if (!ids) {
@@ -272,9 +271,9 @@ static void bits_worker(worker *w) {
       ids[l] = -nd[nd[path[l]].last + 1].top - 1;
     while (same < held && b->solution[same] == ids[same])
       same++;
-    bx_engine_replay(b, ids, same, p->depth);
+    dlx_bx_engine_replay(b, ids, same, p->depth);
     held = p->depth;
-    int stop = bx_engine_run(b, p->depth);
+    int stop = dlx_bx_engine_run(b, p->depth);
     pthread_mutex_lock(&p->lock);
     p->slots[w->id].busy = 0;
     if (!stop) p->remaining -= p->weight[i];
@@ -451,7 +450,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   }
   worker self = {&p, 0, p.proto, NULL};
   if (dlx_engine_for(m, o) == DLX_ENGINE_BITS) {
-    p.bits = bx_tables_new(m);
+    p.bits = dlx_bx_tables_new(m);
     if (!p.bits) {
       free(p.first);
       dlx_engine_free(p.proto);
@@ -486,8 +485,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       d = p.root + 1, step = 1;
       continue;
     }
-    if (stopped || p.error || !p.seen || p.seen >= target || p.below >= target || d >= max_d)
-      break;
+    if (stopped || p.error || !p.seen || p.seen >= target || p.below >= target || d >= max_d) break;
     if ((stopped = halted(&p))) break;
     int single = p.seen == 1;
     if ((stopped = reroot(&p, &self, d))) break;
@@ -536,7 +534,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       ws[i].p = &p;
       ws[i].id = i;
       if (p.bits)
-        ws[i].b = bx_engine_new(p.bits);
+        ws[i].b = dlx_bx_engine_new(p.bits);
       else
         ws[i].e = dlx_engine_clone(p.proto);
       if (!ws[i].e && !ws[i].b) {
@@ -552,7 +550,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
         p.live--;
         pthread_mutex_unlock(&p.lock);
         dlx_engine_free(ws[i].e);
-        bx_engine_free(ws[i].b);
+        dlx_bx_engine_free(ws[i].b);
         ws[i].e = NULL;
         ws[i].b = NULL;
         if (i == 0 && !main_works) p.error = DLX_ETHREAD;
@@ -582,9 +580,11 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     worker *me = &ws[nworkers];
     *me = (worker){&p, nworkers, split_e, NULL};
     if (p.bits) {
-      me->b = bx_engine_new(p.bits);
-      if (me->b) p.bytes += me->b->bytes;
-      else p.error = DLX_ENOMEM;
+      me->b = dlx_bx_engine_new(p.bits);
+      if (me->b)
+        p.bytes += me->b->bytes;
+      else
+        p.error = DLX_ENOMEM;
     }
     if (!p.error) {
       pthread_mutex_lock(&p.lock);
@@ -632,7 +632,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     if (ws[i].b) {
       st->solutions += ws[i].b->solutions;
       st->nodes += ws[i].b->nodes;
-      bx_engine_free(ws[i].b);
+      dlx_bx_engine_free(ws[i].b);
       continue;
     }
     st->solutions += ws[i].e->solutions;
@@ -641,10 +641,10 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     if (ws[i].e != p.proto) dlx_engine_free(ws[i].e);
   }
   /* a main worker that could not start its bitset engine */
-  if (main_works && ws && !main_worked && ws[nworkers].b) bx_engine_free(ws[nworkers].b);
+  if (main_works && ws && !main_worked && ws[nworkers].b) dlx_bx_engine_free(ws[nworkers].b);
   st->engine = p.bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
   if (p.bits) p.bytes += p.bits->bytes;
-  bx_tables_free(p.bits);
+  dlx_bx_tables_free(p.bits);
   st->bytes = p.bytes;
   st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
   st->subproblems = p.count;

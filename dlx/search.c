@@ -672,12 +672,74 @@ typedef struct {
   uint32_t n, first, step;
   uint64_t per, seed;
   double nodes, var; /* out: the sum of the children's means, and of their variances */
-  uint64_t done;      /* out: paths followed (fewer than asked if the stop flag rose) */
+  uint64_t done;     /* out: paths followed (fewer than asked if the stop flag rose) */
   dlx_status status;
+  const bx_tables *bits; /* not NULL: the paths are followed by the bitset engine */
 } estimate_job;
+
+/* probe() on the bitset engine: the same path for the same random numbers. */
+static double bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng) {
+  double total = 1, product = 1;
+  for (;;) {
+    uint32_t b = dlx_bx_engine_branches(e, level, opts);
+    if (b == 0) break;
+    product *= b;
+    total += product;
+    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+    e->solution[level] = opts[*rng % b];
+    dlx_bx_engine_replay(e, e->solution, level, level + 1);
+    level++;
+  }
+  return total;
+}
+
+/* estimate_run on the bitset engine. */
+static void bx_estimate_run(estimate_job *j) {
+  bx_engine *e = dlx_bx_engine_new(j->bits);
+  int32_t *opts = e ? malloc(((size_t)j->bits->n_options + 1) * sizeof *opts) : NULL;
+  if (!e || !opts) {
+    j->status = DLX_ENOMEM;
+    free(opts);
+    dlx_bx_engine_free(e);
+    return;
+  }
+  if (j->o) {
+    e->admit = j->o->admit;
+    e->admit_ctx = j->o->admit_ctx;
+  }
+  if (dlx_bx_engine_branches(e, 0, opts) != j->n) { /* cannot be: same matrix, same hook */
+    j->status = DLX_EARG;
+  } else {
+    const volatile int *stop = j->o ? j->o->stop : NULL;
+    for (uint32_t i = j->first; i < j->n; i += j->step) {
+      uint64_t rng =
+          (j->seed + 1) * 0x9E3779B97F4A7C15ull ^ ((uint64_t)i + 1) * 0xD1B54A32D192ED03ull;
+      rng = rng ? rng : 1;
+      e->solution[0] = j->root[i];
+      dlx_bx_engine_replay(e, e->solution, 0, 1);
+      double sum = 0, sq = 0;
+      uint64_t k = 0;
+      for (; k < j->per && !dlx_stop_requested(stop); k++) {
+        double x = bx_probe(e, 1, opts, &rng);
+        sum += x, sq += x * x;
+      }
+      j->done += k;
+      if (k == 0) break; /* stopped */
+      double mean = sum / (double)k;
+      j->nodes += mean;
+      if (k > 1) j->var += (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k;
+    }
+  }
+  free(opts);
+  dlx_bx_engine_free(e);
+}
 
 static void *estimate_run(void *arg) {
   estimate_job *j = arg;
+  if (j->bits) {
+    bx_estimate_run(j);
+    return NULL;
+  }
   dlx_engine *e = dlx_engine_new(j->m);
   uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
   if (!e || !opts) {
@@ -777,9 +839,18 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
     return DLX_ENOMEM;
   }
   dlx_status status = DLX_OK;
+  bx_tables *bits = NULL;
+  if (n && !m->node_color && dlx_engine_for(m, o) == DLX_ENGINE_BITS &&
+      !(bits = dlx_bx_tables_new(m))) {
+    free(jobs);
+    free(tid);
+    free(started);
+    free(root);
+    return DLX_ENOMEM;
+  }
   for (int t = 0; t < threads; t++) {
-    jobs[t] =
-        (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0, 0, 0, DLX_OK};
+    jobs[t] = (estimate_job){m, o, root, n,      (uint32_t)t, (uint32_t)threads, per, seed,
+                             0, 0, 0,    DLX_OK, bits};
     if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
   }
   for (int t = 0; t < threads && n; t++)
@@ -796,6 +867,7 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   free(tid);
   free(started);
   free(root);
+  dlx_bx_tables_free(bits);
   if (status) return status;
   r->nodes = nodes;
   r->stderr_nodes = var > 0 ? sqrt(var) : 0;
@@ -908,7 +980,8 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
   if (k == DLX_ENGINE_BITS && m->node_color) return DLX_EENGINE;
   if (o->threads > 1 || o->shard_count > 0) return dlx_solve_parallel(m, o, st);
   if (k == DLX_ENGINE_BITS) {
-    dlx_status bs = bx_solve(m, o, st);
+    if (search_nodes(m) >= INT32_MAX) return DLX_ETOOBIG; /* as dancing links says */
+    dlx_status bs = dlx_bx_solve(m, o, st);
     st->engine = DLX_ENGINE_BITS;
     return bs;
   }

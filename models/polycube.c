@@ -163,7 +163,7 @@ struct poly_model {
 };
 
 poly_options poly_options_default(void) {
-  poly_options o = {0, POLY_RESTRICT_AUTO, 0, 1, 1, NULL};
+  poly_options o = {0, POLY_RESTRICT_AUTO, 0, 1, 1, NULL, DLX_ENGINE_AUTO};
   return o;
 }
 
@@ -902,53 +902,93 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
 
 /* The pruning. The candidate (the last option) must not leave next to it an empty region
  * whose size no subset of the unused pieces adds up to (regions away from it were there,
- * unchanged, when the options above were admitted), nor an empty cell that no unused
- * piece can cover any more. Both are dead ends the search would find one level down,
- * after paying for the covers of the candidate. */
-static int admit(void *ctx, const int32_t *options, size_t n) {
-  const poly_model *m = ctx;
-  const poly_set *s = m->set;
-  uint64_t full = 0, used = 0;
-  for (size_t k = 0; k < n; k++) {
-    full |= m->opt_mask[options[k]];
-    used |= bits64_bit(m->opt_pc[options[k]]);
-  }
-  uint64_t empty = m->fill & ~full, sums = 1; /* bit k: k cells can be filled exactly */
-  for (int p = 0; p < s->npieces; p++)
-    if (!bits64_test(used, p) && s->pieces[p].size < 64) sums |= sums << s->pieces[p].size;
-  uint64_t edge = bits_box64_neighbors(&m->g, m->opt_mask[options[n - 1]]) & empty;
-  for (uint64_t e = edge; e;) {
-    uint64_t region = bits_box64_component(&m->g, e & -e, empty);
-    if (!bits64_test(sums, bits64_count(region))) return 0;
-    e &= ~region;
-  }
-  size_t np = (size_t)s->npieces;
-  /* Every empty cell next to the candidate with at most two empty neighbours (those
-   * are the ones it may have cut off) must still have a placement of an unused piece
-   * that fits. Checking the others too costs more than it saves (bench/RESULTS.md). */
-  uint64_t count[3];
-  bits_box64_neighbor_count(&m->g, empty, count);
-  uint64_t many = count[2] | (count[1] & count[0]); /* three or more */
-  for (uint64_t e = edge & ~many; e;) {
-    int c = bits64_next(&e);
-    int ok = 0;
-    for (int p = 0; p < s->npieces && !ok; p++) {
-      if (bits64_test(used, p)) continue;
-      const uint32_t *at = m->cover_at + (size_t)c * np + p;
-      for (uint32_t i = at[0]; i < at[1]; i++)
-        if (!(m->cover[i] & full)) {
-          ok = 1;
-          break;
-        }
-    }
-    if (!ok) return 0;
-  }
+ * unchanged, when the options above were admitted), nor (with `cells`) an empty cell that
+ * no unused piece can cover any more. Both are dead ends the search would find one level
+ * down, after paying for the covers of the candidate. Compiled twice, for plain x86-64 and
+ * for processors with POPCNT (a popcount is otherwise a library call). */
+#define POLY_ADMIT_BODY                                                                            \
+  const poly_model *m = ctx;                                                                       \
+  const poly_set *s = m->set;                                                                      \
+  uint64_t full = 0, used = 0;                                                                     \
+  for (size_t k = 0; k < n; k++) {                                                                 \
+    full |= m->opt_mask[options[k]];                                                               \
+    used |= bits64_bit(m->opt_pc[options[k]]);                                                     \
+  }                                                                                                \
+  uint64_t empty = m->fill & ~full, sums = 1; /* bit k: k cells can be filled exactly */           \
+  for (int p = 0; p < s->npieces; p++)                                                             \
+    if (!bits64_test(used, p) && s->pieces[p].size < 64) sums |= sums << s->pieces[p].size;        \
+  uint64_t edge = bits_box64_neighbors(&m->g, m->opt_mask[options[n - 1]]) & empty;                \
+  for (uint64_t e = edge; e;) {                                                                    \
+    uint64_t region = bits_box64_component(&m->g, e & -e, empty);                                  \
+    if (!bits64_test(sums, bits64_count(region))) return 0;                                        \
+    e &= ~region;                                                                                  \
+  }                                                                                                \
+  if (!cells) return 1;                                                                            \
+  size_t np = (size_t)s->npieces;                                                                  \
+  /* Every empty cell next to the candidate with at most two empty neighbours (those are the       \
+   * ones it may have cut off) must still have a placement of an unused piece that fits.           \
+   * Checking the others too costs more than it saves (bench/RESULTS.md). */                       \
+  uint64_t count[3];                                                                               \
+  bits_box64_neighbor_count(&m->g, empty, count);                                                  \
+  uint64_t many = count[2] | (count[1] & count[0]); /* three or more */                            \
+  for (uint64_t e = edge & ~many; e;) {                                                            \
+    int c = bits64_next(&e);                                                                       \
+    int ok = 0;                                                                                    \
+    for (int p = 0; p < s->npieces && !ok; p++) {                                                  \
+      if (bits64_test(used, p)) continue;                                                          \
+      const uint32_t *at = m->cover_at + (size_t)c * np + p;                                       \
+      for (uint32_t i = at[0]; i < at[1]; i++)                                                     \
+        if (!(m->cover[i] & full)) {                                                               \
+          ok = 1;                                                                                  \
+          break;                                                                                   \
+        }                                                                                          \
+    }                                                                                              \
+    if (!ok) return 0;                                                                             \
+  }                                                                                                \
   return 1;
+
+static inline __attribute__((always_inline)) int admit_plain(void *ctx, const int32_t *options,
+                                                             size_t n, int cells) {
+  POLY_ADMIT_BODY
 }
+static int admit(void *ctx, const int32_t *options, size_t n) {
+  return admit_plain(ctx, options, n, 1);
+}
+static int admit_regions(void *ctx, const int32_t *options, size_t n) {
+  return admit_plain(ctx, options, n, 0);
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define POLY_POPCNT __attribute__((target("popcnt,bmi")))
+static inline __attribute__((always_inline)) POLY_POPCNT int
+admit_fast(void *ctx, const int32_t *options, size_t n, int cells) {
+  POLY_ADMIT_BODY
+}
+static POLY_POPCNT int admit_popcnt(void *ctx, const int32_t *options, size_t n) {
+  return admit_fast(ctx, options, n, 1);
+}
+static POLY_POPCNT int admit_regions_popcnt(void *ctx, const int32_t *options, size_t n) {
+  return admit_fast(ctx, options, n, 0);
+}
+static int have_popcnt(void) {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt");
+}
+#else
+#define admit_popcnt admit
+#define admit_regions_popcnt admit_regions
+static int have_popcnt(void) { return 0; }
+#endif
+#undef POLY_ADMIT_BODY
 
 /* The pruning keeps the unused pieces in one 64-bit word. */
 dlx_admit_fn poly_model_admit(const poly_model *m) {
-  return m->small && m->set->npieces <= 64 ? admit : NULL;
+  if (!m->small || m->set->npieces > 64) return NULL;
+  dlx_options d = dlx_options_default();
+  d.engine = (dlx_engine_kind)m->opt.engine;
+  int cells = dlx_engine_for(m->matrix, &d) != DLX_ENGINE_BITS;
+  if (have_popcnt()) return cells ? admit_popcnt : admit_regions_popcnt;
+  return cells ? admit : admit_regions;
 }
 
 /* ---- the independent check ------------------------------------------------------------ */

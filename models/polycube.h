@@ -153,6 +153,8 @@ typedef struct {
   int threads;        /* threads for those estimates (default 1) */
   const volatile int *stop; /* when set and nonzero (Ctrl-C), the auto choice stops
                                estimating and restricts no piece; NULL: never */
+  int engine; /* the dlx_engine_kind the search will use (default DLX_ENGINE_AUTO): the
+                 pruning suits it (see poly_model_admit) */
 } poly_options;
 
 poly_options poly_options_default(void);
@@ -204,7 +206,11 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c);
 /* The model's pruning for dlx_options.admit (with the model as admit_ctx): it skips a
  * placement that would cut off an empty region whose size no subset of the unused pieces
  * adds up to, a dead end the search would otherwise find one level down, after paying for
- * the covers. NULL for boxes of more than 64 cells. Thread-safe. */
+ * the covers. For the dancing-links engine it also skips a placement that leaves an empty
+ * cell next to it that no unused piece can cover any more; the bitset engine finds those
+ * one level down for less than the check costs (bench/RESULTS.md, "Two engines"). Which
+ * engine: opt.engine, resolved by dlx_engine_for on the model's matrix. NULL for boxes of
+ * more than 64 cells. Thread-safe. */
 dlx_admit_fn poly_model_admit(const poly_model *m);
 
 /* A canonical form of the packing cells[] under the rotations of the box, identical

@@ -45,9 +45,9 @@ static int count_admit(void *ctx, const int32_t *options, size_t n) {
   return 1;
 }
 
-static dlx_stats run(const dlx_matrix *m, int threads, uint32_t shards, uint32_t shard,
-                     tally *t) {
+static dlx_stats run(const dlx_matrix *m, int threads, uint32_t shards, uint32_t shard, tally *t) {
   dlx_options o = dlx_options_default();
+  o.engine = DLX_ENGINE_LINKS; /* the counts of updates below are dancing links' */
   o.threads = threads;
   o.shard_count = shards;
   o.shard_index = shard;
@@ -166,17 +166,18 @@ static dlx_matrix *dear_nodes(void) {
  * raised at a node is heard within a few nodes, not after 4,096. */
 static void test_dear_nodes_budget_and_stop(void) {
   dlx_matrix *m = dear_nodes();
-  for (int threads = 1; threads <= 2; threads++) {
+  for (int threads = 1; threads <= 4; threads++) {
     dlx_options o = dlx_options_default();
-    o.threads = threads;
+    o.threads = 1 + (threads - 1) % 2;
+    o.engine = threads <= 2 ? DLX_ENGINE_LINKS : DLX_ENGINE_BITS;
     o.max_nodes = 50;
     dlx_stats st;
     ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
     ASSERT_EQ(st.complete, 0);
     ASSERT(st.nodes <= 52);
     ASSERT(st.updates < 60 * (uint64_t)2000 * 1000);
-    printf("  %d thread(s), --max-nodes 50: %llu nodes, %llu updates\n", threads,
-           (unsigned long long)st.nodes, (unsigned long long)st.updates);
+    printf("  %d thread(s), %s, --max-nodes 50: %llu nodes, %llu updates\n", o.threads,
+           dlx_engine_name(o.engine), (unsigned long long)st.nodes, (unsigned long long)st.updates);
   }
   volatile int stop = 0;
   tally t = {0};

@@ -9,6 +9,7 @@ static dlx_stats check(const char *file, int threads, uint64_t solutions, uint64
   if (!m) return st;
   dlx_options o = dlx_options_default();
   o.threads = threads;
+  o.engine = updates ? DLX_ENGINE_LINKS : DLX_ENGINE_BITS; /* updates: dancing links' */
   ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
   ASSERT_EQ_U64(st.solutions, solutions);
   ASSERT_EQ(st.complete, 1);
@@ -33,6 +34,11 @@ static void test_pent6x10_matches_dlx1_in_fewer_updates(void) {
 static void test_pent6x10_two_threads(void) {
   dlx_stats st = check("pent6x10.dlx", 2, 9356, 3637261, OUR_UPDATES);
   ASSERT(st.updates < DLX1_UPDATES);
+}
+/* The bitset engine walks the same tree. */
+static void test_pent6x10_bits(void) {
+  check("pent6x10.dlx", 1, 9356, 3637261, 0);
+  check("pent6x10.dlx", 2, 9356, 3637261, 0);
 }
 static void test_pent6x10_sym(void) { check("pent6x10_sym.dlx", 2, 2339, 0, 0); }
 static void test_soma(void) { check("soma.dlx", 1, 11520, 0, 0); }
@@ -62,6 +68,7 @@ int main(void) {
   RUN(test_soma_shards);
   RUN(test_pent6x10_matches_dlx1_in_fewer_updates);
   RUN(test_pent6x10_two_threads);
+  RUN(test_pent6x10_bits);
   RUN(test_pent6x10_sym);
   RUN(test_soma);
   return test_report();

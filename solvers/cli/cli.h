@@ -170,8 +170,8 @@ int cli_default_threads(void);
 /* --engine, as every solving command spells it: the help text, and the engine a value
  * ("auto", "dlx", "bits"; NULL is auto) names, as a dlx_engine_kind. */
 #define CLI_ENGINE_HELP                                                                            \
-  "the exact-cover engine: dlx (dancing links), bits (bit vectors: fastest on small problems "   \
-  "such as tilings and packings, no colors) or auto (picks by the size of the problem); both "   \
+  "the exact-cover engine: dlx (dancing links), bits (bit vectors: fastest on small problems "     \
+  "such as tilings and packings, no colors) or auto (picks by the size of the problem); both "     \
   "find the same solutions"
 int cli_engine(const char *value);
 

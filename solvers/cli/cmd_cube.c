@@ -35,6 +35,7 @@
     "the piece held to one placement per symmetry class: a name, 'auto' (the piece whose "         \
     "search tree Knuth's estimator, from 5 x 200 random paths, finds smallest) or 'none' (each "   \
     "cover is compared with all its images)")                                                      \
+  X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(no_prune, "no-prune", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "do not skip placements that cut off a hole the remaining pieces cannot fill (to compare)")    \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
@@ -564,6 +565,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   }
   d.on_solution = on_solution;
   d.solution_ctx = &c;
+  d.engine = (dlx_engine_kind)cli_engine(o->engine);
   if (!o->no_prune) {
     d.admit = poly_model_admit(m);
     d.admit_ctx = (void *)m;
@@ -622,6 +624,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     cli_json_string(&j, "stopped_by", stopped_by);
     cli_json_uint(&j, "nodes", st.nodes);
     cli_json_uint(&j, "updates", st.updates);
+    cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st.engine));
     cli_json_real(&j, "seconds", st.seconds, 6);
     cli_json_int(&j, "threads", st.threads);
     json_model(&j, m);
@@ -663,6 +666,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
       printf("symmetries:  %s of the %s\n",
              cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
              shape_word(s));
+      printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st.engine));
       printf("nodes:       %" PRIu64 "\n", st.nodes);
       printf("updates:     %" PRIu64 "\n", st.updates);
       printf("threads:     %d\n", st.threads);
@@ -940,6 +944,7 @@ int cmd_cube(int argc, char **argv) {
   po.mirror = o.mirror;
   po.reflections = o.reflections;
   po.prune = !o.no_prune;
+  po.engine = cli_engine(o.engine);
   /* Choosing the restricted piece runs Knuth's estimator with these threads (as many as
    * the root has children, at most). */
   po.threads = o.threads ? (int)o.threads : cli_default_threads();

@@ -34,6 +34,7 @@
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop each puzzle after N solutions")         \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop each puzzle after about N search-tree nodes")                                            \
+  X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   CMD_MH_OPTIONS(X, "1.04, as in Howard's Gridlock article")                                       \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
@@ -206,6 +207,7 @@ static void run_puzzle(const gridlock_options *o, cmd_mh_run *mh, mh_gridlock *c
   dlx_options d = dlx_options_default();
   d.max_solutions = o->max;
   d.max_nodes = o->max_nodes;
+  d.engine = (dlx_engine_kind)cli_engine(o->engine);
   d.stop = stop;
   r->status = o->print ? gridlock_solve_each(&r->puzzle, &d, &r->result, keep_solution, r)
                        : gridlock_solve(&r->puzzle, &d, &r->result);
@@ -504,6 +506,7 @@ static void json_puzzle(cli_json *j, const char *key, const gridlock_options *o,
   cli_json_uint(j, "neighbors", r->neighbors);
   cli_json_uint(j, "nodes", res->stats.nodes);
   cli_json_uint(j, "updates", res->stats.updates);
+  cli_json_string(j, "engine", dlx_engine_name((dlx_engine_kind)res->stats.engine));
   cli_json_real(j, "seconds", r->seconds, 6);
   cli_json_int(j, "items", res->items);
   cli_json_int(j, "options", res->options);
@@ -934,6 +937,7 @@ int cmd_gridlock(int argc, char **argv) {
                          : o.export_file ? "--export"
                          : o.max         ? "--max"
                          : o.max_nodes   ? "--max-nodes"
+                         : o.engine      ? "--engine"
                                          : NULL;
   int stdin_users = 0;
   for (int i = 0; i < nargs; i++)

@@ -26,6 +26,7 @@
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
+  X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(threads, "threads", 't', UINT, "N", "1", 1, CLI_MAX_THREADS,                                   \
     "search with N threads (worth it only on big boards with few clues)")                          \
   CMD_MH_OPTIONS(X, "0.5, chosen by measurement")                                                  \
@@ -284,6 +285,7 @@ static void print_json(const oneup_options *o, const run *r) {
   cli_json_int(&j, "clues", r->puzzle.clues);
   cli_json_uint(&j, "nodes", res->stats.nodes);
   cli_json_uint(&j, "updates", res->stats.updates);
+  cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)res->stats.engine));
   cli_json_real(&j, "seconds", r->seconds, 6);
   cli_json_int(&j, "items", res->items);
   cli_json_int(&j, "options", res->options);
@@ -443,6 +445,7 @@ int cmd_oneup(int argc, char **argv) {
                          : o.export_file ? "--export"
                          : o.max         ? "--max"
                          : o.max_nodes   ? "--max-nodes"
+                         : o.engine      ? "--engine"
                          : o.threads > 1 ? "--threads"
                                          : NULL;
   cmd_mh_run mh;
@@ -486,6 +489,7 @@ int cmd_oneup(int argc, char **argv) {
   dlx_options d = dlx_options_default();
   d.max_solutions = o.max;
   d.max_nodes = o.max_nodes;
+  d.engine = (dlx_engine_kind)cli_engine(o.engine);
   d.threads = (int)o.threads;
   d.stop = cli_interrupt_begin();
   st = oneup_solve_each(&r->puzzle, &d, &r->result, o.print ? keep_solution : NULL, r);

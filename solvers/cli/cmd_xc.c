@@ -17,7 +17,7 @@
     "blank line")                                                                                  \
   X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
     "search with N threads; 1 searches in the calling thread")                                     \
-  X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                  \
+  X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
   X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
@@ -267,6 +267,9 @@ static void print_stats(const result *r) {
   printf("nodes:       %" PRIu64 "%s\n", st->nodes, human(st->nodes, 0).s);
   printf("updates:     %" PRIu64 "%s, %.1f per node\n", st->updates, human(st->updates, 0).s,
          per_node);
+  printf("engine:      %s\n", st->engine == DLX_ENGINE_BITS
+                                  ? "bits (bit vectors; updates are the parallel split's only)"
+                                  : "dlx (dancing links)");
   printf("nodes/s:     %s\n", cli_si(rate).s);
   printf("bytes:       %" PRIu64 "%s\n", st->bytes, human(st->bytes, 1).s);
   if (st->subproblems)
@@ -296,6 +299,7 @@ static void print_json(const result *r, printer *p) {
   cli_json_string(&j, "stopped_by", r->stopped_by);
   cli_json_uint(&j, "nodes", st->nodes);
   cli_json_uint(&j, "updates", st->updates);
+  cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st->engine));
   cli_json_real(&j, "seconds", st->seconds, 6);
   cli_json_int(&j, "threads", st->threads);
   cli_json_uint(&j, "subproblems", st->subproblems);
@@ -328,7 +332,9 @@ static void print_json(const result *r, printer *p) {
 
 static int estimate(const xc_options *o, const char *path, const dlx_matrix *m) {
   dlx_estimate_result r;
-  dlx_status st = dlx_estimate(m, NULL, o->estimate, 1, &r);
+  dlx_options d = dlx_options_default();
+  d.engine = (dlx_engine_kind)cli_engine(o->engine); /* the paths are the same: only faster */
+  dlx_status st = dlx_estimate(m, &d, o->estimate, 1, &r);
   if (st) {
     cli_error(&cmd_xc_command, "%s", dlx_strerror(st));
     return CLI_ERROR;

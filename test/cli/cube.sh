@@ -190,7 +190,7 @@ if ! sigint_ignored && ! sigint_untimely; then
   run_interrupted 2 cube tetris --threads 2 --json
   check '[ "$STATUS" = 0 ] || [ "$STATUS" = 1 ]' "exit 0 or 1 after Ctrl-C, not $STATUS"
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["solutions"] < 9839'
-  run_interrupted 0.2 cube tetris --threads 1
+  run_interrupted 0.2 cube tetris --threads 1 --engine dlx
   expect_exit 1
   expect_stdout <<'EOF'
 no solutions found (interrupted; the search is incomplete)

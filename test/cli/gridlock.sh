@@ -44,6 +44,7 @@ expect_stdout <<'EOF'
   "neighbors": 301,
   "nodes": "*",
   "updates": "*",
+  "engine": "bits",
   "seconds": "*",
   "items": 66,
   "options": "*"

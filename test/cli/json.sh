@@ -15,6 +15,7 @@ expect_stdout <<'EOF'
   "stopped_by": null,
   "nodes": "*",
   "updates": "*",
+  "engine": "dlx",
   "seconds": "*",
   "threads": 1,
   "subproblems": 0,

@@ -1,0 +1,213 @@
+/* test_engines.c -- the bitset engine against dancing links on random exact-cover problems:
+ * the same solutions in the same order, the same nodes, the same calls of an admit hook,
+ * the same estimates, with one thread, two, and shards; and small problems against brute
+ * force. Run once per instruction set (DANCE_BITS_ISA=generic, popcnt, and the best). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "test.h"
+
+/* A random problem: np primaries, ns secondaries, no options of 1..maxlen items each
+ * (always one primary at least), no colors. */
+static dlx_matrix *random_problem(int np, int ns, int no, int maxlen) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int i = 0; i < np + ns; i++) {
+    int32_t id;
+    ASSERT_EQ(dlx_add_item(m, NULL, i < np ? DLX_PRIMARY : DLX_SECONDARY, &id), DLX_OK);
+  }
+  for (int o = 0; o < no; o++) {
+    int32_t items[64];
+    int n = 0, len = 1 + (int)test_below((uint32_t)maxlen);
+    items[n++] = (int32_t)test_below((uint32_t)np);
+    for (int tries = 0; n < len && tries < 4 * len; tries++) {
+      int32_t k = (int32_t)test_below((uint32_t)(np + ns));
+      int dup = 0;
+      for (int j = 0; j < n; j++)
+        dup |= items[j] == k;
+      if (!dup) items[n++] = k;
+    }
+    ASSERT_EQ(dlx_add_option(m, (size_t)n, items, NULL, NULL), DLX_OK);
+  }
+  return m;
+}
+
+/* Everything a run shows, as a running hash: the solutions in order, and the admit calls
+ * in order. The run stops at the `cap`th solution, at the same place in either engine. */
+typedef struct {
+  uint64_t hash, entries, solutions, cap;
+  uint32_t skip_mod; /* the admit hook refuses a path whose hash is 0 modulo this (0: never) */
+} trace;
+
+static void put(trace *t, int32_t v) {
+  t->hash = (t->hash ^ (uint64_t)(uint32_t)v) * 0x100000001b3ull;
+  t->entries++;
+}
+
+static int on_solution(void *ctx, const int32_t *options, size_t n) {
+  trace *t = ctx;
+  put(t, -1);
+  for (size_t i = 0; i < n; i++)
+    put(t, options[i]);
+  return t->cap && ++t->solutions >= t->cap;
+}
+
+static int admit(void *ctx, const int32_t *options, size_t n) {
+  trace *t = ctx;
+  uint32_t h = 2166136261u;
+  put(t, -2);
+  for (size_t i = 0; i < n; i++) {
+    put(t, options[i]);
+    h = (h ^ (uint32_t)options[i]) * 16777619u;
+  }
+  return !t->skip_mod || h % t->skip_mod != 0;
+}
+
+static dlx_stats run(const dlx_matrix *m, dlx_engine_kind engine, int threads, uint32_t shards,
+                     uint32_t shard, trace *t, int with_admit) {
+  dlx_options o = dlx_options_default();
+  o.engine = engine;
+  o.threads = threads;
+  o.shard_count = shards;
+  o.shard_index = shard;
+  o.on_solution = t ? on_solution : NULL;
+  o.solution_ctx = t;
+  if (with_admit) {
+    o.admit = admit;
+    o.admit_ctx = t;
+  }
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.complete, !t || !t->cap || t->solutions < t->cap);
+  ASSERT_EQ(st.engine, (int)engine);
+  return st;
+}
+
+/* One problem through both engines: the first `cap` solutions (0: all) and the admit calls
+ * up to there; then, if the tree is small, threads and shards. */
+static void compare(const dlx_matrix *m, int with_admit, uint32_t skip_mod, uint64_t cap) {
+  trace a = {.skip_mod = skip_mod, .cap = cap, .hash = 1}, b = a;
+  dlx_stats sa = run(m, DLX_ENGINE_LINKS, 1, 0, 0, &a, with_admit);
+  dlx_stats sb = run(m, DLX_ENGINE_BITS, 1, 0, 0, &b, with_admit);
+  ASSERT_EQ_U64(sb.solutions, sa.solutions);
+  ASSERT_EQ_U64(sb.nodes, sa.nodes);
+  ASSERT_EQ_U64(b.entries, a.entries);
+  if (a.hash != b.hash) TEST_FAIL_("the engines' solutions or admit calls differ");
+  if (!sa.complete || sa.nodes > 200000) return;
+  dlx_stats s2 = run(m, DLX_ENGINE_BITS, 2, 0, 0, NULL, 0);
+  dlx_stats l2 = run(m, DLX_ENGINE_LINKS, 1, 0, 0, NULL, 0);
+  ASSERT_EQ_U64(s2.solutions, l2.solutions);
+  ASSERT_EQ_U64(s2.nodes, l2.nodes);
+  uint64_t sol = 0, nodes = 0;
+  for (uint32_t k = 0; k < 3; k++) {
+    dlx_stats s = run(m, DLX_ENGINE_BITS, 1 + (int)(k % 2), 3, k, NULL, 0);
+    sol += s.solutions, nodes += s.nodes;
+  }
+  ASSERT_EQ_U64(sol, l2.solutions);
+  ASSERT_EQ_U64(nodes, l2.nodes);
+}
+
+/* Small problems: also against brute force over subsets of options. */
+static uint64_t brute_force(const dlx_matrix *m) {
+  int32_t no = dlx_option_count(m), ni = dlx_item_count(m);
+  uint64_t count = 0;
+  for (uint32_t set = 0; set < (1u << no); set++) {
+    int used[64] = {0}, ok = 1;
+    for (int32_t o = 0; o < no && ok; o++) {
+      if (!(set >> o & 1)) continue;
+      size_t n;
+      const int32_t *it = dlx_option_items(m, o, &n);
+      for (size_t j = 0; j < n; j++)
+        ok &= !used[it[j]]++;
+    }
+    for (int32_t i = 0; i < ni && ok; i++)
+      ok &= dlx_item_kind_of(m, i) != DLX_PRIMARY || used[i] == 1;
+    count += (uint64_t)ok;
+  }
+  return count;
+}
+
+static void test_small_against_brute_force(void) {
+  uint64_t total = 0;
+  for (int trial = 0; trial < 1500 && !test_failed_checks_; trial++) {
+    int np = 2 + (int)test_below(6), ns = (int)test_below(4), no = 3 + (int)test_below(12);
+    dlx_matrix *m = random_problem(np, ns, no, 4);
+    dlx_stats st = run(m, DLX_ENGINE_BITS, 1, 0, 0, NULL, 0);
+    uint64_t want = brute_force(m);
+    ASSERT_EQ_U64(st.solutions, want);
+    total += want;
+    compare(m, trial % 2, 3, 0);
+    dlx_matrix_free(m);
+  }
+  ASSERT(total > 500); /* the generator makes solvable problems */
+}
+
+/* Many options: several words a vector, and the renumbered frames below (their counts and
+ * order must be those of the matrix's own numbering). */
+static void test_large_random(void) {
+  uint64_t nodes = 0;
+  for (int trial = 0; trial < 40 && !test_failed_checks_; trial++) {
+    int np = 8 + (int)test_below(8), ns = (int)test_below(4);
+    int no = 80 + (int)test_below(900);
+    dlx_matrix *m = random_problem(np, ns, no, np / 2 + (int)test_below((uint32_t)np / 2));
+    trace t = {.cap = 2000};
+    dlx_stats st = run(m, DLX_ENGINE_BITS, 1, 0, 0, &t, 0);
+    nodes += st.nodes;
+    compare(m, trial % 3 == 0, 5, 2000);
+    dlx_matrix_free(m);
+  }
+  ASSERT(nodes > 50000); /* real searches, not trivial ones */
+}
+
+/* The published problems of data/xc: the same tree. */
+static void test_files(void) {
+  const char *files[] = {"queens12.dlx", "soma.dlx"};
+  for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+    dlx_matrix *m = test_read_xc(files[i]);
+    if (!m) continue;
+    compare(m, 0, 0, 0);
+    dlx_matrix_free(m);
+  }
+}
+
+/* Knuth's estimate follows the same random paths on either engine. */
+static void test_estimates_equal(void) {
+  for (int trial = 0; trial < 40 && !test_failed_checks_; trial++) {
+    dlx_matrix *m = random_problem(10 + (int)test_below(10), 2, 60 + (int)test_below(400), 4);
+    dlx_options o = dlx_options_default();
+    dlx_estimate_result a, b;
+    o.threads = 1 + trial % 2; /* the same for both: the sums' rounding depends on it */
+    o.engine = DLX_ENGINE_LINKS;
+    ASSERT_EQ(dlx_estimate(m, &o, 500, (uint64_t)trial, &a), DLX_OK);
+    o.engine = DLX_ENGINE_BITS;
+    ASSERT_EQ(dlx_estimate(m, &o, 500, (uint64_t)trial, &b), DLX_OK);
+    ASSERT(a.nodes == b.nodes);
+    ASSERT_EQ_U64(a.probes, b.probes);
+    dlx_matrix_free(m);
+  }
+}
+
+/* Colors: the bitset engine refuses them; auto takes dancing links. */
+static void test_colors_refused(void) {
+  dlx_matrix *m = test_read_xc("colortest.dlx");
+  if (!m) return;
+  dlx_options o = dlx_options_default();
+  o.engine = DLX_ENGINE_BITS;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EENGINE);
+  ASSERT_EQ(dlx_engine_for(m, NULL), DLX_ENGINE_LINKS);
+  o.engine = DLX_ENGINE_AUTO;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.engine, DLX_ENGINE_LINKS);
+  ASSERT_EQ_U64(st.solutions, 1);
+  dlx_matrix_free(m);
+}
+
+int main(void) {
+  RUN(test_small_against_brute_force);
+  RUN(test_large_random);
+  RUN(test_files);
+  RUN(test_estimates_equal);
+  RUN(test_colors_refused);
+  return test_report();
+}
