@@ -311,6 +311,7 @@ double dlx_bx_engine_fraction(const bx_engine *e, int32_t base) {
 typedef struct {
   const dlx_options *opt;
   double start, next_report;
+  double last_fraction; /* reports never go backwards */
 } solo;
 
 static int solo_poll(bx_engine *e, void *ctx) {
@@ -322,6 +323,8 @@ static int solo_poll(bx_engine *e, void *ctx) {
     double now = dlx_now();
     if (now >= s->next_report) {
       dlx_progress pr = {e->solutions, e->nodes, 0, now - s->start, dlx_bx_engine_fraction(e, 0)};
+      if (pr.fraction < s->last_fraction) pr.fraction = s->last_fraction;
+      s->last_fraction = pr.fraction;
       o->on_progress(o->progress_ctx, &pr);
       s->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
     }
@@ -336,7 +339,7 @@ static int solo_solution(bx_engine *e, void *ctx) {
 }
 
 dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
-  solo s = {o, dlx_now(), 0};
+  solo s = {o, dlx_now(), 0, 0};
   s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   bx_tables *t = dlx_bx_tables_new(m);
   bx_engine *e = t ? dlx_bx_engine_new(t) : NULL;

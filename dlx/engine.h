@@ -121,6 +121,12 @@ void dlx_engine_unwind_leaf(dlx_engine *e, int32_t base, int32_t level);
 /* Fills e->solution with the option ids of choice[0..level] and returns level+1. */
 size_t dlx_engine_solution(dlx_engine *e, int32_t level);
 
+/* One of Knuth's random paths down from the current state at depth `level`, at most
+ * `levels` deep (opts: room for n_nodes entries): returns its estimate of the nodes of the
+ * subtree there (of its first `levels` levels), and puts the links back. */
+double dlx_engine_probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng,
+                        int32_t levels);
+
 /* The estimated fraction of the tree below depth base that is done. */
 double dlx_engine_fraction(const dlx_engine *e, int32_t base);
 

@@ -645,10 +645,11 @@ static uint32_t branches(dlx_engine *e, int32_t level, uint32_t *best_out, uint3
 /* One random path down from the current state at depth `level`: at each level the MRV
  * item's admitted options, b of them, and one at random. Returns 1 + b0 + b0 b1 + ...,
  * Knuth's unbiased estimate of the nodes of the subtree (this node included). */
-static double probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng) {
+static double probe_to(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng,
+                       int32_t levels) {
   double total = 1, product = 1;
   int32_t start = level;
-  for (;;) {
+  while (level - start < levels) {
     uint32_t best, b = branches(e, level, &best, opts);
     if (b == 0) break; /* a solution or a dead end: a leaf */
     product *= b;
@@ -660,6 +661,15 @@ static double probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng)
   }
   dlx_engine_unwind(e, start, level);
   return total;
+}
+
+static double probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng) {
+  return probe_to(e, level, opts, rng, INT32_MAX);
+}
+
+double dlx_engine_probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng,
+                        int32_t levels) {
+  return probe_to(e, level, opts, rng, levels);
 }
 
 /* The paths below some of the root's children: those i with i % step == first. Each
@@ -918,6 +928,7 @@ double dlx_engine_fraction(const dlx_engine *e, int32_t base) {
 typedef struct {
   const dlx_options *opt;
   double start, next_report;
+  double last_fraction; /* reports never go backwards */
 } solo;
 
 static int solo_poll(dlx_engine *e, void *ctx) {
@@ -930,6 +941,8 @@ static int solo_poll(dlx_engine *e, void *ctx) {
     if (now >= s->next_report) {
       dlx_progress pr = {e->solutions, e->nodes, e->updates, now - s->start,
                          dlx_engine_fraction(e, 0)};
+      if (pr.fraction < s->last_fraction) pr.fraction = s->last_fraction;
+      s->last_fraction = pr.fraction;
       o->on_progress(o->progress_ctx, &pr);
       s->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
     }
@@ -978,7 +991,9 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
     return DLX_EARG;
   dlx_engine_kind k = dlx_engine_for(m, o);
   if (k == DLX_ENGINE_BITS && m->node_color) return DLX_EENGINE;
-  if (o->threads > 1 || o->shard_count > 0) return dlx_solve_parallel(m, o, st);
+  /* Progress reports come from the split's pieces (their estimated sizes): with them, one
+   * thread searches while the calling one reports. */
+  if (o->threads > 1 || o->shard_count > 0 || o->on_progress) return dlx_solve_parallel(m, o, st);
   if (k == DLX_ENGINE_BITS) {
     if (search_nodes(m) >= INT32_MAX) return DLX_ETOOBIG; /* as dancing links says */
     dlx_status bs = dlx_bx_solve(m, o, st);
@@ -986,7 +1001,7 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
     return bs;
   }
   st->engine = DLX_ENGINE_LINKS;
-  solo s = {o, dlx_now(), 0};
+  solo s = {o, dlx_now(), 0, 0};
   s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   dlx_engine *e = dlx_engine_new(m);
   if (!e) return dlx_engine_new_error(m);

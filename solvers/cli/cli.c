@@ -757,9 +757,15 @@ void cli_search_progress_report(cli_search_progress *s, uint64_t solutions, uint
   s->last_nodes = nodes;
   double pct = 100 * fraction;
   int digits = pct >= 1 || pct <= 0 ? 1 : pct >= 0.01 ? 2 : 4; /* a huge tree creeps */
-  cli_progress_line(&s->line, "dance %s: %s, %s nodes, %s nodes/s, ~%.*f%% done, %s", s->cmd->name,
-                    cli_plural(solutions, "solution", "solutions").s, cli_si((double)nodes).s,
-                    cli_si(rate).s, digits, pct, cli_duration(seconds).s);
+  /* The time left at the pace so far: only once there is a pace to go by. */
+  char left[64] = "";
+  if (fraction >= 0.005 && fraction < 1 && seconds >= 1)
+    snprintf(left, sizeof left, ", about %s left",
+             cli_duration(seconds * (1 - fraction) / fraction).s);
+  cli_progress_line(&s->line, "dance %s: %s, %s nodes, %s nodes/s, ~%.*f%% done, %s%s",
+                    s->cmd->name, cli_plural(solutions, "solution", "solutions").s,
+                    cli_si((double)nodes).s, cli_si(rate).s, digits, pct, cli_duration(seconds).s,
+                    left);
 }
 
 /* ---- what the puzzle commands share --------------------------------------------------- */

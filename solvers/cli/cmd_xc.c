@@ -16,7 +16,7 @@
     "print each solution: a line 'solution N:', then its options as in the input, then a "         \
     "blank line")                                                                                  \
   X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
-    "search with N threads; 1 searches in the calling thread")                                     \
+    "search with N threads; 1 searches in the calling thread (with --progress, in one other)")     \
   X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
