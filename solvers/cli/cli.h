@@ -51,7 +51,7 @@
 #include <stdio.h>
 
 #ifndef DANCE_VERSION
-#define DANCE_VERSION "0.1.0"
+#define DANCE_VERSION "0.2.0"
 #endif
 
 enum { CLI_SOLVED = 0, CLI_NO_SOLUTION = 1, CLI_ERROR = 2 };
