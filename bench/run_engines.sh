@@ -37,3 +37,33 @@ for job in "${jobs[@]}"; do
   mb=$(printf '%s\n' "${b[@]}" | sort -n | sed -n "$(((rounds + 1) / 2))p")
   printf '| `dance %s` | %.3f | %.3f | %.2f | %s |\n' "$job" "$md" "$mb" "$(awk -v a="$mb" -v b="$md" 'BEGIN { print a / b }')" "$cd_out"
 done
+
+# Random sparse problems (np primaries, no options of 3 or 4 random items each), where the
+# bit vectors grow long: 300,000 nodes of each engine and of auto, to check the rule of
+# dlx_engine_for (auto must never be slower than dlx).
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+python3 - "$tmp" <<'PYEOF'
+import random, sys
+for np_, no, k in [(100, 6000, 4), (200, 2000, 3), (300, 8000, 4), (500, 5000, 3), (1000, 10000, 3)]:
+    random.seed(np_ * no)
+    with open(f"{sys.argv[1]}/sparse_{np_}_{no}.dlx", "w") as f:
+        f.write(" ".join(f"i{i}" for i in range(np_)) + "\n")
+        for _ in range(no):
+            f.write(" ".join(f"i{i}" for i in random.sample(range(np_), k)) + "\n")
+PYEOF
+echo
+echo "| random sparse problem, 300,000 nodes | words per vector | dlx (s) | bits (s) | auto (s) | auto takes |"
+echo "|---|---|---|---|---|---|"
+for f in "$tmp"/sparse_*.dlx; do
+  name=$(basename "$f" .dlx)
+  row="| $name |"
+  opts=$(($(wc -l <"$f") - 1))
+  row="$row $(((opts + 63) / 64)) |"
+  for e in dlx bits auto; do
+    t=$({ $dance xc "$f" -t 1 --engine $e --max-nodes 300000 --json || true; } | python3 -c 'import json, sys; d = json.load(sys.stdin); print("%.3f %s" % (d["seconds"], d["engine"]))')
+    row="$row ${t% *} |"
+    [ $e = auto ] && row="$row ${t#* } |"
+  done
+  echo "$row"
+done

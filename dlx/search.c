@@ -962,10 +962,14 @@ static int solo_solution(dlx_engine *e, void *ctx) {
 dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *o) {
   if (o && (o->engine == DLX_ENGINE_LINKS || o->engine == DLX_ENGINE_BITS)) return o->engine;
   if (!m || m->node_color) return DLX_ENGINE_LINKS;
-  /* A node of the bitset engine scans the uncovered primaries, W words each: that must stay
-   * cheap, and the conflict sets must fit the memory kept for them. */
-  uint64_t W = ((uint64_t)m->options + 63) / 64;
+  /* A node of the bitset engine scans the uncovered primaries, W words each, until the
+   * options left are few enough to renumber (which it does for 512 primaries or fewer):
+   * primaries times W must stay small, and the conflict sets must fit the memory kept for
+   * them. Measured on random sparse problems (bench/RESULTS.md, "Two engines"): bits was
+   * faster up to 300 primaries x 125 words, slower from 500 x 79 words on. */
+  uint64_t W = ((uint64_t)m->options + 63) / 64, np = (uint64_t)m->primaries;
   if ((uint64_t)m->options * W * 8 > ((uint64_t)64 << 20)) return DLX_ENGINE_LINKS;
+  if (np > 512 || np * W > 32768) return DLX_ENGINE_LINKS;
   return DLX_ENGINE_BITS;
 }
 
