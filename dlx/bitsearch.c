@@ -297,39 +297,19 @@ void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32
 }
 
 double dlx_bx_engine_fraction(const bx_engine *e, int32_t base) {
-  double f = 0, share = 1;
-  for (int32_t l = base; l < e->level; l++) {
-    if (e->branch_n[l] <= 0) break;
-    share /= e->branch_n[l];
-    f += share * e->branch_k[l];
-  }
-  return f;
+  return dlx_share_fraction(e->branch_n, e->branch_k, base, e->level);
 }
 
 /* ---- the single-thread solve ------------------------------------------------------------ */
 
 typedef struct {
   const dlx_options *opt;
-  double start, next_report;
-  double last_fraction; /* reports never go backwards */
+  double start;
 } solo;
 
 static int solo_poll(bx_engine *e, void *ctx) {
-  solo *s = ctx;
-  const dlx_options *o = s->opt;
-  if (dlx_stop_requested(o->stop)) return 1;
-  if (o->max_nodes && e->nodes >= o->max_nodes) return 1;
-  if (o->on_progress) {
-    double now = dlx_now();
-    if (now >= s->next_report) {
-      dlx_progress pr = {e->solutions, e->nodes, 0, now - s->start, dlx_bx_engine_fraction(e, 0)};
-      if (pr.fraction < s->last_fraction) pr.fraction = s->last_fraction;
-      s->last_fraction = pr.fraction;
-      o->on_progress(o->progress_ctx, &pr);
-      s->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
-    }
-  }
-  return 0;
+  const dlx_options *o = ((solo *)ctx)->opt; /* progress goes through the split (dlx_solve) */
+  return dlx_stop_requested(o->stop) || (o->max_nodes && e->nodes >= o->max_nodes);
 }
 
 static int solo_solution(bx_engine *e, void *ctx) {
@@ -339,8 +319,7 @@ static int solo_solution(bx_engine *e, void *ctx) {
 }
 
 dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
-  solo s = {o, dlx_now(), 0, 0};
-  s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+  solo s = {o, dlx_now()};
   bx_tables *t = dlx_bx_tables_new(m);
   bx_engine *e = t ? dlx_bx_engine_new(t) : NULL;
   if (!e) {

@@ -127,6 +127,11 @@ size_t dlx_engine_solution(dlx_engine *e, int32_t level);
 double dlx_engine_probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng,
                         int32_t levels);
 
+/* Knuth's estimate of the part of a tree done, from the branching at levels base..level-1:
+ * branch_n[l] children at level l, of which branch_k[l] are done. Both engines use it. */
+double dlx_share_fraction(const int32_t *branch_n, const int32_t *branch_k, int32_t base,
+                          int32_t level);
+
 /* The estimated fraction of the tree below depth base that is done. */
 double dlx_engine_fraction(const dlx_engine *e, int32_t base);
 

@@ -133,14 +133,16 @@ static int halted(const par *p) {
   return atomic_load_explicit(&p->halt, memory_order_relaxed) || dlx_stop_requested(o->stop);
 }
 
-/* A solution, from the split or a worker: enforce --max exactly, serialize callbacks. */
-static int on_solution(dlx_engine *e, void *ctx) {
-  par *p = ((worker *)ctx)->p;
+/* A solution, from the split or a worker, of either engine: enforce --max exactly (a
+ * solution past it is taken back from *solutions), serialize callbacks. The options are
+ * solution[0..n-1], or computed by `fill` when the callback wants them. */
+static int report_solution(par *p, uint64_t *solutions, const int32_t *(*fill)(void *, size_t *),
+                           void *engine) {
   const dlx_options *o = p->o;
   if (o->max_solutions) {
     uint64_t n = atomic_fetch_add(&p->found, 1) + 1;
     if (n > o->max_solutions) { /* another thread reached the limit first */
-      e->solutions--;
+      (*solutions)--;
       atomic_store(&p->halt, 1);
       return 1;
     }
@@ -148,13 +150,24 @@ static int on_solution(dlx_engine *e, void *ctx) {
   }
   int stop = 0;
   if (o->on_solution) {
-    size_t n = dlx_engine_solution(e, e->level);
+    size_t n;
+    const int32_t *sol = fill(engine, &n);
     pthread_mutex_lock(&p->lock);
-    stop = o->on_solution(o->solution_ctx, e->solution, n);
+    stop = o->on_solution(o->solution_ctx, sol, n);
     pthread_mutex_unlock(&p->lock);
     if (stop) atomic_store(&p->halt, 1);
   }
   return stop || halted(p);
+}
+
+static const int32_t *links_solution(void *engine, size_t *n) {
+  dlx_engine *e = engine;
+  *n = dlx_engine_solution(e, e->level);
+  return e->solution;
+}
+
+static int on_solution(dlx_engine *e, void *ctx) {
+  return report_solution(((worker *)ctx)->p, &e->solutions, links_solution, e);
 }
 
 static int split_poll(dlx_engine *e, void *ctx) {
@@ -229,16 +242,17 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   return 0;
 }
 
-static int worker_poll(dlx_engine *e, void *ctx) {
-  worker *w = ctx;
+/* A worker's poll, for either engine: its counts into its slot; the node budget. */
+static int poll_counts(worker *w, uint64_t nodes, uint64_t updates, uint64_t solutions,
+                       double piece_fraction) {
   par *p = w->p;
   pthread_mutex_lock(&p->lock);
   uint64_t sum = p->split_nodes;
   slot *s = &p->slots[w->id];
-  s->nodes = e->nodes;
-  s->updates = e->updates;
-  s->solutions = e->solutions;
-  s->piece_fraction = dlx_engine_fraction(e, p->depth);
+  s->nodes = nodes;
+  s->updates = updates;
+  s->solutions = solutions;
+  s->piece_fraction = piece_fraction;
   for (int i = 0; i < p->nslots; i++)
     sum += p->slots[i].nodes;
   pthread_mutex_unlock(&p->lock);
@@ -246,43 +260,68 @@ static int worker_poll(dlx_engine *e, void *ctx) {
   return halted(p);
 }
 
-/* The bitset engine's hooks: the same as the dancing-links ones above. */
-static int bits_solution(bx_engine *e, void *ctx) {
-  par *p = ((worker *)ctx)->p;
-  const dlx_options *o = p->o;
-  if (o->max_solutions) {
-    uint64_t n = atomic_fetch_add(&p->found, 1) + 1;
-    if (n > o->max_solutions) {
-      e->solutions--;
-      atomic_store(&p->halt, 1);
-      return 1;
-    }
-    if (n == o->max_solutions) atomic_store(&p->halt, 1);
-  }
-  int stop = 0;
-  if (o->on_solution) {
-    pthread_mutex_lock(&p->lock);
-    stop = o->on_solution(o->solution_ctx, e->solution, (size_t)e->level);
+static int worker_poll(dlx_engine *e, void *ctx) {
+  worker *w = ctx;
+  return poll_counts(w, e->nodes, e->updates, e->solutions, dlx_engine_fraction(e, w->p->depth));
+}
+
+/* The workers' share of the pieces, for either engine. take_piece takes the next piece
+ * (waiting for it while the split streams) and marks the worker busy on it, its nodes so
+ * far being `nodes`; 0 when there is none left. leave_piece marks it done (when the search
+ * was not halted) and returns nonzero to stop. worker_exit leaves the worker's counts. */
+static int take_piece(par *p, worker *w, uint64_t nodes, size_t *out) {
+  size_t i = atomic_fetch_add(&p->next, 1);
+  pthread_mutex_lock(&p->lock);
+  while (p->streaming && i >= p->published && !p->split_done)
+    pthread_cond_wait(&p->piece_cv, &p->lock);
+  if (i >= (p->streaming ? p->published : p->count)) {
     pthread_mutex_unlock(&p->lock);
-    if (stop) atomic_store(&p->halt, 1);
+    return 0;
   }
-  return stop || halted(p);
+  slot *s = &p->slots[w->id];
+  s->piece_weight = p->weight[i];
+  s->piece_fraction = 0;
+  s->piece_start = nodes;
+  s->busy = 1;
+  pthread_mutex_unlock(&p->lock);
+  *out = i;
+  return 1;
+}
+
+static int leave_piece(par *p, worker *w, size_t i, int stop, uint64_t nodes) {
+  pthread_mutex_lock(&p->lock);
+  p->slots[w->id].busy = 0;
+  if (!stop) finish_piece(p, p->weight[i], nodes - p->slots[w->id].piece_start);
+  pthread_mutex_unlock(&p->lock);
+  if (stop) atomic_store(&p->halt, 1);
+  return stop;
+}
+
+static void worker_exit(par *p, worker *w, uint64_t nodes, uint64_t updates, uint64_t solutions) {
+  pthread_mutex_lock(&p->lock);
+  slot *s = &p->slots[w->id];
+  s->nodes = nodes;
+  s->updates = updates;
+  s->solutions = solutions;
+  p->live--;
+  pthread_cond_signal(&p->done_cv);
+  pthread_mutex_unlock(&p->lock);
+}
+
+/* The bitset engine's hooks: the same as the dancing-links ones above. */
+static const int32_t *bits_options(void *engine, size_t *n) {
+  bx_engine *e = engine;
+  *n = (size_t)e->level;
+  return e->solution;
+}
+
+static int bits_solution(bx_engine *e, void *ctx) {
+  return report_solution(((worker *)ctx)->p, &e->solutions, bits_options, e);
 }
 
 static int bits_poll(bx_engine *e, void *ctx) {
   worker *w = ctx;
-  par *p = w->p;
-  pthread_mutex_lock(&p->lock);
-  uint64_t sum = p->split_nodes;
-  slot *s = &p->slots[w->id];
-  s->nodes = e->nodes;
-  s->solutions = e->solutions;
-  s->piece_fraction = dlx_bx_engine_fraction(e, p->depth);
-  for (int i = 0; i < p->nslots; i++)
-    sum += p->slots[i].nodes;
-  pthread_mutex_unlock(&p->lock);
-  if (p->o->max_nodes && sum >= p->o->max_nodes) atomic_store(&p->halt, 1);
-  return halted(p);
+  return poll_counts(w, e->nodes, 0, e->solutions, dlx_bx_engine_fraction(e, w->p->depth));
 }
 
 /* The worker loop with the bitset engine: the pieces' paths, written as dancing-links
@@ -307,19 +346,8 @@ static void bits_worker(worker *w) {
     atomic_store(&p->halt, 1);
   }
   while (ids && !halted(p)) {
-    size_t i = atomic_fetch_add(&p->next, 1);
-    pthread_mutex_lock(&p->lock);
-    while (p->streaming && i >= p->published && !p->split_done)
-      pthread_cond_wait(&p->piece_cv, &p->lock);
-    if (i >= (p->streaming ? p->published : p->count)) {
-      pthread_mutex_unlock(&p->lock);
-      break;
-    }
-    p->slots[w->id].piece_weight = p->weight[i];
-    p->slots[w->id].piece_fraction = 0;
-    p->slots[w->id].piece_start = b->nodes;
-    p->slots[w->id].busy = 1;
-    pthread_mutex_unlock(&p->lock);
+    size_t i;
+    if (!take_piece(p, w, b->nodes, &i)) break;
     const int32_t *path = p->paths + i * (size_t)p->depth;
     int32_t same = 0;
     for (int32_t l = 0; l < p->depth; l++)
@@ -328,24 +356,10 @@ static void bits_worker(worker *w) {
       same++;
     dlx_bx_engine_replay(b, ids, same, p->depth);
     held = p->depth;
-    int stop = dlx_bx_engine_run(b, p->depth);
-    pthread_mutex_lock(&p->lock);
-    p->slots[w->id].busy = 0;
-    if (!stop) finish_piece(p, p->weight[i], b->nodes - p->slots[w->id].piece_start);
-    pthread_mutex_unlock(&p->lock);
-    if (stop) {
-      atomic_store(&p->halt, 1);
-      break;
-    }
+    if (leave_piece(p, w, i, dlx_bx_engine_run(b, p->depth), b->nodes)) break;
   }
   free(ids);
-  pthread_mutex_lock(&p->lock);
-  slot *s = &p->slots[w->id];
-  s->nodes = b->nodes;
-  s->solutions = b->solutions;
-  p->live--;
-  pthread_cond_signal(&p->done_cv);
-  pthread_mutex_unlock(&p->lock);
+  worker_exit(p, w, b->nodes, 0, b->solutions);
 }
 
 static void *worker_main(void *arg) {
@@ -364,19 +378,8 @@ static void *worker_main(void *arg) {
    * piece's path starts with */
   int32_t held = p->root;
   while (!halted(p)) {
-    size_t i = atomic_fetch_add(&p->next, 1);
-    pthread_mutex_lock(&p->lock);
-    while (p->streaming && i >= p->published && !p->split_done)
-      pthread_cond_wait(&p->piece_cv, &p->lock);
-    if (i >= (p->streaming ? p->published : p->count)) {
-      pthread_mutex_unlock(&p->lock);
-      break;
-    }
-    p->slots[w->id].piece_weight = p->weight[i];
-    p->slots[w->id].piece_fraction = 0;
-    p->slots[w->id].piece_start = e->nodes;
-    p->slots[w->id].busy = 1;
-    pthread_mutex_unlock(&p->lock);
+    size_t i;
+    if (!take_piece(p, w, e->nodes, &i)) break;
     const int32_t *path = p->paths + i * (size_t)p->depth;
     int32_t same = 0;
     while (same < held && e->choice[same] == path[same])
@@ -384,24 +387,9 @@ static void *worker_main(void *arg) {
     dlx_engine_unwind(e, same, held);
     dlx_engine_replay(e, path, same, p->depth);
     held = p->depth;
-    int stop = dlx_engine_run(e, p->depth);
-    pthread_mutex_lock(&p->lock);
-    p->slots[w->id].busy = 0;
-    if (!stop) finish_piece(p, p->weight[i], e->nodes - p->slots[w->id].piece_start);
-    pthread_mutex_unlock(&p->lock);
-    if (stop) {
-      atomic_store(&p->halt, 1);
-      break;
-    }
+    if (leave_piece(p, w, i, dlx_engine_run(e, p->depth), e->nodes)) break;
   }
-  pthread_mutex_lock(&p->lock);
-  slot *s = &p->slots[w->id];
-  s->nodes = e->nodes;
-  s->updates = e->updates;
-  s->solutions = e->solutions;
-  p->live--;
-  pthread_cond_signal(&p->done_cv);
-  pthread_mutex_unlock(&p->lock);
+  worker_exit(p, w, e->nodes, e->updates, e->solutions);
   return NULL;
 }
 

@@ -912,42 +912,32 @@ int dlx_engine_check(const dlx_engine *e) {
   return faults;
 }
 
-double dlx_engine_fraction(const dlx_engine *e, int32_t base) {
+double dlx_share_fraction(const int32_t *branch_n, const int32_t *branch_k, int32_t base,
+                          int32_t level) {
   /* Knuth's estimate: the tree is cut into equal shares at each branching. */
   double f = 0, share = 1;
-  for (int32_t l = base; l < e->level; l++) {
-    if (e->branch_n[l] <= 0) break;
-    share /= e->branch_n[l];
-    f += share * e->branch_k[l];
+  for (int32_t l = base; l < level; l++) {
+    if (branch_n[l] <= 0) break;
+    share /= branch_n[l];
+    f += share * branch_k[l];
   }
   return f;
+}
+
+double dlx_engine_fraction(const dlx_engine *e, int32_t base) {
+  return dlx_share_fraction(e->branch_n, e->branch_k, base, e->level);
 }
 
 /* ---- the single-thread driver --------------------------------------------------------- */
 
 typedef struct {
   const dlx_options *opt;
-  double start, next_report;
-  double last_fraction; /* reports never go backwards */
+  double start;
 } solo;
 
 static int solo_poll(dlx_engine *e, void *ctx) {
-  solo *s = ctx;
-  const dlx_options *o = s->opt;
-  if (dlx_stop_requested(o->stop)) return 1;
-  if (o->max_nodes && e->nodes >= o->max_nodes) return 1;
-  if (o->on_progress) {
-    double now = dlx_now();
-    if (now >= s->next_report) {
-      dlx_progress pr = {e->solutions, e->nodes, e->updates, now - s->start,
-                         dlx_engine_fraction(e, 0)};
-      if (pr.fraction < s->last_fraction) pr.fraction = s->last_fraction;
-      s->last_fraction = pr.fraction;
-      o->on_progress(o->progress_ctx, &pr);
-      s->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
-    }
-  }
-  return 0;
+  const dlx_options *o = ((solo *)ctx)->opt; /* progress goes through the split (dlx_solve) */
+  return dlx_stop_requested(o->stop) || (o->max_nodes && e->nodes >= o->max_nodes);
 }
 
 static int solo_solution(dlx_engine *e, void *ctx) {
@@ -1005,8 +995,7 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
     return bs;
   }
   st->engine = DLX_ENGINE_LINKS;
-  solo s = {o, dlx_now(), 0, 0};
-  s.next_report = s.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+  solo s = {o, dlx_now()};
   dlx_engine *e = dlx_engine_new(m);
   if (!e) return dlx_engine_new_error(m);
   e->ctx = &s;
