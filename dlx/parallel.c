@@ -462,6 +462,16 @@ static void report_split(par *p, const dlx_engine *e) {
   if (now < p->next_report) return;
   const dlx_options *o = p->o;
   dlx_progress pr = {e->solutions, e->nodes, e->updates, now - p->start, 0};
+  if (p->streaming) { /* the workers are searching the pieces published so far */
+    pthread_mutex_lock(&p->lock);
+    for (int i = 0; i < p->nslots; i++) {
+      pr.solutions += p->slots[i].solutions;
+      pr.nodes += p->slots[i].nodes;
+      pr.updates += p->slots[i].updates;
+    }
+    pr.fraction = progress_fraction(p, pr.nodes);
+    pthread_mutex_unlock(&p->lock);
+  }
   o->on_progress(o->progress_ctx, &pr);
   p->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
 }
