@@ -348,7 +348,8 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
      * and one path into a rare huge subtree can swing a mean by a factor of two. */
     double batch[POLY_ESTIMATE_BATCHES];
     dlx_status ds = DLX_OK;
-    for (int k = 0; k < POLY_ESTIMATE_BATCHES && !ds; k++) {
+    int batches = POLY_ESTIMATE_BATCHES;
+    for (int k = 0; k < batches && !ds; k++) {
       if (m->opt.stop && *m->opt.stop) {
         poly_model_free(c);
         return -1;
@@ -356,6 +357,9 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
       dlx_estimate_result r;
       ds = dlx_estimate(c->matrix, &d, POLY_ESTIMATE_PROBES, (uint64_t)k + 1, &r);
       batch[k] = r.nodes;
+      /* A search this small takes a fraction of a second whatever piece is held: more
+       * estimates would cost more than a worse pick could. */
+      if (k == 0 && r.nodes < POLY_ESTIMATE_SMALL) batches = 1;
       for (int i = k; i > 0 && batch[i - 1] > batch[i]; i--) {
         double t = batch[i];
         batch[i] = batch[i - 1], batch[i - 1] = t;
@@ -363,7 +367,7 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
     }
     poly_model_free(c);
     if (ds) return -2;
-    m->estimate[p] = batch[POLY_ESTIMATE_BATCHES / 2];
+    m->estimate[p] = batch[batches / 2];
   }
   which = -1;
   for (int p = 0; p < m->set->npieces; p++)

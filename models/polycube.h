@@ -61,8 +61,9 @@ enum {
   POLY_MAX_CELLS = 4096, /* cells of the box */
   POLY_MAX_CUBES = 512,  /* cubes of one piece */
   POLY_MAX_SYMMETRIES = 48,
-  POLY_ESTIMATE_PROBES = 200, /* random paths per estimate, for the auto restriction */
-  POLY_ESTIMATE_BATCHES = 5,  /* estimates per candidate piece: their median counts */
+  POLY_ESTIMATE_PROBES = 200,    /* random paths per estimate, for the auto restriction */
+  POLY_ESTIMATE_BATCHES = 5,     /* estimates per candidate piece: their median counts */
+  POLY_ESTIMATE_SMALL = 1000000, /* a first estimate below this many nodes is the only one */
 };
 
 typedef enum {
@@ -145,12 +146,12 @@ static inline int poly_in_region(const poly_set *s, size_t c) { return !s->regio
 enum { POLY_RESTRICT_AUTO = -1, POLY_RESTRICT_NONE = -2 };
 
 typedef struct {
-  int mirror;         /* pieces may also be placed as their mirror images */
-  int restrict_piece; /* a piece index, POLY_RESTRICT_AUTO (the default) or _NONE */
-  int reflections;    /* also classify solutions up to rotations and reflections */
-  int prune;          /* the search will use poly_model_admit (the default): the auto
-                         choice of the restricted piece then estimates with it */
-  int threads;        /* threads for those estimates (default 1) */
+  int mirror;               /* pieces may also be placed as their mirror images */
+  int restrict_piece;       /* a piece index, POLY_RESTRICT_AUTO (the default) or _NONE */
+  int reflections;          /* also classify solutions up to rotations and reflections */
+  int prune;                /* the search will use poly_model_admit (the default): the auto
+                               choice of the restricted piece then estimates with it */
+  int threads;              /* threads for those estimates (default 1) */
   const volatile int *stop; /* when set and nonzero (Ctrl-C), the auto choice stops
                                estimating and restricts no piece; NULL: never */
   int engine; /* the dlx_engine_kind the search will use (default DLX_ENGINE_AUTO): the

@@ -33,7 +33,8 @@
     "its own mirror image)")                                                                       \
   X(restrict_piece, "restrict", 0, STRING, "PIECE|auto|none", "auto", 0, 0,                        \
     "the piece held to one placement per symmetry class: a name, 'auto' (the piece whose "         \
-    "search tree Knuth's estimator, from 5 x 200 random paths, finds smallest) or 'none' (each "   \
+    "search tree Knuth's estimator, from 5 x 200 random paths, or 200 when the first 200 say "     \
+    "under a million nodes, finds smallest) or 'none' (each "                                      \
     "cover is compared with all its images)")                                                      \
   X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(no_prune, "no-prune", 0, FLAG, NULL, NULL, 0, 0,                                               \

@@ -74,7 +74,11 @@ run_interrupted() {
   local seconds=$1
   shift
   COMMAND="dance $* (with SIGINT after $seconds s)"
-  timeout --preserve-status -k 10 -s INT "$seconds" "$DANCE" "$@" </dev/null >"$OUT" 2>"$ERR"
+  # --foreground: one SIGINT to dance alone, as a terminal's Ctrl-C sends one to each process
+  # of its group. Without it timeout also signals its own group, and a second SIGINT that
+  # reaches another thread of a loaded machine more than a quarter second later counts as a
+  # second Ctrl-C and kills (the fresh Debian machine saw exit 130 that way).
+  timeout --foreground --preserve-status -k 10 -s INT "$seconds" "$DANCE" "$@" </dev/null >"$OUT" 2>"$ERR"
   STATUS=$?
 }
 
