@@ -127,6 +127,8 @@ typedef struct {
 } piece_model;
 
 struct poly_model {
+  uint64_t serial; /* this model's number in the process, from 1: a key no other model has
+                      (a freed model's address may be another's) */
   const poly_set *set;
   poly_options opt;
   size_t ncells;      /* of the box */
@@ -583,6 +585,8 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
   err->line = err->column = 0;
   err->message[0] = '\0';
   poly_model *m = calloc(1, sizeof *m);
+  static uint64_t models_made; /* atomic: models may be made in several threads */
+  if (m) m->serial = __atomic_add_fetch(&models_made, 1, __ATOMIC_RELAXED);
   if (!m) return POLY_ENOMEM;
   m->set = s;
   m->opt = o ? *o : poly_options_default();
@@ -904,6 +908,26 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
   return 1;
 }
 
+/* Bit k of the result: some subset of the pieces not in `used` has k cells in all. The
+ * sums of the unused pieces, from a small cache per thread: a search asks for the same few
+ * sets over and over (the pieces placed so far, plus the one a candidate places), and
+ * computing them was a third of the pruning's time on Bedlam. */
+typedef struct {
+  uint64_t serial, used, sums; /* serial 0: empty */
+} sums_entry;
+static _Thread_local sums_entry sums_cache[256];
+
+static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
+  sums_entry *c = &sums_cache[(used * 0x9E3779B97F4A7C15ull) >> 56];
+  if (c->serial == m->serial && c->used == used) return c->sums;
+  const poly_set *s = m->set;
+  uint64_t sums = 1;
+  for (int p = 0; p < s->npieces; p++)
+    if (!bits64_test(used, p) && s->pieces[p].size < 64) sums |= sums << s->pieces[p].size;
+  *c = (sums_entry){m->serial, used, sums};
+  return sums;
+}
+
 /* The pruning. The candidate (the last option) must not leave next to it an empty region
  * whose size no subset of the unused pieces adds up to (regions away from it were there,
  * unchanged, when the options above were admitted), nor (with `cells`) an empty cell that
@@ -918,9 +942,7 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
     full |= m->opt_mask[options[k]];                                                               \
     used |= bits64_bit(m->opt_pc[options[k]]);                                                     \
   }                                                                                                \
-  uint64_t empty = m->fill & ~full, sums = 1; /* bit k: k cells can be filled exactly */           \
-  for (int p = 0; p < s->npieces; p++)                                                             \
-    if (!bits64_test(used, p) && s->pieces[p].size < 64) sums |= sums << s->pieces[p].size;        \
+  uint64_t empty = m->fill & ~full, sums = subset_sums(m, used);                                   \
   uint64_t edge = bits_box64_neighbors(&m->g, m->opt_mask[options[n - 1]]) & empty;                \
   for (uint64_t e = edge; e;) {                                                                    \
     uint64_t region = bits_box64_component(&m->g, e & -e, empty);                                  \
