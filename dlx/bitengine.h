@@ -38,9 +38,9 @@ typedef struct {
 } bx_tables;
 
 /* A frame: the options numbered afresh. Frame 0 is the matrix's own numbering; when the
- * options live at a node with two children or more are few (BX_COMPACT_MAX or fewer, and
- * in a renumbered frame a quarter of its bits or fewer), the search renumbers them 0, 1,
- * 2, ... in the same order and builds each item's row of them, so that below it every
+ * options live at a node with two children or more are few (BX_COMPACT_MAX or fewer; in a
+ * renumbered frame, a quarter of its bits with many primaries left), the search renumbers
+ * them 0, 1, 2, ... in the same order and builds each item's row of them, so that below it every
  * bit vector is that much shorter. A renumbered frame stores its rows word by word
  * (rows[w * NI + k]: word w of item k's row, NI = items rounded up to 8), so that one
  * word of live meets eight items' words in one vector; its options are removed by one
@@ -70,8 +70,8 @@ struct bx_engine {
   bx_frame *frames;  /* [max_level + 1]: frames[0] is the matrix's; */
   int32_t *frame_of; /* [level]: the frame whose numbering live[level] and pos[level] use */
   int32_t nframes;
-  uint64_t *row_arena; /* the frames' rows, a stack: each frame at most a quarter of the */
-  int32_t *orig_arena; /* one below it, so 4/3 of frame 0's size holds them all */
+  uint64_t *row_arena; /* the renumbered frames' rows and their options' ids, a stack: */
+  int32_t *orig_arena; /* each frame a quarter of the one above it at most */
   size_t row_used, orig_used, row_cap, orig_cap;
   uint64_t frames_made; /* statistics: compactions */
   int32_t level;        /* while a hook runs: the depth of the solution or poll */

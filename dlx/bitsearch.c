@@ -20,12 +20,16 @@
 #define BX_CONF_MAX ((uint64_t)64 << 20)
 
 /* The options live at a node are renumbered when there are this many or fewer (and the
- * primary items are few enough for the counts of all of them to be taken at once). */
+ * primary items are few enough for the counts of all of them to be taken at once); they
+ * are renumbered again, deeper, when a quarter of a frame's bits or fewer are left, but
+ * only while BX_RECOMPACT_ITEMS primaries or more are uncovered (a deep tree below: the
+ * random sparse problems need it, the cube packings pay for it). Measured in
+ * bench/RESULTS.md, "Renumbering". */
 #ifndef BX_COMPACT_MAX
-#define BX_COMPACT_MAX 1024
+#define BX_COMPACT_MAX 768
 #endif
-#ifndef BX_RECOMPACT_W
-#define BX_RECOMPACT_W 4
+#ifndef BX_RECOMPACT_ITEMS
+#define BX_RECOMPACT_ITEMS 40
 #endif
 #define BX_COMPACT_PRIMARIES 512
 
@@ -157,9 +161,9 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
   e->solution = zalloc(levels, 4, &e->bytes);
   e->frames = zalloc(levels, sizeof *e->frames, &e->bytes);
   e->frame_of = zalloc(levels, 4, &e->bytes);
-  /* Nested frames shrink by four at least: twice the first's size, plus a few words for
-   * the rounding, holds them all. */
-  uint64_t words = t->n_primary <= BX_COMPACT_PRIMARIES ? BX_COMPACT_MAX / 64 * 2 + 8 : 0;
+  /* Renumbered frames: the first of BX_COMPACT_MAX options at most, each further one a
+   * quarter of the one above at most, plus a word each for the rounding. */
+  uint64_t words = t->n_primary <= BX_COMPACT_PRIMARIES ? (BX_COMPACT_MAX + 63) / 64 * 2 + 8 : 0;
   e->row_cap = (size_t)(words * (uint64_t)t->NI);
   e->orig_cap = (size_t)(words * 64);
   e->row_arena = zalloc(e->row_cap, 8, &e->bytes);

@@ -258,6 +258,15 @@ static BX_ATTR int32_t BX_FN(choose0)(const bx_engine *e, int32_t l, uint64_t *t
   return b;
 }
 
+/* Whether many primaries are left uncovered (a deep subtree below, worth renumbering its
+ * options again when they have thinned out): BX_RECOMPACT_ITEMS or more. */
+BX_INLINE int BX_FN(deep)(const uint64_t *u, uint32_t PW) {
+  uint32_t n = 0;
+  for (uint32_t w = 0; w < PW; w++)
+    n += (uint32_t)__builtin_popcountll(u[w]);
+  return n >= BX_RECOMPACT_ITEMS;
+}
+
 static BX_ATTR int BX_FN(run)(bx_engine *e, int32_t base) {
   const bx_tables *t = e->t;
   const uint32_t W0 = t->W, PW = t->PW;
@@ -317,12 +326,13 @@ forward:
     bn[l] = (int32_t)tmin;
     bk[l] = 0;
     pos[l] = -1;
-    /* Few options live and two children or more: renumber them for the subtree. */
-    if (tmin >= 2 && e->row_cap && (f->lo || W >= BX_RECOMPACT_W)) {
+    /* Few options live and two children or more, still in the matrix's numbering:
+     * renumber them for the subtree. */
+    if (tmin >= 2 && e->row_cap && (fi == 0 || (W >= 4 && BX_FN(deep)(u, PW)))) {
       uint64_t n_live = 0;
       for (uint32_t w = llo; w < lhi; w++)
         n_live += (uint64_t)__builtin_popcountll(live[w]);
-      if (n_live <= BX_COMPACT_MAX && (f->lo || n_live * 4 <= (uint64_t)W * 64))
+      if (n_live <= BX_COMPACT_MAX && (fi == 0 || n_live * 4 <= (uint64_t)W * 64))
         frame_of[l] = BX_FN(compact)(e, fi, l, n_live);
     }
   }
