@@ -50,6 +50,8 @@ typedef struct {
   const uint32_t *lo, *hi; /* per item: its nonzero words (frame 0 only; NULL: 0 .. W) */
   const uint64_t *conf;    /* frame 0: the conflict sets, or NULL */
   const int32_t *orig;     /* option j of the frame is option orig[j]; NULL in frame 0 */
+  const uint64_t *irows;   /* renumbered frames: the rows again, item by item ([NI][W]), for
+                              taking an option's items out of live a vector at a time */
   uint32_t W;
   int32_t level; /* the level that made it */
 } bx_frame;

@@ -164,7 +164,7 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
   /* Renumbered frames: the first of BX_COMPACT_MAX options at most, each further one a
    * quarter of the one above at most, plus a word each for the rounding. */
   uint64_t words = t->n_primary <= BX_COMPACT_PRIMARIES ? (BX_COMPACT_MAX + 63) / 64 * 2 + 8 : 0;
-  e->row_cap = (size_t)(words * (uint64_t)t->NI);
+  e->row_cap = (size_t)(2 * words * (uint64_t)t->NI); /* each frame's rows twice */
   e->orig_cap = (size_t)(words * 64);
   e->row_arena = zalloc(e->row_cap, 8, &e->bytes);
   e->orig_arena = zalloc(e->orig_cap, 4, &e->bytes);
@@ -179,7 +179,7 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
     e->live[o / 64] |= (uint64_t)1 << (o & 63);
   for (int32_t k = 0; k < t->n_primary; k++)
     e->unc[k / 64] |= (uint64_t)1 << (k & 63);
-  e->frames[0] = (bx_frame){t->item_opts, t->lo, t->hi, t->conf, NULL, t->W, -1};
+  e->frames[0] = (bx_frame){t->item_opts, t->lo, t->hi, t->conf, NULL, NULL, t->W, -1};
   e->nframes = 1;
   e->llo[0] = 0;
   e->lhi[0] = t->W;

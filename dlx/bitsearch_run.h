@@ -73,16 +73,26 @@ BX_INLINE void BX_FN(apply)(bx_engine *e, const bx_frame *f, int32_t l, int32_t 
   if (f->conf) {
     BX_FN(andnot)(dst, src, f->conf + (size_t)o * f->W, lo, hi);
   } else if (!f->lo) {
-    /* a renumbered frame: each word once, with every item's word taken out of it */
-    const uint64_t *rows = f->rows;
-    const uint32_t NI = t->NI;
+    /* a renumbered frame: each word once, with every item's row taken out of it (a word
+     * stored and read back at once would wait for the store) */
+    const uint64_t *irows = f->irows;
+    const uint32_t W = f->W;
+#if BX_AVX512
+    for (uint32_t w = lo; w < hi; w += 8) {
+      __mmask8 m = hi - w >= 8 ? (__mmask8)0xff : (__mmask8)((1u << (hi - w)) - 1);
+      __m512i x = _mm512_maskz_loadu_epi64(m, src + w);
+      for (const int32_t *k = it; k < end; k++)
+        x = _mm512_andnot_si512(_mm512_maskz_loadu_epi64(m, irows + (size_t)*k * W + w), x);
+      _mm512_mask_storeu_epi64(dst + w, m, x);
+    }
+#else
     for (uint32_t w = lo; w < hi; w++) {
       uint64_t x = src[w];
-      const uint64_t *rw = rows + (size_t)w * NI;
       for (const int32_t *k = it; k < end; k++)
-        x &= ~rw[*k];
+        x &= ~irows[(size_t)*k * W + w];
       dst[w] = x;
     }
+#endif
   } else {
     for (uint32_t w = lo; w < hi; w++)
       dst[w] = src[w];
@@ -112,9 +122,9 @@ BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n
   const bx_frame *f = &e->frames[fi];
   const uint32_t NI = t->NI;
   uint32_t W = (uint32_t)((n_live + 63) / 64);
-  size_t nrows = (size_t)NI * W;
+  size_t nrows = 2 * (size_t)NI * W; /* word by word, then item by item */
   if (e->row_used + nrows > e->row_cap || e->orig_used + n_live > e->orig_cap) return fi;
-  uint64_t *rows = e->row_arena + e->row_used;
+  uint64_t *rows = e->row_arena + e->row_used, *irows = rows + (size_t)NI * W;
   int32_t *orig = e->orig_arena + e->orig_used;
   memset(rows, 0, nrows * sizeof *rows);
   uint64_t *live = e->live + (size_t)l * t->W;
@@ -125,9 +135,11 @@ BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n
       int32_t id = f->orig ? f->orig[o] : o;
       orig[j] = id;
       uint64_t bit = (uint64_t)1 << (j & 63);
-      uint64_t *word = rows + (size_t)(j >> 6) * NI;
-      for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++)
+      uint64_t *word = rows + (size_t)(j >> 6) * NI, *col = irows + (j >> 6);
+      for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++) {
         word[t->oitem[q]] |= bit;
+        col[(size_t)t->oitem[q] * W] |= bit;
+      }
       j++;
     }
   }
@@ -139,7 +151,7 @@ BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n
   e->row_used += nrows;
   e->orig_used += n_live;
   int32_t g = e->nframes++;
-  e->frames[g] = (bx_frame){rows, NULL, NULL, NULL, orig, W, l};
+  e->frames[g] = (bx_frame){rows, NULL, NULL, NULL, orig, irows, W, l};
   e->frames_made++;
   return g;
 }
@@ -366,7 +378,7 @@ backup:
   /* The node at level l is done: drop the frame it made, if any. */
   if (e->nframes > 1 && e->frames[e->nframes - 1].level == l) {
     const bx_frame *g = &e->frames[--e->nframes];
-    e->row_used -= (size_t)t->NI * g->W;
+    e->row_used -= 2 * (size_t)t->NI * g->W;
     e->orig_used -= (size_t)((e->orig_arena + e->orig_used) - g->orig);
   }
   if (l == base) goto done;
