@@ -42,9 +42,9 @@ extern "C" {
  * The version of this header. While the major version is 0, every minor version may
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
-#define DLX_VERSION_MINOR 2
+#define DLX_VERSION_MINOR 3
 #define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "0.2.0"
+#define DLX_VERSION_STRING "0.3.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -203,6 +203,24 @@ typedef void (*dlx_progress_fn)(void *ctx, const dlx_progress *p);
  * must be safe for that (read-only tables and the stack). */
 typedef int (*dlx_admit_fn)(void *ctx, const int32_t *options, size_t n);
 
+/* A piece of the split finished, handed to dlx_piece_fn (see split_pieces below). */
+#define DLX_PIECE_ABOVE UINT64_MAX
+typedef struct {
+  uint64_t index;     /* the piece's number in the split (0 .. pieces-1), or DLX_PIECE_ABOVE
+                         for the top of the tree above the pieces, which the split itself
+                         searches (reported by unsharded runs and shard 0 only) */
+  uint64_t pieces;    /* pieces in the split (all shards') */
+  uint64_t solutions; /* solutions found in the piece */
+  uint64_t nodes;     /* its nodes */
+  double seconds;     /* wall-clock time spent on it */
+} dlx_piece;
+/* Called once for each piece searched to its end (never for one a limit or stop cut short),
+ * in the thread that searched it, after the last on_solution call of that piece and before
+ * that thread searches anything else; calls are serialized with each other and with
+ * on_solution. So a caller can tally per piece what its own on_solution calls decided
+ * (with counters local to the thread) and record finished pieces for a checkpoint. */
+typedef void (*dlx_piece_fn)(void *ctx, const dlx_piece *p);
+
 /* The two engines. Both walk the same search tree (the primary item with fewest options
  * left, the first such in input order; its options in input order), so they find the
  * same solutions in the same order, count the same nodes and make the same calls of an
@@ -234,12 +252,31 @@ typedef struct {
    * signal handler (int is lock-free), since worker threads read it meanwhile. */
   const volatile int *stop;
   /* Sharded enumeration: split the tree exactly as a parallel run does and search only
-   * the pieces whose number is shard_index modulo shard_count (0 = no sharding). The
-   * counts of all shards add up to the count of one whole run. */
+   * shard shard_index's share of the pieces (0 = no sharding). The shares are drawn by
+   * size: every piece's is estimated by Knuth's estimator (random paths from a fixed
+   * seed), and the pieces, largest first, go each to the share that is smallest so far,
+   * so that the shards take about the same time. The counts of all shards add up to the
+   * count of one whole run; the top of the tree above the pieces is counted by shard 0. */
   uint32_t shard_count, shard_index;
   dlx_admit_fn admit; /* optional pruning, see dlx_admit_fn */
   void *admit_ctx;
   dlx_engine_kind engine; /* which engine searches (default DLX_ENGINE_AUTO) */
+  /* Pieces: a run with threads, shards, progress reports, on_piece or pieces_done splits the
+   * top of the tree into pieces (the subtrees at one depth), numbered in tree order. The
+   * split depends on the matrix, the admit hook, shard_count and split_pieces only, never
+   * on the threads, so a number means the same piece in every such run of the same problem
+   * (by the same version of the library). split_pieces: about how many pieces at least
+   * (0: 512 per thread, or 256 per shard; more pieces cost a longer split and lose less
+   * to a crash). on_piece (may be NULL): each finished piece, see dlx_piece_fn.
+   * pieces_done (may be NULL): pieces_done[i] nonzero says piece i was searched already (by
+   * an earlier run, say, recorded through on_piece): it is not searched again, and its
+   * counts are not in the stats. pieces_done_count must then be the split's number of
+   * pieces (dlx_piece.pieces), else dlx_solve fails with DLX_EARG. */
+  uint32_t split_pieces;
+  dlx_piece_fn on_piece;
+  void *piece_ctx;
+  const unsigned char *pieces_done;
+  uint64_t pieces_done_count;
 } dlx_options;
 
 /* Default options: count everything, one thread, no callbacks. */

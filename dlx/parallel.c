@@ -15,9 +15,15 @@
  * the split at d+1 is not run alone: the workers start at once and take its pieces as it
  * publishes them, so that the split's time overlaps theirs.
  *
- * Sharding uses the same split: shard k of n searches the pieces whose number is k
- * modulo n, and only shard 0 counts what lies above depth d. The split depends on
- * the matrix and n only, never on the thread count, so shards run anywhere add up.
+ * Sharding uses the same split: every piece is weighed by Knuth's estimator (random paths
+ * from a seed of its own number), the pieces, heaviest first, go each to the lightest share
+ * so far, and shard k searches share k; only shard 0 counts what lies above depth d. The
+ * split depends on the matrix and n only, never on the thread count, so shards run
+ * anywhere add up.
+ *
+ * Pieces are numbered in tree order over the whole split (all shards'); a finished piece is
+ * reported with its number and counts (on_piece), and a run can be told to skip pieces
+ * an earlier one finished (pieces_done): a checkpoint and its resumption.
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -34,7 +40,9 @@ typedef struct {
   /* written by its worker under par.lock at each poll; read by the reporter */
   uint64_t nodes, updates, solutions;
   double piece_weight, piece_fraction;
-  uint64_t piece_start; /* the worker's nodes when it took its piece */
+  uint64_t piece_start;           /* the worker's nodes when it took its piece, */
+  uint64_t piece_start_solutions; /* its solutions */
+  double piece_start_time;        /* and the time */
   int busy;
 } slot;
 
@@ -43,8 +51,10 @@ typedef struct {
   dlx_engine *proto;
   int32_t depth;
   /* the split */
-  int32_t *paths; /* piece i: paths[i*depth .. i*depth+depth-1] */
-  double *weight; /* share of the whole tree below piece i (Knuth's estimate) */
+  int32_t *paths;  /* piece i: paths[i*depth .. i*depth+depth-1] */
+  double *weight;  /* share of the whole tree below piece i (Knuth's estimate) */
+  uint64_t *index; /* piece i's number in the whole split (all shards') */
+  uint64_t pieces; /* pieces in the whole split */
   size_t count, cap, seen;
   size_t below; /* nodes one level below the split's leaves (the next depth's pieces) */
   /* Where the trials start: every piece lies below the node `root` levels down the path
@@ -67,19 +77,15 @@ typedef struct {
   atomic_size_t next;
   atomic_int halt;
   atomic_uint_fast64_t found;
-  double remaining; /* weight of the pieces not yet finished */
-  /* Progress: the pieces finished, their weight and their nodes (the nodes a unit of weight
-   * has cost so far scale the weight left into nodes left), and the last fraction reported
-   * (reports never go backwards). */
-  double finished_weight;
-  uint64_t finished_nodes;
-  double last_fraction;
-  int live; /* workers still running */
+  double remaining;     /* weight of the pieces not yet finished */
+  double last_fraction; /* the last fraction reported (reports never go backwards) */
+  int live;             /* workers still running */
   slot *slots;
   int nslots;
   uint64_t split_nodes; /* nodes counted by the split (shard 0 only) */
   uint32_t *probe_opts; /* with progress reports: room for the probes of split_leaf */
   double total_weight;  /* the weights of every piece recorded */
+  double shares;        /* streaming: the shares of the tree of the pieces published */
   bx_tables *bits;      /* the pieces are searched by the bitset engine on these tables
                            (the split is always dancing links: the same tree) */
   uint64_t bytes;
@@ -100,32 +106,35 @@ static void report_split(par *p, const dlx_engine *e);
  * the chain, at every trial of the split). */
 enum { PROGRESS_PROBES = 16, PROGRESS_PROBE_LEVELS = 64, PROGRESS_PROBE_ITEMS = 1024 };
 
-/* A piece is done (under p->lock): its weight and nodes join the finished ones. */
-static void finish_piece(par *p, double weight, uint64_t nodes) {
-  p->remaining -= weight;
-  p->finished_weight += weight;
-  p->finished_nodes += nodes;
-}
-
-/* The part of the search done (under p->lock), from the nodes counted so far and an
- * estimate of the nodes left: the weight not yet searched (Knuth's shares of the pieces
- * not started, and of what the busy ones have left) at the nodes per unit of weight that
- * the finished pieces cost. Before any piece is finished, the shares alone. Never less
- * than the last fraction reported. */
-static double progress_fraction(par *p, uint64_t nodes) {
+/* The part of the search done (under p->lock): the weight searched (the estimated sizes of
+ * the pieces finished, and of the parts of the busy ones behind their workers) over the
+ * weight of all. Never less than the last fraction reported. Scaling the weight left by
+ * the nodes a unit of weight has cost the finished pieces was tried, and was worse (Tetris
+ * on 2 threads: 14.6 points from the nodes done at worst, against 1.9). */
+static double progress_fraction(par *p) {
   double left = p->remaining;
   for (int i = 0; i < p->nslots; i++)
     if (p->slots[i].busy) left -= p->slots[i].piece_weight * p->slots[i].piece_fraction;
   if (left < 0) left = 0;
-  double f = p->total_weight > 0 ? 1 - left / p->total_weight : 0;
-  if (p->finished_weight > 0 && p->finished_nodes > 0) {
-    double per_weight = (double)p->finished_nodes / p->finished_weight;
-    f = (double)nodes / ((double)nodes + per_weight * left);
+  double total = p->total_weight;
+  if (p->streaming && !p->split_done && p->shares > 0) {
+    /* The pieces not yet published: what those published weigh per share of the tree says
+     * too much where the first pieces in tree order are the heaviest per share (pent6x10),
+     * nothing says too little where they are the lightest (Tetris); half of it: within 15
+     * points on both (bench/RESULTS.md, "Progress"). */
+    total = (total + total / (p->shares < 1 ? p->shares : 1)) / 2;
+    left += total - p->total_weight;
   }
+  double f = total > 0 ? 1 - left / total : 0;
   f = f < 0 ? 0 : f > 1 ? 1 : f;
   if (f < p->last_fraction) f = p->last_fraction;
   p->last_fraction = f;
   return f;
+}
+
+/* Piece i (of those recorded) was searched by an earlier run. */
+static int done_before(const par *p, size_t i) {
+  return p->o->pieces_done && p->o->pieces_done[p->index[i]];
 }
 
 static int halted(const par *p) {
@@ -197,7 +206,6 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   for (uint32_t k = e->it[0].next; k != 0 && t; k = e->it[k].next)
     if (e->len[k] < t) t = e->len[k];
   p->below += (size_t)t;
-  if (p->o->shard_count && i % p->o->shard_count != p->o->shard_index) return 0;
   if (p->count == p->cap) {
     if (p->streaming) { /* the capacity was the exact count: cannot happen */
       p->error = DLX_EARG;
@@ -208,7 +216,9 @@ static int split_leaf(dlx_engine *e, void *ctx) {
     if (np) p->paths = np;
     double *nw = np ? realloc(p->weight, cap * sizeof *nw) : NULL;
     if (nw) p->weight = nw;
-    if (!np || !nw) {
+    uint64_t *ni = nw ? realloc(p->index, cap * sizeof *ni) : NULL;
+    if (ni) p->index = ni;
+    if (!np || !nw || !ni) {
       p->error = DLX_ENOMEM;
       return 1;
     }
@@ -218,6 +228,7 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   double w = 1;
   for (int32_t l = 0; l < p->depth; l++)
     w /= e->branch_n[l];
+  double share = w;
   if (p->probe_opts) {
     /* With progress to report: the piece's weight is Knuth's estimate of its nodes, from
      * a few random paths below it (the shares alone misjudge pieces by factors: Bedlam's
@@ -229,12 +240,16 @@ static int split_leaf(dlx_engine *e, void *ctx) {
       sum += dlx_engine_probe(e, e->level, p->probe_opts, &rng, PROGRESS_PROBE_LEVELS);
     w = sum / PROGRESS_PROBES;
   }
+  p->index[p->count] = i;
   p->weight[p->count++] = w;
   if (p->streaming) {
     pthread_mutex_lock(&p->lock);
     p->published = p->count;
-    p->remaining += w;
-    p->total_weight += w;
+    if (!p->o->pieces_done || !p->o->pieces_done[i]) {
+      p->remaining += w;
+      p->total_weight += w;
+      p->shares += share;
+    }
     pthread_cond_broadcast(&p->piece_cv);
     pthread_mutex_unlock(&p->lock);
     return halted(p);
@@ -269,29 +284,45 @@ static int worker_poll(dlx_engine *e, void *ctx) {
  * (waiting for it while the split streams) and marks the worker busy on it, its nodes so
  * far being `nodes`; 0 when there is none left. leave_piece marks it done (when the search
  * was not halted) and returns nonzero to stop. worker_exit leaves the worker's counts. */
-static int take_piece(par *p, worker *w, uint64_t nodes, size_t *out) {
-  size_t i = atomic_fetch_add(&p->next, 1);
-  pthread_mutex_lock(&p->lock);
-  while (p->streaming && i >= p->published && !p->split_done)
-    pthread_cond_wait(&p->piece_cv, &p->lock);
-  if (i >= (p->streaming ? p->published : p->count)) {
+static int take_piece(par *p, worker *w, uint64_t nodes, uint64_t solutions, size_t *out) {
+  for (;;) {
+    size_t i = atomic_fetch_add(&p->next, 1);
+    pthread_mutex_lock(&p->lock);
+    while (p->streaming && i >= p->published && !p->split_done)
+      pthread_cond_wait(&p->piece_cv, &p->lock);
+    if (i >= (p->streaming ? p->published : p->count)) {
+      pthread_mutex_unlock(&p->lock);
+      return 0;
+    }
+    if (done_before(p, i)) { /* an earlier run searched it */
+      pthread_mutex_unlock(&p->lock);
+      continue;
+    }
+    slot *s = &p->slots[w->id];
+    s->piece_weight = p->weight[i];
+    s->piece_fraction = 0;
+    s->piece_start = nodes;
+    s->piece_start_solutions = solutions;
+    s->piece_start_time = dlx_now();
+    s->busy = 1;
     pthread_mutex_unlock(&p->lock);
-    return 0;
+    *out = i;
+    return 1;
   }
-  slot *s = &p->slots[w->id];
-  s->piece_weight = p->weight[i];
-  s->piece_fraction = 0;
-  s->piece_start = nodes;
-  s->busy = 1;
-  pthread_mutex_unlock(&p->lock);
-  *out = i;
-  return 1;
 }
 
-static int leave_piece(par *p, worker *w, size_t i, int stop, uint64_t nodes) {
+static int leave_piece(par *p, worker *w, size_t i, int stop, uint64_t nodes, uint64_t solutions) {
   pthread_mutex_lock(&p->lock);
-  p->slots[w->id].busy = 0;
-  if (!stop) finish_piece(p, p->weight[i], nodes - p->slots[w->id].piece_start);
+  slot *s = &p->slots[w->id];
+  s->busy = 0;
+  if (!stop) {
+    p->remaining -= p->weight[i];
+    if (p->o->on_piece) {
+      dlx_piece done = {p->index[i], p->pieces, solutions - s->piece_start_solutions,
+                        nodes - s->piece_start, dlx_now() - s->piece_start_time};
+      p->o->on_piece(p->o->piece_ctx, &done);
+    }
+  }
   pthread_mutex_unlock(&p->lock);
   if (stop) atomic_store(&p->halt, 1);
   return stop;
@@ -347,7 +378,7 @@ static void bits_worker(worker *w) {
   }
   while (ids && !halted(p)) {
     size_t i;
-    if (!take_piece(p, w, b->nodes, &i)) break;
+    if (!take_piece(p, w, b->nodes, b->solutions, &i)) break;
     const int32_t *path = p->paths + i * (size_t)p->depth;
     int32_t same = 0;
     for (int32_t l = 0; l < p->depth; l++)
@@ -356,7 +387,8 @@ static void bits_worker(worker *w) {
       same++;
     dlx_bx_engine_replay(b, ids, same, p->depth);
     held = p->depth;
-    if (leave_piece(p, w, i, dlx_bx_engine_run(b, p->depth), b->nodes)) break;
+    int stop = dlx_bx_engine_run(b, p->depth); /* before its counts are read */
+    if (leave_piece(p, w, i, stop, b->nodes, b->solutions)) break;
   }
   free(ids);
   worker_exit(p, w, b->nodes, 0, b->solutions);
@@ -379,7 +411,7 @@ static void *worker_main(void *arg) {
   int32_t held = p->root;
   while (!halted(p)) {
     size_t i;
-    if (!take_piece(p, w, e->nodes, &i)) break;
+    if (!take_piece(p, w, e->nodes, e->solutions, &i)) break;
     const int32_t *path = p->paths + i * (size_t)p->depth;
     int32_t same = 0;
     while (same < held && e->choice[same] == path[same])
@@ -387,7 +419,8 @@ static void *worker_main(void *arg) {
     dlx_engine_unwind(e, same, held);
     dlx_engine_replay(e, path, same, p->depth);
     held = p->depth;
-    if (leave_piece(p, w, i, dlx_engine_run(e, p->depth), e->nodes)) break;
+    int stop = dlx_engine_run(e, p->depth); /* before its counts are read */
+    if (leave_piece(p, w, i, stop, e->nodes, e->solutions)) break;
   }
   worker_exit(p, w, e->nodes, e->updates, e->solutions);
   return NULL;
@@ -469,11 +502,74 @@ static void report_split(par *p, const dlx_engine *e) {
       pr.nodes += p->slots[i].nodes;
       pr.updates += p->slots[i].updates;
     }
-    pr.fraction = progress_fraction(p, pr.nodes);
+    pr.fraction = progress_fraction(p);
     pthread_mutex_unlock(&p->lock);
   }
   o->on_progress(o->progress_ctx, &pr);
   p->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+}
+
+/* Shards: the pieces, heaviest first (ties: in tree order), go each to the share that is
+ * lightest so far (ties: the lowest share), found in a heap of the shares; this shard keeps
+ * its own, in tree order (neighbours in the tree share the top of their paths, which the
+ * workers then do not cover again). Every shard computes the same shares: the weights
+ * come from random paths seeded by the pieces' numbers. */
+typedef struct {
+  double load;
+  uint32_t shard;
+} share;
+
+static int share_less(share a, share b) {
+  return a.load < b.load || (a.load == b.load && a.shard < b.shard);
+}
+
+typedef struct {
+  double weight;
+  size_t i;
+} weighed;
+
+static int heavier_first(const void *a, const void *b) {
+  const weighed *x = a, *y = b;
+  return x->weight > y->weight ? -1 : x->weight < y->weight ? 1 : (x->i > y->i) - (x->i < y->i);
+}
+
+static void take_share(par *p) {
+  uint32_t n = p->o->shard_count, me = p->o->shard_index;
+  weighed *order = malloc((p->count ? p->count : 1) * sizeof *order);
+  share *heap = malloc((size_t)n * sizeof *heap);
+  unsigned char *mine = calloc(p->count ? p->count : 1, 1);
+  if (!order || !heap || !mine) {
+    free(order), free(heap), free(mine);
+    p->error = DLX_ENOMEM;
+    return;
+  }
+  for (size_t i = 0; i < p->count; i++)
+    order[i] = (weighed){p->weight[i], i};
+  qsort(order, p->count, sizeof *order, heavier_first);
+  for (uint32_t k = 0; k < n; k++) /* all loads 0: in shard order, already a heap */
+    heap[k] = (share){0, k};
+  for (size_t r = 0; r < p->count; r++) {
+    size_t i = order[r].i;
+    if (heap[0].shard == me) mine[i] = 1;
+    heap[0].load += p->weight[i];
+    for (size_t k = 0;;) { /* sift the root down */
+      size_t c = 2 * k + 1;
+      if (c >= n) break;
+      if (c + 1 < n && share_less(heap[c + 1], heap[c])) c++;
+      if (!share_less(heap[c], heap[k])) break;
+      share t = heap[k];
+      heap[k] = heap[c], heap[c] = t, k = c;
+    }
+  }
+  size_t kept = 0, len = (size_t)p->depth;
+  for (size_t i = 0; i < p->count; i++) {
+    if (!mine[i]) continue;
+    memmove(p->paths + kept * len, p->paths + i * len, len * sizeof *p->paths);
+    p->weight[kept] = p->weight[i];
+    p->index[kept++] = p->index[i];
+  }
+  p->count = kept;
+  free(order), free(heap), free(mine);
 }
 
 static void timeout_in(struct timespec *ts, double seconds) {
@@ -503,9 +599,11 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     return DLX_ENOMEM;
   }
   worker self = {&p, 0, p.proto, NULL};
-  /* The probes scan the primary items at each level: not on problems with so many that
-   * a split's thousands of leaves would each cost a search's worth (a chain of 100,000). */
-  if (o->on_progress && p.proto->n_primary <= PROGRESS_PROBE_ITEMS) {
+  /* The probes weigh the pieces for progress reports and for the shards' shares. They scan
+   * the primary items at each level: not on problems with so many that a split's thousands
+   * of leaves would each cost a search's worth (a chain of 100,000); the pieces' shares of
+   * the tree weigh them then. */
+  if ((o->on_progress || o->shard_count) && p.proto->n_primary <= PROGRESS_PROBE_ITEMS) {
     p.probe_opts = malloc(((size_t)p.proto->n_nodes + 1) * sizeof *p.probe_opts);
     if (!p.probe_opts) {
       free(p.first);
@@ -532,7 +630,11 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
    * the --max tally, which the trials do not (they would report them twice). When a
    * trial is short of pieces but knows the next depth has enough, that depth's split is
    * streamed to the workers instead of being tried first. */
-  size_t target = o->shard_count ? 256 * (size_t)o->shard_count : 512 * (size_t)threads;
+  size_t target = o->split_pieces  ? (size_t)o->split_pieces
+                  : o->shard_count ? 256 * (size_t)o->shard_count
+                                   : 512 * (size_t)threads;
+  /* Shards draw their shares from the weights of all the pieces: no streaming. */
+  int may_stream = !o->shard_count;
   /* Deeper while a trial finds too few pieces; not when it found none (it was then the
    * whole search). Where the tree does not branch (a trial finds one leaf) the root moves
    * down to it and the step doubles, so that a deep chain costs about what searching it
@@ -550,7 +652,9 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       d = p.root + 1, step = 1;
       continue;
     }
-    if (stopped || p.error || !p.seen || p.seen >= target || p.below >= target || d >= max_d) break;
+    if (stopped || p.error || !p.seen || p.seen >= target || (may_stream && p.below >= target) ||
+        d >= max_d)
+      break;
     if ((stopped = halted(&p))) break;
     int single = p.seen == 1;
     if ((stopped = reroot(&p, &self, d))) break;
@@ -558,8 +662,8 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     d = d + step < max_d ? d + step : max_d;
   }
   if (!stopped && halted(&p)) stopped = 1;
-  int stream =
-      !stopped && !p.error && p.seen < target && p.below >= target && d + 1 < p.proto->max_level;
+  int stream = may_stream && !stopped && !p.error && p.seen < target && p.below >= target &&
+               d + 1 < p.proto->max_level;
   if (stream) {
     /* The next depth has exactly p.below nodes: pieces, or solutions. Room for all of
      * them up front, so that the arrays never move while the workers read them. */
@@ -568,7 +672,9 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     if (np) p.paths = np;
     double *nw = np ? realloc(p.weight, cap * sizeof *nw) : NULL;
     if (nw) p.weight = nw;
-    if (!np || !nw) p.error = DLX_ENOMEM;
+    uint64_t *ni = nw ? realloc(p.index, cap * sizeof *ni) : NULL;
+    if (ni) p.index = ni;
+    if (!np || !nw || !ni) p.error = DLX_ENOMEM;
     p.cap = cap;
     p.depth = d + 1;
     p.streaming = 1;
@@ -576,9 +682,13 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     atomic_store(&p.found, 0);
     stopped = split(&p, &self, d, 1);
   }
+  p.pieces = stream ? p.below : p.seen;
+  if (!stopped && !p.error && o->pieces_done && o->pieces_done_count != p.pieces)
+    p.error = DLX_EARG; /* a record of another split */
+  if (!stopped && !p.error && !stream && o->shard_count) take_share(&p);
   p.remaining = 0;
   for (size_t i = 0; i < p.count && !stream; i++)
-    p.remaining += p.weight[i];
+    if (!done_before(&p, i)) p.remaining += p.weight[i];
   if (!stream) p.total_weight = p.remaining;
 
   /* Without progress reports to make, the calling thread is a worker too, once the split
@@ -636,10 +746,16 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   dlx_engine *split_e = p.proto;
   pthread_mutex_lock(&p.lock);
   p.split_nodes = shard0 ? split_e->nodes : 0;
+  if (shard0 && !stopped && !p.error && o->on_piece) { /* the top of the tree is done */
+    dlx_piece above = {DLX_PIECE_ABOVE, p.pieces, split_e->solutions, split_e->nodes,
+                       dlx_now() - start};
+    o->on_piece(o->piece_ctx, &above);
+  }
   pthread_mutex_unlock(&p.lock);
   uint64_t split_updates = shard0 ? split_e->updates : 0;
   uint64_t split_solutions = shard0 ? split_e->solutions : 0;
-  p.bytes += split_e->bytes + p.cap * ((size_t)p.depth * sizeof(int32_t) + sizeof(double));
+  p.bytes += split_e->bytes +
+             p.cap * ((size_t)p.depth * sizeof(int32_t) + sizeof(double) + sizeof(uint64_t));
 
   if (main_works && ws && !stopped && !p.error) {
     split_e->nodes = split_e->updates = split_e->solutions = 0; /* counted above */
@@ -676,7 +792,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
           pr.nodes += p.slots[i].nodes;
           pr.updates += p.slots[i].updates;
         }
-        pr.fraction = progress_fraction(&p, pr.nodes);
+        pr.fraction = progress_fraction(&p);
         pthread_mutex_unlock(&p.lock);
         o->on_progress(o->progress_ctx, &pr);
         pthread_mutex_lock(&p.lock);
@@ -719,6 +835,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   free(p.slots);
   free(p.paths);
   free(p.weight);
+  free(p.index);
   free(p.first);
   free(p.probe_opts);
   dlx_engine_free(p.proto);

@@ -987,7 +987,8 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
   if (k == DLX_ENGINE_BITS && m->node_color) return DLX_EENGINE;
   /* Progress reports come from the split's pieces (their estimated sizes): with them, one
    * thread searches while the calling one reports. */
-  if (o->threads > 1 || o->shard_count > 0 || o->on_progress) return dlx_solve_parallel(m, o, st);
+  if (o->threads > 1 || o->shard_count > 0 || o->on_progress || o->on_piece || o->pieces_done)
+    return dlx_solve_parallel(m, o, st);
   if (k == DLX_ENGINE_BITS) {
     if (search_nodes(m) >= INT32_MAX) return DLX_ETOOBIG; /* as dancing links says */
     dlx_status bs = dlx_bx_solve(m, o, st);

@@ -152,11 +152,145 @@ static void test_bad_shard(void) {
   dlx_matrix_free(m);
 }
 
+/* The pieces: each finished piece reported once, with counts that add up to the run's;
+ * a run told that some pieces are done searches the others only, and their counts with
+ * the done ones' give the whole; shards report disjoint pieces of one numbering. */
+typedef struct {
+  uint64_t pieces, above_solutions, above_nodes, above_calls;
+  uint64_t *solutions, *nodes; /* per piece, UINT64_MAX: not reported */
+  int twice, bad;
+} piece_log;
+
+static void log_piece(void *ctx, const dlx_piece *pc) {
+  piece_log *l = ctx;
+  if (pc->index == DLX_PIECE_ABOVE) {
+    l->above_calls++;
+    l->above_solutions = pc->solutions;
+    l->above_nodes = pc->nodes;
+    return;
+  }
+  if (l->pieces && pc->pieces != l->pieces) l->bad++;
+  if (!l->solutions) {
+    l->pieces = pc->pieces;
+    l->solutions = malloc(pc->pieces * sizeof *l->solutions);
+    l->nodes = malloc(pc->pieces * sizeof *l->nodes);
+    for (uint64_t i = 0; i < pc->pieces; i++)
+      l->solutions[i] = l->nodes[i] = UINT64_MAX;
+  }
+  if (pc->index >= l->pieces || pc->seconds < 0) {
+    l->bad++;
+    return;
+  }
+  if (l->solutions[pc->index] != UINT64_MAX) l->twice++;
+  l->solutions[pc->index] = pc->solutions;
+  l->nodes[pc->index] = pc->nodes;
+}
+
+static dlx_stats solve_logged(const dlx_matrix *m, int threads, uint32_t shards, uint32_t shard,
+                              const unsigned char *done, uint64_t ndone, piece_log *l) {
+  dlx_options o = dlx_options_default();
+  o.engine = engine;
+  o.threads = threads;
+  o.shard_count = shards;
+  o.shard_index = shard;
+  o.split_pieces = 300;
+  o.on_piece = log_piece;
+  o.piece_ctx = l;
+  o.pieces_done = done;
+  o.pieces_done_count = ndone;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 1);
+  return st;
+}
+
+static void test_pieces_and_resumption(void) {
+  dlx_matrix *m = test_read_xc("queens12.dlx");
+  if (!m) return;
+  for (int e = 0; e < 2; e++) {
+    engine = e ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+    dlx_stats one = solve(m, 1, 0, 0);
+    for (int t = 1; t <= 2; t++) {
+      piece_log l = {0};
+      dlx_stats st = solve_logged(m, t, 0, 0, NULL, 0, &l);
+      ASSERT_EQ_U64(st.solutions, one.solutions);
+      ASSERT_EQ_U64(st.nodes, one.nodes);
+      ASSERT(l.pieces >= 300);
+      ASSERT_EQ(l.twice, 0);
+      ASSERT_EQ(l.bad, 0);
+      ASSERT_EQ_U64(l.above_calls, 1);
+      uint64_t sol = l.above_solutions, nodes = l.above_nodes;
+      for (uint64_t i = 0; i < l.pieces; i++) {
+        ASSERT(l.solutions[i] != UINT64_MAX); /* every piece reported */
+        sol += l.solutions[i];
+        nodes += l.nodes[i];
+      }
+      ASSERT_EQ_U64(sol, one.solutions);
+      ASSERT_EQ_U64(nodes, one.nodes);
+      /* Resume with every third piece done: the rest adds up to the whole. */
+      unsigned char *done = calloc(l.pieces, 1);
+      uint64_t done_sol = 0, done_nodes = 0;
+      for (uint64_t i = 0; i < l.pieces; i += 3) {
+        done[i] = 1;
+        done_sol += l.solutions[i];
+        done_nodes += l.nodes[i];
+      }
+      piece_log r = {0};
+      st = solve_logged(m, 3 - t, 0, 0, done, l.pieces, &r);
+      ASSERT_EQ_U64(st.solutions + done_sol, one.solutions);
+      ASSERT_EQ_U64(st.nodes + done_nodes, one.nodes);
+      for (uint64_t i = 0; i < l.pieces; i++) /* the others, each once */
+        ASSERT(done[i] ? r.solutions[i] == UINT64_MAX : r.solutions[i] == l.solutions[i]);
+      ASSERT_EQ(r.twice, 0);
+      /* A record of another split is refused. */
+      dlx_options o = dlx_options_default();
+      o.threads = t;
+      o.split_pieces = 300;
+      o.pieces_done = done;
+      o.pieces_done_count = l.pieces + 1;
+      ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EARG);
+      free(done);
+      free(l.solutions), free(l.nodes), free(r.solutions), free(r.nodes);
+    }
+  }
+  engine = DLX_ENGINE_LINKS;
+  dlx_matrix_free(m);
+}
+
+/* Shards share one numbering: together they report every piece exactly once, only shard 0
+ * the top of the tree; their shares are drawn by weight, so no shard has much more than
+ * its part of the nodes (queens 12 in 8 shards). */
+static void test_shards_share_pieces(void) {
+  dlx_matrix *m = test_read_xc("queens12.dlx");
+  if (!m) return;
+  dlx_stats one = solve(m, 1, 0, 0);
+  piece_log l = {0};
+  uint64_t sol = 0, max_nodes = 0;
+  enum { N = 8 };
+  for (uint32_t k = 0; k < N; k++) {
+    uint64_t above = l.above_calls;
+    dlx_stats st = solve_logged(m, 1 + (int)(k % 2), N, k, NULL, 0, &l);
+    ASSERT_EQ_U64(l.above_calls - above, k == 0);
+    sol += st.solutions;
+    if (st.nodes > max_nodes) max_nodes = st.nodes;
+  }
+  ASSERT_EQ_U64(sol, one.solutions);
+  ASSERT_EQ(l.twice, 0);
+  ASSERT_EQ(l.bad, 0);
+  for (uint64_t i = 0; i < l.pieces; i++)
+    ASSERT(l.solutions[i] != UINT64_MAX);
+  ASSERT(max_nodes < 2 * one.nodes / N);
+  free(l.solutions), free(l.nodes);
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_queens12_threads_and_shards);
   RUN(test_colortest_threads_and_shards);
   RUN(test_callbacks_and_max_with_threads);
   RUN(test_stop_and_budget_with_threads);
   RUN(test_bad_shard);
+  RUN(test_pieces_and_resumption);
+  RUN(test_shards_share_pieces);
   return test_report();
 }
