@@ -374,6 +374,9 @@ void cli_stdout_error(const cli_command *cmd, int err) {
     clearerr(stdout);
     errno = 0;
     if (fflush(stdout) != 0 && errno) err = errno;
+    /* Nothing was left to flush (the failed write emptied the buffer): one byte more, on a
+     * stream that has failed already, finds the reason. */
+    if ((!err || err == EIO) && write(fileno(stdout), "\n", 1) < 0) err = errno;
   }
   cli_file_error(cmd, NULL, "write", err);
 }

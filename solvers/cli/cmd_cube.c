@@ -6,7 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "checkpoint.h"
 #include "cli.h"
+#include "identity.h"
 #include "dlx.h"
 #include "lines.h"
 #include "polycube.h"
@@ -48,6 +50,17 @@
   X(verify, "verify-catalog", 0, STRING, "FILE", NULL, 0, 0,                                       \
     "check a catalog instead of solving: every line a packing, no two equivalent")                 \
   X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0, "draw the first solution's layers as SVG")          \
+  X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
+    "search only part K of N, counting K from 0: N machines share one problem, and 'dance "        \
+    "merge' checks and adds up the N results (--json)")                                            \
+  X(checkpoint, "checkpoint", 0, STRING, "FILE", NULL, 0, 0,                                       \
+    "record the finished parts of the search in FILE every few seconds, so that --resume FILE "    \
+    "can finish a run that was killed")                                                            \
+  X(checkpoint_interval, "checkpoint-interval", 0, REAL, "S", "5", 0.01, 86400,                    \
+    "seconds between writes of the checkpoint")                                                    \
+  X(resume, "resume", 0, STRING, "FILE", NULL, 0, 0,                                               \
+    "go on with the search recorded in the checkpoint FILE (and go on recording in it): the "      \
+    "counts are those of one whole run")                                                           \
   X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
     "search with N threads")                                                                       \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
@@ -117,6 +130,13 @@ const cli_command cmd_cube_command = {
         "  480 solutions (11520 covers in all)\n"
         "  $ dance cube soma --verify-catalog soma.cat\n"
         "\n"
+        "Long runs: --shard K/N searches part K of N (on N machines, say); 'dance merge'\n"
+        "checks the N results of --json (one problem, each part once, all complete) and adds\n"
+        "them up, and merges their catalogs. --checkpoint FILE records the finished parts\n"
+        "every few seconds; after a crash, --resume FILE searches the rest and prints the\n"
+        "counts of the whole run. Every result names the problem by its identity: a hash of\n"
+        "the matrix, of the options that change the count and of the version of dance.\n"
+        "\n"
         "Exit status: 0 if a solution was found (or the catalog checks out: every line a\n"
         "packing, none repeated, and for a catalog of dance's its last line saying it is\n"
         "complete), 1 if none was (or the catalog is wrong, empty, or cut short), 2 for\n"
@@ -132,6 +152,8 @@ const cli_command cmd_cube_command = {
         "  dance cube --list --pieces pentacubes\n"
         "  dance cube soma --catalog soma.cat\n"
         "  dance cube steinhaus --print --svg steinhaus.svg\n"
+        "  dance cube bedlam --shard 3/16 --json --catalog part3.cat\n"
+        "  dance cube bedlam --checkpoint bedlam.ckpt\n"
         "  dance cube --list\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
@@ -364,6 +386,17 @@ typedef struct {
   size_t used_len, used_cap;
 } collector;
 
+/* What the solutions of the piece of the split being searched by this thread added up to,
+ * for the checkpoint (see dlx_piece_fn): on_solution calls are serialized, but come from
+ * every worker. */
+static _Thread_local uint64_t piece_counts[CLI_COUNTS];
+
+static void piece_tally(const dlx_piece *p, uint64_t counts[CLI_COUNTS]) {
+  (void)p;
+  memcpy(counts, piece_counts, sizeof piece_counts);
+  memset(piece_counts, 0, sizeof piece_counts);
+}
+
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
   collector *c = ctx;
   if (c->limit && c->solutions >= c->limit) {
@@ -379,6 +412,9 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
   c->solutions++;
   c->total += k.orbit;
   c->self_mirror += (uint64_t)k.self_mirror;
+  piece_counts[0]++;
+  piece_counts[1] += k.orbit;
+  piece_counts[2] += (uint64_t)k.self_mirror;
   const poly_set *s = poly_model_set(c->m);
   if (!c->have_first) {
     memcpy(c->first, c->cells, poly_model_cells(c->m));
@@ -439,12 +475,16 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
 typedef struct {
   cli_search_progress report;
   collector *c;
+  int show;
+  cli_checkpoint_before before; /* the earlier runs' counts, for the reports */
 } progress;
 
 static void on_progress(void *ctx, const dlx_progress *p) {
   progress *s = ctx;
   /* solutions: read while a worker may be adding one; a report, so one behind is fine */
-  cli_search_progress_report(&s->report, s->c->solutions, p->nodes, p->fraction, p->seconds);
+  if (s->show)
+    cli_search_progress_report(&s->report, s->c->solutions + s->before.counts[0],
+                               p->nodes + s->before.nodes, p->fraction, p->seconds);
 }
 
 /* ---- results --------------------------------------------------------------------------- */
@@ -532,6 +572,14 @@ static int write_svg(const cube_options *o, const char *arg, const poly_set *s, 
 
 /* stop: the Ctrl-C flag, set up before the model was compiled (choosing the restricted
  * piece takes a second on the big cubes); solve ends the interrupt handling. */
+/* The problem's identity: the matrix, and what changes the count or the split beside it
+ * (the pruning changes which subtrees the split finds). */
+static uint64_t cube_identity(const cube_options *o, const poly_model *m) {
+  char what[64];
+  snprintf(what, sizeof what, "cube reflections=%d prune=%d", !!o->reflections, !o->no_prune);
+  return cli_identity(poly_model_matrix(m), what);
+}
+
 static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
                  const volatile int *stop) {
   const poly_set *s = poly_model_set(m);
@@ -567,27 +615,65 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   d.on_solution = on_solution;
   d.solution_ctx = &c;
   d.engine = (dlx_engine_kind)cli_engine(o->engine);
+  d.shard_count = o->shard.count;
+  d.shard_index = o->shard.index;
   if (!o->no_prune) {
     d.admit = poly_model_admit(m);
     d.admit_ctx = (void *)m;
   }
-  progress pg = {.c = &c};
-  if (o->progress && !o->quiet) {
-    cli_search_progress_init(&pg.report, &cmd_cube_command);
+  uint64_t identity = cube_identity(o, m);
+  progress pg = {.c = &c, .show = o->progress && !o->quiet};
+  cli_checkpoint *ck = NULL;
+  if (o->checkpoint || o->resume) {
+    char what[1200];
+    snprintf(what, sizeof what, "dance cube %s%s", path,
+             o->shard.count ? " (a part of a split run)" : "");
+    cli_checkpoint_config cfg = {
+        .path = o->checkpoint ? o->checkpoint : o->resume,
+        .resume = o->resume,
+        .identity = identity,
+        .shard_index = o->shard.index,
+        .shard_count = o->shard.count,
+        .split_pieces = CLI_CHECKPOINT_PIECES,
+        .interval = o->checkpoint_interval,
+        .description = what,
+        .tally = piece_tally,
+    };
+    if (cli_checkpoint_open(&cmd_cube_command, &cfg, &ck)) {
+      cli_interrupt_end();
+      goto out;
+    }
+    cli_checkpoint_attach(ck, &d);
+    pg.before = cli_checkpoint_earlier(ck);
+  }
+  if (pg.show) cli_search_progress_init(&pg.report, &cmd_cube_command);
+  if (pg.show) {
     d.on_progress = on_progress;
     d.progress_ctx = &pg;
     d.progress_seconds = o->progress_interval;
   }
   dlx_stats st;
   memset(&st, 0, sizeof st);
+  if (ck) cli_checkpoint_begin(ck);
   d.stop = stop; /* a Ctrl-C before the search: it ends at once, incomplete */
   dlx_status ds = dlx_solve(poly_model_matrix(m), &d, &st);
   int interrupted = cli_interrupt_end();
-  if (d.on_progress) cli_progress_end(&pg.report.line);
+  if (pg.show) cli_progress_end(&pg.report.line);
   if (ds) {
-    cli_error(&cmd_cube_command, "%s", dlx_strerror(ds));
+    if (ds == DLX_EARG && o->resume)
+      cli_error(&cmd_cube_command, "%s: the checkpoint's split is not this run's", o->resume);
+    else
+      cli_error(&cmd_cube_command, "%s", dlx_strerror(ds));
+    cli_checkpoint_free(ck);
     goto out;
   }
+  int ck_failed = ck && cli_checkpoint_save(ck, st.seconds);
+  cli_checkpoint_free(ck);
+  if (ck_failed) goto out;
+  c.solutions += pg.before.counts[0];
+  c.total += pg.before.counts[1];
+  c.self_mirror += pg.before.counts[2];
+  st.nodes += pg.before.nodes;
   if (c.error == EINVAL || c.error == ENOMEM) {
     cli_error(&cmd_cube_command, "%s",
               c.error == EINVAL ? "internal error: a cover that is no packing" : strerror(c.error));
@@ -618,6 +704,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     cli_json_init(&j, stdout);
     cli_json_begin_object(&j, NULL);
     json_head(&j, arg, path, s, o);
+    cli_json_string(&j, "identity", cli_identity_hex(identity).s);
     cli_json_uint(&j, "solutions", c.solutions);
     cli_json_uint(&j, "total", c.total);
     if (o->reflections) cli_json_uint(&j, "reflections", (c.solutions + c.self_mirror) / 2);
@@ -628,6 +715,26 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st.engine));
     cli_json_real(&j, "seconds", st.seconds, 6);
     cli_json_int(&j, "threads", st.threads);
+    if (o->shard.count) {
+      cli_json_begin_object(&j, "shard");
+      cli_json_uint(&j, "index", o->shard.index);
+      cli_json_uint(&j, "count", o->shard.count);
+      cli_json_end_object(&j);
+    } else {
+      cli_json_null(&j, "shard");
+    }
+    cli_json_string(&j, "catalog", o->catalog && strcmp(o->catalog, "-") ? o->catalog : NULL);
+    if (o->checkpoint || o->resume)
+      cli_json_string(&j, "checkpoint", o->checkpoint ? o->checkpoint : o->resume);
+    if (o->resume) {
+      cli_json_begin_object(&j, "resumed");
+      cli_json_string(&j, "file", o->resume);
+      cli_json_uint(&j, "pieces", pg.before.pieces);
+      cli_json_uint(&j, "nodes", pg.before.nodes);
+      cli_json_uint(&j, "solutions", pg.before.counts[0]);
+      cli_json_real(&j, "seconds", pg.before.seconds, 3);
+      cli_json_end_object(&j);
+    }
     json_model(&j, m);
     if (o->print || o->first) {
       cli_json_begin_array(&j, "printed");
@@ -656,12 +763,17 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     if (o->reflections)
       snprintf(refl, sizeof refl, ", %" PRIu64 " up to reflection too",
                (c.solutions + c.self_mirror) / 2);
+    char part[80] = "";
+    if (o->shard.count)
+      snprintf(part, sizeof part, " in part %" PRIu32 "/%" PRIu32 " of problem %s", o->shard.index,
+               o->shard.count, cli_identity_hex(identity).s);
     if (complete)
-      printf("%s (%s in all%s)\n", c.solutions ? n.s : "no solutions",
-             cli_plural(c.total, "cover", "covers").s, refl);
+      printf("%s (%s in all%s)%s\n", c.solutions ? n.s : "no solutions",
+             cli_plural(c.total, "cover", "covers").s, refl, part);
     else
-      printf("%s%s (%s; the search is incomplete)\n", c.solutions ? "at least " : "",
-             c.solutions ? n.s : "no solutions found", cli_stop_phrase(stopped_by, o->max, 0).s);
+      printf("%s%s%s (%s; the search is incomplete)\n", c.solutions ? "at least " : "",
+             c.solutions ? n.s : "no solutions found", part,
+             cli_stop_phrase(stopped_by, o->max, 0).s);
     if (o->stats) {
       print_model(m);
       printf("symmetries:  %s of the %s\n",
@@ -672,8 +784,16 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
       printf("updates:     %" PRIu64 "\n", st.updates);
       printf("threads:     %d\n", st.threads);
       printf("seconds:     %.3f\n", st.seconds);
+      printf("identity:    %s\n", cli_identity_hex(identity).s);
+      if (o->resume)
+        printf("resumed:     %s and %s done before, in %.3f s\n",
+               cli_plural(pg.before.pieces, "piece", "pieces").s,
+               cli_plural(pg.before.nodes, "node", "nodes").s, pg.before.seconds);
     }
   }
+  if ((o->checkpoint || o->resume) && !complete && !o->quiet)
+    fprintf(stderr, "dance cube: the finished parts are in %s: --resume %s goes on\n",
+            o->checkpoint ? o->checkpoint : o->resume, o->checkpoint ? o->checkpoint : o->resume);
   status = c.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
   /* The result is printed first: a file that cannot be written loses nothing computed. */
   if (o->catalog && cli_output_commit(&cmd_cube_command, &catalog, 0)) status = CLI_ERROR;
@@ -900,6 +1020,20 @@ int cmd_cube(int argc, char **argv) {
 
   if (o.box && o.region)
     return cli_usage_error(&cmd_cube_command, "--box and --region exclude each other");
+  if ((o.checkpoint || o.resume) && (o.max || o.first || o.print || o.catalog || o.svg))
+    return cli_usage_error(&cmd_cube_command, "%s records counts only: it cannot go with %s",
+                           o.checkpoint ? "--checkpoint" : "--resume",
+                           o.max       ? "--max"
+                           : o.first   ? "--first"
+                           : o.print   ? "--print"
+                           : o.catalog ? "--catalog"
+                                       : "--svg");
+  if ((o.shard.count || o.checkpoint || o.resume) && (o.verify || o.export_file))
+    return cli_usage_error(&cmd_cube_command, "%s searches: it cannot go with %s",
+                           o.shard.count  ? "--shard"
+                           : o.checkpoint ? "--checkpoint"
+                                          : "--resume",
+                           o.verify ? "--verify-catalog" : "--export");
 
   char path[1024];
   poly_set *s;

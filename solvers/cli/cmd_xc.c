@@ -4,8 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "checkpoint.h"
 #include "cli.h"
 #include "dlx.h"
+#include "identity.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
 #define XC_OPTIONS(X)                                                                              \
@@ -21,8 +23,19 @@
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
   X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
-    "search only shard K of N, counting K from 0; the counts of the N shards add up to the "       \
-    "whole count, so N machines can share one problem")                                            \
+    "search only part K of N, counting K from 0: N machines share one problem, and 'dance "        \
+    "merge' checks and adds up the N results (--json)")                                            \
+  X(catalog, "catalog", 0, STRING, "FILE", NULL, 0, 0,                                             \
+    "write every solution to FILE, one per line: the numbers of its options, from 0 in input "     \
+    "order ('-': stdout)")                                                                         \
+  X(checkpoint, "checkpoint", 0, STRING, "FILE", NULL, 0, 0,                                       \
+    "record the finished parts of the search in FILE every few seconds, so that --resume FILE "    \
+    "can finish a run that was killed")                                                            \
+  X(checkpoint_interval, "checkpoint-interval", 0, REAL, "S", "5", 0.01, 86400,                    \
+    "seconds between writes of the checkpoint")                                                    \
+  X(resume, "resume", 0, STRING, "FILE", NULL, 0, 0,                                               \
+    "go on with the search recorded in the checkpoint FILE (and go on recording in it): the "      \
+    "counts are those of one whole run")                                                           \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "report on stderr: solutions, nodes, nodes per second, estimated part of the tree done, "      \
     "time")                                                                                        \
@@ -67,8 +80,11 @@ const cli_command cmd_xc_command = {
         "go to stderr; --stats are results and go to stdout.\n"
         "\n"
         "Before a long run, --estimate tells how big the search tree is. With --shard K/N,\n"
-        "N machines share one problem: the fourth of eight runs --shard 3/8, and the eight\n"
-        "counts add up to the whole.\n"
+        "N machines share one problem: the fourth of eight runs --shard 3/8 --json, and\n"
+        "'dance merge' checks the eight results (one problem, each part once, all complete)\n"
+        "and adds them up. --checkpoint FILE lets a killed run be finished by --resume FILE.\n"
+        "Every result names the problem by its identity: a hash of the matrix, of the options\n"
+        "that change the count and of the version of dance.\n"
         "\n"
         "Exit status: 0 if a solution was found, 1 if none was, 2 for bad usage or input.\n"
         "\n"
@@ -78,7 +94,8 @@ const cli_command cmd_xc_command = {
         "  dance xc data/xc/colortest.dlx --print\n"
         "  dance xc data/xc/pent6x10.dlx --max-nodes 1e6 --progress --progress-interval 0.1\n"
         "  dance xc data/xc/queens13.dlx --estimate 10000\n"
-        "  dance xc data/xc/queens13.dlx --shard 3/8 --json\n",
+        "  dance xc data/xc/queens13.dlx --shard 3/8 --json\n"
+        "  dance xc data/xc/queens13.dlx --checkpoint queens13.ckpt\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
@@ -148,7 +165,10 @@ typedef struct {
   size_t line_cap;
   int32_t *kept; /* JSON: for each solution its size, then its option ids */
   size_t kept_len, kept_cap;
-  int error; /* an errno that ended the printing */
+  int print;
+  FILE *catalog;
+  int error;         /* an errno that ended the printing */
+  int catalog_error; /* an errno that ended the catalog */
 } printer;
 
 static int reserve(void **p, size_t elem, size_t *cap, size_t need) {
@@ -186,6 +206,16 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
   if (!reserve((void **)&p->sorted, sizeof *p->sorted, &p->sorted_cap, n + 1)) goto nomem;
   memcpy(p->sorted, options, n * sizeof *options);
   qsort(p->sorted, n, sizeof *p->sorted, compare_ids);
+  if (p->catalog) {
+    for (size_t i = 0; i < n; i++)
+      fprintf(p->catalog, i ? " %" PRId32 : "%" PRId32, p->sorted[i]);
+    putc('\n', p->catalog);
+    if (ferror(p->catalog)) {
+      p->catalog_error = errno ? errno : EIO;
+      return 1;
+    }
+  }
+  if (!p->print) return 0;
   if (p->json) {
     if (!reserve((void **)&p->kept, sizeof *p->kept, &p->kept_cap, p->kept_len + n + 1)) goto nomem;
     p->kept[p->kept_len++] = (int32_t)n;
@@ -222,8 +252,17 @@ static void printer_free(printer *p) {
 
 /* ---- progress ------------------------------------------------------------------------ */
 
+typedef struct {
+  cli_search_progress report;
+  int show;
+  cli_checkpoint_before before; /* the earlier runs' counts, for the reports */
+} progress;
+
 static void on_progress(void *ctx, const dlx_progress *p) {
-  cli_search_progress_report(ctx, p->solutions, p->nodes, p->fraction, p->seconds);
+  progress *g = ctx;
+  if (g->show)
+    cli_search_progress_report(&g->report, p->solutions + g->before.counts[0],
+                               p->nodes + g->before.nodes, p->fraction, p->seconds);
 }
 
 /* ---- results ------------------------------------------------------------------------- */
@@ -232,16 +271,19 @@ typedef struct {
   const char *path;
   const xc_options *o;
   const dlx_matrix *m;
-  const dlx_stats *st;
+  const dlx_stats *st; /* with a resumed run's, the earlier runs' solutions and nodes added */
   /* NULL if the search is complete, else "interrupt", "first", "max", "max-nodes", "unknown" */
   const char *stopped_by;
+  uint64_t identity;
+  const cli_checkpoint_before *before; /* NULL unless resumed */
 } result;
 
 static void print_count(const result *r) {
   const xc_options *o = r->o;
-  char shard[64] = "";
+  char shard[80] = "";
   if (o->shard.count)
-    snprintf(shard, sizeof shard, " in shard %" PRIu32 "/%" PRIu32, o->shard.index, o->shard.count);
+    snprintf(shard, sizeof shard, " in part %" PRIu32 "/%" PRIu32 " of problem %s", o->shard.index,
+             o->shard.count, cli_identity_hex(r->identity).s);
   cli_num n = cli_plural(r->st->solutions, "solution", "solutions");
   if (!r->stopped_by)
     printf("%s%s\n", r->st->solutions ? n.s : "no solutions", shard);
@@ -283,9 +325,14 @@ static void print_stats(const result *r) {
          dlx_item_count(m) - dlx_primary_count(m),
          cli_plural((uint64_t)dlx_option_count(m), "option", "options").s,
          cli_plural((uint64_t)dlx_node_count(m), "node", "nodes").s);
+  printf("identity:    %s\n", cli_identity_hex(r->identity).s);
   if (r->o->shard.count)
     printf("shard:       %" PRIu32 " of %" PRIu32 " (counting from 0)\n", r->o->shard.index,
            r->o->shard.count);
+  if (r->before)
+    printf("resumed:     %s and %s done before, in %.3f s\n",
+           cli_plural(r->before->pieces, "piece", "pieces").s,
+           cli_plural(r->before->nodes, "node", "nodes").s, r->before->seconds);
 }
 
 static void print_json(const result *r, printer *p) {
@@ -294,6 +341,7 @@ static void print_json(const result *r, printer *p) {
   cli_json_init(&j, stdout);
   cli_json_begin_object(&j, NULL);
   cli_json_string(&j, "file", r->path);
+  cli_json_string(&j, "identity", cli_identity_hex(r->identity).s);
   cli_json_uint(&j, "solutions", st->solutions);
   cli_json_bool(&j, "complete", st->complete);
   cli_json_string(&j, "stopped_by", r->stopped_by);
@@ -312,6 +360,19 @@ static void print_json(const result *r, printer *p) {
     cli_json_end_object(&j);
   } else {
     cli_json_null(&j, "shard");
+  }
+  cli_json_string(&j, "catalog",
+                  r->o->catalog && strcmp(r->o->catalog, "-") ? r->o->catalog : NULL);
+  if (r->o->checkpoint || r->o->resume)
+    cli_json_string(&j, "checkpoint", r->o->checkpoint ? r->o->checkpoint : r->o->resume);
+  if (r->before) {
+    cli_json_begin_object(&j, "resumed");
+    cli_json_string(&j, "file", r->o->resume);
+    cli_json_uint(&j, "pieces", r->before->pieces);
+    cli_json_uint(&j, "nodes", r->before->nodes);
+    cli_json_uint(&j, "solutions", r->before->counts[0]);
+    cli_json_real(&j, "seconds", r->before->seconds, 3);
+    cli_json_end_object(&j);
   }
   if (r->o->print || r->o->first) {
     cli_json_begin_array(&j, "printed");
@@ -359,6 +420,9 @@ static int estimate(const xc_options *o, const char *path, const dlx_matrix *m) 
 
 /* ---- the command --------------------------------------------------------------------- */
 
+/* The options that change the count or the split, beside the matrix: none for xc. */
+static const char XC_IDENTITY[] = "xc";
+
 static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   dlx_options d = dlx_options_default();
   d.max_solutions = o->first ? 1 : o->max;
@@ -367,14 +431,44 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   d.shard_count = o->shard.count;
   d.shard_index = o->shard.index;
   d.engine = (dlx_engine_kind)cli_engine(o->engine);
-  printer pr = {.m = m, .json = o->json, .limit = d.max_solutions};
-  if (o->print || o->first) {
+  uint64_t identity = cli_identity(m, XC_IDENTITY);
+  printer pr = {.m = m, .json = o->json, .limit = d.max_solutions, .print = o->print || o->first};
+  cli_output catalog = {0};
+  cli_checkpoint *ck = NULL;
+  int status = CLI_ERROR;
+  if (o->catalog) {
+    if (cli_output_open(&cmd_xc_command, &catalog, o->catalog, 1)) goto out;
+    pr.catalog = catalog.f;
+    fprintf(pr.catalog,
+            "# dance xc catalog: %s (problem %s), one solution per line: the numbers of its "
+            "options, from 0 in input order, ascending\n",
+            strcmp(path, "-") ? path : "stdin", cli_identity_hex(identity).s);
+  }
+  if (pr.print || pr.catalog) {
     d.on_solution = on_solution;
     d.solution_ctx = &pr;
   }
-  cli_search_progress pg;
-  if (o->progress && !o->quiet) {
-    cli_search_progress_init(&pg, &cmd_xc_command);
+  progress pg = {.show = o->progress && !o->quiet};
+  if (o->checkpoint || o->resume) {
+    char what[600];
+    snprintf(what, sizeof what, "dance xc %s%s", strcmp(path, "-") ? path : "-",
+             o->shard.count ? " (a part of a split run)" : "");
+    cli_checkpoint_config cfg = {
+        .path = o->checkpoint ? o->checkpoint : o->resume,
+        .resume = o->resume,
+        .identity = identity,
+        .shard_index = o->shard.index,
+        .shard_count = o->shard.count,
+        .split_pieces = CLI_CHECKPOINT_PIECES,
+        .interval = o->checkpoint_interval,
+        .description = what,
+    };
+    if (cli_checkpoint_open(&cmd_xc_command, &cfg, &ck)) goto out;
+    cli_checkpoint_attach(ck, &d);
+    pg.before = cli_checkpoint_earlier(ck);
+  }
+  if (pg.show) cli_search_progress_init(&pg.report, &cmd_xc_command);
+  if (pg.show) {
     d.on_progress = on_progress;
     d.progress_ctx = &pg;
     d.progress_seconds = o->progress_interval;
@@ -382,14 +476,21 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
 
   dlx_stats st;
   memset(&st, 0, sizeof st);
+  if (ck) cli_checkpoint_begin(ck);
   d.stop = cli_interrupt_begin();
   dlx_status s = dlx_solve(m, &d, &st);
   int interrupted = cli_interrupt_end();
-  if (d.on_progress) cli_progress_end(&pg.line);
+  if (pg.show) cli_progress_end(&pg.report.line);
+  if (ck && !s && cli_checkpoint_save(ck, st.seconds)) goto out;
+  st.solutions += pg.before.counts[0];
+  st.nodes += pg.before.nodes;
 
-  int status = st.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
+  status = st.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
   if (s) {
-    cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
+    if (s == DLX_EARG && o->resume)
+      cli_error(&cmd_xc_command, "%s: the checkpoint's split is not this run's", o->resume);
+    else
+      cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
     status = CLI_ERROR;
   } else if (pr.error) {
     if (pr.error == ENOMEM)
@@ -397,21 +498,41 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
     else
       cli_stdout_error(&cmd_xc_command, pr.error);
     status = CLI_ERROR;
+  } else if (pr.catalog_error) {
+    cli_output_commit(&cmd_xc_command, &catalog, pr.catalog_error); /* says why, removes it */
+    status = CLI_ERROR;
   } else {
-    result r = {.path = path, .o = o, .m = m, .st = &st};
+    result r = {.path = path, .o = o, .m = m, .st = &st, .identity = identity};
+    if (o->resume) r.before = &pg.before;
     if (!st.complete)
       r.stopped_by = interrupted                        ? "interrupt"
                      : o->first && st.solutions >= 1    ? "first"
                      : o->max && st.solutions >= o->max ? "max"
                      : o->max_nodes                     ? "max-nodes"
                                                         : "unknown";
+    if (pr.catalog) { /* the last line says whether the catalog is the whole list */
+      if (!r.stopped_by)
+        fprintf(pr.catalog, "# complete: %s\n",
+                cli_plural(st.solutions, "solution", "solutions").s);
+      else
+        fprintf(pr.catalog, "# incomplete: %s\n",
+                cli_stop_phrase(r.stopped_by, o->max, o->max_nodes).s);
+    }
     if (o->json) {
       print_json(&r, &pr);
     } else {
       print_count(&r);
       if (o->stats) print_stats(&r);
     }
+    if (ck && r.stopped_by && !o->quiet)
+      fprintf(stderr, "dance xc: the finished parts are in %s: --resume %s goes on\n",
+              o->checkpoint ? o->checkpoint : o->resume, o->checkpoint ? o->checkpoint : o->resume);
+    /* The result is printed first: a file that cannot be written loses nothing computed. */
+    if (o->catalog && cli_output_commit(&cmd_xc_command, &catalog, 0)) status = CLI_ERROR;
   }
+out:
+  cli_output_discard(&catalog);
+  cli_checkpoint_free(ck);
   printer_free(&pr);
   return status;
 }
@@ -426,6 +547,19 @@ int cmd_xc(int argc, char **argv) {
     return cli_usage_error(&cmd_xc_command, "--first and --max exclude each other");
   if (o.export_file && o.json && !strcmp(o.export_file, "-"))
     return cli_usage_error(&cmd_xc_command, "--export - and --json both want stdout");
+  if (o.catalog && !strcmp(o.catalog, "-") && (o.json || o.print || o.first))
+    return cli_usage_error(&cmd_xc_command, "--catalog - and %s both want stdout",
+                           o.json    ? "--json"
+                           : o.print ? "--print"
+                                     : "--first");
+  if ((o.checkpoint || o.resume) && (o.max || o.first || o.print || o.catalog || o.estimate))
+    return cli_usage_error(&cmd_xc_command, "%s records counts only: it cannot go with %s",
+                           o.checkpoint ? "--checkpoint" : "--resume",
+                           o.max       ? "--max"
+                           : o.first   ? "--first"
+                           : o.print   ? "--print"
+                           : o.catalog ? "--catalog"
+                                       : "--estimate");
 
   warnings ws = {.quiet = o.quiet};
   dlx_parse_error err;

@@ -39,35 +39,6 @@ static const cli_program program = {
     .examples = examples,
 };
 
-#ifndef DANCE_HAVE_STATEGRAPH
-/* Built without xxHash (see CMakeLists.txt): the state-graph commands answer --help and
- * --version, and say that they are missing. */
-#define NO_OPTIONS(X)
-#define CLI_STRUCT stub_options
-CLI_DEFINE_OPTIONS(NO_OPTIONS);
-
-#define STUB_(command)                                                                             \
-  const cli_command cmd_##command##_command = {                                                    \
-      .name = #command,                                                                            \
-      .usage = "...",                                                                              \
-      .summary = "Not in this build: dance was built without xxHash (on Debian, install\n"         \
-                 "pkgconf and libxxhash-dev, then build again).\n",                                \
-      .options = cli_option_table,                                                                 \
-      .option_count = sizeof cli_option_table / sizeof cli_option_table[0],                        \
-  };                                                                                               \
-  int cmd_##command(int argc, char **argv) {                                                       \
-    stub_options o;                                                                                \
-    int nargs, status = cli_start(&cmd_##command##_command, &o, argc, argv, -1, &nargs);           \
-    if (status >= 0) return status;                                                                \
-    cli_error(NULL,                                                                                \
-              "'" #command "' is not in this build: dance was built without xxHash (on Debian, "   \
-              "install pkgconf and libxxhash-dev, then build again)");                             \
-    return CLI_ERROR;                                                                              \
-  }
-STUB_(slide)
-STUB_(barflip)
-#endif
-
 static int find(const char *name) {
   for (int i = 0; i < COMMAND_COUNT; i++)
     if (strcmp(commands[i].cmd->name, name) == 0) return i;

@@ -6,10 +6,12 @@ expect_stderr </dev/null
 expect_json 'd["solutions"] == 1 and d["complete"] is True and d["threads"] == 1'
 expect_json 'd["printed"] == [["A C X:1 Y:1", "B X:1"]]'
 expect_json 'isinstance(d["seconds"], float) and d["nodes"] > 0 and d["updates"] > 0'
-mask seconds bytes nodes updates
+expect_json 'len(d["identity"]) == 16 and int(d["identity"], 16) >= 0'
+mask seconds bytes nodes updates identity
 expect_stdout <<'EOF'
 {
   "file": "$DATA/xc/colortest.dlx",
+  "identity": "*",
   "solutions": 1,
   "complete": true,
   "stopped_by": null,
@@ -26,6 +28,7 @@ expect_stdout <<'EOF'
   "options": 4,
   "matrix_nodes": 12,
   "shard": null,
+  "catalog": null,
   "printed": [
     ["A C X:1 Y:1", "B X:1"]
   ]

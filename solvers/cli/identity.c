@@ -1,0 +1,56 @@
+/* identity.c -- a problem's identity, hashed with xxHash (XXH3, 64 bits). */
+#include "identity.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../stategraph/xxhash_inline.h"
+
+static void put_u64(XXH3_state_t *h, uint64_t v) {
+  unsigned char b[8];
+  for (int i = 0; i < 8; i++)
+    b[i] = (unsigned char)(v >> (8 * i)); /* little-endian on every machine */
+  XXH3_64bits_update(h, b, sizeof b);
+}
+
+/* A string with its length first, so that no two lists of strings hash alike by shifting
+ * bytes from one to the next. */
+static void put_string(XXH3_state_t *h, const char *s) {
+  size_t n = s ? strlen(s) : 0;
+  put_u64(h, s ? n : UINT64_MAX);
+  if (n) XXH3_64bits_update(h, s, n);
+}
+
+uint64_t cli_identity(const dlx_matrix *m, const char *command) {
+  XXH3_state_t h;
+  XXH3_INITSTATE(&h);
+  XXH3_64bits_reset(&h);
+  put_string(&h, "dance problem identity 1");
+  put_string(&h, dlx_version());
+  put_string(&h, command);
+  int32_t items = dlx_item_count(m), colors = dlx_color_count(m), options = dlx_option_count(m);
+  put_u64(&h, (uint64_t)items);
+  for (int32_t i = 0; i < items; i++) {
+    put_u64(&h, (uint64_t)dlx_item_kind_of(m, i));
+    put_string(&h, dlx_item_name(m, i));
+  }
+  put_u64(&h, (uint64_t)colors);
+  for (int32_t c = 1; c <= colors; c++)
+    put_string(&h, dlx_color_name(m, c));
+  put_u64(&h, (uint64_t)options);
+  for (int32_t o = 0; o < options; o++) {
+    size_t n;
+    const int32_t *it = dlx_option_items(m, o, &n);
+    const int32_t *co = dlx_option_colors(m, o);
+    put_u64(&h, n);
+    for (size_t k = 0; k < n; k++)
+      put_u64(&h, (uint64_t)(uint32_t)it[k] | (uint64_t)(uint32_t)(co ? co[k] : 0) << 32);
+  }
+  return XXH3_64bits_digest(&h);
+}
+
+cli_identity_text cli_identity_hex(uint64_t id) {
+  cli_identity_text t;
+  snprintf(t.s, sizeof t.s, "%016llx", (unsigned long long)id);
+  return t;
+}
