@@ -16,6 +16,9 @@
     "dance gridlock data/gridlock/01.txt")                                                         \
   X(oneup, "One Up puzzles: count, draw with walls, verify, or sample (Metropolis)",               \
     "dance oneup data/oneup/7-7-2024.txt")                                                         \
+  X(merge, "check the results of the parts of a split run and add them up",                        \
+    "dance merge data/merge/soma-part0.json data/merge/soma-part1.json "                           \
+    "data/merge/soma-part2.json")                                                                  \
   X(slide, "count a sliding-block puzzle's configurations, or solve it",                           \
     "dance slide data/sliding/main_2613742.txt --goal Q@1,5")                                      \
   X(barflip, "turn every bar of a bar-flip board vertical, in the fewest turns",                   \
