@@ -7,6 +7,8 @@ DANCE_PACKAGES="cmake make gcc libc6-dev python3 pkgconf libxxhash-dev parallel"
 # libclang-rt-14-dev, clang 14's runtimes) and the ThreadSanitizer build; llvm brings
 # llvm-symbolizer, which puts file and line into the sanitizers' reports.
 DANCE_CLANG_PACKAGES="clang libclang-rt-14-dev llvm"
+# And for dance-mpi (-DDANCE_MPI=ON), which scripts/test builds and tests on 3 local ranks.
+DANCE_MPI_PACKAGES="libopenmpi-dev openmpi-bin"
 
 # ensure_packages [PACKAGE...]: install those missing of the packages named, by default
 # DANCE_PACKAGES.
@@ -33,6 +35,17 @@ build() {
     return 1
   }
   cmake --build "$dir" -j "$(nproc)"
+}
+
+# build_targets DIR "TARGET..." [cmake args...]: configure DIR and build those targets only.
+build_targets() {
+  dir=$1 targets=$2
+  shift 2
+  cmake -S "$DANCE_ROOT" -B "$dir" "$@" >"$dir.configure.log" 2>&1 || {
+    cat "$dir.configure.log" >&2
+    return 1
+  }
+  cmake --build "$dir" -j "$(nproc)" --target $targets
 }
 
 DANCE_ROOT=$(cd "$(dirname "$0")/.." && pwd)
