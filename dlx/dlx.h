@@ -253,10 +253,10 @@ typedef struct {
   const volatile int *stop;
   /* Sharded enumeration: split the tree exactly as a parallel run does and search only
    * shard shard_index's share of the pieces (0 = no sharding). The shares are drawn by
-   * size: every piece's is estimated by Knuth's estimator (random paths from a fixed
-   * seed), and the pieces, largest first, go each to the share that is smallest so far,
-   * so that the shards take about the same time. The counts of all shards add up to the
-   * count of one whole run; the top of the tree above the pieces is counted by shard 0. */
+   * size: every piece is weighed by its share of the tree (1 / the branching at each level
+   * of its path), and the pieces, heaviest first, go each to the share that is lightest so
+   * far, so that the shards take about the same time. The counts of all shards add up to
+   * the count of one whole run; the top of the tree above the pieces is counted by shard 0. */
   uint32_t shard_count, shard_index;
   dlx_admit_fn admit; /* optional pruning, see dlx_admit_fn */
   void *admit_ctx;
@@ -266,7 +266,7 @@ typedef struct {
    * split depends on the matrix, the admit hook, shard_count and split_pieces only, never
    * on the threads, so a number means the same piece in every such run of the same problem
    * (by the same version of the library). split_pieces: about how many pieces at least
-   * (0: 512 per thread, or 256 per shard; more pieces cost a longer split and lose less
+   * (0: 512 per thread, or 32 per shard; more pieces cost a longer split and lose less
    * to a crash). on_piece (may be NULL): each finished piece, see dlx_piece_fn.
    * pieces_done (may be NULL): pieces_done[i] nonzero says piece i was searched already (by
    * an earlier run, say, recorded through on_piece): it is not searched again, and its

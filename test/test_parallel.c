@@ -284,6 +284,45 @@ static void test_shards_share_pieces(void) {
   dlx_matrix_free(m);
 }
 
+/* A tree of few children at the top and many below (items a, b, c with 2, 20 and 20
+ * options of their own: 2 nodes at depth 1, 40 at depth 2): asked for 3 pieces, shards
+ * must settle for the 40, not retry depth 1 forever (they did: a trial more than one level
+ * below the root was capped at 8 times the target, 24, even one level below the last). */
+static void test_split_below_a_narrow_top(void) {
+  dlx_matrix *m = dlx_matrix_new();
+  int32_t a, b, c;
+  ASSERT_EQ(dlx_add_item(m, "a", DLX_PRIMARY, &a), DLX_OK);
+  ASSERT_EQ(dlx_add_item(m, "b", DLX_PRIMARY, &b), DLX_OK);
+  ASSERT_EQ(dlx_add_item(m, "c", DLX_PRIMARY, &c), DLX_OK);
+  for (int i = 0; i < 2; i++)
+    ASSERT_EQ(dlx_add_option(m, 1, &a, NULL, NULL), DLX_OK);
+  for (int i = 0; i < 20; i++) {
+    ASSERT_EQ(dlx_add_option(m, 1, &b, NULL, NULL), DLX_OK);
+    ASSERT_EQ(dlx_add_option(m, 1, &c, NULL, NULL), DLX_OK);
+  }
+  for (int e = 0; e < 2; e++) {
+    for (int t = 1; t <= 2; t++) {
+      dlx_options o = dlx_options_default();
+      o.engine = e ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+      o.threads = t;
+      o.split_pieces = 3;
+      dlx_stats st;
+      ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+      ASSERT_EQ_U64(st.solutions, 800);
+      ASSERT_EQ(st.complete, 1);
+      if (t == 2) ASSERT_EQ_U64(st.subproblems, 40);
+      uint64_t sum = 0;
+      for (uint32_t k = 0; k < 3; k++) { /* shards (which stream no pieces) */
+        o.shard_count = 3, o.shard_index = k;
+        ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+        sum += st.solutions;
+      }
+      ASSERT_EQ_U64(sum, 800);
+    }
+  }
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_queens12_threads_and_shards);
   RUN(test_colortest_threads_and_shards);
@@ -292,5 +331,6 @@ int main(void) {
   RUN(test_bad_shard);
   RUN(test_pieces_and_resumption);
   RUN(test_shards_share_pieces);
+  RUN(test_split_below_a_narrow_top);
   return test_report();
 }
