@@ -16,6 +16,16 @@ python3 -c 'import json,sys; d=json.load(open("out")); sys.exit(not (d["solution
   fail "the merged count is not 9356 solutions, 3637261 nodes in 8 parts"
 [ "$(grep -c '^done ' d/checkpoint)" = 8 ] || fail "the checkpoint does not list 8 parts"
 
+# Queens, Langford pairs, the Soma cube: the counts of one whole run.
+for problem in "xc $data/xc/queens12.dlx" "xc $data/xc/langford11.dlx" "cube soma"; do
+  # shellcheck disable=SC2086 # the command's words
+  "$dance" $problem --json >whole.json
+  # shellcheck disable=SC2086
+  run --parts 5 --dir "parts-${problem##*/}" --json -- $problem || fail "$problem: dance-mpi exits $?"
+  python3 -c 'import json,sys; d=json.load(open("out")); w=json.load(open("whole.json")); sys.exit(not (d["solutions"] == w["solutions"] and d["nodes"] == w["nodes"] and d.get("total") == w.get("total") and d["parts"] == 5))' ||
+    fail "$problem: the merged counts are not one whole run's"
+done
+
 # Two parts lost (as if rank 0 had died before their results arrived): only they run again.
 rm d/part-2.json d/part-5.json
 sed -i '/^done [25]$/d' d/checkpoint

@@ -28,6 +28,31 @@ extern char **environ;
 
 enum { TAG_WORK = 1, TAG_RESULT = 2, TAG_TEXT = 3, STOP = -1 };
 
+/* Waits, asleep, for a message (MPI_Recv would spin a core for the whole wait: rank 0
+ * waits as long as the parts run, on a machine whose cores the parts are using). */
+static void await_message(int source, int tag, MPI_Status *st) {
+  struct timespec pause = {0, 1000000}; /* 1 ms */
+  for (;;) {
+    int ready = 0;
+    MPI_Iprobe(source, tag, MPI_COMM_WORLD, &ready, st);
+    if (ready) return;
+    nanosleep(&pause, NULL);
+  }
+}
+
+/* The same for the barrier at the end, which ranks reach as they run out of parts. */
+static void await_all(void) {
+  struct timespec pause = {0, 1000000};
+  MPI_Request req;
+  MPI_Ibarrier(MPI_COMM_WORLD, &req);
+  for (;;) {
+    int done = 0;
+    MPI_Test(&req, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    nanosleep(&pause, NULL);
+  }
+}
+
 static const char usage[] =
     "Usage: mpirun -np R dance-mpi [OPTIONS] -- COMMAND [ARGS...]\n"
     "\n"
@@ -206,6 +231,8 @@ static void worker(const config *c) {
   const char *dance = c->dance ? c->dance : default_dance(buf, sizeof buf);
   for (;;) {
     long k;
+    MPI_Status st;
+    await_message(0, TAG_WORK, &st);
     MPI_Recv(&k, 1, MPI_LONG, 0, TAG_WORK, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (k == STOP) return;
     double t0 = now();
@@ -320,8 +347,9 @@ static int coordinator(const config *c, int ranks) {
     long result[3];
     double seconds;
     MPI_Status st;
-    MPI_Recv(result, 3, MPI_LONG, MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &st);
+    await_message(MPI_ANY_SOURCE, TAG_RESULT, &st);
     int r = st.MPI_SOURCE;
+    MPI_Recv(result, 3, MPI_LONG, r, TAG_RESULT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Recv(&seconds, 1, MPI_DOUBLE, r, TAG_RESULT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     char *text = malloc((size_t)result[2] + 1);
     MPI_Recv(text, (int)result[2], MPI_CHAR, r, TAG_TEXT, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -431,7 +459,7 @@ int main(int argc, char **argv) {
   } else {
     worker(&c);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
+  await_all();
   if (rank == 0 && status < 0) status = merge(&c);
   MPI_Finalize();
   return rank == 0 ? status : 0;

@@ -59,3 +59,35 @@ check "[ $status -eq 2 ] && grep -q 'the array must be 0-1' slurm.err" "a 1-2 ar
 env -u SLURM_ARRAY_TASK_ID bash "$ROOT/docs/examples/slurm-parts.sh" xc "$P" 2>slurm.err
 status=$?
 check "[ $status -ne 0 ] && grep -q 'not a task of a Slurm job array' slurm.err" "a run outside Slurm is not refused: $status $(cat slurm.err)"
+
+# Queens, Langford pairs, the Soma cube and the pentominoes, each split in 6 parts run
+# through GNU parallel and through the Slurm script: merged, the counts of one whole run
+# (solutions, covers where a puzzle has symmetries, nodes).
+same_as_whole() { # NAME DANCE-ARGS...: the parts in parts-NAME/ and slurm-NAME/
+  local name=$1
+  shift
+  run "$@" --json
+  expect_exit 0
+  cp "$OUT" "whole-$name.json"
+  local want="d['solutions'] == w['solutions'] and d['nodes'] == w['nodes'] and d.get('total') == w.get('total') and d['parts'] == 6 and d['identity'] == w['identity']"
+  if command -v parallel >/dev/null; then
+    mkdir "parts-$name"
+    parallel --will-cite -j 2 "$DANCE" "$@" --threads 1 --shard {}/6 --json '>' "parts-$name/{}.json" ::: 0 1 2 3 4 5
+    check "[ $? -eq 0 ]" "$name: a part failed under parallel"
+    run merge "parts-$name"/*.json --json
+    expect_exit 0
+    expect_json "(lambda w: $want)(__import__('json').load(open('whole-$name.json')))"
+  fi
+  for k in 0 1 2 3 4 5; do
+    SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=6 DANCE=$DANCE DANCE_PARTS="slurm-$name" \
+      bash "$ROOT/docs/examples/slurm-parts.sh" "$@" 2>slurm.err
+    check "[ $? -eq 0 ]" "$name: slurm-parts.sh task $k: $(cat slurm.err)"
+  done
+  run merge "slurm-$name"/?.json --json
+  expect_exit 0
+  expect_json "(lambda w: $want)(__import__('json').load(open('whole-$name.json')))"
+}
+same_as_whole queens xc "$DATA/xc/queens12.dlx"
+same_as_whole langford xc "$DATA/xc/langford11.dlx"
+same_as_whole soma cube soma
+same_as_whole pentominoes cube pentominoes --box 10x6
