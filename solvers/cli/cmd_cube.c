@@ -792,7 +792,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     }
   }
   if ((o->checkpoint || o->resume) && !complete && !o->quiet)
-    fprintf(stderr, "dance cube: the finished parts are in %s: --resume %s goes on\n",
+    fprintf(stderr, "dance cube: the finished parts are in %s: --resume %s goes on from there\n",
             o->checkpoint ? o->checkpoint : o->resume, o->checkpoint ? o->checkpoint : o->resume);
   status = c.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
   /* The result is printed first: a file that cannot be written loses nothing computed. */

@@ -525,7 +525,7 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
       if (o->stats) print_stats(&r);
     }
     if (ck && r.stopped_by && !o->quiet)
-      fprintf(stderr, "dance xc: the finished parts are in %s: --resume %s goes on\n",
+      fprintf(stderr, "dance xc: the finished parts are in %s: --resume %s goes on from there\n",
               o->checkpoint ? o->checkpoint : o->resume, o->checkpoint ? o->checkpoint : o->resume);
     /* The result is printed first: a file that cannot be written loses nothing computed. */
     if (o->catalog && cli_output_commit(&cmd_xc_command, &catalog, 0)) status = CLI_ERROR;

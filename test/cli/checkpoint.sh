@@ -8,7 +8,7 @@ run xc "$P" --checkpoint p.ckpt --max-nodes 1e6
 expect_exit 0
 expect_stdout_has "the search is incomplete"
 expect_stderr <<'EOF2'
-dance xc: the finished parts are in p.ckpt: --resume p.ckpt goes on
+dance xc: the finished parts are in p.ckpt: --resume p.ckpt goes on from there
 EOF2
 check "grep -q '^pieces ' p.ckpt && grep -q '^end$' p.ckpt" "p.ckpt has pieces and ends"
 run xc "$P" --resume p.ckpt --json --threads 2
