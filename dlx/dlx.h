@@ -266,7 +266,7 @@ typedef struct {
    * split depends on the matrix, the admit hook, shard_count and split_pieces only, never
    * on the threads, so a number means the same piece in every such run of the same problem
    * (by the same version of the library). split_pieces: about how many pieces at least
-   * (0: 512 per thread, or 32 per shard; more pieces cost a longer split and lose less
+   * (0: 512 per thread, or with shards 512, or 32 per shard if more; more pieces cost a longer split and lose less
    * to a crash). on_piece (may be NULL): each finished piece, see dlx_piece_fn.
    * pieces_done (may be NULL): pieces_done[i] nonzero says piece i was searched already (by
    * an earlier run, say, recorded through on_piece): it is not searched again, and its
