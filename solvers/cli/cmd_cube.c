@@ -707,7 +707,11 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     cli_json_string(&j, "identity", cli_identity_hex(identity).s);
     cli_json_uint(&j, "solutions", c.solutions);
     cli_json_uint(&j, "total", c.total);
-    if (o->reflections) cli_json_uint(&j, "reflections", (c.solutions + c.self_mirror) / 2);
+    if (o->reflections) {
+      cli_json_uint(&j, "reflections", (c.solutions + c.self_mirror) / 2);
+      /* what dance merge needs: a part's half is not a share of the whole's */
+      cli_json_uint(&j, "self_mirror", c.self_mirror);
+    }
     cli_json_bool(&j, "complete", complete);
     cli_json_string(&j, "stopped_by", stopped_by);
     cli_json_uint(&j, "nodes", st.nodes);

@@ -70,6 +70,8 @@ typedef struct {
   uint64_t solutions, nodes;
   int has_total;
   uint64_t total;
+  int has_mirror; /* dance cube --reflections: the solutions that are their own mirror */
+  uint64_t self_mirror;
   double seconds;
   char *catalog; /* the part's catalog path, or NULL */
 } part;
@@ -154,6 +156,7 @@ static int read_part(part *p) {
   if (shard->kind == JSON_NULL) p->k = 0, p->n = 1;
   p->complete = complete->kind == JSON_TRUE;
   p->has_total = json_uint(json_member(v, "total"), &p->total);
+  p->has_mirror = json_uint(json_member(v, "self_mirror"), &p->self_mirror);
   if (cat && cat->kind == JSON_STRING) p->catalog = strdup(cat->text);
   json_free(v);
   return 1;
@@ -436,8 +439,8 @@ int cmd_merge(int argc, char **argv) {
   if (!ref && !unreadable) problems++; /* cannot happen: nargs >= 1 */
 
   /* The total. */
-  uint64_t solutions = 0, total = 0, nodes = 0;
-  int has_total = 0;
+  uint64_t solutions = 0, total = 0, nodes = 0, self_mirror = 0;
+  int has_total = 0, has_mirror = 0;
   double seconds = 0;
   double *times = malloc(np * sizeof *times);
   size_t good = 0;
@@ -446,6 +449,7 @@ int cmd_merge(int argc, char **argv) {
     solutions += p->solutions;
     nodes += p->nodes;
     if (p->has_total) has_total = 1, total += p->total;
+    if (p->has_mirror) has_mirror = 1, self_mirror += p->self_mirror;
     seconds += p->seconds;
     if (times) times[good] = p->seconds;
     good++;
@@ -475,6 +479,8 @@ int cmd_merge(int argc, char **argv) {
     if (!problems) {
       cli_json_uint(&j, "solutions", solutions);
       if (has_total) cli_json_uint(&j, "total", total);
+      /* Up to reflection: each pair of mirror images once, each self-mirror one once. */
+      if (has_mirror) cli_json_uint(&j, "reflections", (solutions + self_mirror) / 2);
       cli_json_uint(&j, "nodes", nodes);
       cli_json_real(&j, "seconds", seconds, 6);
       cli_json_begin_object(&j, "part_seconds");
@@ -515,8 +521,13 @@ int cmd_merge(int argc, char **argv) {
   } else if (!problems) {
     cli_num sol = cli_plural(solutions, "solution", "solutions");
     char covers[80] = "";
+    char refl[80] = "";
+    if (has_mirror)
+      snprintf(refl, sizeof refl, ", %" PRIu64 " up to reflection too",
+               (solutions + self_mirror) / 2);
     if (has_total)
-      snprintf(covers, sizeof covers, " (%s in all)", cli_plural(total, "cover", "covers").s);
+      snprintf(covers, sizeof covers, " (%s in all%s)", cli_plural(total, "cover", "covers").s,
+               refl);
     printf("%s%s from %s of problem %s\n", solutions ? sol.s : "no solutions", covers,
            cli_plural(n, "part", "parts").s, ref);
     printf("part times: min %.3f s, median %.3f s, mean %.3f s, max %.3f s (max/mean %.2f)\n", mn,

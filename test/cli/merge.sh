@@ -109,6 +109,23 @@ expect_stdout_has "480 solutions (11520 covers in all) from 2 parts of problem "
 run cube soma --verify-catalog soma.cat
 expect_exit 0
 
+# Up to reflection: from the parts' solutions and self-mirror ones, not their halves (Soma's
+# 3 parts say 80, 78 and 81: 239; the whole is 240). The flat pentominoes are all their own
+# mirror images (2,339).
+for k in 0 1 2; do
+  "$DANCE" cube soma --reflections --shard "$k/3" --json >"refl$k.json"
+done
+run merge refl0.json refl1.json refl2.json
+expect_exit 0
+expect_stdout_has "480 solutions (11520 covers in all, 240 up to reflection too) from 3 parts of problem "
+run merge refl0.json refl1.json refl2.json --json
+expect_json 'd["reflections"] == 240 and d["solutions"] == 480'
+for k in 0 1 2 3; do
+  "$DANCE" cube pentominoes --box 10x6 --reflections --shard "$k/4" --json >"flat$k.json"
+done
+run merge flat0.json flat1.json flat2.json flat3.json --json
+expect_json 'd["reflections"] == 2339 and d["solutions"] == 2339 and d["total"] == 9356'
+
 # The example of --help, from the files in data/merge.
 run merge "$DATA/merge/soma-part0.json" "$DATA/merge/soma-part1.json" "$DATA/merge/soma-part2.json" --json
 expect_exit 0
