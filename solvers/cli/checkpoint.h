@@ -26,6 +26,22 @@
 
 enum { CLI_COUNTS = 3 };
 
+/* The options of a split or checkpointed run, the same on every solving command (in its
+ * options X-macro list; the fields are o->shard, o->checkpoint, o->checkpoint_interval and
+ * o->resume). */
+#define CLI_SPLIT_OPTIONS(X)                                                                       \
+  X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
+    "search only part K of N, counting K from 0: N machines share one problem, and 'dance "        \
+    "merge' checks and adds up the N results (--json)")                                            \
+  X(checkpoint, "checkpoint", 0, STRING, "FILE", NULL, 0, 0,                                       \
+    "record the finished parts of the search in FILE every few seconds, so that --resume FILE "    \
+    "can finish a run that was killed")                                                            \
+  X(checkpoint_interval, "checkpoint-interval", 0, REAL, "S", "5", 0.01, 86400,                    \
+    "seconds between writes of the checkpoint")                                                    \
+  X(resume, "resume", 0, STRING, "FILE", NULL, 0, 0,                                               \
+    "go on with the search recorded in the checkpoint FILE (and go on recording in it): the "      \
+    "counts are those of one whole run")
+
 /* The split of a checkpointed run: about so many pieces, whatever the threads (a resumed
  * run must split the tree as the first did). Finer than a run's usual 512 per thread, so
  * that a crash loses less: what is lost is the pieces that were being searched. */

@@ -50,17 +50,7 @@
   X(verify, "verify-catalog", 0, STRING, "FILE", NULL, 0, 0,                                       \
     "check a catalog instead of solving: every line a packing, no two equivalent")                 \
   X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0, "draw the first solution's layers as SVG")          \
-  X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
-    "search only part K of N, counting K from 0: N machines share one problem, and 'dance "        \
-    "merge' checks and adds up the N results (--json)")                                            \
-  X(checkpoint, "checkpoint", 0, STRING, "FILE", NULL, 0, 0,                                       \
-    "record the finished parts of the search in FILE every few seconds, so that --resume FILE "    \
-    "can finish a run that was killed")                                                            \
-  X(checkpoint_interval, "checkpoint-interval", 0, REAL, "S", "5", 0.01, 86400,                    \
-    "seconds between writes of the checkpoint")                                                    \
-  X(resume, "resume", 0, STRING, "FILE", NULL, 0, 0,                                               \
-    "go on with the search recorded in the checkpoint FILE (and go on recording in it): the "      \
-    "counts are those of one whole run")                                                           \
+  CLI_SPLIT_OPTIONS(X)                                                                             \
   X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
     "search with N threads")                                                                       \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \

@@ -22,20 +22,10 @@
   X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
-  X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
-    "search only part K of N, counting K from 0: N machines share one problem, and 'dance "        \
-    "merge' checks and adds up the N results (--json)")                                            \
   X(catalog, "catalog", 0, STRING, "FILE", NULL, 0, 0,                                             \
     "write every solution to FILE, one per line: the numbers of its options, from 0 in input "     \
     "order ('-': stdout)")                                                                         \
-  X(checkpoint, "checkpoint", 0, STRING, "FILE", NULL, 0, 0,                                       \
-    "record the finished parts of the search in FILE every few seconds, so that --resume FILE "    \
-    "can finish a run that was killed")                                                            \
-  X(checkpoint_interval, "checkpoint-interval", 0, REAL, "S", "5", 0.01, 86400,                    \
-    "seconds between writes of the checkpoint")                                                    \
-  X(resume, "resume", 0, STRING, "FILE", NULL, 0, 0,                                               \
-    "go on with the search recorded in the checkpoint FILE (and go on recording in it): the "      \
-    "counts are those of one whole run")                                                           \
+  CLI_SPLIT_OPTIONS(X)                                                                             \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "report on stderr: solutions, nodes, nodes per second, estimated part of the tree done, "      \
     "time")                                                                                        \
