@@ -378,6 +378,28 @@ int cli_checkpoint_save(cli_checkpoint *c, double seconds) {
   return 0;
 }
 
+int cli_checkpoint_start(const cli_command *cmd, const char *checkpoint, const char *resume,
+                         double interval, cli_shard shard, uint64_t identity, const char *input,
+                         cli_tally_fn tally, dlx_options *d, cli_checkpoint **out) {
+  char what[1200];
+  snprintf(what, sizeof what, "dance %s %s%s", cmd->name, input,
+           shard.count ? " (a part of a split run)" : "");
+  cli_checkpoint_config cfg = {
+      .path = checkpoint ? checkpoint : resume,
+      .resume = resume,
+      .identity = identity,
+      .shard_index = shard.index,
+      .shard_count = shard.count,
+      .split_pieces = CLI_CHECKPOINT_PIECES,
+      .interval = interval,
+      .description = what,
+      .tally = tally,
+  };
+  if (cli_checkpoint_open(cmd, &cfg, out)) return CLI_ERROR;
+  cli_checkpoint_attach(*out, d);
+  return 0;
+}
+
 cli_checkpoint_before cli_checkpoint_earlier(const cli_checkpoint *c) { return c->before; }
 
 void cli_checkpoint_free(cli_checkpoint *c) {

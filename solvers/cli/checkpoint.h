@@ -72,6 +72,13 @@ int cli_checkpoint_open(const cli_command *cmd, const cli_checkpoint_config *cfg
                         cli_checkpoint **out);
 /* Sets the split, the piece callback and the pieces already done into d. */
 void cli_checkpoint_attach(cli_checkpoint *c, dlx_options *d);
+/* Both, for a command's --checkpoint and --resume (one of them given) on its INPUT (the file
+ * named on the command line), in part `shard` of a split run or the whole: the file's
+ * comment names the command, its split is CLI_CHECKPOINT_PIECES. Returns 0, or CLI_ERROR
+ * (said), *out NULL. */
+int cli_checkpoint_start(const cli_command *cmd, const char *checkpoint, const char *resume,
+                         double interval, cli_shard shard, uint64_t identity, const char *input,
+                         cli_tally_fn tally, dlx_options *d, cli_checkpoint **out);
 /* Just before the search: starts the writer, a thread that every interval writes the file
  * if a piece finished since the last write (a failure is a warning: the search goes on). */
 void cli_checkpoint_begin(cli_checkpoint *c);

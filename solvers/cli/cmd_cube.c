@@ -615,25 +615,11 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   progress pg = {.c = &c, .show = o->progress && !o->quiet};
   cli_checkpoint *ck = NULL;
   if (o->checkpoint || o->resume) {
-    char what[1200];
-    snprintf(what, sizeof what, "dance cube %s%s", path,
-             o->shard.count ? " (a part of a split run)" : "");
-    cli_checkpoint_config cfg = {
-        .path = o->checkpoint ? o->checkpoint : o->resume,
-        .resume = o->resume,
-        .identity = identity,
-        .shard_index = o->shard.index,
-        .shard_count = o->shard.count,
-        .split_pieces = CLI_CHECKPOINT_PIECES,
-        .interval = o->checkpoint_interval,
-        .description = what,
-        .tally = piece_tally,
-    };
-    if (cli_checkpoint_open(&cmd_cube_command, &cfg, &ck)) {
+    if (cli_checkpoint_start(&cmd_cube_command, o->checkpoint, o->resume, o->checkpoint_interval,
+                             o->shard, identity, path, piece_tally, &d, &ck)) {
       cli_interrupt_end();
       goto out;
     }
-    cli_checkpoint_attach(ck, &d);
     pg.before = cli_checkpoint_earlier(ck);
   }
   if (pg.show) cli_search_progress_init(&pg.report, &cmd_cube_command);

@@ -440,21 +440,9 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   }
   progress pg = {.show = o->progress && !o->quiet};
   if (o->checkpoint || o->resume) {
-    char what[600];
-    snprintf(what, sizeof what, "dance xc %s%s", strcmp(path, "-") ? path : "-",
-             o->shard.count ? " (a part of a split run)" : "");
-    cli_checkpoint_config cfg = {
-        .path = o->checkpoint ? o->checkpoint : o->resume,
-        .resume = o->resume,
-        .identity = identity,
-        .shard_index = o->shard.index,
-        .shard_count = o->shard.count,
-        .split_pieces = CLI_CHECKPOINT_PIECES,
-        .interval = o->checkpoint_interval,
-        .description = what,
-    };
-    if (cli_checkpoint_open(&cmd_xc_command, &cfg, &ck)) goto out;
-    cli_checkpoint_attach(ck, &d);
+    if (cli_checkpoint_start(&cmd_xc_command, o->checkpoint, o->resume, o->checkpoint_interval,
+                             o->shard, identity, path, NULL, &d, &ck))
+      goto out;
     pg.before = cli_checkpoint_earlier(ck);
   }
   if (pg.show) cli_search_progress_init(&pg.report, &cmd_xc_command);
