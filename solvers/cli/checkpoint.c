@@ -23,6 +23,7 @@ typedef struct {
 struct cli_checkpoint {
   const cli_command *cmd;
   cli_checkpoint_config cfg;
+  char description[1200]; /* cfg.description points here */
   pthread_mutex_t lock;
   uint64_t pieces; /* 0 until known */
   record *rec;
@@ -290,6 +291,9 @@ int cli_checkpoint_open(const cli_command *cmd, const cli_checkpoint_config *cfg
   }
   c->cmd = cmd;
   c->cfg = *cfg;
+  /* the caller's strings may not outlive the call (the description does not) */
+  snprintf(c->description, sizeof c->description, "%s", cfg->description ? cfg->description : "");
+  c->cfg.description = c->description;
   pthread_mutex_init(&c->lock, NULL);
   pthread_cond_init(&c->wake, NULL);
   if (cfg->resume && load(c, cfg->resume)) {

@@ -11,6 +11,7 @@ expect_stderr <<'EOF2'
 dance xc: the finished parts are in p.ckpt: --resume p.ckpt goes on from there
 EOF2
 check "grep -q '^pieces ' p.ckpt && grep -q '^end$' p.ckpt" "p.ckpt has pieces and ends"
+check "[ \"\$(sed -n 2p p.ckpt)\" = '# dance xc $P' ]" "p.ckpt's second line does not name the command"
 run xc "$P" --resume p.ckpt --json --threads 2
 expect_exit 0
 expect_json 'd["solutions"] == 9356 and d["nodes"] == 3637261 and d["complete"] and d["resumed"]["pieces"] > 0 and d["checkpoint"] == "p.ckpt"'
