@@ -520,7 +520,7 @@ int cmd_merge(int argc, char **argv) {
     cli_json_end_object(&j);
   } else if (!problems) {
     cli_num sol = cli_plural(solutions, "solution", "solutions");
-    char covers[80] = "";
+    char covers[160] = "";
     char refl[80] = "";
     if (has_mirror)
       snprintf(refl, sizeof refl, ", %" PRIu64 " up to reflection too",
