@@ -43,8 +43,8 @@ extern "C" {
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
 #define DLX_VERSION_MINOR 3
-#define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "0.3.0"
+#define DLX_VERSION_PATCH 1
+#define DLX_VERSION_STRING "0.3.1"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -75,6 +75,7 @@ typedef enum {
   DLX_ESYNTAX,       /* malformed text input; dlx_parse_error says where and what */
   DLX_ETHREAD,       /* a worker thread could not be started */
   DLX_EENGINE,       /* the engine asked for cannot solve this problem (see dlx_engine_kind) */
+  DLX_EMULTI,        /* not available for problems with multiplicities (see dlx_set_bounds) */
 } dlx_status;
 
 /* A short English description of a status, e.g. "unknown item". Never NULL. */
@@ -109,6 +110,14 @@ DLX_API dlx_status dlx_color(dlx_matrix *m, const char *name, int32_t *color);
 DLX_API dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items,
                                   const int32_t *colors, int32_t *id);
 
+/* Multiplicities (Knuth's MCC problem, as his DLX3 and SSMCC solve it): asks that primary
+ * item `item` be covered at least lo and at most hi times, 0 <= lo <= hi, hi >= 1 (every
+ * primary is covered exactly once, 1..1, unless this says otherwise). A solution is a set of
+ * options, each used at most once. Secondary items take no bounds: DLX_EARG, as for bounds
+ * out of range. Problems with bounds are searched by dancing links on one thread (see
+ * dlx_solve). */
+DLX_API dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32_t hi);
+
 /* ---- reading a matrix back ----------------------------------------------------- */
 
 DLX_API int32_t dlx_item_count(const dlx_matrix *m);
@@ -120,6 +129,10 @@ DLX_API const char *dlx_item_name(const dlx_matrix *m, int32_t item); /* NULL if
 DLX_API dlx_item_kind dlx_item_kind_of(const dlx_matrix *m, int32_t item);
 DLX_API const char *dlx_color_name(const dlx_matrix *m, int32_t color);
 DLX_API int32_t dlx_find_item(const dlx_matrix *m, const char *name); /* -1 if absent */
+/* An item's bounds: 1..1 for a primary without bounds, 0..1 for a secondary. */
+DLX_API void dlx_item_bounds(const dlx_matrix *m, int32_t item, int32_t *lo, int32_t *hi);
+/* Whether some primary item has bounds other than 1..1. */
+DLX_API int dlx_has_bounds(const dlx_matrix *m);
 /* The items of an option and their colors (0 = none); *n receives the size. */
 DLX_API const int32_t *dlx_option_items(const dlx_matrix *m, int32_t option, size_t *n);
 DLX_API const int32_t *dlx_option_colors(const dlx_matrix *m, int32_t option);

@@ -20,7 +20,8 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_EIO: return "input/output error";
   case DLX_ESYNTAX: return "syntax error";
   case DLX_ETHREAD: return "could not start a thread";
-  case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors";
+  case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors or multiplicities";
+  case DLX_EMULTI: return "not available for problems with multiplicities";
   }
   return "unknown status";
 }
@@ -143,6 +144,8 @@ void dlx_matrix_free(dlx_matrix *m) {
   names_free(&m->items);
   names_free(&m->colors);
   free(m->kind);
+  free(m->lo);
+  free(m->hi);
   free(m->start);
   free(m->node_item);
   free(m->node_color);
@@ -158,10 +161,22 @@ dlx_status dlx_add_item(dlx_matrix *m, const char *name, dlx_item_kind kind, int
     if (names_find(&m->items, name, len) >= 0) return DLX_EDUPNAME;
   }
   int32_t i = m->items.count;
+  size_t kind_cap = m->kind_cap;
   if (!grow((void **)&m->kind, 1, &m->kind_cap, (size_t)i + 1)) return DLX_ENOMEM;
+  if (m->lo && m->kind_cap > kind_cap) { /* the bounds grow with kind[] */
+    int32_t *lo = realloc(m->lo, m->kind_cap * sizeof *lo);
+    if (lo) m->lo = lo;
+    int32_t *hi = lo ? realloc(m->hi, m->kind_cap * sizeof *hi) : NULL;
+    if (hi) m->hi = hi;
+    if (!lo || !hi) {
+      m->kind_cap = kind_cap; /* try again next time */
+      return DLX_ENOMEM;
+    }
+  }
   dlx_status st = names_add(&m->items, name, len);
   if (st) return st;
   m->kind[i] = (uint8_t)kind;
+  if (m->lo) m->lo[i] = kind == DLX_PRIMARY, m->hi[i] = 1;
   if (kind == DLX_PRIMARY) m->primaries++;
   if (id) *id = i;
   return DLX_OK;
@@ -240,6 +255,42 @@ dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items, const i
   m->options++;
   return DLX_OK;
 }
+
+dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32_t hi) {
+  if (!m || item < 0 || item >= m->items.count || m->kind[item] != DLX_PRIMARY || lo < 0 ||
+      hi < 1 || lo > hi)
+    return DLX_EARG;
+  if (!m->lo) {
+    size_t cap = m->kind_cap ? m->kind_cap : 1;
+    m->lo = malloc(cap * sizeof *m->lo);
+    m->hi = malloc(cap * sizeof *m->hi);
+    if (!m->lo || !m->hi) {
+      free(m->lo);
+      free(m->hi);
+      m->lo = m->hi = NULL;
+      return DLX_ENOMEM;
+    }
+    for (int32_t i = 0; i < m->items.count; i++)
+      m->lo[i] = m->kind[i] == DLX_PRIMARY, m->hi[i] = 1;
+  }
+  m->bounded -= m->lo[item] != 1 || m->hi[item] != 1;
+  m->lo[item] = lo;
+  m->hi[item] = hi;
+  m->bounded += lo != 1 || hi != 1;
+  return DLX_OK;
+}
+
+void dlx_item_bounds(const dlx_matrix *m, int32_t item, int32_t *lo, int32_t *hi) {
+  int32_t l = 0, h = 0;
+  if (item >= 0 && item < m->items.count) {
+    l = m->lo ? m->lo[item] : m->kind[item] == DLX_PRIMARY;
+    h = m->hi ? m->hi[item] : 1;
+  }
+  if (lo) *lo = l;
+  if (hi) *hi = h;
+}
+
+int dlx_has_bounds(const dlx_matrix *m) { return m && m->bounded > 0; }
 
 int32_t dlx_item_count(const dlx_matrix *m) { return m->items.count; }
 int32_t dlx_primary_count(const dlx_matrix *m) { return m->primaries; }

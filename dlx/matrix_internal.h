@@ -20,6 +20,11 @@ struct dlx_matrix {
   uint8_t *kind; /* kind[i]: DLX_PRIMARY or DLX_SECONDARY */
   size_t kind_cap;
   int32_t primaries;
+  /* Multiplicities: primary item i is covered lo[i]..hi[i] times. NULL (every primary
+   * exactly once) until dlx_set_bounds asks for another; then kept for every item, and
+   * bounded counts how many primaries have bounds other than 1..1. */
+  int32_t *lo, *hi;
+  int32_t bounded;
   dlx_names colors; /* color c is colors index c-1 */
   int32_t options;
   size_t option_cap;

@@ -809,6 +809,7 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
                         dlx_estimate_result *r) {
   if (!m || !r || probes == 0) return DLX_EARG;
   memset(r, 0, sizeof *r);
+  if (m->bounded) return DLX_EMULTI;
   double start = dlx_now();
   /* The root's children, admitted. The paths are stratified by them: each gets its
    * share, so that the estimate does not hang on which subtrees of the first branching
@@ -951,7 +952,7 @@ static int solo_solution(dlx_engine *e, void *ctx) {
 
 dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *o) {
   if (o && (o->engine == DLX_ENGINE_LINKS || o->engine == DLX_ENGINE_BITS)) return o->engine;
-  if (!m || m->node_color) return DLX_ENGINE_LINKS;
+  if (!m || m->node_color || m->bounded) return DLX_ENGINE_LINKS;
   /* A node of the bitset engine scans the uncovered primaries, W words each, until the
    * options left are few enough to renumber (which it does for 512 primaries or fewer):
    * primaries times W must stay small, and the conflict sets must fit the memory kept for
@@ -975,6 +976,7 @@ dlx_options dlx_options_default(void) {
 }
 
 dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
+dlx_status dlx_mcc_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
 
 dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st) {
   if (!m || !st) return DLX_EARG;
@@ -985,6 +987,8 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
     return DLX_EARG;
   dlx_engine_kind k = dlx_engine_for(m, o);
   if (k == DLX_ENGINE_BITS && m->node_color) return DLX_EENGINE;
+  /* Multiplicities: Algorithm M, on one thread (mcc.c). */
+  if (m->bounded) return dlx_mcc_solve(m, o, st);
   /* Progress reports come from the split's pieces (their estimated sizes): with them, one
    * thread searches while the calling one reports. */
   if (o->threads > 1 || o->shard_count > 0 || o->on_progress || o->on_piece || o->pieces_done)

@@ -10,7 +10,9 @@
  *   - blanks are spaces and tabs; a line of blanks only is skipped, and so is a line whose
  *     first non-blank byte is '|' (a comment);
  *   - the first other line is the item line. On it '|' separates the primary items from
- *     the secondary ones even when no blank surrounds it ("a b|x" is "a b | x");
+ *     the secondary ones even when no blank surrounds it ("a b|x" is "a b | x"), except
+ *     after a token that starts with a digit and holds only digits and ':' ("2|x", "0:3|x"):
+ *     that is a primary item's bounds (multiplicity), Knuth's "u:v|name" or "v|name";
  *   - every later line is an option: names separated by blanks, "name:color" on a
  *     secondary item. A '|' anywhere in an option line is an error.
  * Errors report the 1-based byte column of the first byte of the offending token.
@@ -159,10 +161,67 @@ static void copy_name(char out[DLX_NAME_MAX + 1], const char *s, size_t n) {
   out[n] = '\0';
 }
 
+/* If a bounds prefix starts at s[j] (a digit, then digits and ':' up to a '|' that a name
+ * follows at once), returns 1 with the '|' at *bar; else 0. */
+static int bounds_prefix(const char *s, size_t n, size_t j, size_t *bar) {
+  if (j >= n || s[j] < '0' || s[j] > '9') return 0;
+  size_t k = j;
+  while (k < n && ((s[k] >= '0' && s[k] <= '9') || s[k] == ':'))
+    k++;
+  if (k + 1 >= n || s[k] != '|' || is_blank(s[k + 1]) || s[k + 1] == '|') return 0;
+  *bar = k;
+  return 1;
+}
+
+/* Reads a decimal number of s[a..b) into *v: 0 if it is empty, not all digits or above
+ * INT32_MAX (then *too_big says so). */
+static int bound_value(const char *s, size_t a, size_t b, int32_t *v, int *too_big) {
+  int64_t x = 0;
+  *too_big = 0;
+  if (a == b) return 0;
+  for (size_t k = a; k < b; k++) {
+    if (s[k] < '0' || s[k] > '9') return 0;
+    x = x * 10 + (s[k] - '0');
+    if (x > INT32_MAX) {
+      *too_big = 1;
+      return 0;
+    }
+  }
+  *v = (int32_t)x;
+  return 1;
+}
+
+/* The bounds s[t..bar) of the item named next, checked: u:v or v, 0 <= u <= v, v >= 1. */
+static dlx_status read_bounds(reader *r, const char *s, size_t t, size_t bar, const char *name,
+                              int32_t *lo, int32_t *hi) {
+  const char *colon = memchr(s + t, ':', bar - t);
+  size_t c = colon ? (size_t)(colon - s) : t;
+  int big_u = 0, big_v = 0;
+  int ok_u = !colon || bound_value(s, t, c, lo, &big_u);
+  int ok_v = bound_value(s, colon ? c + 1 : t, bar, hi, &big_v);
+  if (big_u || big_v)
+    return syntax(r, t, "bound too large in '%.*s|%s' (at most %d)", (int)(bar - t), s + t, name,
+                  INT32_MAX);
+  if (!ok_u || !ok_v)
+    return syntax(r, t, "malformed bounds '%.*s|%s' (expected u:v|name or v|name)",
+                  (int)(bar - t), s + t, name);
+  if (!colon) *lo = *hi;
+  if (*hi == 0) return syntax(r, t, "upper bound 0 for item '%s' (at least 1)", name);
+  if (*lo > *hi)
+    return syntax(r, t, "lower bound %d above upper bound %d for item '%s'", (int)*lo, (int)*hi,
+                  name);
+  return DLX_OK;
+}
+
 static dlx_status read_item_line(reader *r, const char *s, size_t n) {
   dlx_item_kind kind = DLX_PRIMARY;
-  size_t i = 0, t, bar = 0;
-  while (next_token(s, n, &i, &t, 1)) {
+  size_t i = 0, t, bar = 0, bt = 0, bbar = 0;
+  for (;;) {
+    while (i < n && is_blank(s[i]))
+      i++;
+    int bounded = bounds_prefix(s, n, i, &bbar);
+    if (bounded) bt = i, i = bbar + 1;
+    if (!next_token(s, n, &i, &t, 1)) break;
     const char *tok = s + t;
     size_t len = i - t;
     if (*tok == '|') {
@@ -184,8 +243,16 @@ static dlx_status read_item_line(reader *r, const char *s, size_t n) {
     if (len > DLX_NAME_MAX) return too_long(r, t, len);
     char name[DLX_NAME_MAX + 1];
     copy_name(name, tok, len);
+    int32_t lo = 1, hi = 1, id;
+    if (bounded) {
+      if (kind == DLX_SECONDARY)
+        return syntax(r, bt, "bounds on secondary item '%s' (only primary items take them)", name);
+      dlx_status st = read_bounds(r, s, bt, bbar, name, &lo, &hi);
+      if (st) return st;
+    }
     if (dlx_find_item(r->m, name) >= 0) return syntax(r, t, "item '%s' declared twice", name);
-    dlx_status st = dlx_add_item(r->m, name, kind, NULL);
+    dlx_status st = dlx_add_item(r->m, name, kind, &id);
+    if (!st && (lo != 1 || hi != 1)) st = dlx_set_bounds(r->m, id, lo, hi);
     if (st) return builder_error(r, st, t);
   }
   /* Cannot happen while a line starting with '|' is a comment, but a matrix without a
@@ -408,6 +475,12 @@ static void write_items(const dlx_matrix *m, FILE *f, dlx_item_kind kind) {
     if (dlx_item_kind_of(m, i) != kind) continue;
     if (!first) fputc(' ', f);
     first = 0;
+    int32_t lo, hi;
+    dlx_item_bounds(m, i, &lo, &hi);
+    if (kind == DLX_PRIMARY && lo != hi)
+      fprintf(f, "%d:%d|", (int)lo, (int)hi);
+    else if (kind == DLX_PRIMARY && hi != 1)
+      fprintf(f, "%d|", (int)hi);
     const char *name = dlx_item_name(m, i);
     if (name)
       fputs(name, f);

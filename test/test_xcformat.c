@@ -70,6 +70,10 @@ static const char *difference(const dlx_matrix *a, const dlx_matrix *b) {
   for (int32_t i = 0; i < dlx_item_count(a); i++) {
     if (!same_name(dlx_item_name(a, i), dlx_item_name(b, i))) return "item name";
     if (dlx_item_kind_of(a, i) != dlx_item_kind_of(b, i)) return "item kind";
+    int32_t la, ha, lb, hb;
+    dlx_item_bounds(a, i, &la, &ha);
+    dlx_item_bounds(b, i, &lb, &hb);
+    if (la != lb || ha != hb) return "item bounds";
   }
   for (int32_t o = 0; o < dlx_option_count(a); o++) {
     size_t na, nb;
@@ -118,6 +122,9 @@ typedef struct {
 static const data_file data[] = {
     /* {file, items, primaries, options, colors, warnings, nodes} */
     {"colortest.dlx", 5, 3, 4, 2, 1, 12},
+    {"dlx3-example.dlx", 5, 3, 5, 2, 0, 14},
+    {"langford11.dlx", 33, 33, 165, 0, 0, 495},
+    {"twos6.dlx", 12, 12, 36, 0, 0, 72},
     {"pent6x10.dlx", 72, 72, 2056, 0, 0, 12336},
     {"pent6x10_sym.dlx", 72, 72, 2032, 0, 0, 12192},
     {"queens12.dlx", 66, 24, 144, 0, 0, 572},
@@ -221,6 +228,62 @@ static void test_write_colortest(void) {
   ASSERT_EQ(st, DLX_OK);
   ASSERT_STREQ(s, "|\na b\nb a\nb\n");
   free(s);
+  dlx_matrix_free(m);
+}
+
+/* Bounds read as Knuth's DLX3 reads them (u:v|name, v|name meaning v:v), written back in
+ * the shortest form, and "a b|x" still splits at the '|' when no digit starts the token. */
+static void test_bounds(void) {
+  dlx_matrix *m = NULL;
+  ASSERT_EQ(parse_str("| DLX3's example\nA B 2:3|C 0:1|D 4|E\t| X Y\nA B X:0 Y:0\nA C D\nE\n", &m,
+                      NULL),
+            DLX_OK);
+  if (!m) return;
+  ASSERT_EQ(dlx_primary_count(m), 5);
+  ASSERT_EQ(dlx_has_bounds(m), 1);
+  int32_t lo = -1, hi = -1;
+  const char *names[] = {"A", "C", "D", "E", "X"};
+  const int32_t want[][2] = {{1, 1}, {2, 3}, {0, 1}, {4, 4}, {0, 1}};
+  for (int k = 0; k < 5; k++) {
+    dlx_item_bounds(m, dlx_find_item(m, names[k]), &lo, &hi);
+    ASSERT_EQ(lo, want[k][0]);
+    ASSERT_EQ(hi, want[k][1]);
+  }
+  dlx_status st = DLX_EARG;
+  char *s = write_str(m, NULL, NULL, &st);
+  ASSERT_EQ(st, DLX_OK);
+  ASSERT_STREQ(s, "A B 2:3|C 0:1|D 4|E | X Y\nA B X:0 Y:0\nA C D\nE\n");
+  dlx_matrix *b = NULL;
+  ASSERT_EQ(parse_str(s, &b, NULL), DLX_OK);
+  char *t = b ? write_str(b, NULL, NULL, &st) : NULL;
+  ASSERT_STREQ(t ? t : "", s);
+  free(t);
+  free(s);
+  dlx_matrix_free(b);
+  /* Setting 1..1 again leaves no bounds; the API refuses what the reader refuses. */
+  int32_t c = dlx_find_item(m, "C");
+  ASSERT_EQ(dlx_set_bounds(m, c, 3, 2), DLX_EARG);
+  ASSERT_EQ(dlx_set_bounds(m, c, 0, 0), DLX_EARG);
+  ASSERT_EQ(dlx_set_bounds(m, c, -1, 2), DLX_EARG);
+  ASSERT_EQ(dlx_set_bounds(m, dlx_find_item(m, "X"), 1, 2), DLX_EARG);
+  ASSERT_EQ(dlx_set_bounds(m, 99, 1, 2), DLX_EARG);
+  ASSERT_EQ(dlx_set_bounds(m, c, 1, 1), DLX_OK);
+  ASSERT_EQ(dlx_set_bounds(m, dlx_find_item(m, "D"), 1, 1), DLX_OK);
+  ASSERT_EQ(dlx_set_bounds(m, dlx_find_item(m, "E"), 1, 1), DLX_OK);
+  ASSERT_EQ(dlx_has_bounds(m), 0);
+  dlx_matrix_free(m);
+  /* No digit first: the '|' separates as before. */
+  m = NULL;
+  ASSERT_EQ(parse_str("a b|x\na x\n", &m, NULL), DLX_OK);
+  if (m) {
+    ASSERT_EQ(dlx_primary_count(m), 2);
+    ASSERT_EQ(dlx_has_bounds(m), 0);
+  }
+  dlx_matrix_free(m);
+  /* A digit token before a lone '|' is an item's name. */
+  m = NULL;
+  ASSERT_EQ(parse_str("a 2 | x\n2 x\n", &m, NULL), DLX_OK);
+  if (m) ASSERT_EQ(dlx_primary_count(m), 2);
   dlx_matrix_free(m);
 }
 
@@ -381,6 +444,18 @@ static const bad_case bad[] = {
     {"a " LONG33 "\n", 0, 1, 3, "name too long (33 bytes; at most 32)"},
     {"a b:1\n", 0, 1, 3, "a color on the item line ('b:1')"},
     {"a:1 b\n", 0, 1, 1, "a color on the item line ('a:1')"},
+    /* Bounds (multiplicities): u:v|name or v|name, primary items only. */
+    {"a 3:2|b\n", 0, 1, 3, "lower bound 3 above upper bound 2 for item 'b'"},
+    {"a 0|b\n", 0, 1, 3, "upper bound 0 for item 'b' (at least 1)"},
+    {"a 0:0|b\n", 0, 1, 3, "upper bound 0 for item 'b' (at least 1)"},
+    {"2:|a\n", 0, 1, 1, "malformed bounds '2:|a' (expected u:v|name or v|name)"},
+    {"1::2|a\n", 0, 1, 1, "malformed bounds '1::2|a' (expected u:v|name or v|name)"},
+    {"1:2:3|a\n", 0, 1, 1, "malformed bounds '1:2:3|a' (expected u:v|name or v|name)"},
+    {"a 2147483648|b\n", 0, 1, 3, "bound too large in '2147483648|b' (at most 2147483647)"},
+    {"a 1:99999999999|b\n", 0, 1, 3, "bound too large in '1:99999999999|b' (at most 2147483647)"},
+    {"a | 2|x\n", 0, 1, 5, "bounds on secondary item 'x' (only primary items take them)"},
+    {"a 2|b 3|b\n", 0, 1, 9, "item 'b' declared twice"},
+    {"a 2|b:1\n", 0, 1, 5, "a color on the item line ('b:1')"},
     {"a " LONG33 ":1\n", 0, 1, 3, "name too long (33 bytes; at most 32)"},
     {"a \x01"
      "b\n",
@@ -770,6 +845,7 @@ int main(void) {
   RUN(test_colortest_structure);
   RUN(test_write_colortest);
   RUN(test_roundtrip_data);
+  RUN(test_bounds);
   RUN(test_write_interleaved);
   RUN(test_write_errors);
   RUN(test_malformed);

@@ -1,7 +1,8 @@
 /*
  * fuzz_xc.c -- Knuth's text format (dlx_read_buffer). A matrix read is walked through every
  * accessor, each option formatted back, written out, and searched for at most a few
- * thousand nodes; every solution found must cover each primary item exactly once.
+ * thousand nodes; every solution found must cover each primary item within its bounds
+ * (exactly once unless the item line gave it others) and use no option twice.
  */
 #include <stdlib.h>
 
@@ -10,23 +11,31 @@
 
 typedef struct {
   const dlx_matrix *m;
-  uint8_t *covered; /* per item */
+  uint32_t *covered; /* per item */
 } check;
 
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
   check *c = ctx;
   int32_t items = dlx_item_count(c->m);
-  memset(c->covered, 0, (size_t)items);
+  memset(c->covered, 0, (size_t)items * sizeof *c->covered);
   for (size_t i = 0; i < n; i++) {
+    for (size_t j = 0; j < i; j++)
+      FUZZ_CHECK(options[j] != options[i]);
     size_t k;
     const int32_t *it = dlx_option_items(c->m, options[i], &k);
     for (size_t j = 0; j < k; j++) {
       FUZZ_CHECK(it[j] >= 0 && it[j] < items);
-      if (dlx_item_kind_of(c->m, it[j]) == DLX_PRIMARY) FUZZ_CHECK(!c->covered[it[j]]++);
+      c->covered[it[j]]++;
     }
   }
-  for (int32_t i = 0; i < items; i++)
-    if (dlx_item_kind_of(c->m, i) == DLX_PRIMARY) FUZZ_CHECK(c->covered[i] == 1);
+  for (int32_t i = 0; i < items; i++) {
+    int32_t lo, hi;
+    dlx_item_bounds(c->m, i, &lo, &hi);
+    if (dlx_item_kind_of(c->m, i) == DLX_PRIMARY)
+      FUZZ_CHECK(c->covered[i] >= (uint32_t)lo && c->covered[i] <= (uint32_t)hi);
+    else
+      FUZZ_CHECK(lo == 0 && hi == 1);
+  }
   return 0;
 }
 
@@ -68,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dlx_write(m, null, "fuzz");
     fclose(null);
   }
-  check c = {m, malloc((size_t)items + 1)};
+  check c = {m, malloc(((size_t)items + 1) * sizeof *c.covered)};
   if (c.covered) {
     dlx_options o = dlx_options_default();
     o.max_nodes = 5000;

@@ -1,0 +1,334 @@
+/* test_mcc.c -- multiplicities (Knuth's MCC problem): primary items covered lo..hi times,
+ * searched by Algorithm M. Checked against brute force over every subset of options on
+ * random small problems with colors, against known counts, and for the limits, hooks and
+ * refusals of dlx_solve. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "test.h"
+
+static int32_t item(dlx_matrix *m, const char *name, dlx_item_kind kind) {
+  int32_t id = -1;
+  ASSERT_EQ(dlx_add_item(m, name, kind, &id), DLX_OK);
+  return id;
+}
+
+/* ---- Knuth's example -------------------------------------------------------------- */
+
+typedef struct {
+  int calls;
+  char text[256];
+} first_solution;
+
+static int keep_first(void *ctx, const int32_t *opts, size_t n) {
+  (void)opts, (void)n;
+  ((first_solution *)ctx)->calls++;
+  return 0;
+}
+
+/* The example at the head of Knuth's DLX3, whose unique solution he gives. */
+static void test_knuth_dlx3_example(void) {
+  const char *text = "| A simple example of color controls\nA B 2:3|C | X Y\nA B X:0 Y:0\n"
+                     "A C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+  dlx_matrix *m = NULL;
+  ASSERT_EQ(dlx_read_buffer(text, strlen(text), "dlx3.dlx", &m, NULL, NULL, NULL), DLX_OK);
+  if (!m) return;
+  ASSERT_EQ(dlx_has_bounds(m), 1);
+  dlx_options o = dlx_options_default();
+  first_solution f = {0, ""};
+  o.on_solution = keep_first;
+  o.solution_ctx = &f;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 1);
+  ASSERT_EQ(f.calls, 1);
+  ASSERT_EQ(st.complete, 1);
+  ASSERT_EQ(st.threads, 1);
+  ASSERT_EQ(st.engine, DLX_ENGINE_LINKS);
+  dlx_matrix_free(m);
+}
+
+/* ---- n x n 0-1 matrices with every row and column sum 2 (OEIS A001499) ---------------- */
+
+static dlx_matrix *two_per_line(int n) {
+  dlx_matrix *m = dlx_matrix_new();
+  int32_t r[8], c[8];
+  char name[16];
+  for (int i = 0; i < n; i++) {
+    snprintf(name, sizeof name, "r%d", i);
+    r[i] = item(m, name, DLX_PRIMARY);
+    ASSERT_EQ(dlx_set_bounds(m, r[i], 2, 2), DLX_OK);
+  }
+  for (int j = 0; j < n; j++) {
+    snprintf(name, sizeof name, "c%d", j);
+    c[j] = item(m, name, DLX_PRIMARY);
+    ASSERT_EQ(dlx_set_bounds(m, c[j], 2, 2), DLX_OK);
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      int32_t o[2] = {r[i], c[j]};
+      ASSERT_EQ(dlx_add_option(m, 2, o, NULL, NULL), DLX_OK);
+    }
+  return m;
+}
+
+static void test_two_per_row_and_column(void) {
+  const uint64_t want[] = {0, 0, 1, 6, 90, 2040, 67950};
+  for (int n = 2; n <= 6; n++) {
+    dlx_matrix *m = two_per_line(n);
+    dlx_stats st;
+    ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, want[n]);
+    dlx_matrix_free(m);
+  }
+}
+
+/* ---- random problems against brute force ----------------------------------------------- */
+
+enum { NP_MAX = 5, NS_MAX = 3, NO_MAX = 13 };
+
+typedef struct {
+  int np, ns, no;
+  int32_t lo[NP_MAX], hi[NP_MAX];
+  int32_t items[NO_MAX][NP_MAX + NS_MAX], colors[NO_MAX][NP_MAX + NS_MAX];
+  int size[NO_MAX];
+} small_mcc;
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t below(uint32_t n) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (uint32_t)(rng % n);
+}
+
+static void random_mcc(small_mcc *x) {
+  x->np = 1 + (int)below(NP_MAX);
+  x->ns = (int)below(NS_MAX + 1);
+  x->no = 3 + (int)below(NO_MAX - 2);
+  for (int i = 0; i < x->np; i++) {
+    x->lo[i] = (int32_t)below(3);                    /* 0, 1 or 2 */
+    x->hi[i] = x->lo[i] + (int32_t)below(3);         /* up to 2 more */
+    if (x->hi[i] == 0) x->hi[i] = 1 + (int32_t)below(2);
+  }
+  for (int o = 0; o < x->no; o++) {
+    int n = 0, used[NP_MAX + NS_MAX] = {0};
+    int32_t first = (int32_t)below((uint32_t)x->np);
+    x->items[o][n] = first;
+    x->colors[o][n++] = 0;
+    used[first] = 1;
+    for (int i = 0; i < x->np + x->ns; i++) {
+      if (used[i] || below(3) != 0) continue;
+      x->items[o][n] = i;
+      x->colors[o][n++] = i >= x->np ? (int32_t)below(3) : 0; /* 0 none, 1 red, 2 blue */
+    }
+    x->size[o] = n;
+  }
+}
+
+/* Whether the options of `set` are a solution. */
+static int solves(const small_mcc *x, uint32_t set) {
+  int used[NP_MAX + NS_MAX] = {0};
+  int32_t color[NP_MAX + NS_MAX] = {0};
+  for (int o = 0; o < x->no; o++) {
+    if (!(set >> o & 1)) continue;
+    for (int j = 0; j < x->size[o]; j++) {
+      int32_t i = x->items[o][j], c = x->colors[o][j];
+      if (i >= x->np && used[i] && !(c != 0 && color[i] == c)) return 0;
+      used[i]++;
+      color[i] = c;
+    }
+  }
+  for (int i = 0; i < x->np; i++)
+    if (used[i] < x->lo[i] || used[i] > x->hi[i]) return 0;
+  return 1;
+}
+
+static dlx_matrix *build(const small_mcc *x) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int i = 0; i < x->np + x->ns; i++) {
+    int32_t id = item(m, NULL, i < x->np ? DLX_PRIMARY : DLX_SECONDARY);
+    if (i < x->np) ASSERT_EQ(dlx_set_bounds(m, id, x->lo[i], x->hi[i]), DLX_OK);
+  }
+  int32_t c;
+  ASSERT_EQ(dlx_color(m, "red", &c), DLX_OK);
+  ASSERT_EQ(dlx_color(m, "blue", &c), DLX_OK);
+  for (int o = 0; o < x->no; o++)
+    ASSERT_EQ(dlx_add_option(m, (size_t)x->size[o], x->items[o], x->colors[o], NULL), DLX_OK);
+  return m;
+}
+
+/* Each solution reported must be a solution, seen once; skip[o] options never in one. */
+typedef struct {
+  const small_mcc *x;
+  uint8_t seen[1 << NO_MAX];
+  uint32_t skip;
+  int bad;
+  uint64_t calls;
+} checker;
+
+static int check_solution(void *ctx, const int32_t *opts, size_t n) {
+  checker *c = ctx;
+  uint32_t set = 0;
+  for (size_t k = 0; k < n; k++) {
+    if (opts[k] < 0 || opts[k] >= c->x->no || (set >> opts[k] & 1)) c->bad = 1;
+    set |= (uint32_t)1 << (opts[k] & 31);
+  }
+  if (!c->bad && (!solves(c->x, set) || c->seen[set] || (set & c->skip))) c->bad = 1;
+  if (!c->bad) c->seen[set] = 1;
+  c->calls++;
+  return 0;
+}
+
+static int admit_unless_skipped(void *ctx, const int32_t *opts, size_t n) {
+  checker *c = ctx;
+  return !(c->skip >> opts[n - 1] & 1);
+}
+
+static void test_random_against_brute_force(void) {
+  uint64_t total = 0, nonzero = 0;
+  for (int trial = 0; trial < 3000; trial++) {
+    small_mcc x;
+    random_mcc(&x);
+    dlx_matrix *m = build(&x);
+    checker *c = calloc(1, sizeof *c);
+    c->x = &x;
+    /* Every other trial an admit hook keeps some options out. */
+    if (trial & 1) c->skip = (uint32_t)below(1u << x.no) & (uint32_t)below(1u << x.no);
+    uint64_t want = 0;
+    for (uint32_t set = 0; set < (1u << x.no); set++)
+      want += !(set & c->skip) && solves(&x, set);
+    dlx_options o = dlx_options_default();
+    o.on_solution = check_solution;
+    o.solution_ctx = c;
+    if (c->skip) {
+      o.admit = admit_unless_skipped;
+      o.admit_ctx = c;
+    }
+    dlx_stats st;
+    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    if (st.solutions != want || c->calls != want || c->bad || !st.complete) {
+      TEST_FAIL_("trial %d: %llu solutions (%llu reported, bad %d), brute force says %llu", trial,
+                 (unsigned long long)st.solutions, (unsigned long long)c->calls, c->bad,
+                 (unsigned long long)want);
+      free(c);
+      dlx_matrix_free(m);
+      break;
+    }
+    total += want;
+    nonzero += want > 0;
+    free(c);
+    dlx_matrix_free(m);
+  }
+  ASSERT(nonzero > 1000); /* the generator does make solvable problems */
+  ASSERT(total > 10000);  /* and some with many solutions */
+}
+
+/* ---- limits, hooks, refusals -------------------------------------------------------- */
+
+static int stop_at_3(void *ctx, const int32_t *opts, size_t n) {
+  (void)opts, (void)n;
+  return ++*(int *)ctx >= 3;
+}
+
+typedef struct {
+  int calls;
+  double last;
+  int backwards;
+} progress_seen;
+
+static void on_progress(void *ctx, const dlx_progress *p) {
+  progress_seen *s = ctx;
+  if (p->fraction < s->last || p->fraction < 0 || p->fraction > 1) s->backwards = 1;
+  s->last = p->fraction;
+  s->calls++;
+}
+
+static void test_limits_and_refusals(void) {
+  dlx_matrix *m = two_per_line(6); /* 67,950 solutions */
+  dlx_options o = dlx_options_default();
+  dlx_stats st;
+  o.max_solutions = 1000;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 1000);
+  ASSERT_EQ(st.complete, 0);
+
+  o = dlx_options_default();
+  int calls = 0;
+  o.on_solution = stop_at_3;
+  o.solution_ctx = &calls;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 3);
+  ASSERT_EQ(st.complete, 0);
+
+  o = dlx_options_default();
+  o.max_nodes = 5000;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  ASSERT(st.nodes >= 5000 && st.nodes < 10000);
+
+  int stop = 1;
+  o = dlx_options_default();
+  o.stop = &stop;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  ASSERT(st.nodes <= 4096);
+
+  /* Threads: one searches, and the stats say so; progress comes from that thread. */
+  o = dlx_options_default();
+  o.threads = 2;
+  progress_seen ps = {0, 0, 0};
+  o.on_progress = on_progress;
+  o.progress_ctx = &ps;
+  o.progress_seconds = 1e-9;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 67950);
+  ASSERT_EQ(st.threads, 1);
+  ASSERT_EQ(st.complete, 1);
+  ASSERT(ps.calls > 0);
+  ASSERT_EQ(ps.backwards, 0);
+
+  /* What Algorithm M here cannot do is refused, not done wrong. */
+  o = dlx_options_default();
+  o.shard_count = 2;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EMULTI);
+  o = dlx_options_default();
+  o.engine = DLX_ENGINE_BITS;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EENGINE);
+  ASSERT_EQ(dlx_engine_for(m, NULL), DLX_ENGINE_LINKS);
+  dlx_estimate_result er;
+  ASSERT_EQ(dlx_estimate(m, NULL, 100, 1, &er), DLX_EMULTI);
+  ASSERT(strstr(dlx_strerror(DLX_EMULTI), "multiplicities") != NULL);
+  dlx_matrix_free(m);
+}
+
+/* Bounds 0..1 on every primary: every set of options that shares no item is a solution,
+ * the empty set too. 4 items, options all pairs: the matchings of K4 (10: 1 empty, 6
+ * single edges, 3 perfect). */
+static void test_all_optional(void) {
+  dlx_matrix *m = dlx_matrix_new();
+  int32_t v[4];
+  char name[4];
+  for (int i = 0; i < 4; i++) {
+    snprintf(name, sizeof name, "v%d", i);
+    v[i] = item(m, name, DLX_PRIMARY);
+    ASSERT_EQ(dlx_set_bounds(m, v[i], 0, 1), DLX_OK);
+  }
+  for (int i = 0; i < 4; i++)
+    for (int j = i + 1; j < 4; j++) {
+      int32_t o[2] = {v[i], v[j]};
+      ASSERT_EQ(dlx_add_option(m, 2, o, NULL, NULL), DLX_OK);
+    }
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 10);
+  dlx_matrix_free(m);
+}
+
+int main(void) {
+  RUN(test_knuth_dlx3_example);
+  RUN(test_two_per_row_and_column);
+  RUN(test_random_against_brute_force);
+  RUN(test_limits_and_refusals);
+  RUN(test_all_optional);
+  return test_report();
+}
