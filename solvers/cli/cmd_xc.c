@@ -64,6 +64,11 @@ const cli_command cmd_xc_command = {
         "  A C\n"
         "has 1 solution: the first two options, which agree on the color of X.\n"
         "\n"
+        "Multiplicities (as Knuth's DLX3 and SSMCC read them): on the item line, 2:3|C asks\n"
+        "for primary item C to be covered two or three times, 2|C exactly twice, 0:1|C at\n"
+        "most once. Such problems are searched on one thread, without --shard,\n"
+        "--checkpoint or --estimate.\n"
+        "\n"
         "Output: the count on stdout, e.g. '9356 solutions'. A run ended by --max,\n"
         "--max-nodes or Ctrl-C says 'at least' and that the search is incomplete (JSON:\n"
         "\"complete\": false). A second Ctrl-C kills at once. Progress, warnings and errors\n"
@@ -82,6 +87,7 @@ const cli_command cmd_xc_command = {
         "  dance xc data/xc/pent6x10.dlx --threads 2 --stats\n"
         "  dance xc data/xc/queens13.dlx --json\n"
         "  dance xc data/xc/colortest.dlx --print\n"
+        "  dance xc data/xc/twos6.dlx\n"
         "  dance xc data/xc/pent6x10.dlx --max-nodes 1e6 --progress --progress-interval 0.1\n"
         "  dance xc data/xc/queens13.dlx --estimate 10000\n"
         "  dance xc data/xc/queens13.dlx --shard 3/8 --json\n"
@@ -115,10 +121,22 @@ static void report_read_error(const char *path, dlx_status st, const dlx_parse_e
 
 /* ---- exporting ----------------------------------------------------------------------- */
 
+/* Primary items with bounds other than 1..1 (multiplicities). */
+static int32_t bounded_items(const dlx_matrix *m) {
+  int32_t n = 0;
+  for (int32_t i = 0; i < dlx_item_count(m); i++) {
+    int32_t lo, hi;
+    dlx_item_bounds(m, i, &lo, &hi);
+    n += dlx_item_kind_of(m, i) == DLX_PRIMARY && (lo != 1 || hi != 1);
+  }
+  return n;
+}
+
 static void json_matrix(cli_json *j, const dlx_matrix *m) {
   cli_json_int(j, "items", dlx_item_count(m));
   cli_json_int(j, "primary", dlx_primary_count(m));
   cli_json_int(j, "secondary", dlx_item_count(m) - dlx_primary_count(m));
+  cli_json_int(j, "bounded", bounded_items(m));
   cli_json_int(j, "options", dlx_option_count(m));
   cli_json_int(j, "matrix_nodes", dlx_node_count(m));
 }
@@ -315,6 +333,9 @@ static void print_stats(const result *r) {
          dlx_item_count(m) - dlx_primary_count(m),
          cli_plural((uint64_t)dlx_option_count(m), "option", "options").s,
          cli_plural((uint64_t)dlx_node_count(m), "node", "nodes").s);
+  if (dlx_has_bounds(m))
+    printf("bounds:      %s with bounds other than 1 (multiplicities)\n",
+           cli_plural((uint64_t)bounded_items(m), "primary item", "primary items").s);
   printf("identity:    %s\n", cli_identity_hex(r->identity).s);
   if (r->o->shard.count)
     printf("shard:       %" PRIu32 " of %" PRIu32 " (counting from 0)\n", r->o->shard.index,
@@ -548,6 +569,20 @@ int cmd_xc(int argc, char **argv) {
     cli_warning(&cmd_xc_command, "%ld more warnings not shown", ws.count - MAX_WARNINGS_SHOWN);
   if (st) {
     report_read_error(path, st, &err);
+    return CLI_ERROR;
+  }
+  /* Algorithm M (multiplicities) searches the whole tree on one thread: no split. */
+  const char *split = o.shard.count ? "--shard"
+                      : o.checkpoint ? "--checkpoint"
+                      : o.resume     ? "--resume"
+                      : o.estimate   ? "--estimate"
+                                     : NULL;
+  if (!o.export_file && split && dlx_has_bounds(m)) {
+    cli_error(&cmd_xc_command,
+              "%s: %s has multiplicities (bounds such as 2:3|A on its item line), which are "
+              "searched whole, on one thread: %s is not available for them yet",
+              split, strcmp(path, "-") ? path : "stdin", split);
+    dlx_matrix_free(m);
     return CLI_ERROR;
   }
   status = o.export_file ? export_matrix(&o, path, m)

@@ -34,6 +34,14 @@ uint64_t cli_identity(const dlx_matrix *m, const char *command) {
     put_u64(&h, (uint64_t)dlx_item_kind_of(m, i));
     put_string(&h, dlx_item_name(m, i));
   }
+  if (dlx_has_bounds(m)) { /* problems without bounds keep the identity they had */
+    put_string(&h, "bounds");
+    for (int32_t i = 0; i < items; i++) {
+      int32_t lo, hi;
+      dlx_item_bounds(m, i, &lo, &hi);
+      put_u64(&h, (uint64_t)(uint32_t)lo | (uint64_t)(uint32_t)hi << 32);
+    }
+  }
   put_u64(&h, (uint64_t)colors);
   for (int32_t c = 1; c <= colors; c++)
     put_string(&h, dlx_color_name(m, c));

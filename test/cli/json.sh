@@ -25,6 +25,7 @@ expect_stdout <<'EOF'
   "items": 5,
   "primary": 3,
   "secondary": 2,
+  "bounded": 0,
   "options": 4,
   "matrix_nodes": 12,
   "shard": null,
