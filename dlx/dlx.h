@@ -76,6 +76,7 @@ typedef enum {
   DLX_ETHREAD,       /* a worker thread could not be started */
   DLX_EENGINE,       /* the engine asked for cannot solve this problem (see dlx_engine_kind) */
   DLX_EMULTI,        /* not available for problems with multiplicities (see dlx_set_bounds) */
+  DLX_EMEMO,         /* memoized counting cannot do this (colors, bounds, solutions, shards) */
 } dlx_status;
 
 /* A short English description of a status, e.g. "unknown item". Never NULL. */
@@ -330,6 +331,37 @@ typedef struct {
 
 DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes,
                                 uint64_t seed, dlx_estimate_result *result);
+
+/* ---- counting with memoization -------------------------------------------------------
+ *
+ * Counts the solutions of m without listing them, remembering the count below each set of
+ * covered items and reusing it when the same set comes up again (Nishino et al., "Dancing
+ * with decision diagrams", AAAI 2017; Knuth's DLX6). The search is Algorithm X's own tree,
+ * with every subtree already counted skipped. Orders of magnitude faster where
+ * subproblems repeat (perfect matchings, set partitions, many independent parts); slower
+ * and memory-hungry where they rarely do (tilings): choose it knowingly.
+ *
+ * The table takes at most max_memory bytes (0: 1 GiB); once full it takes no more entries
+ * and the count stays exact (st->full says so). One thread. From opt only stop and max_nodes
+ * are used; a matrix with colors or bounds, or options asking for solutions (on_solution,
+ * max_solutions) or shards, give DLX_EMEMO. A run stopped early has no count (complete 0,
+ * solutions 0), and a count above 2^64 - 1 sets overflow (complete 0). */
+typedef struct {
+  uint64_t solutions;   /* the count, when complete */
+  uint64_t nodes;       /* search-tree nodes visited (those skipped by the table are not) */
+  uint64_t updates;     /* link updates */
+  uint64_t entries;     /* counts stored in the table */
+  uint64_t hits;        /* nodes whose count came from the table */
+  uint64_t table_bytes; /* the table's size */
+  uint64_t bytes;       /* all memory of the count, the table's included */
+  double seconds;
+  int complete; /* 1 if counted to the end */
+  int full;     /* 1 if the table reached max_memory and stopped taking entries */
+  int overflow; /* 1 if the count passed 2^64 - 1 */
+} dlx_memo_stats;
+
+DLX_API dlx_status dlx_count_memo(const dlx_matrix *m, const dlx_options *opt, size_t max_memory,
+                                  dlx_memo_stats *st);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,7 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_ETHREAD: return "could not start a thread";
   case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors or multiplicities";
   case DLX_EMULTI: return "not available for problems with multiplicities";
+  case DLX_EMEMO: return "memoized counting handles neither colors, multiplicities, listed solutions nor shards";
   }
   return "unknown status";
 }

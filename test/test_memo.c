@@ -1,0 +1,212 @@
+/* test_memo.c -- counting with memoization (dlx_count_memo): the perfect matchings of
+ * complete graphs (double factorials) and the partitions of sets (Bell numbers), random
+ * problems against the plain search, a table too small to hold anything, limits, and what
+ * it refuses. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "test.h"
+
+#ifndef DANCE_DATA_DIR
+#define DANCE_DATA_DIR "data"
+#endif
+
+static int32_t item(dlx_matrix *m, const char *name, dlx_item_kind kind) {
+  int32_t id = -1;
+  ASSERT_EQ(dlx_add_item(m, name, kind, &id), DLX_OK);
+  return id;
+}
+
+/* n items, every pair an option: the perfect matchings of K_n, (n-1)!! for n even. */
+static dlx_matrix *pairs(int n) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int i = 0; i < n; i++)
+    item(m, NULL, DLX_PRIMARY);
+  for (int32_t i = 0; i < n; i++)
+    for (int32_t j = i + 1; j < n; j++) {
+      int32_t o[2] = {i, j};
+      ASSERT_EQ(dlx_add_option(m, 2, o, NULL, NULL), DLX_OK);
+    }
+  return m;
+}
+
+/* n items, every nonempty subset an option: the partitions of an n-set, Bell(n). */
+static dlx_matrix *subsets(int n) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int i = 0; i < n; i++)
+    item(m, NULL, DLX_PRIMARY);
+  int32_t o[32];
+  for (uint32_t mask = 1; mask < (1u << n); mask++) {
+    size_t k = 0;
+    for (int32_t i = 0; i < n; i++)
+      if (mask >> i & 1) o[k++] = i;
+    ASSERT_EQ(dlx_add_option(m, k, o, NULL, NULL), DLX_OK);
+  }
+  return m;
+}
+
+static void test_double_factorials(void) {
+  uint64_t want = 1; /* (n-1)!! */
+  for (int n = 2; n <= 26; n += 2) {
+    want *= (uint64_t)(n - 1);
+    dlx_matrix *m = pairs(n);
+    dlx_memo_stats st;
+    ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, want);
+    ASSERT_EQ(st.complete, 1);
+    ASSERT_EQ(st.full, 0);
+    if (n <= 12) { /* the plain search agrees */
+      dlx_stats plain;
+      ASSERT_EQ(dlx_solve(m, NULL, &plain), DLX_OK);
+      ASSERT_EQ_U64(plain.solutions, want);
+    }
+    dlx_matrix_free(m);
+  }
+}
+
+static void test_bell_numbers(void) {
+  const uint64_t bell[] = {1, 1, 2, 5, 15, 52, 203, 877, 4140, 21147, 115975, 678570, 4213597};
+  for (int n = 1; n <= 12; n++) {
+    dlx_matrix *m = subsets(n);
+    dlx_memo_stats st;
+    ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, bell[n]);
+    ASSERT_EQ(st.complete, 1);
+    /* at most one count per set of items left */
+    ASSERT(st.entries <= (1u << n));
+    dlx_matrix_free(m);
+  }
+}
+
+/* Random exact cover problems with secondary items: the same count as the plain search,
+ * with a roomy table and with one too small for a single entry. */
+static uint64_t rng = 0x2545F4914F6CDD1Dull;
+static uint32_t below(uint32_t n) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (uint32_t)(rng % n);
+}
+
+static void test_random_against_plain_search(void) {
+  uint64_t total = 0, hits = 0;
+  for (int trial = 0; trial < 2000; trial++) {
+    int np = 2 + (int)below(12), ns = (int)below(4), no = 4 + (int)below(60);
+    dlx_matrix *m = dlx_matrix_new();
+    for (int i = 0; i < np + ns; i++)
+      item(m, NULL, i < np ? DLX_PRIMARY : DLX_SECONDARY);
+    for (int o = 0; o < no; o++) {
+      int32_t it[20];
+      size_t k = 0;
+      it[k++] = (int32_t)below((uint32_t)np);
+      for (int32_t i = 0; i < np + ns; i++)
+        if (i != it[0] && below(4) == 0) it[k++] = i;
+      ASSERT_EQ(dlx_add_option(m, k, it, NULL, NULL), DLX_OK);
+    }
+    dlx_stats plain;
+    ASSERT_EQ(dlx_solve(m, NULL, &plain), DLX_OK);
+    dlx_memo_stats st, tiny;
+    ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_OK);
+    ASSERT_EQ(dlx_count_memo(m, NULL, 1, &tiny), DLX_OK);
+    if (st.solutions != plain.solutions || tiny.solutions != plain.solutions || !st.complete ||
+        !tiny.complete || tiny.entries != 0) {
+      TEST_FAIL_("trial %d: memo %llu, with no table %llu, plain %llu", trial,
+                 (unsigned long long)st.solutions, (unsigned long long)tiny.solutions,
+                 (unsigned long long)plain.solutions);
+      dlx_matrix_free(m);
+      break;
+    }
+    ASSERT(st.nodes <= plain.nodes);
+    total += plain.solutions;
+    hits += st.hits;
+    dlx_matrix_free(m);
+  }
+  ASSERT(total > 1000); /* solvable problems were made */
+  ASSERT(hits > 1000);  /* and the table was used */
+}
+
+/* Knuth-format files: the same counts as published (pent6x10: 9,356; Langford n = 11:
+ * 35,584; Soma: 11,520), with a table too small for them (full, still exact). */
+static void test_files(void) {
+  const struct {
+    const char *file;
+    uint64_t solutions;
+  } f[] = {{"langford11.dlx", 35584}, {"soma.dlx", 11520}, {"queens12.dlx", 14200}};
+  for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, f[k].file);
+    dlx_matrix *m = NULL;
+    ASSERT_EQ(dlx_read_file(path, &m, NULL, NULL, NULL), DLX_OK);
+    if (!m) continue;
+    dlx_memo_stats st;
+    ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, f[k].solutions);
+    ASSERT_EQ(st.full, 0);
+    ASSERT_EQ(dlx_count_memo(m, NULL, 64 << 10, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, f[k].solutions);
+    ASSERT_EQ(st.full, 1);
+    ASSERT(st.table_bytes <= 64 << 10);
+    dlx_matrix_free(m);
+  }
+}
+
+static int never(void *ctx, const int32_t *o, size_t n) {
+  (void)ctx, (void)o, (void)n;
+  return 0;
+}
+
+static void test_limits_and_refusals(void) {
+  dlx_matrix *m = subsets(10);
+  dlx_options o = dlx_options_default();
+  dlx_memo_stats st;
+  int stop = 1;
+  o.stop = &stop;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  ASSERT_EQ_U64(st.solutions, 0);
+  o = dlx_options_default();
+  o.max_nodes = 10;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  o = dlx_options_default();
+  o.on_solution = never;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_EMEMO);
+  o = dlx_options_default();
+  o.max_solutions = 5;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_EMEMO);
+  o = dlx_options_default();
+  o.shard_count = 2;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_EMEMO);
+  ASSERT_EQ(dlx_set_bounds(m, 0, 0, 2), DLX_OK);
+  ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_EMEMO);
+  dlx_matrix_free(m);
+  dlx_matrix *c = NULL;
+  ASSERT_EQ(dlx_read_file(DANCE_DATA_DIR "/xc/colortest.dlx", &c, NULL, NULL, NULL), DLX_OK);
+  if (c) ASSERT_EQ(dlx_count_memo(c, NULL, 0, &st), DLX_EMEMO);
+  dlx_matrix_free(c);
+  ASSERT(strstr(dlx_strerror(DLX_EMEMO), "memoized") != NULL);
+  /* k items, each with c options of its own alone: c^k solutions. 255^8 still fits in 64
+   * bits (17,878,103,347,812,890,625), 256^9 = 2^72 does not. */
+  for (int big = 0; big < 2; big++) {
+    int k = big ? 9 : 8, c = big ? 256 : 255;
+    m = dlx_matrix_new();
+    for (int32_t i = 0; i < k; i++) {
+      item(m, NULL, DLX_PRIMARY);
+      for (int r = 0; r < c; r++)
+        ASSERT_EQ(dlx_add_option(m, 1, &i, NULL, NULL), DLX_OK);
+    }
+    ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_OK);
+    ASSERT_EQ(st.overflow, big);
+    ASSERT_EQ(st.complete, !big);
+    ASSERT_EQ_U64(st.solutions, big ? 0 : UINT64_C(17878103347812890625));
+    dlx_matrix_free(m);
+  }
+}
+
+int main(void) {
+  RUN(test_double_factorials);
+  RUN(test_bell_numbers);
+  RUN(test_random_against_plain_search);
+  RUN(test_files);
+  RUN(test_limits_and_refusals);
+  return test_report();
+}
