@@ -1,0 +1,58 @@
+# Counting with memoization (--memo): the same counts, its statistics, a table too small,
+# and what it refuses.
+
+run xc "$DATA/xc/langford11.dlx" --memo
+expect_exit 0
+expect_stdout <<'EOF'
+35584 solutions
+EOF
+expect_stderr </dev/null
+
+run xc "$DATA/xc/soma.dlx" --memo --json
+expect_exit 0
+expect_json 'd["solutions"] == 11520 and d["complete"] and d["engine"] == "memo" and d["memo"]["entries"] > 0 and d["memo"]["hits"] > 0 and not d["memo"]["full"] and d["memo"]["max_memory"] == 2**30'
+
+# 22 items, every pair an option: 21!! perfect matchings.
+python3 -c "
+v = ['v%d' % i for i in range(22)]
+print(' '.join(v))
+for i in range(22):
+    for j in range(i + 1, 22):
+        print(v[i], v[j])" >pairs.dlx
+run xc pairs.dlx --memo
+expect_exit 0
+expect_stdout <<'EOF'
+13749310575 solutions
+EOF
+
+# A table too small: the count is exact, and a warning says the table filled.
+run xc "$DATA/xc/queens12.dlx" --memo --max-memory 64K
+expect_exit 0
+expect_stdout <<'EOF'
+14200 solutions
+EOF
+expect_stderr <<'EOF'
+dance xc: warning: the table of counts filled its 64 KiB (--max-memory) and took no more: the count is exact, but a bigger table may be faster
+EOF
+
+# Stopped early, there is no count.
+run xc "$DATA/xc/pent6x10.dlx" --memo --max-nodes 1000 --json
+expect_exit 1
+expect_json 'd["solutions"] is None and not d["complete"] and d["stopped_by"] == "max-nodes"'
+
+run xc "$DATA/xc/colortest.dlx" --memo -q
+expect_exit 2
+expect_stdout </dev/null
+expect_stderr <<'EOF'
+dance xc: --memo: $DATA/xc/colortest.dlx has colors, which counting with memoization does not handle yet
+EOF
+run xc "$DATA/xc/twos6.dlx" --memo
+expect_exit 2
+expect_stderr <<'EOF'
+dance xc: --memo: $DATA/xc/twos6.dlx has multiplicities, which counting with memoization does not handle yet
+EOF
+
+expect_usage_error xc "--memo counts only: it cannot go with --print" xc "$DATA/xc/soma.dlx" --memo --print
+expect_usage_error xc "--memo counts only: it cannot go with --shard" xc "$DATA/xc/soma.dlx" --memo --shard 0/2
+expect_usage_error xc "--max-memory goes with --memo" xc "$DATA/xc/soma.dlx" --max-memory 1G
+expect_usage_error xc "--max-memory needs a size such as 512M, 4G or 1e9 (bytes)" xc "$DATA/xc/soma.dlx" --memo --max-memory lots
