@@ -77,6 +77,7 @@ typedef enum {
   DLX_EENGINE,       /* the engine asked for cannot solve this problem (see dlx_engine_kind) */
   DLX_EMULTI,        /* not available for problems with multiplicities (see dlx_set_bounds) */
   DLX_EMEMO,         /* memoized counting cannot do this (colors, bounds, solutions, shards) */
+  DLX_ECOST,         /* not available for problems with costs (see dlx_set_option_cost) */
 } dlx_status;
 
 /* A short English description of a status, e.g. "unknown item". Never NULL. */
@@ -119,6 +120,12 @@ DLX_API dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items,
  * dlx_solve). */
 DLX_API dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32_t hi);
 
+/* Costs (Knuth's DLX5): option `option` costs `cost` (0 to DLX_COST_MAX; 0 by default).
+ * A solution costs the sum of its options' costs; dlx_best finds the cheapest. Counting and
+ * listing ignore costs. */
+#define DLX_COST_MAX UINT64_C(999999999999)
+DLX_API dlx_status dlx_set_option_cost(dlx_matrix *m, int32_t option, uint64_t cost);
+
 /* ---- reading a matrix back ----------------------------------------------------- */
 
 DLX_API int32_t dlx_item_count(const dlx_matrix *m);
@@ -134,12 +141,15 @@ DLX_API int32_t dlx_find_item(const dlx_matrix *m, const char *name); /* -1 if a
 DLX_API void dlx_item_bounds(const dlx_matrix *m, int32_t item, int32_t *lo, int32_t *hi);
 /* Whether some primary item has bounds other than 1..1. */
 DLX_API int dlx_has_bounds(const dlx_matrix *m);
+/* An option's cost (0 if none was set), and whether any option costs more than 0. */
+DLX_API uint64_t dlx_option_cost(const dlx_matrix *m, int32_t option);
+DLX_API int dlx_has_costs(const dlx_matrix *m);
 /* The items of an option and their colors (0 = none); *n receives the size. */
 DLX_API const int32_t *dlx_option_items(const dlx_matrix *m, int32_t option, size_t *n);
 DLX_API const int32_t *dlx_option_colors(const dlx_matrix *m, int32_t option);
 
-/* Writes one option as Knuth's text ("a b x:red"), NUL-terminated, into buf of
- * size cap; returns the length it needs (like snprintf). */
+/* Writes one option as Knuth's text ("a b x:red", and " |7" after it if it costs 7),
+ * NUL-terminated, into buf of size cap; returns the length it needs (like snprintf). */
 DLX_API size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t cap);
 
 /* ---- Knuth's text format ----------------------------------------------------------
@@ -331,6 +341,33 @@ typedef struct {
 
 DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes,
                                 uint64_t seed, dlx_estimate_result *result);
+
+/* ---- the cheapest solutions ----------------------------------------------------------
+ *
+ * Finds the k cheapest solutions of m by the options' costs (dlx_set_option_cost; Knuth's
+ * DLX5), cheapest first; among solutions of equal cost, those the search meets first. The
+ * search is Algorithm X (colors too) with each item's options in order of cost, cutting
+ * off every branch that cannot beat the k-th best found so far, so it proves the k best
+ * without listing all solutions. One thread; from opt, stop and max_nodes are used (a run
+ * they stop keeps the best found so far, complete 0); shards give DLX_EARG, bounds
+ * DLX_EMULTI. Free the result with dlx_best_free. */
+typedef struct {
+  uint64_t cost;    /* the sum of its options' costs */
+  size_t n;         /* options in the solution */
+  int32_t *options; /* their ids, in the order chosen */
+} dlx_costed_solution;
+
+typedef struct {
+  size_t count;                   /* solutions kept: k, or all there are if fewer */
+  dlx_costed_solution *solutions; /* cheapest first */
+  uint64_t nodes, updates, bytes;
+  double seconds;
+  int complete; /* 1 if the search ran to its end: these are the k cheapest */
+} dlx_best_result;
+
+DLX_API dlx_status dlx_best(const dlx_matrix *m, const dlx_options *opt, size_t k,
+                            dlx_best_result *r);
+DLX_API void dlx_best_free(dlx_best_result *r);
 
 /* ---- counting with memoization -------------------------------------------------------
  *

@@ -22,6 +22,7 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_ETHREAD: return "could not start a thread";
   case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors or multiplicities";
   case DLX_EMULTI: return "not available for problems with multiplicities";
+  case DLX_ECOST: return "not available for problems with costs";
   case DLX_EMEMO: return "memoized counting handles neither colors, multiplicities, listed solutions nor shards";
   }
   return "unknown status";
@@ -147,6 +148,7 @@ void dlx_matrix_free(dlx_matrix *m) {
   free(m->kind);
   free(m->lo);
   free(m->hi);
+  free(m->cost);
   free(m->start);
   free(m->node_item);
   free(m->node_color);
@@ -257,6 +259,30 @@ dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items, const i
   return DLX_OK;
 }
 
+dlx_status dlx_set_option_cost(dlx_matrix *m, int32_t option, uint64_t cost) {
+  if (!m || option < 0 || option >= m->options || cost > DLX_COST_MAX) return DLX_EARG;
+  if ((size_t)option >= m->cost_cap) {
+    if (!cost) return DLX_OK; /* beyond the array every cost is 0 */
+    size_t cap = m->cost_cap ? m->cost_cap : 64;
+    while (cap <= (size_t)option)
+      cap *= 2;
+    uint64_t *c = realloc(m->cost, cap * sizeof *c);
+    if (!c) return DLX_ENOMEM;
+    memset(c + m->cost_cap, 0, (cap - m->cost_cap) * sizeof *c);
+    m->cost = c;
+    m->cost_cap = cap;
+  }
+  m->costed += (cost > 0) - (m->cost[option] > 0);
+  m->cost[option] = cost;
+  return DLX_OK;
+}
+
+uint64_t dlx_option_cost(const dlx_matrix *m, int32_t option) {
+  return m && option >= 0 && (size_t)option < m->cost_cap ? m->cost[option] : 0;
+}
+
+int dlx_has_costs(const dlx_matrix *m) { return m && m->costed > 0; }
+
 dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32_t hi) {
   if (!m || item < 0 || item >= m->items.count || m->kind[item] != DLX_PRIMARY || lo < 0 ||
       hi < 1 || lo > hi)
@@ -340,6 +366,9 @@ size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t 
                  : snprintf(tmp, sizeof tmp, "%s#%d", i ? " " : "", (int)it[i]);
     if (co && co[i])
       k += snprintf(tmp + k, sizeof tmp - (size_t)k, ":%s", dlx_color_name(m, co[i]));
+    if (i + 1 == n && dlx_option_cost(m, option)) /* a cost, as DLX5 reads it */
+      k += snprintf(tmp + k, sizeof tmp - (size_t)k, " |%llu",
+                    (unsigned long long)dlx_option_cost(m, option));
     if (len + 1 < cap) { /* like snprintf: as much as fits */
       size_t room = cap - 1 - len;
       memcpy(buf + len, tmp, (size_t)k < room ? (size_t)k : room);

@@ -25,6 +25,10 @@ struct dlx_matrix {
    * bounded counts how many primaries have bounds other than 1..1. */
   int32_t *lo, *hi;
   int32_t bounded;
+  /* Costs (Knuth's DLX5): cost[o] of option o, NULL until one is set; cost_cap entries. */
+  uint64_t *cost;
+  size_t cost_cap;
+  int32_t costed; /* options with a cost above 0 */
   dlx_names colors; /* color c is colors index c-1 */
   int32_t options;
   size_t option_cap;

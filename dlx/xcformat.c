@@ -14,7 +14,8 @@
  *     after a token that starts with a digit and holds only digits and ':' ("2|x", "0:3|x"):
  *     that is a primary item's bounds (multiplicity), Knuth's "u:v|name" or "v|name";
  *   - every later line is an option: names separated by blanks, "name:color" on a
- *     secondary item. A '|' anywhere in an option line is an error.
+ *     secondary item, and "|n" tokens, its cost (Knuth's DLX5; several are summed). Any
+ *     other '|' in an option line is an error.
  * Errors report the 1-based byte column of the first byte of the offending token.
  */
 #include <errno.h>
@@ -279,6 +280,24 @@ static int reserve(reader *r, size_t need) {
   return 1;
 }
 
+/* A cost token "|n" at s[t..end): adds n to *cost. */
+static dlx_status read_cost(reader *r, const char *s, size_t t, size_t end, uint64_t *cost) {
+  uint64_t v = 0;
+  if (end - t < 2) return syntax(r, t, "'|' inside an option");
+  for (size_t i = t + 1; i < end; i++) {
+    if (s[i] < '0' || s[i] > '9')
+      return syntax(r, t, "a cost is '|' and a whole number, as in '|7' (not '%.*s')",
+                    (int)(end - t > 40 ? 40 : end - t), s + t);
+    v = v * 10 + (uint64_t)(s[i] - '0');
+    if (v > DLX_COST_MAX) break;
+  }
+  if (v > DLX_COST_MAX || *cost + v > DLX_COST_MAX)
+    return syntax(r, t, "cost too large (at most %llu an option)",
+                  (unsigned long long)DLX_COST_MAX);
+  *cost += v;
+  return DLX_OK;
+}
+
 /* Looks at one token of an option; on success appends it to the scratch arrays. */
 static dlx_status read_option_token(reader *r, const char *s, size_t t, size_t end, size_t k,
                                     int *has_primary) {
@@ -324,7 +343,13 @@ static dlx_status read_option(reader *r, const char *s, size_t n) {
   }
   size_t i = 0, t, k = 0;
   int has_primary = 0, has_color = 0;
+  uint64_t cost = 0;
   while (next_token(s, n, &i, &t, 0)) {
+    if (s[t] == '|') {
+      dlx_status st = read_cost(r, s, t, i, &cost);
+      if (st) return st;
+      continue;
+    }
     dlx_status st = read_option_token(r, s, t, i, k, &has_primary);
     if (st) return st;
     k++;
@@ -355,7 +380,9 @@ static dlx_status read_option(reader *r, const char *s, size_t n) {
     if (st) return builder_error(r, st, c);
     has_color = 1;
   }
-  dlx_status st = dlx_add_option(r->m, k, r->items, has_color ? r->colors : NULL, NULL);
+  int32_t id;
+  dlx_status st = dlx_add_option(r->m, k, r->items, has_color ? r->colors : NULL, &id);
+  if (!st && cost) st = dlx_set_option_cost(r->m, id, cost);
   return st ? builder_error(r, st, 0) : DLX_OK;
 }
 

@@ -122,6 +122,7 @@ typedef struct {
 static const data_file data[] = {
     /* {file, items, primaries, options, colors, warnings, nodes} */
     {"colortest.dlx", 5, 3, 4, 2, 1, 12},
+    {"costs.dlx", 4, 3, 5, 1, 0, 8},
     {"dlx3-example.dlx", 5, 3, 5, 2, 0, 14},
     {"langford11.dlx", 33, 33, 165, 0, 0, 495},
     {"twos6.dlx", 12, 12, 36, 0, 0, 72},

@@ -1,0 +1,479 @@
+/* cost.c -- the cheapest solutions (Knuth's DLX5): options carry costs, and the search
+ * keeps the k cheapest solutions, cutting off every branch that cannot beat the k-th best
+ * found so far.
+ *
+ * Taxes. Each primary item i is given a tax, and each option's net cost is its cost less
+ * the taxes of its primary items: the items are taken in order, and item i's tax is the
+ * smallest net cost among its options at that moment, which is then taken off each of
+ * them. Net costs stay at least 0, every item keeps an option of net cost 0, and a
+ * solution's cost is the total tax plus its options' net costs (it covers every primary
+ * once). Options whose net cost is high are then cut off early.
+ *
+ * The search is Algorithm X with colors on dancing links, branching on the primary item
+ * with the fewest options (the first such), each item's options in order of net cost
+ * (input order among equals). With `spent` the net cost of the options chosen above and
+ * `limit` the cost a solution must stay below (the k-th best so far, once k are known):
+ *   - an option whose net cost takes spent to limit or more is not tried, nor are the
+ *     options after it in the list (they cost no less);
+ *   - a node is cut off when spent plus the largest of the remaining items' cheapest
+ *     options reaches the limit: each of those items needs some option, at that price at
+ *     least (Knuth's lookahead, in its simplest form).
+ * Among solutions of equal cost, those found first are kept.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "matrix_internal.h"
+
+/* How far down an item's list the choice of item counts affordable options (DLX5's
+ * default, its h option). */
+enum { LEN_LOOK = 10 };
+
+typedef struct {
+  uint32_t *up, *down;
+  int32_t *top, *color, *opt; /* as in mcc.c */
+  int32_t *len;
+  uint32_t *prev, *next;
+  uint64_t *net; /* net cost of each option */
+  int32_t n_primary;
+  uint32_t *choice, *item_at;
+  uint64_t *thresh0, *thresh; /* per level: the thresholds its covers used */
+  int32_t *path;
+  uint64_t nodes, updates, bytes;
+} cost_dl;
+
+static void *take(cost_dl *d, size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size);
+  if (p) d->bytes += (uint64_t)(n ? n : 1) * size;
+  return p;
+}
+
+static void cost_free(cost_dl *d) {
+  if (!d) return;
+  free(d->up);
+  free(d->down);
+  free(d->top);
+  free(d->color);
+  free(d->opt);
+  free(d->len);
+  free(d->prev);
+  free(d->next);
+  free(d->net);
+  free(d->choice);
+  free(d->item_at);
+  free(d->path);
+  free(d->thresh0);
+  free(d->thresh);
+  free(d);
+}
+
+typedef struct {
+  uint64_t net;
+  int32_t option;
+} priced;
+
+static int by_net(const void *a, const void *b) {
+  const priced *x = a, *y = b;
+  if (x->net != y->net) return x->net < y->net ? -1 : 1;
+  return (x->option > y->option) - (x->option < y->option);
+}
+
+static cost_dl *cost_new(const dlx_matrix *x, uint64_t *total_tax) {
+  cost_dl *d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  d->bytes = sizeof *d;
+  int32_t n = x->items.count, np = x->primaries, no = x->options;
+  size_t nodes = (size_t)n + 2 + (size_t)no + (size_t)x->start[no];
+  size_t levels = (size_t)np + 1;
+  d->n_primary = np;
+  d->up = take(d, nodes, sizeof *d->up);
+  d->down = take(d, nodes, sizeof *d->down);
+  d->top = take(d, nodes, sizeof *d->top);
+  d->opt = take(d, nodes, sizeof *d->opt);
+  if (x->node_color) d->color = take(d, nodes, sizeof *d->color);
+  d->len = take(d, (size_t)n + 1, sizeof *d->len);
+  d->prev = take(d, (size_t)n + 1, sizeof *d->prev);
+  d->next = take(d, (size_t)n + 1, sizeof *d->next);
+  d->net = take(d, (size_t)no, sizeof *d->net);
+  d->choice = take(d, levels, sizeof *d->choice);
+  d->item_at = take(d, levels, sizeof *d->item_at);
+  d->path = take(d, levels, sizeof *d->path);
+  d->thresh0 = take(d, levels, sizeof *d->thresh0);
+  d->thresh = take(d, levels, sizeof *d->thresh);
+  int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
+  priced *order = malloc(((size_t)no + 1) * sizeof *order);
+  /* each item's options (CSR: ostart[i] .. ostart[i+1]-1 in olist), for the taxes */
+  int64_t *ostart = calloc((size_t)n + 2, sizeof *ostart);
+  int32_t *olist = malloc(((size_t)x->start[no] + 1) * sizeof *olist);
+  uint32_t *first = malloc(((size_t)no + 1) * sizeof *first);
+  uint64_t *tax = calloc((size_t)n + 1, sizeof *tax);
+  if (!d->up || !d->down || !d->top || !d->opt || (x->node_color && !d->color) || !d->len ||
+      !d->prev || !d->next || !d->net || !d->choice || !d->item_at || !d->path || !d->thresh0 || !d->thresh || !map ||
+      !order || !first || !tax || !ostart || !olist) {
+    free(map);
+    free(order);
+    free(first);
+    free(tax);
+    free(ostart);
+    free(olist);
+    cost_free(d);
+    return NULL;
+  }
+  int32_t next_p = 1, next_s = np + 1;
+  for (int32_t i = 0; i < n; i++)
+    map[i] = x->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
+  /* Taxes, item by item in input order. */
+  for (int32_t o = 0; o < no; o++) {
+    d->net[o] = dlx_option_cost(x, o);
+    for (int64_t q = x->start[o]; q < x->start[o + 1]; q++)
+      ostart[x->node_item[q] + 2]++;
+  }
+  for (int32_t i = 0; i < n; i++)
+    ostart[i + 2] += ostart[i + 1];
+  for (int32_t o = 0; o < no; o++)
+    for (int64_t q = x->start[o]; q < x->start[o + 1]; q++)
+      olist[ostart[x->node_item[q] + 1]++] = o;
+  *total_tax = 0;
+  for (int32_t i = 0; i < n; i++) {
+    if (x->kind[i] != DLX_PRIMARY) continue;
+    uint64_t m = UINT64_MAX;
+    for (int64_t q = ostart[i]; q < ostart[i + 1]; q++)
+      if (d->net[olist[q]] < m) m = d->net[olist[q]];
+    if (m == UINT64_MAX) m = 0; /* no option: the problem has no solution */
+    tax[i] = m;
+    *total_tax += m;
+    for (int64_t q = ostart[i]; q < ostart[i + 1]; q++)
+      d->net[olist[q]] -= m;
+  }
+  free(ostart);
+  free(olist);
+  for (uint32_t k = 0; k <= (uint32_t)n; k++) {
+    d->up[k] = d->down[k] = k;
+    d->top[k] = (int32_t)k;
+    d->prev[k] = d->next[k] = k;
+  }
+  for (uint32_t k = 0; k <= (uint32_t)np; k++) {
+    d->next[k] = k == (uint32_t)np ? 0 : k + 1;
+    d->prev[k] = k == 0 ? (uint32_t)np : k - 1;
+  }
+  /* The nodes in input order; the item lists in order of net cost. */
+  uint32_t q = (uint32_t)n + 1;
+  d->top[q] = 0;
+  for (int32_t o = 0; o < no; o++) {
+    int64_t s = x->start[o];
+    uint32_t len = (uint32_t)(x->start[o + 1] - s);
+    d->down[q] = q + len;
+    first[o] = q + 1;
+    for (uint32_t j = 0; j < len; j++) {
+      uint32_t y = q + 1 + j;
+      d->top[y] = map[x->node_item[s + j]];
+      d->opt[y] = o;
+      if (d->color) d->color[y] = x->node_color[s + j];
+    }
+    q += len + 1;
+    d->top[q] = -(o + 1);
+    d->up[q] = q - len;
+  }
+  for (int32_t o = 0; o < no; o++)
+    order[o] = (priced){d->net[o], o};
+  qsort(order, (size_t)no, sizeof *order, by_net);
+  for (int32_t r = 0; r < no; r++) {
+    int32_t o = order[r].option;
+    uint32_t len = (uint32_t)(x->start[o + 1] - x->start[o]);
+    for (uint32_t j = 0; j < len; j++) {
+      uint32_t y = first[o] + j, k = (uint32_t)d->top[y];
+      d->up[y] = d->up[k];
+      d->down[y] = k;
+      d->down[d->up[k]] = y;
+      d->up[k] = y;
+      d->len[k]++;
+    }
+  }
+  free(map);
+  free(order);
+  free(first);
+  free(tax);
+  return d;
+}
+
+/* The dance, as in mcc.c (colors included). */
+static void hide(cost_dl *d, uint32_t x) {
+  for (uint32_t q = x + 1; q != x;) {
+    int32_t t = d->top[q];
+    if (t <= 0) {
+      q = d->up[q];
+      continue;
+    }
+    if (!d->color || d->color[q] >= 0) {
+      uint32_t u = d->up[q], w = d->down[q];
+      d->down[u] = w;
+      d->up[w] = u;
+      d->len[t]--;
+      d->updates++;
+    }
+    q++;
+  }
+}
+
+static void unhide(cost_dl *d, uint32_t x) {
+  for (uint32_t q = x - 1; q != x;) {
+    int32_t t = d->top[q];
+    if (t <= 0) {
+      q = d->down[q];
+      continue;
+    }
+    if (!d->color || d->color[q] >= 0) {
+      d->down[d->up[q]] = q;
+      d->up[d->down[q]] = q;
+      d->len[t]++;
+    }
+    q--;
+  }
+}
+
+/* Covering with a threshold (Knuth's DLX5): only the options of i's list cheaper than
+ * thresh are hidden (the list is in order of cost, so they come first); the others cannot
+ * be chosen below anyway, since the cost spent only grows and the limit only falls. The
+ * same threshold must be used to uncover, which walks the same options in the same order
+ * (Knuth's observation: unhiding them in the order they were hidden restores the links). */
+static void cover(cost_dl *d, uint32_t i, uint64_t thresh) {
+  uint32_t l = d->prev[i], r = d->next[i];
+  d->next[l] = r;
+  d->prev[r] = l;
+  d->updates++;
+  for (uint32_t x = d->down[i]; x != i && d->net[d->opt[x]] < thresh; x = d->down[x])
+    hide(d, x);
+}
+
+static void uncover(cost_dl *d, uint32_t i, uint64_t thresh) {
+  for (uint32_t x = d->down[i]; x != i && d->net[d->opt[x]] < thresh; x = d->down[x])
+    unhide(d, x);
+  uint32_t l = d->prev[i], r = d->next[i];
+  d->next[l] = i;
+  d->prev[r] = i;
+}
+
+static void purify(cost_dl *d, uint32_t p, uint64_t thresh) {
+  uint32_t c = (uint32_t)d->top[p];
+  int32_t want = d->color[p];
+  d->updates++;
+  for (uint32_t r = d->down[c]; r != c && d->net[d->opt[r]] < thresh; r = d->down[r]) {
+    if (d->color[r] != want)
+      hide(d, r);
+    else if (r != p)
+      d->color[r] = -1;
+  }
+}
+
+static void unpurify(cost_dl *d, uint32_t p, uint64_t thresh) {
+  uint32_t c = (uint32_t)d->top[p];
+  int32_t want = d->color[p];
+  for (uint32_t r = d->down[c]; r != c && d->net[d->opt[r]] < thresh; r = d->down[r]) {
+    if (d->color[r] < 0)
+      d->color[r] = want;
+    else if (r != p)
+      unhide(d, r);
+  }
+}
+
+static void commit(cost_dl *d, uint32_t x, uint64_t thresh) {
+  for (uint32_t q = x + 1; q != x;) {
+    int32_t t = d->top[q];
+    if (t <= 0) {
+      q = d->up[q];
+      continue;
+    }
+    if (!d->color || d->color[q] == 0)
+      cover(d, (uint32_t)t, thresh);
+    else if (d->color[q] > 0)
+      purify(d, q, thresh);
+    q++;
+  }
+}
+
+static void uncommit(cost_dl *d, uint32_t x, uint64_t thresh) {
+  for (uint32_t q = x - 1; q != x;) {
+    int32_t t = d->top[q];
+    if (t <= 0) {
+      q = d->down[q];
+      continue;
+    }
+    if (!d->color || d->color[q] == 0)
+      uncover(d, (uint32_t)t, thresh);
+    else if (d->color[q] > 0)
+      unpurify(d, q, thresh);
+    q--;
+  }
+}
+
+/* The k best so far: a max-heap by (cost, order found), so that the costliest, and among
+ * equals the last found, goes first. */
+typedef struct {
+  dlx_costed_solution *s;
+  uint64_t *seq;
+  size_t n, k;
+  uint64_t found;
+} best_heap;
+
+static int heap_above(const best_heap *h, size_t a, size_t b) {
+  return h->s[a].cost != h->s[b].cost ? h->s[a].cost > h->s[b].cost : h->seq[a] > h->seq[b];
+}
+
+static void heap_swap(best_heap *h, size_t a, size_t b) {
+  dlx_costed_solution t = h->s[a];
+  h->s[a] = h->s[b], h->s[b] = t;
+  uint64_t u = h->seq[a];
+  h->seq[a] = h->seq[b], h->seq[b] = u;
+}
+
+static void heap_down(best_heap *h, size_t i) {
+  for (;;) {
+    size_t l = 2 * i + 1, r = l + 1, m = i;
+    if (l < h->n && heap_above(h, l, m)) m = l;
+    if (r < h->n && heap_above(h, r, m)) m = r;
+    if (m == i) return;
+    heap_swap(h, i, m);
+    i = m;
+  }
+}
+
+static int heap_add(best_heap *h, uint64_t cost, const int32_t *opts, size_t n) {
+  int32_t *copy = malloc((n ? n : 1) * sizeof *copy);
+  if (!copy) return 0;
+  memcpy(copy, opts, n * sizeof *copy);
+  if (h->n == h->k) { /* drop the costliest */
+    free(h->s[0].options);
+    h->s[0] = h->s[--h->n];
+    h->seq[0] = h->seq[h->n];
+    heap_down(h, 0);
+  }
+  size_t i = h->n++;
+  h->s[i] = (dlx_costed_solution){cost, n, copy};
+  h->seq[i] = h->found++;
+  while (i > 0 && heap_above(h, i, (i - 1) / 2)) {
+    heap_swap(h, i, (i - 1) / 2);
+    i = (i - 1) / 2;
+  }
+  return 1;
+}
+
+void dlx_best_free(dlx_best_result *r) {
+  if (!r) return;
+  for (size_t i = 0; i < r->count; i++)
+    free(r->solutions[i].options);
+  free(r->solutions);
+  r->solutions = NULL;
+  r->count = 0;
+}
+
+dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_best_result *r) {
+  if (!x || !r || k == 0) return DLX_EARG;
+  memset(r, 0, sizeof *r);
+  dlx_options defaults = dlx_options_default();
+  const dlx_options *o = opt ? opt : &defaults;
+  if (x->bounded) return DLX_EMULTI;
+  if (o->shard_count || o->on_piece || o->pieces_done) return DLX_EARG;
+  double start = dlx_now();
+  uint64_t total_tax = 0;
+  cost_dl *d = cost_new(x, &total_tax);
+  best_heap h = {calloc(k, sizeof(dlx_costed_solution)), calloc(k, sizeof(uint64_t)), 0, k, 0};
+  if (!d || !h.s || !h.seq) {
+    cost_free(d);
+    free(h.s);
+    free(h.seq);
+    return DLX_ENOMEM;
+  }
+  uint64_t poll_every = 1u << 12, spent = 0;
+  while (o->max_nodes && poll_every > 1 && poll_every > o->max_nodes)
+    poll_every /= 2;
+  int halted = 0, failed = 0;
+  int32_t l = 0;
+  uint32_t i, xn;
+#define LIMIT (h.n == h.k ? h.s[0].cost - total_tax : UINT64_MAX)
+#define ROOM (LIMIT > spent ? LIMIT - spent : 0) /* what an option may cost here, less 1 */
+forward:
+  d->nodes++;
+  if ((d->nodes & (poll_every - 1)) == 1 % poll_every &&
+      (dlx_stop_requested(o->stop) || (o->max_nodes && d->nodes >= o->max_nodes))) {
+    halted = 1;
+    goto out;
+  }
+  {
+    /* The item with the fewest options it can still afford (counted up to LEN_LOOK; past
+     * that its list's length stands in), ties to the one whose cheapest costs most (that
+     * must be paid anyway), then the first. An item that can afford none: a dead end. */
+    const uint64_t room = ROOM;
+    int32_t t = INT32_MAX;
+    uint64_t t_cost = 0;
+    i = 0;
+    for (uint32_t c = d->next[0]; c != 0; c = d->next[c]) {
+      uint32_t p = d->down[c];
+      if (p == c || d->net[d->opt[p]] >= room) goto backdown;
+      uint64_t cheapest = d->net[d->opt[p]];
+      int32_t s = 1;
+      for (p = d->down[p];; p = d->down[p], s++) {
+        if (p == c || d->net[d->opt[p]] >= room) break; /* s affordable options */
+        if (s == t) goto more;                          /* more than the best so far */
+        if (s >= LEN_LOOK) {
+          s = d->len[c];
+          break;
+        }
+      }
+      if (s < t || (s == t && cheapest > t_cost)) t = s, i = c, t_cost = cheapest;
+    more:;
+    }
+    if (!i) { /* a solution, cheaper than the limit */
+      if (!heap_add(&h, total_tax + spent, d->path, (size_t)l)) {
+        failed = 1;
+        goto out;
+      }
+      goto backdown;
+    }
+  }
+  d->item_at[l] = i;
+  xn = d->choice[l] = d->down[i];
+  d->thresh0[l] = ROOM - d->net[d->opt[xn]];
+  cover(d, i, d->thresh0[l]);
+advance:
+  if (xn == i || spent + d->net[d->opt[xn]] >= LIMIT) { /* the rest cost no less */
+    uncover(d, i, d->thresh0[l]);
+    goto backdown;
+  }
+  spent += d->net[d->opt[xn]];
+  d->path[l] = d->opt[xn];
+  d->thresh[l] = ROOM;
+  commit(d, xn, d->thresh[l]);
+  l++;
+  goto forward;
+backdown:
+  if (l == 0) goto out;
+  l--;
+  i = d->item_at[l];
+  xn = d->choice[l];
+  uncommit(d, xn, d->thresh[l]);
+  spent -= d->net[d->opt[xn]];
+  xn = d->choice[l] = d->down[xn];
+  goto advance;
+#undef ROOM
+#undef LIMIT
+out:
+  /* cheapest first: sort the heap's entries by (cost, order found) */
+  for (size_t a = 1; a < h.n; a++)
+    for (size_t b = a; b > 0 && heap_above(&h, b - 1, b); b--)
+      heap_swap(&h, b - 1, b);
+  r->count = h.n;
+  r->solutions = h.s;
+  free(h.seq);
+  r->nodes = d->nodes;
+  r->updates = d->updates;
+  r->bytes = d->bytes + k * (sizeof(dlx_costed_solution) + sizeof(uint64_t));
+  r->complete = !halted && !failed;
+  r->seconds = dlx_now() - start;
+  cost_free(d);
+  if (failed) {
+    dlx_best_free(r);
+    return DLX_ENOMEM;
+  }
+  return DLX_OK;
+}
