@@ -38,6 +38,9 @@
     "print one JSON object on stdout instead of text (with --print: the solutions too)")           \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the matrix in Knuth's format to FILE ('-': stdout) and exit without solving")           \
+  X(best, "best", 0, UINT, "K", "none", 1, 1000000,                                               \
+    "find the K cheapest solutions by the options' costs ('|n' at the end of an option, as "     \
+    "Knuth's DLX5 reads them) and print them, cheapest first, each with its cost (one thread)")  \
   X(memo, "memo", 0, FLAG, NULL, NULL, 0, 0,                                                       \
     "count with memoization: the count below each set of covered items is remembered and "       \
     "reused (no colors or multiplicities; counts only; one thread). Orders of magnitude faster "  \
@@ -77,6 +80,10 @@ const cli_command cmd_xc_command = {
         "most once. Such problems are searched on one thread, without --shard,\n"
         "--checkpoint or --estimate.\n"
         "\n"
+        "Costs (as Knuth's DLX5 reads them): an option may end with |n, its cost; --best K\n"
+        "prints the K cheapest solutions with their costs, proved by a search that cuts off\n"
+        "what cannot beat them.\n"
+        "\n"
         "--memo counts without listing, remembering the count below each set of covered\n"
         "items: orders of magnitude faster where subproblems repeat (matchings, set\n"
         "partitions), slower on tilings. Counts only; no colors or multiplicities.\n"
@@ -101,6 +108,7 @@ const cli_command cmd_xc_command = {
         "  dance xc data/xc/colortest.dlx --print\n"
         "  dance xc data/xc/twos6.dlx\n"
         "  dance xc data/xc/langford11.dlx --memo --stats\n"
+        "  dance xc data/xc/costs.dlx --best 2\n"
         "  dance xc data/xc/pent6x10.dlx --max-nodes 1e6 --progress --progress-interval 0.1\n"
         "  dance xc data/xc/queens13.dlx --estimate 10000\n"
         "  dance xc data/xc/queens13.dlx --shard 3/8 --json\n"
@@ -442,6 +450,129 @@ static int estimate(const xc_options *o, const char *path, const dlx_matrix *m) 
   return CLI_SOLVED;
 }
 
+/* ---- the cheapest solutions ----------------------------------------------------------- */
+
+static int compare_i32(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* One option's text into *buf (grown as needed); NULL when out of memory. */
+static const char *text_of(const dlx_matrix *m, int32_t option, char **buf, size_t *cap) {
+  size_t need = dlx_format_option(m, option, *buf, *cap);
+  if (need >= *cap) {
+    char *b = realloc(*buf, need + 1);
+    if (!b) return NULL;
+    *buf = b;
+    *cap = need + 1;
+    dlx_format_option(m, option, *buf, *cap);
+  }
+  return *buf;
+}
+
+static int best_solutions(const xc_options *o, const char *path, const dlx_matrix *m) {
+  if (dlx_has_bounds(m)) {
+    cli_error(&cmd_xc_command,
+              "--best: %s has multiplicities, which the search for the cheapest solutions does "
+              "not handle yet",
+              strcmp(path, "-") ? path : "stdin");
+    return CLI_ERROR;
+  }
+  dlx_options d = dlx_options_default();
+  d.max_nodes = o->max_nodes;
+  dlx_best_result r;
+  d.stop = cli_interrupt_begin();
+  dlx_status s = dlx_best(m, &d, (size_t)o->best, &r);
+  int interrupted = cli_interrupt_end();
+  if (s) {
+    cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
+    return CLI_ERROR;
+  }
+  const char *stopped_by = r.complete ? NULL
+                           : interrupted ? "interrupt"
+                           : o->max_nodes ? "max-nodes"
+                                          : "unknown";
+  /* each solution's options in input order, as --print shows them */
+  for (size_t k = 0; k < r.count; k++)
+    qsort(r.solutions[k].options, r.solutions[k].n, sizeof(int32_t), compare_i32);
+  char *buf = NULL;
+  size_t cap = 0;
+  int status = CLI_ERROR;
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    cli_json_string(&j, "file", path);
+    cli_json_string(&j, "identity", cli_identity_hex(cli_identity(m, "xc")).s);
+    cli_json_uint(&j, "solutions", r.count);
+    cli_json_bool(&j, "complete", r.complete);
+    cli_json_string(&j, "stopped_by", stopped_by);
+    cli_json_uint(&j, "nodes", r.nodes);
+    cli_json_uint(&j, "updates", r.updates);
+    cli_json_string(&j, "engine", "dlx");
+    cli_json_real(&j, "seconds", r.seconds, 6);
+    cli_json_int(&j, "threads", 1);
+    cli_json_uint(&j, "bytes", r.bytes);
+    json_matrix(&j, m);
+    cli_json_uint(&j, "best", o->best);
+    cli_json_begin_array(&j, "costs");
+    for (size_t k = 0; k < r.count; k++)
+      cli_json_uint(&j, NULL, r.solutions[k].cost);
+    cli_json_end_array(&j);
+    cli_json_begin_array(&j, "printed");
+    for (size_t k = 0; k < r.count; k++) {
+      cli_json_begin_array(&j, NULL);
+      for (size_t i = 0; i < r.solutions[k].n; i++) {
+        const char *t = text_of(m, r.solutions[k].options[i], &buf, &cap);
+        if (!t) goto nomem;
+        cli_json_string(&j, NULL, t);
+      }
+      cli_json_end_array(&j);
+    }
+    cli_json_end_array(&j);
+    cli_json_end_object(&j);
+  } else {
+    for (size_t k = 0; k < r.count; k++) {
+      printf("solution %zu (cost %" PRIu64 "):\n", k + 1, r.solutions[k].cost);
+      for (size_t i = 0; i < r.solutions[k].n; i++) {
+        const char *t = text_of(m, r.solutions[k].options[i], &buf, &cap);
+        if (!t) goto nomem;
+        puts(t);
+      }
+      putchar('\n');
+    }
+    if (!r.count)
+      printf("%s\n", r.complete ? "no solutions"
+                                 : "no solutions found (the search is incomplete)");
+    else
+      printf("%s%s%s: cost%s", r.complete && r.count < o->best ? "all " : "the ",
+             cli_plural(r.count, r.complete && r.count < o->best ? "solution" : "cheapest solution",
+                        r.complete && r.count < o->best ? "solutions" : "cheapest solutions")
+                 .s,
+             r.complete ? "" : " found so far", r.count > 1 ? "s" : "");
+    for (size_t k = 0; k < r.count; k++)
+      printf("%s%" PRIu64, k ? ", " : " ", r.solutions[k].cost);
+    if (r.count && !r.complete)
+      printf(" (%s; not proved the cheapest)", cli_stop_phrase(stopped_by, 0, o->max_nodes).s);
+    if (r.count) putchar('\n');
+    if (o->stats) {
+      printf("nodes:       %" PRIu64 "%s\n", r.nodes, human(r.nodes, 0).s);
+      printf("updates:     %" PRIu64 "%s\n", r.updates, human(r.updates, 0).s);
+      printf("bytes:       %" PRIu64 "%s\n", r.bytes, human(r.bytes, 1).s);
+      printf("threads:     1\n");
+      printf("seconds:     %.3f\n", r.seconds);
+    }
+  }
+  status = r.count ? CLI_SOLVED : CLI_NO_SOLUTION;
+  goto out;
+nomem:
+  cli_error(&cmd_xc_command, "out of memory");
+out:
+  free(buf);
+  dlx_best_free(&r);
+  return status;
+}
+
 /* ---- counting with memoization --------------------------------------------------------- */
 
 static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m) {
@@ -662,6 +793,19 @@ int cmd_xc(int argc, char **argv) {
                            : o.catalog ? "--catalog"
                                        : "--estimate");
 
+  if (o.best && (o.max || o.first || o.print || o.catalog || o.shard.count || o.checkpoint ||
+                 o.resume || o.estimate || o.progress || o.memo))
+    return cli_usage_error(&cmd_xc_command, "--best prints its solutions itself: it cannot go with %s",
+                           o.max          ? "--max"
+                           : o.first      ? "--first"
+                           : o.print      ? "--print"
+                           : o.catalog    ? "--catalog"
+                           : o.shard.count ? "--shard"
+                           : o.checkpoint ? "--checkpoint"
+                           : o.resume     ? "--resume"
+                           : o.estimate   ? "--estimate"
+                           : o.progress   ? "--progress"
+                                          : "--memo");
   if (o.max_memory && !o.memo)
     return cli_usage_error(&cmd_xc_command, "--max-memory goes with --memo");
   if (o.memo && (o.max || o.first || o.print || o.catalog || o.shard.count || o.checkpoint ||
@@ -703,6 +847,7 @@ int cmd_xc(int argc, char **argv) {
   }
   status = o.export_file ? export_matrix(&o, path, m)
            : o.memo      ? memo_count(&o, path, m)
+           : o.best      ? best_solutions(&o, path, m)
            : o.estimate  ? estimate(&o, path, m)
                          : solve(&o, path, m);
   dlx_matrix_free(m);

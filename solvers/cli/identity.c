@@ -54,6 +54,11 @@ uint64_t cli_identity(const dlx_matrix *m, const char *command) {
     for (size_t k = 0; k < n; k++)
       put_u64(&h, (uint64_t)(uint32_t)it[k] | (uint64_t)(uint32_t)(co ? co[k] : 0) << 32);
   }
+  if (dlx_has_costs(m)) { /* problems without costs keep the identity they had */
+    put_string(&h, "costs");
+    for (int32_t o = 0; o < options; o++)
+      put_u64(&h, dlx_option_cost(m, o));
+  }
   return XXH3_64bits_digest(&h);
 }
 

@@ -1,0 +1,64 @@
+# The cheapest solutions (--best K): options with costs as Knuth's DLX5 reads them.
+
+printf '| costs\nA B C | x\nA B |3 |4\nC x:r |1\nA |2\nB C\nB\n' >c.dlx
+
+run xc c.dlx --best 2
+expect_exit 0
+expect_stdout <<'EOF'
+solution 1 (cost 2):
+A |2
+B C
+
+solution 2 (cost 3):
+C x:r |1
+A |2
+B
+
+the 2 cheapest solutions: costs 2, 3
+EOF
+expect_stderr </dev/null
+
+# Fewer solutions than asked: all of them.
+run xc c.dlx --best 10 --json
+expect_exit 0
+expect_json 'd["costs"] == [2, 3, 8] and d["solutions"] == 3 and d["complete"] and d["best"] == 10 and d["printed"][2] == ["A B |7", "C x:r |1"]'
+
+# Costs are part of the matrix: written back, and counted as before.
+run xc c.dlx --export -
+expect_exit 0
+expect_stdout <<'EOF'
+| exported by dance xc from c.dlx
+A B C | x
+A B |7
+C x:r |1
+A |2
+B C
+B
+EOF
+run xc c.dlx
+expect_stdout <<'EOF'
+3 solutions
+EOF
+
+printf 'A B\nA |x\n' >bad.dlx
+run xc bad.dlx --best 1
+expect_exit 2
+expect_stdout </dev/null
+expect_stderr <<'EOF'
+dance xc: bad.dlx:2:3: a cost is '|' and a whole number, as in '|7' (not '|x')
+EOF
+
+printf 'A B\nA\n' >none.dlx
+run xc none.dlx --best 3
+expect_exit 1
+expect_stdout <<'EOF'
+no solutions
+EOF
+
+expect_usage_error xc "--best prints its solutions itself: it cannot go with --print" xc c.dlx --best 2 --print
+expect_usage_error xc "--best prints its solutions itself: it cannot go with --memo" xc c.dlx --best 2 --memo
+run xc "$DATA/xc/twos6.dlx" --best 1
+expect_exit 2
+expect_stderr <<'EOF'
+dance xc: --best: $DATA/xc/twos6.dlx has multiplicities, which the search for the cheapest solutions does not handle yet
+EOF
