@@ -85,6 +85,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.solution_ctx = &c;
     dlx_stats stats;
     FUZZ_CHECK(dlx_solve(m, &o, &stats) == DLX_OK);
+    /* The cheapest solutions: each a solution, of the cost it says, cheapest first. */
+    dlx_options b = dlx_options_default();
+    b.max_nodes = 5000;
+    dlx_best_result best;
+    dlx_status bs = dlx_best(m, &b, 3, &best);
+    FUZZ_CHECK(bs == DLX_OK || (bs == DLX_EMULTI && dlx_has_bounds(m)));
+    for (size_t k = 0; bs == DLX_OK && k < best.count; k++) {
+      uint64_t cost = 0;
+      for (size_t i = 0; i < best.solutions[k].n; i++)
+        cost += dlx_option_cost(m, best.solutions[k].options[i]);
+      FUZZ_CHECK(cost == best.solutions[k].cost);
+      FUZZ_CHECK(k == 0 || best.solutions[k - 1].cost <= cost);
+      on_solution(&c, best.solutions[k].options, best.solutions[k].n);
+    }
+    if (bs == DLX_OK) {
+      if (best.complete && stats.complete)
+        FUZZ_CHECK(best.count == (stats.solutions < 3 ? stats.solutions : 3));
+      dlx_best_free(&best);
+    }
+    /* Counting with memoization, in a small table: the plain count when both end. */
+    dlx_memo_stats ms;
+    dlx_status mst = dlx_count_memo(m, &b, 4096, &ms);
+    FUZZ_CHECK(mst == DLX_OK || (mst == DLX_EMEMO && (dlx_has_bounds(m) || dlx_color_count(m))));
+    if (mst == DLX_OK && ms.complete && stats.complete) FUZZ_CHECK(ms.solutions == stats.solutions);
     free(c.covered);
   }
   dlx_matrix_free(m);
