@@ -76,7 +76,7 @@ typedef enum {
   DLX_ETHREAD,       /* a worker thread could not be started */
   DLX_EENGINE,       /* the engine asked for cannot solve this problem (see dlx_engine_kind) */
   DLX_EMULTI,        /* not available for problems with multiplicities (see dlx_set_bounds) */
-  DLX_EMEMO,         /* memoized counting cannot do this (colors, bounds, solutions, shards) */
+  DLX_EMEMO,         /* memoized counting cannot do this (bounds, solutions, shards) */
   DLX_ECOST,         /* not available for problems with costs (see dlx_set_option_cost) */
 } dlx_status;
 
@@ -379,9 +379,10 @@ DLX_API void dlx_best_free(dlx_best_result *r);
  * and memory-hungry where they rarely do (tilings): choose it knowingly.
  *
  * The table takes at most max_memory bytes (0: 1 GiB); once full it takes no more entries
- * and the count stays exact (st->full says so). One thread. From opt only stop and max_nodes
- * are used; a matrix with colors or bounds, or options asking for solutions (on_solution,
- * max_solutions) or shards, give DLX_EMEMO. A run stopped early has no count (complete 0,
+ * and the count stays exact (st->full says so). One thread. Colors are handled (a purified
+ * item's color is part of the remembered state). From opt only stop and max_nodes are used;
+ * a matrix with bounds, or options asking for solutions (on_solution, max_solutions) or
+ * shards, give DLX_EMEMO. A run stopped early has no count (complete 0,
  * solutions 0), and a count above 2^64 - 1 sets overflow (complete 0). */
 typedef struct {
   uint64_t solutions;   /* the count, when complete */

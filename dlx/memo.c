@@ -1,9 +1,10 @@
 /* memo.c -- counting exact covers with memoization (after Nishino, Yasuda, Minato and
  * Nagata, "Dancing with decision diagrams", AAAI 2017, and Knuth's DLX6).
  *
- * In an exact cover problem without colors, what is left to solve below a node of the
- * search depends only on which items are covered there: the options still possible are
- * those that touch no covered item. So the count of solutions below a node is a function of
+ * In an exact cover problem, what is left to solve below a node of the search depends only
+ * on which items are covered there, and on the color each purified secondary item was given:
+ * the options still possible are those that touch no covered item and agree with those
+ * colors. So the count of solutions below a node is a function of
  * that set, and once known it can be reused wherever the same set comes up again, whatever
  * path led there. The search is Algorithm X on dancing links (the item with the fewest
  * options, the first such; its options in order), with a hash table from covered set to
@@ -23,10 +24,14 @@
 typedef struct {
   uint32_t *up, *down;
   int32_t *top; /* item of a node (1..n_items); a spacer's is <= 0 */
+  int32_t *color; /* NULL without colors; -1: purified to the color asked for */
+  int32_t n_primary;
+  uint32_t WB;    /* words of a key's bits: one per item (header number) */
   int32_t *len;
   uint32_t *prev, *next; /* active primaries, circular through 0 */
   int32_t n_items;
-  uint32_t W;       /* words of a key */
+  uint32_t W;       /* words of a key: the bits, then with colors a 32-bit slot per
+                       secondary item, the color it was purified to (0: none) */
   uint64_t *key;    /* the covered items of the current node, one bit each */
   uint64_t *child;  /* scratch: a child's key */
   uint64_t *primary_mask; /* the bits of the primary items */
@@ -123,6 +128,7 @@ static void memo_free(memo_dl *d) {
   free(d->up);
   free(d->down);
   free(d->top);
+  free(d->color);
   free(d->len);
   free(d->prev);
   free(d->next);
@@ -146,7 +152,10 @@ static memo_dl *memo_new(const dlx_matrix *x) {
   size_t nodes = (size_t)n + 2 + (size_t)no + (size_t)x->start[no];
   size_t levels = (size_t)np + 1;
   d->n_items = n;
-  d->W = (uint32_t)(((size_t)n + 1 + 63) / 64);
+  d->n_primary = np;
+  d->WB = (uint32_t)(((size_t)n + 1 + 63) / 64);
+  d->W = d->WB + (x->node_color ? (uint32_t)(((size_t)(n - np) + 1) / 2) : 0);
+  if (x->node_color) d->color = take(d, nodes, sizeof *d->color);
   d->up = take(d, nodes, sizeof *d->up);
   d->down = take(d, nodes, sizeof *d->down);
   d->top = take(d, nodes, sizeof *d->top);
@@ -161,7 +170,8 @@ static memo_dl *memo_new(const dlx_matrix *x) {
   d->acc = take(d, levels, sizeof *d->acc);
   d->keys = take(d, levels * d->W, sizeof *d->keys);
   int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
-  if (!d->up || !d->down || !d->top || !d->len || !d->prev || !d->next || !d->key ||
+  if (!d->up || !d->down || !d->top || (x->node_color && !d->color) || !d->len || !d->prev ||
+      !d->next || !d->key ||
       !d->child || !d->primary_mask ||
       !d->item_at || !d->choice || !d->acc || !d->keys || !map) {
     free(map);
@@ -191,6 +201,7 @@ static memo_dl *memo_new(const dlx_matrix *x) {
     for (uint32_t j = 0; j < len; j++) {
       uint32_t y = q + 1 + j, k = (uint32_t)map[x->node_item[s + j]];
       d->top[y] = (int32_t)k;
+      if (d->color) d->color[y] = x->node_color[s + j];
       d->up[y] = d->up[k];
       d->down[y] = k;
       d->down[d->up[k]] = y;
@@ -212,11 +223,13 @@ static void hide(memo_dl *d, uint32_t x) {
       q = d->up[q]; /* the spacer after the option: back to its first node */
       continue;
     }
-    uint32_t u = d->up[q], w = d->down[q];
-    d->down[u] = w;
-    d->up[w] = u;
-    d->len[t]--;
-    d->updates++;
+    if (!d->color || d->color[q] >= 0) {
+      uint32_t u = d->up[q], w = d->down[q];
+      d->down[u] = w;
+      d->up[w] = u;
+      d->len[t]--;
+      d->updates++;
+    }
     q++;
   }
 }
@@ -228,9 +241,11 @@ static void unhide(memo_dl *d, uint32_t x) {
       q = d->down[q]; /* the spacer before the option: on to its last node */
       continue;
     }
-    d->down[d->up[q]] = q;
-    d->up[d->down[q]] = q;
-    d->len[t]++;
+    if (!d->color || d->color[q] >= 0) {
+      d->down[d->up[q]] = q;
+      d->up[d->down[q]] = q;
+      d->len[t]++;
+    }
     q--;
   }
 }
@@ -254,7 +269,40 @@ static void uncover(memo_dl *d, uint32_t i) {
   d->prev[r] = i;
 }
 
-/* Covers the items of x's option other than x's own, and uncovers them in reverse. */
+/* The key's color slot of secondary item k (a header number above n_primary). */
+static uint32_t *slot(memo_dl *d, uint64_t *key, uint32_t k) {
+  return (uint32_t *)(key + d->WB) + (k - (uint32_t)d->n_primary - 1);
+}
+
+/* Keeps on secondary item top[p] only the options that agree with p's color. */
+static void purify(memo_dl *d, uint32_t p) {
+  uint32_t c = (uint32_t)d->top[p];
+  int32_t want = d->color[p];
+  d->key[c >> 6] |= (uint64_t)1 << (c & 63);
+  *slot(d, d->key, c) = (uint32_t)want;
+  d->updates++;
+  for (uint32_t r = d->down[c]; r != c; r = d->down[r]) {
+    if (d->color[r] != want)
+      hide(d, r);
+    else if (r != p)
+      d->color[r] = -1;
+  }
+}
+
+static void unpurify(memo_dl *d, uint32_t p) {
+  uint32_t c = (uint32_t)d->top[p];
+  int32_t want = d->color[p];
+  for (uint32_t r = d->up[c]; r != c; r = d->up[r]) {
+    if (d->color[r] < 0)
+      d->color[r] = want;
+    else if (r != p)
+      unhide(d, r);
+  }
+  d->key[c >> 6] &= ~((uint64_t)1 << (c & 63));
+  *slot(d, d->key, c) = 0;
+}
+
+/* Covers (or purifies) the items of x's option other than x's own, and undoes it. */
 static void commit(memo_dl *d, uint32_t x) {
   for (uint32_t q = x + 1; q != x;) {
     int32_t t = d->top[q];
@@ -262,7 +310,10 @@ static void commit(memo_dl *d, uint32_t x) {
       q = d->up[q];
       continue;
     }
-    cover(d, (uint32_t)t);
+    if (!d->color || d->color[q] == 0)
+      cover(d, (uint32_t)t);
+    else if (d->color[q] > 0)
+      purify(d, q);
     q++;
   }
 }
@@ -274,7 +325,10 @@ static void uncommit(memo_dl *d, uint32_t x) {
       q = d->down[q];
       continue;
     }
-    uncover(d, (uint32_t)t);
+    if (!d->color || d->color[q] == 0)
+      uncover(d, (uint32_t)t);
+    else if (d->color[q] > 0)
+      unpurify(d, q);
     q--;
   }
 }
@@ -285,7 +339,7 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   memset(st, 0, sizeof *st);
   dlx_options defaults = dlx_options_default();
   const dlx_options *o = opt ? opt : &defaults;
-  if (x->node_color || x->bounded) return DLX_EMEMO;
+  if (x->bounded) return DLX_EMEMO;
   if (o->shard_count || o->on_piece || o->pieces_done || o->on_solution || o->max_solutions)
     return DLX_EMEMO;
   double start = dlx_now();
@@ -350,10 +404,11 @@ advance:
         continue;
       }
       ck[(uint32_t)tq >> 6] |= (uint64_t)1 << (tq & 63);
+      if (d->color && d->color[q] > 0) *slot(d, ck, (uint32_t)tq) = (uint32_t)d->color[q];
       q++;
     }
     int solved = 1;
-    for (uint32_t w = 0; w < W && solved; w++)
+    for (uint32_t w = 0; w < d->WB && solved; w++)
       solved = (ck[w] & d->primary_mask[w]) == d->primary_mask[w];
     uint64_t known;
     if (solved || table_get(&t, ck, &known)) {

@@ -43,7 +43,7 @@
     "Knuth's DLX5 reads them) and print them, cheapest first, each with its cost (one thread)")  \
   X(memo, "memo", 0, FLAG, NULL, NULL, 0, 0,                                                       \
     "count with memoization: the count below each set of covered items is remembered and "       \
-    "reused (no colors or multiplicities; counts only; one thread). Orders of magnitude faster "  \
+    "reused (no multiplicities; counts only; one thread). Orders of magnitude faster "  \
     "where subproblems repeat (matchings, set partitions), slower on tilings")                   \
   X(max_memory, "max-memory", 0, STRING, "SIZE", "1G", 0, 0,                                      \
     "with --memo: the table of counts takes at most SIZE bytes (K, M, G, T: powers of 1024); "    \
@@ -86,7 +86,7 @@ const cli_command cmd_xc_command = {
         "\n"
         "--memo counts without listing, remembering the count below each set of covered\n"
         "items: orders of magnitude faster where subproblems repeat (matchings, set\n"
-        "partitions), slower on tilings. Counts only; no colors or multiplicities.\n"
+        "partitions), slower on tilings. Counts only; no multiplicities.\n"
         "\n"
         "Output: the count on stdout, e.g. '9356 solutions'. A run ended by --max,\n"
         "--max-nodes or Ctrl-C says 'at least' and that the search is incomplete (JSON:\n"
@@ -581,10 +581,11 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     return cli_usage_error(&cmd_xc_command,
                            "--max-memory needs a size such as 512M, 4G or 1e9 (bytes)");
   const char *file = strcmp(path, "-") ? path : "stdin";
-  if (dlx_color_count(m) > 0 || dlx_has_bounds(m)) {
+  if (dlx_has_bounds(m)) {
     cli_error(&cmd_xc_command,
-              "--memo: %s has %s, which counting with memoization does not handle yet", file,
-              dlx_color_count(m) > 0 ? "colors" : "multiplicities");
+              "--memo: %s has multiplicities, which counting with memoization does not handle "
+              "yet",
+              file);
     return CLI_ERROR;
   }
   dlx_options d = dlx_options_default();
