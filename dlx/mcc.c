@@ -23,6 +23,7 @@
  * One thread; no split. This engine runs only for matrices with bounds (dlx_solve picks
  * it); the fast engines of search.c and bitsearch.c stay free of the bookkeeping.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,12 @@ typedef struct {
   int32_t *branch_n, *branch_k;
   int32_t *path; /* option ids of the solution so far (null children left out) */
   int32_t depth; /* entries of path */
+  /* The split (threads, shards): with split_depth > 0 the search stops at that depth and
+   * hands each node there to on_leaf (its path: the child taken at each level above, as
+   * branch_k counts them); with prefix_len > 0 it follows prefix[0..prefix_len-1] down to
+   * one such node and searches only below it. */
+  int32_t split_depth, prefix_len;
+  const int32_t *prefix;
   uint64_t nodes, updates, solutions, bytes;
 } mcc;
 
@@ -313,22 +320,64 @@ static uint32_t choose(const mcc *m, int64_t *theta) {
   return best;
 }
 
+typedef struct mcc_shared mcc_shared;
+
 typedef struct {
   const dlx_options *o;
   double start, next_report;
   uint64_t poll_every;
+  int quiet;              /* report no solutions and ignore max_solutions (trial splits) */
+  mcc_shared *shared;     /* threads and shards: what the workers share, else NULL */
+  uint64_t nodes_shared;  /* this worker's nodes already added to the shared count */
+  uint64_t sols_shared;   /* and its solutions, when they are only counted */
+  int reports;            /* this worker reports progress */
+  int (*on_leaf)(mcc *m, int32_t level, void *ctx);
+  void *leaf_ctx;
 } mcc_run;
+
+/* What the workers of a split search share. */
+struct mcc_shared {
+  const dlx_options *o;
+  pthread_mutex_t lock;   /* the caller's on_solution, one call at a time */
+  uint64_t solutions;     /* all solutions so far (atomic) */
+  uint64_t nodes;         /* nodes reported at polls (atomic) */
+  uint64_t updates;       /* (atomic) */
+  size_t next;            /* the next piece to take (atomic) */
+  size_t done;            /* pieces finished (atomic) */
+  size_t pieces, mine;    /* pieces of the split, and how many this run searches */
+  size_t *take;           /* the pieces this run searches */
+  int32_t depth;          /* their depth */
+  int32_t *paths;         /* pieces x depth: each piece's path */
+  int halt;               /* set to stop every worker (atomic) */
+  int failed;             /* a worker could not be made */
+  const dlx_matrix *x;
+};
 
 /* Reports progress and looks at the stop flag and the node limit: 1 to stop. */
 static int poll(mcc *m, mcc_run *r, int32_t level) {
   const dlx_options *o = r->o;
-  if (dlx_stop_requested(o->stop) || (o->max_nodes && m->nodes >= o->max_nodes)) return 1;
-  if (o->on_progress) {
+  mcc_shared *sh = r->shared;
+  uint64_t nodes = m->nodes, solutions = m->solutions, updates = m->updates;
+  if (sh) {
+    nodes = __atomic_add_fetch(&sh->nodes, m->nodes - r->nodes_shared, __ATOMIC_RELAXED);
+    r->nodes_shared = m->nodes;
+    if (!r->o->on_solution) { /* only counted: add this worker's to the progress reports */
+      __atomic_add_fetch(&sh->solutions, m->solutions - r->sols_shared, __ATOMIC_RELAXED);
+      r->sols_shared = m->solutions;
+    }
+    solutions = __atomic_load_n(&sh->solutions, __ATOMIC_RELAXED);
+    updates = __atomic_load_n(&sh->updates, __ATOMIC_RELAXED) + m->updates;
+    if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) return 1;
+  }
+  if (dlx_stop_requested(o->stop) || (o->max_nodes && nodes >= o->max_nodes)) return 1;
+  if (o->on_progress && (!sh || r->reports)) {
     double now = dlx_now();
     if (now >= r->next_report) {
       r->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
-      dlx_progress p = {m->solutions, m->nodes, m->updates, now - r->start,
-                        dlx_share_fraction(m->branch_n, m->branch_k, 0, level)};
+      double f = dlx_share_fraction(m->branch_n, m->branch_k, 0, level);
+      if (sh) /* the pieces finished, of this run's */
+        f = sh->mine ? (double)__atomic_load_n(&sh->done, __ATOMIC_RELAXED) / (double)sh->mine : 1;
+      dlx_progress p = {solutions, nodes, updates, now - r->start, f};
       o->on_progress(o->progress_ctx, &p);
     }
   }
@@ -341,15 +390,24 @@ static int search(mcc *m, mcc_run *r) {
   int32_t l = 0;
   uint32_t i, x;
 forward:
-  m->nodes++;
-  if (!(m->nodes & (r->poll_every - 1)) && poll(m, r, l)) return 1;
+  if (m->split_depth && l == m->split_depth) { /* a piece of the split */
+    if (r->on_leaf(m, l, r->leaf_ctx)) return 1;
+    goto backdown;
+  }
+  if (l >= m->prefix_len) { /* the nodes above a piece are the split's */
+    m->nodes++;
+    if (!(m->nodes & (r->poll_every - 1)) && poll(m, r, l)) return 1;
+  }
   {
     int64_t theta;
     i = choose(m, &theta);
     if (!i) {
       m->solutions++;
-      if (o->on_solution && o->on_solution(o->solution_ctx, m->path, (size_t)m->depth)) return 1;
-      if (o->max_solutions && m->solutions >= o->max_solutions) return 1;
+      if (!r->quiet) {
+        if (o->on_solution && o->on_solution(o->solution_ctx, m->path, (size_t)m->depth))
+          return 1;
+        if (o->max_solutions && m->solutions >= o->max_solutions) return 1;
+      }
       goto backdown;
     }
     if (theta <= 0) goto backdown; /* i cannot get the options it needs */
@@ -367,10 +425,18 @@ advance:
     goto backup; /* too few options left in i's list for what it needs */
   } else if (x != i) {
     tweak(m, x, i, m->bound[i] != 0);
+  } else if (l < m->prefix_len && m->branch_k[l] != m->prefix[l]) {
+    goto backup; /* following a piece's path, and this is not its child */
   } else if (m->bound[i] != 0) { /* the null child: no more options of i */
     uint32_t a = m->prev[i], b = m->next[i];
     m->next[a] = b;
     m->prev[b] = a;
+  }
+  if (l < m->prefix_len && x != i && m->branch_k[l] != m->prefix[l]) {
+    if (m->branch_k[l] > m->prefix[l]) goto backup;
+    m->branch_k[l]++; /* an earlier sibling of the piece's child: passed over, as tried */
+    x = m->choice[l] = m->down[x];
+    goto advance;
   }
   if (x != i) {
     m->path[m->depth] = m->opt[x];
@@ -407,19 +473,236 @@ backdown:
   }
   uncommit(m, x);
   m->depth--;
+  if (l < m->prefix_len) goto backup; /* the piece's only child at this level */
   x = m->choice[l] = m->down[x];
   goto advance;
 }
 
+/* ---- threads and shards ------------------------------------------------------------- */
+
+typedef struct {
+  int32_t *paths;
+  size_t n, cap;
+  int32_t depth;
+  int failed;
+} leaves;
+
+static int add_leaf(mcc *m, int32_t level, void *ctx) {
+  leaves *v = ctx;
+  if (v->n == v->cap) {
+    size_t cap = v->cap ? v->cap * 2 : 256;
+    int32_t *p = realloc(v->paths, cap * (size_t)level * sizeof *p);
+    if (!p) {
+      v->failed = 1;
+      return 1;
+    }
+    v->paths = p, v->cap = cap;
+  }
+  memcpy(v->paths + v->n * (size_t)level, m->branch_k, (size_t)level * sizeof *v->paths);
+  v->n++;
+  return 0;
+}
+
+/* The split: the nodes at the first depth that has at least `target` of them (or the
+ * deepest there is). Its search above that depth is counted in *top (nodes, solutions and,
+ * unless quiet, reported), as the split's own work. Returns 1 if stopped or out of memory. */
+static int split(const dlx_matrix *x, mcc_run *r, size_t target, leaves *v, mcc **top) {
+  for (int32_t depth = 1;; depth++) {
+    mcc *m = mcc_new(x);
+    if (!m) return 1;
+    free(v->paths);
+    *v = (leaves){NULL, 0, 0, depth, 0};
+    m->split_depth = depth;
+    mcc_run t = *r;
+    t.quiet = 1;
+    t.on_leaf = add_leaf;
+    t.leaf_ctx = v;
+    int halted = search(m, &t);
+    /* deep enough: the pieces asked for, the bottom of the tree, or a top that is already
+     * a sizeable search of its own */
+    int deep_enough = v->n >= target || v->n == 0 || m->nodes > 100000;
+    if (halted || !deep_enough) {
+      mcc_free(m);
+      if (halted) return 1;
+      continue;
+    }
+    /* again, this time reporting the solutions above the pieces */
+    mcc_free(m);
+    m = mcc_new(x);
+    if (!m) return 1;
+    free(v->paths);
+    *v = (leaves){NULL, 0, 0, depth, 0};
+    m->split_depth = depth;
+    t.quiet = r->quiet;
+    halted = search(m, &t);
+    *top = m;
+    return halted || v->failed;
+  }
+}
+
+static int shared_solution(void *ctx, const int32_t *options, size_t n) {
+  mcc_shared *sh = ctx;
+  const dlx_options *o = sh->o;
+  int stop = 0;
+  pthread_mutex_lock(&sh->lock);
+  if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) {
+    stop = 1;
+  } else {
+    uint64_t k = __atomic_add_fetch(&sh->solutions, 1, __ATOMIC_RELAXED);
+    if (o->on_solution && o->on_solution(o->solution_ctx, options, n)) stop = 1;
+    if (o->max_solutions && k >= o->max_solutions) stop = 1;
+    if (stop) __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+  }
+  pthread_mutex_unlock(&sh->lock);
+  return stop;
+}
+
+typedef struct {
+  mcc_shared *sh;
+  mcc_run run;
+  uint64_t nodes, updates, solutions, bytes;
+  int halted;
+} worker;
+
+static void *work(void *arg) {
+  worker *w = arg;
+  mcc_shared *sh = w->sh;
+  mcc *m = mcc_new(sh->x);
+  if (!m) {
+    __atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
+    __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+    return NULL;
+  }
+  w->bytes = m->bytes;
+  m->prefix_len = sh->depth;
+  for (;;) {
+    size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
+    if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
+    m->prefix = sh->paths + sh->take[k] * (size_t)sh->depth;
+    uint64_t before = m->solutions;
+    if (search(m, &w->run)) {
+      w->halted = 1;
+      break;
+    }
+    (void)before;
+    __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
+  }
+  __atomic_add_fetch(&sh->nodes, m->nodes - w->run.nodes_shared, __ATOMIC_RELAXED);
+  w->nodes = m->nodes;
+  w->updates = m->updates;
+  w->solutions = m->solutions;
+  mcc_free(m);
+  return NULL;
+}
+
+static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_stats *st,
+                              mcc_run *r) {
+  int threads = o->threads > 1 ? o->threads : 1;
+  size_t target = o->shard_count ? (size_t)(o->shard_count < 16 ? 256 : 16 * o->shard_count)
+                                 : (size_t)64 * (size_t)threads;
+  mcc_shared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.o = o;
+  sh.x = x;
+  pthread_mutex_init(&sh.lock, NULL);
+  /* The split's own solutions go through the same counter and lock as the workers'. */
+  /* Solutions only counted need no lock: each worker counts its own. */
+  int listed = o->on_solution || o->max_solutions;
+  dlx_options top_o = *o;
+  top_o.on_solution = listed ? shared_solution : NULL;
+  top_o.solution_ctx = &sh;
+  top_o.max_solutions = 0;
+  mcc_run tr = *r;
+  tr.o = &top_o;
+  tr.quiet = o->shard_count && o->shard_index != 0; /* the top is shard 0's */
+  leaves v = {0};
+  mcc *top = NULL;
+  int halted = split(x, &tr, target, &v, &top);
+  dlx_status status = DLX_OK;
+  worker *ws = NULL;
+  pthread_t *tid = NULL;
+  if (!top) {
+    free(v.paths);
+    pthread_mutex_destroy(&sh.lock);
+    return DLX_ENOMEM;
+  }
+  if (tr.quiet) { /* another shard's: its counts are shard 0's */
+    top->solutions = top->nodes = top->updates = 0;
+  }
+  sh.depth = v.depth;
+  sh.paths = v.paths;
+  sh.pieces = v.n;
+  sh.take = malloc((v.n ? v.n : 1) * sizeof *sh.take);
+  ws = calloc((size_t)threads, sizeof *ws);
+  tid = calloc((size_t)threads, sizeof *tid);
+  if (!sh.take || !ws || !tid || v.failed) {
+    status = DLX_ENOMEM;
+    goto out;
+  }
+  for (size_t k = 0; k < v.n; k++)
+    if (!o->shard_count || k % o->shard_count == o->shard_index) sh.take[sh.mine++] = k;
+  if (halted) goto out;
+  dlx_options wo = top_o;
+  for (int t = 0; t < threads; t++) {
+    ws[t].sh = &sh;
+    ws[t].run = *r;
+    ws[t].run.o = &wo;
+    ws[t].run.shared = &sh;
+    ws[t].run.reports = t == 0;
+    ws[t].run.quiet = 0;
+  }
+  int started = 0;
+  for (int t = 1; t < threads; t++) {
+    if (dlx_thread_create(&tid[t], NULL, work, &ws[t]) != 0) break;
+    started = t;
+  }
+  work(&ws[0]);
+  for (int t = 1; t <= started; t++)
+    pthread_join(tid[t], NULL);
+  if (sh.failed) status = DLX_ENOMEM;
+  for (int t = 0; t < threads; t++)
+    halted |= ws[t].halted;
+out:
+  st->solutions = top->solutions;
+  st->nodes = top->nodes;
+  st->updates = top->updates;
+  st->bytes = top->bytes;
+  if (ws)
+    for (int t = 0; t < threads; t++) {
+      st->solutions += ws[t].solutions;
+      st->nodes += ws[t].nodes;
+      st->updates += ws[t].updates;
+      st->bytes += ws[t].bytes;
+    }
+  st->complete = !halted && !status && __atomic_load_n(&sh.done, __ATOMIC_RELAXED) == sh.mine;
+  st->threads = threads;
+  st->subproblems = sh.pieces;
+  st->engine = DLX_ENGINE_LINKS;
+  st->seconds = dlx_now() - r->start;
+  mcc_free(top);
+  free(v.paths);
+  free(sh.take);
+  free(ws);
+  free(tid);
+  pthread_mutex_destroy(&sh.lock);
+  return status;
+}
+
 dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *st) {
-  if (o->shard_count || o->on_piece || o->pieces_done) return DLX_EMULTI;
+  if (o->on_piece || o->pieces_done) return DLX_EMULTI; /* no checkpoints yet */
   if (o->engine == DLX_ENGINE_BITS) return DLX_EENGINE;
-  mcc *m = mcc_new(x);
-  if (!m) return DLX_ENOMEM;
-  mcc_run r = {o, dlx_now(), 0, 1u << 12};
+  if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
+  mcc_run r;
+  memset(&r, 0, sizeof r);
+  r.o = o;
+  r.start = dlx_now();
+  r.poll_every = 1u << 12;
   r.next_report = r.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   while (o->max_nodes && r.poll_every > 1 && r.poll_every > o->max_nodes)
     r.poll_every /= 2;
+  if (o->threads > 1 || o->shard_count) return solve_split(x, o, st, &r);
+  mcc *m = mcc_new(x);
+  if (!m) return DLX_ENOMEM;
   int halted = search(m, &r);
   st->solutions = m->solutions;
   st->nodes = m->nodes;

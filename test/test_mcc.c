@@ -211,7 +211,23 @@ static void test_random_against_brute_force(void) {
       o.admit_ctx = c;
     }
     dlx_stats st;
-    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    /* a third of the trials on two threads, a third in three shards added up */
+    int mode = trial % 3;
+    if (mode == 1) o.threads = 2;
+    if (mode == 2) {
+      dlx_stats part;
+      memset(&st, 0, sizeof st);
+      st.complete = 1;
+      for (uint32_t k = 0; k < 3; k++) {
+        o.shard_count = 3;
+        o.shard_index = k;
+        ASSERT_EQ(dlx_solve(m, &o, &part), DLX_OK);
+        st.solutions += part.solutions;
+        st.complete &= part.complete;
+      }
+    } else {
+      ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    }
     if (st.solutions != want || c->calls != want || c->bad || !st.complete) {
       TEST_FAIL_("trial %d: %llu solutions (%llu reported, bad %d), brute force says %llu", trial,
                  (unsigned long long)st.solutions, (unsigned long long)c->calls, c->bad,
@@ -230,6 +246,12 @@ static void test_random_against_brute_force(void) {
 }
 
 /* ---- limits, hooks, refusals -------------------------------------------------------- */
+
+static int count_calls(void *ctx, const int32_t *opts, size_t n) {
+  (void)opts, (void)n;
+  ++*(int *)ctx;
+  return 0;
+}
 
 static int stop_at_3(void *ctx, const int32_t *opts, size_t n) {
   (void)opts, (void)n;
@@ -279,7 +301,7 @@ static void test_limits_and_refusals(void) {
   ASSERT_EQ(st.complete, 0);
   ASSERT(st.nodes <= 4096);
 
-  /* Threads: one searches, and the stats say so; progress comes from that thread. */
+  /* Threads: the same count and nodes; progress never goes backwards. */
   o = dlx_options_default();
   o.threads = 2;
   progress_seen ps = {0, 0, 0};
@@ -288,14 +310,40 @@ static void test_limits_and_refusals(void) {
   o.progress_seconds = 1e-9;
   ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
   ASSERT_EQ_U64(st.solutions, 67950);
-  ASSERT_EQ(st.threads, 1);
+  ASSERT_EQ_U64(st.nodes, 198658);
+  ASSERT_EQ(st.threads, 2);
   ASSERT_EQ(st.complete, 1);
+  ASSERT(st.subproblems > 0);
   ASSERT(ps.calls > 0);
   ASSERT_EQ(ps.backwards, 0);
+  /* A limit across threads: exactly that many, each handed over once. */
+  o = dlx_options_default();
+  o.threads = 2;
+  o.max_solutions = 777;
+  calls = 0;
+  o.on_solution = count_calls;
+  o.solution_ctx = &calls;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ(calls, 777);
+  ASSERT_EQ(st.complete, 0);
+  /* Shards: their counts and nodes add up to the whole. */
+  uint64_t sum = 0, nodes = 0;
+  for (uint32_t k = 0; k < 5; k++) {
+    o = dlx_options_default();
+    o.shard_count = 5;
+    o.shard_index = k;
+    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    ASSERT_EQ(st.complete, 1);
+    sum += st.solutions, nodes += st.nodes;
+  }
+  ASSERT_EQ_U64(sum, 67950);
+  ASSERT_EQ_U64(nodes, 198658);
 
   /* What Algorithm M here cannot do is refused, not done wrong. */
   o = dlx_options_default();
-  o.shard_count = 2;
+  unsigned char done[1] = {0};
+  o.pieces_done = done;
+  o.pieces_done_count = 1;
   ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EMULTI);
   o = dlx_options_default();
   o.engine = DLX_ENGINE_BITS;

@@ -77,8 +77,8 @@ const cli_command cmd_xc_command = {
         "\n"
         "Multiplicities (as Knuth's DLX3 and SSMCC read them): on the item line, 2:3|C asks\n"
         "for primary item C to be covered two or three times, 2|C exactly twice, 0:1|C at\n"
-        "most once. Such problems are searched on one thread, without --shard,\n"
-        "--checkpoint or --estimate.\n"
+        "most once. Such problems take threads and --shard, not yet --checkpoint or\n"
+        "--estimate.\n"
         "\n"
         "Costs (as Knuth's DLX5 reads them): an option may end with |n, its cost; --best K\n"
         "prints the K cheapest solutions with their costs, proved by a search that cuts off\n"
@@ -832,16 +832,16 @@ int cmd_xc(int argc, char **argv) {
     report_read_error(path, st, &err);
     return CLI_ERROR;
   }
-  /* Algorithm M (multiplicities) searches the whole tree on one thread: no split. */
-  const char *split = o.shard.count ? "--shard"
-                      : o.checkpoint ? "--checkpoint"
-                      : o.resume     ? "--resume"
-                      : o.estimate   ? "--estimate"
-                                     : NULL;
+  /* Algorithm M (multiplicities) splits for threads and shards, but keeps no checkpoint
+   * and has no estimator yet. */
+  const char *split = o.checkpoint ? "--checkpoint"
+                      : o.resume   ? "--resume"
+                      : o.estimate ? "--estimate"
+                                   : NULL;
   if (!o.export_file && split && dlx_has_bounds(m)) {
     cli_error(&cmd_xc_command,
-              "%s: %s has multiplicities (bounds such as 2:3|A on its item line), which are "
-              "searched whole, on one thread: %s is not available for them yet",
+              "%s: %s has multiplicities (bounds such as 2:3|A on its item line), for which %s "
+              "is not available yet",
               split, strcmp(path, "-") ? path : "stdin", split);
     dlx_matrix_free(m);
     return CLI_ERROR;

@@ -11,7 +11,7 @@ expect_stderr </dev/null
 
 run xc "$DATA/xc/twos6.dlx" --json
 expect_exit 0
-expect_json 'd["solutions"] == 67950 and d["complete"] and d["bounded"] == 12 and d["threads"] == 1 and d["engine"] == "dlx"'
+expect_json 'd["solutions"] == 67950 and d["complete"] and d["bounded"] == 12 and d["engine"] == "dlx"'
 
 # Knuth's DLX3 example, with colors: its unique solution.
 run xc "$DATA/xc/dlx3-example.dlx" --print
@@ -86,12 +86,23 @@ expect_stderr <<'EOF'
 dance xc: bad3.dlx:1:3: upper bound 0 for item 'B' (at least 1)
 EOF
 
+# Threads and shards: the same count and nodes; the parts merge to the whole.
+run xc "$DATA/xc/twos6.dlx" --threads 2 --json
+expect_exit 0
+expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658 and d["threads"] == 2 and d["subproblems"] > 0'
+for k in 0 1 2; do
+  "$DANCE" xc "$DATA/xc/twos6.dlx" --shard $k/3 --json >part$k.json
+done
+run merge part0.json part1.json part2.json --json
+expect_exit 0
+expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658'
+
 # What is not available with multiplicities says so, and solves nothing.
-run xc "$DATA/xc/twos6.dlx" --shard 0/2
+run xc "$DATA/xc/twos6.dlx" --checkpoint ck
 expect_exit 2
 expect_stdout </dev/null
 expect_stderr <<'EOF'
-dance xc: --shard: $DATA/xc/twos6.dlx has multiplicities (bounds such as 2:3|A on its item line), which are searched whole, on one thread: --shard is not available for them yet
+dance xc: --checkpoint: $DATA/xc/twos6.dlx has multiplicities (bounds such as 2:3|A on its item line), for which --checkpoint is not available yet
 EOF
 run xc "$DATA/xc/twos6.dlx" --checkpoint ck
 expect_exit 2
