@@ -579,13 +579,20 @@ static void *work(void *arg) {
     size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
     if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
     m->prefix = sh->paths + sh->take[k] * (size_t)sh->depth;
-    uint64_t before = m->solutions;
+    uint64_t sols = m->solutions, nodes = m->nodes;
+    double t0 = dlx_now();
     if (search(m, &w->run)) {
       w->halted = 1;
       break;
     }
-    (void)before;
     __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
+    if (sh->o->on_piece) {
+      dlx_piece done = {sh->take[k], sh->pieces, m->solutions - sols, m->nodes - nodes,
+                        dlx_now() - t0};
+      pthread_mutex_lock(&sh->lock);
+      sh->o->on_piece(sh->o->piece_ctx, &done);
+      pthread_mutex_unlock(&sh->lock);
+    }
   }
   __atomic_add_fetch(&sh->nodes, m->nodes - w->run.nodes_shared, __ATOMIC_RELAXED);
   w->nodes = m->nodes;
@@ -598,8 +605,11 @@ static void *work(void *arg) {
 static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_stats *st,
                               mcc_run *r) {
   int threads = o->threads > 1 ? o->threads : 1;
-  size_t target = o->shard_count ? (size_t)(o->shard_count < 16 ? 256 : 16 * o->shard_count)
-                                 : (size_t)64 * (size_t)threads;
+  /* The split depends on the matrix, the admit hook, the shards and split_pieces, never on
+   * the threads: a piece's number means the same piece in every run (checkpoints). */
+  size_t target = o->split_pieces  ? (size_t)o->split_pieces
+                  : o->shard_count ? (o->shard_count < 16 ? 256 : 16 * (size_t)o->shard_count)
+                                   : 256;
   mcc_shared sh;
   memset(&sh, 0, sizeof sh);
   sh.o = o;
@@ -639,9 +649,19 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
     status = DLX_ENOMEM;
     goto out;
   }
+  if (!halted && o->pieces_done && o->pieces_done_count != v.n) {
+    status = DLX_EARG; /* a record of another split */
+    goto out;
+  }
   for (size_t k = 0; k < v.n; k++)
-    if (!o->shard_count || k % o->shard_count == o->shard_index) sh.take[sh.mine++] = k;
+    if ((!o->shard_count || k % o->shard_count == o->shard_index) &&
+        !(o->pieces_done && o->pieces_done[k]))
+      sh.take[sh.mine++] = k;
   if (halted) goto out;
+  if (o->on_piece && !tr.quiet) { /* the top of the tree, above the pieces, is done */
+    dlx_piece above = {DLX_PIECE_ABOVE, v.n, top->solutions, top->nodes, dlx_now() - r->start};
+    o->on_piece(o->piece_ctx, &above);
+  }
   dlx_options wo = top_o;
   for (int t = 0; t < threads; t++) {
     ws[t].sh = &sh;
@@ -689,7 +709,6 @@ out:
 }
 
 dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *st) {
-  if (o->on_piece || o->pieces_done) return DLX_EMULTI; /* no checkpoints yet */
   if (o->engine == DLX_ENGINE_BITS) return DLX_EENGINE;
   if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
   mcc_run r;
@@ -700,7 +719,8 @@ dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *s
   r.next_report = r.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   while (o->max_nodes && r.poll_every > 1 && r.poll_every > o->max_nodes)
     r.poll_every /= 2;
-  if (o->threads > 1 || o->shard_count) return solve_split(x, o, st, &r);
+  if (o->threads > 1 || o->shard_count || o->on_piece || o->pieces_done)
+    return solve_split(x, o, st, &r);
   mcc *m = mcc_new(x);
   if (!m) return DLX_ENOMEM;
   int halted = search(m, &r);

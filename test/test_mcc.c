@@ -247,6 +247,22 @@ static void test_random_against_brute_force(void) {
 
 /* ---- limits, hooks, refusals -------------------------------------------------------- */
 
+typedef struct {
+  uint64_t solutions, nodes, pieces, reported, above;
+  uint64_t piece_solutions[4096];
+} pieces_seen;
+
+static void on_piece(void *ctx, const dlx_piece *p) {
+  pieces_seen *s = ctx;
+  s->solutions += p->solutions;
+  s->nodes += p->nodes;
+  s->pieces = p->pieces;
+  if (p->index == DLX_PIECE_ABOVE)
+    s->above++;
+  else if (p->index < 4096)
+    s->piece_solutions[p->index] = p->solutions, s->reported++;
+}
+
 static int count_calls(void *ctx, const int32_t *opts, size_t n) {
   (void)opts, (void)n;
   ++*(int *)ctx;
@@ -339,12 +355,33 @@ static void test_limits_and_refusals(void) {
   ASSERT_EQ_U64(sum, 67950);
   ASSERT_EQ_U64(nodes, 198658);
 
-  /* What Algorithm M here cannot do is refused, not done wrong. */
+  /* Pieces for checkpoints: each finished one reported; a run told that some are done
+   * skips them, and with them the whole count. */
   o = dlx_options_default();
-  unsigned char done[1] = {0};
+  o.threads = 2;
+  pieces_seen pc;
+  memset(&pc, 0, sizeof pc);
+  o.on_piece = on_piece;
+  o.piece_ctx = &pc;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(pc.solutions, 67950);
+  ASSERT_EQ_U64(pc.nodes, 198658);
+  ASSERT(pc.pieces >= 256 && pc.pieces <= 4096 && pc.above == 1);
+  ASSERT_EQ_U64(pc.reported, pc.pieces);
+  unsigned char *done = calloc(pc.pieces, 1);
+  uint64_t skipped = 0;
+  for (size_t k = 0; k < pc.pieces; k += 2)
+    done[k] = 1, skipped += pc.piece_solutions[k];
+  o = dlx_options_default();
   o.pieces_done = done;
-  o.pieces_done_count = 1;
-  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EMULTI);
+  o.pieces_done_count = pc.pieces;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions + skipped, 67950);
+  o.pieces_done_count = pc.pieces + 1; /* a record of another split */
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EARG);
+  free(done);
+
+  /* What Algorithm M here cannot do is refused, not done wrong. */
   o = dlx_options_default();
   o.engine = DLX_ENGINE_BITS;
   ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EENGINE);

@@ -77,7 +77,7 @@ const cli_command cmd_xc_command = {
         "\n"
         "Multiplicities (as Knuth's DLX3 and SSMCC read them): on the item line, 2:3|C asks\n"
         "for primary item C to be covered two or three times, 2|C exactly twice, 0:1|C at\n"
-        "most once. Such problems take threads and --shard, not yet --checkpoint or\n"
+        "most once. Such problems take threads, --shard and --checkpoint, not yet\n"
         "--estimate.\n"
         "\n"
         "Costs (as Knuth's DLX5 reads them): an option may end with |n, its cost; --best K\n"
@@ -832,12 +832,8 @@ int cmd_xc(int argc, char **argv) {
     report_read_error(path, st, &err);
     return CLI_ERROR;
   }
-  /* Algorithm M (multiplicities) splits for threads and shards, but keeps no checkpoint
-   * and has no estimator yet. */
-  const char *split = o.checkpoint ? "--checkpoint"
-                      : o.resume   ? "--resume"
-                      : o.estimate ? "--estimate"
-                                   : NULL;
+  /* Algorithm M (multiplicities) has no estimator yet. */
+  const char *split = o.estimate ? "--estimate" : NULL;
   if (!o.export_file && split && dlx_has_bounds(m)) {
     cli_error(&cmd_xc_command,
               "%s: %s has multiplicities (bounds such as 2:3|A on its item line), for which %s "

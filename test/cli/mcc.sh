@@ -97,16 +97,14 @@ run merge part0.json part1.json part2.json --json
 expect_exit 0
 expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658'
 
+# A checkpointed run stopped part way, then resumed: exactly the whole count and nodes.
+run xc "$DATA/xc/twos6.dlx" --checkpoint ck --max-nodes 50000 --threads 2 --json
+expect_json 'not d["complete"] and d["checkpoint"] == "ck"'
+run xc "$DATA/xc/twos6.dlx" --resume ck --json
+expect_exit 0
+expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658 and d["complete"] and d["resumed"]["pieces"] > 0'
+
 # What is not available with multiplicities says so, and solves nothing.
-run xc "$DATA/xc/twos6.dlx" --checkpoint ck
-expect_exit 2
-expect_stdout </dev/null
-expect_stderr <<'EOF'
-dance xc: --checkpoint: $DATA/xc/twos6.dlx has multiplicities (bounds such as 2:3|A on its item line), for which --checkpoint is not available yet
-EOF
-run xc "$DATA/xc/twos6.dlx" --checkpoint ck
-expect_exit 2
-check '[ ! -e ck ]' "no checkpoint written for a refused run"
 run xc "$DATA/xc/twos6.dlx" --estimate 100
 expect_exit 2
 run xc "$DATA/xc/twos6.dlx" --engine bits
