@@ -20,6 +20,7 @@
  *     least (Knuth's lookahead, in its simplest form).
  * Among solutions of equal cost, those found first are kept.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -367,42 +368,100 @@ void dlx_best_free(dlx_best_result *r) {
   r->count = 0;
 }
 
-dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_best_result *r) {
-  if (!x || !r || k == 0) return DLX_EARG;
-  memset(r, 0, sizeof *r);
-  dlx_options defaults = dlx_options_default();
-  const dlx_options *o = opt ? opt : &defaults;
-  if (x->bounded) return DLX_EMULTI;
-  if (o->shard_count || o->on_piece || o->pieces_done) return DLX_EARG;
-  double start = dlx_now();
-  uint64_t total_tax = 0;
-  cost_dl *d = cost_new(x, &total_tax);
-  best_heap h = {calloc(k, sizeof(dlx_costed_solution)), calloc(k, sizeof(uint64_t)), 0, k, 0};
-  if (!d || !h.s || !h.seq) {
-    cost_free(d);
-    free(h.s);
-    free(h.seq);
-    return DLX_ENOMEM;
+/* What the searchers of one dlx_best share: the k best so far (under the lock) and the
+ * cost a solution must stay below, in net terms (read without the lock). */
+typedef struct {
+  const dlx_options *o;
+  pthread_mutex_t lock;
+  best_heap h;
+  uint64_t total_tax;
+  uint64_t limit; /* atomic: UINT64_MAX until k solutions are known */
+  uint64_t nodes; /* atomic: nodes reported at polls */
+  int halt;       /* atomic */
+  int failed;     /* out of memory keeping a solution */
+  /* the pieces (threads): each a path of (item, option) pairs, `depth` long */
+  uint32_t *items;
+  int32_t *opts;
+  size_t pieces, cap, next, done;
+  int32_t depth;
+  const dlx_matrix *x;
+} best_shared;
+
+typedef struct {
+  best_shared *sh;
+  uint64_t poll_every, nodes_shared;
+  int split_depth;   /* > 0: stop there, recording each node as a piece */
+  int32_t prefix_len; /* > 0: follow piece `prefix` down to its node, search below it */
+  size_t prefix;
+  int quiet; /* a trial split: keeps no solution */
+} best_run;
+
+static uint64_t limit_of(best_shared *sh) { return __atomic_load_n(&sh->limit, __ATOMIC_RELAXED); }
+
+/* A solution below the limit: kept (and the limit lowered once k are known). */
+static int keep_solution(best_shared *sh, uint64_t net, const int32_t *path, size_t n) {
+  pthread_mutex_lock(&sh->lock);
+  int ok = 1;
+  if (net < limit_of(sh)) { /* another thread may have lowered it meanwhile */
+    ok = heap_add(&sh->h, sh->total_tax + net, path, n);
+    if (sh->h.n == sh->h.k)
+      __atomic_store_n(&sh->limit, sh->h.s[0].cost - sh->total_tax, __ATOMIC_RELAXED);
   }
-  uint64_t poll_every = 1u << 12, spent = 0;
-  while (o->max_nodes && poll_every > 1 && poll_every > o->max_nodes)
-    poll_every /= 2;
-  int halted = 0, failed = 0;
+  if (!ok) sh->failed = 1;
+  pthread_mutex_unlock(&sh->lock);
+  return ok;
+}
+
+static int add_piece(best_shared *sh, const cost_dl *d, int32_t depth) {
+  if (sh->pieces == sh->cap) {
+    size_t cap = sh->cap ? 2 * sh->cap : 256;
+    uint32_t *it = realloc(sh->items, cap * (size_t)depth * sizeof *it);
+    if (it) sh->items = it;
+    int32_t *op = it ? realloc(sh->opts, cap * (size_t)depth * sizeof *op) : NULL;
+    if (op) sh->opts = op;
+    if (!it || !op) return 0;
+    sh->cap = cap;
+  }
+  memcpy(sh->items + sh->pieces * (size_t)depth, d->item_at, (size_t)depth * sizeof *sh->items);
+  memcpy(sh->opts + sh->pieces * (size_t)depth, d->path, (size_t)depth * sizeof *sh->opts);
+  sh->pieces++;
+  return 1;
+}
+
+/* The search, from the root (or down a piece's path and below it). Returns 1 if stopped. */
+static int best_search(cost_dl *d, best_run *r) {
+  best_shared *sh = r->sh;
+  const dlx_options *o = sh->o;
+  const uint32_t *want_item = r->prefix_len ? sh->items + r->prefix * (size_t)sh->depth : NULL;
+  const int32_t *want_opt = r->prefix_len ? sh->opts + r->prefix * (size_t)sh->depth : NULL;
+  uint64_t spent = 0;
   int32_t l = 0;
   uint32_t i, xn;
-#define LIMIT (h.n == h.k ? h.s[0].cost - total_tax : UINT64_MAX)
+#define LIMIT limit_of(sh)
 #define ROOM (LIMIT > spent ? LIMIT - spent : 0) /* what an option may cost here, less 1 */
 forward:
-  d->nodes++;
-  if ((d->nodes & (poll_every - 1)) == 1 % poll_every &&
-      (dlx_stop_requested(o->stop) || (o->max_nodes && d->nodes >= o->max_nodes))) {
-    halted = 1;
-    goto out;
+  if (r->split_depth && l == r->split_depth) {
+    if (!add_piece(sh, d, l)) {
+      sh->failed = 1;
+      return 1;
+    }
+    goto backdown;
+  }
+  if (l >= r->prefix_len) { /* the nodes above a piece are the split's */
+    d->nodes++;
+    if ((d->nodes & (r->poll_every - 1)) == 1 % r->poll_every) {
+      uint64_t all = __atomic_add_fetch(&sh->nodes, d->nodes - r->nodes_shared, __ATOMIC_RELAXED);
+      r->nodes_shared = d->nodes;
+      if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED) || dlx_stop_requested(o->stop) ||
+          (o->max_nodes && all >= o->max_nodes))
+        return 1;
+    }
   }
   {
     /* The item with the fewest options it can still afford (counted up to LEN_LOOK; past
      * that its list's length stands in), ties to the one whose cheapest costs most (that
-     * must be paid anyway), then the first. An item that can afford none: a dead end. */
+     * must be paid anyway), then the first. An item that can afford none: a dead end.
+     * On a piece's path, the item the split chose. */
     const uint64_t room = ROOM;
     int32_t t = INT32_MAX;
     uint64_t t_cost = 0;
@@ -410,6 +469,7 @@ forward:
     for (uint32_t c = d->next[0]; c != 0; c = d->next[c]) {
       uint32_t p = d->down[c];
       if (p == c || d->net[d->opt[p]] >= room) goto backdown;
+      if (l < r->prefix_len) continue; /* only the dead ends matter here */
       uint64_t cheapest = d->net[d->opt[p]];
       int32_t s = 1;
       for (p = d->down[p];; p = d->down[p], s++) {
@@ -423,11 +483,9 @@ forward:
       if (s < t || (s == t && cheapest > t_cost)) t = s, i = c, t_cost = cheapest;
     more:;
     }
+    if (l < r->prefix_len) i = want_item[l];
     if (!i) { /* a solution, cheaper than the limit */
-      if (!heap_add(&h, total_tax + spent, d->path, (size_t)l)) {
-        failed = 1;
-        goto out;
-      }
+      if (!r->quiet && !keep_solution(sh, spent, d->path, (size_t)l)) return 1;
       goto backdown;
     }
   }
@@ -436,6 +494,9 @@ forward:
   d->thresh0[l] = ROOM - d->net[d->opt[xn]];
   cover(d, i, d->thresh0[l]);
 advance:
+  if (l < r->prefix_len) /* on a piece's path: only its option */
+    while (xn != i && d->opt[xn] != want_opt[l] && spent + d->net[d->opt[xn]] < LIMIT)
+      xn = d->choice[l] = d->down[xn];
   if (xn == i || spent + d->net[d->opt[xn]] >= LIMIT) { /* the rest cost no less */
     uncover(d, i, d->thresh0[l]);
     goto backdown;
@@ -447,31 +508,154 @@ advance:
   l++;
   goto forward;
 backdown:
-  if (l == 0) goto out;
+  if (l == 0) return 0;
   l--;
   i = d->item_at[l];
   xn = d->choice[l];
   uncommit(d, xn, d->thresh[l]);
   spent -= d->net[d->opt[xn]];
+  if (l < r->prefix_len) { /* the piece's only option at this level */
+    uncover(d, i, d->thresh0[l]);
+    goto backdown;
+  }
   xn = d->choice[l] = d->down[xn];
   goto advance;
 #undef ROOM
 #undef LIMIT
+}
+
+typedef struct {
+  best_shared *sh;
+  uint64_t nodes, updates, bytes;
+  int halted;
+} best_worker;
+
+static void *best_work(void *arg) {
+  best_worker *w = arg;
+  best_shared *sh = w->sh;
+  uint64_t tax;
+  cost_dl *d = cost_new(sh->x, &tax);
+  if (!d) {
+    pthread_mutex_lock(&sh->lock);
+    sh->failed = 1;
+    pthread_mutex_unlock(&sh->lock);
+    __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+    return NULL;
+  }
+  w->bytes = d->bytes;
+  best_run r = {sh, 1u << 12, 0, 0, sh->depth, 0, 0};
+  while (sh->o->max_nodes && r.poll_every > 1 && r.poll_every > sh->o->max_nodes)
+    r.poll_every /= 2;
+  for (;;) {
+    size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
+    if (k >= sh->pieces || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
+    r.prefix = k;
+    if (best_search(d, &r)) {
+      w->halted = 1;
+      __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+      break;
+    }
+    __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
+  }
+  w->nodes = d->nodes;
+  w->updates = d->updates;
+  cost_free(d);
+  return NULL;
+}
+
+dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_best_result *r) {
+  if (!x || !r || k == 0) return DLX_EARG;
+  memset(r, 0, sizeof *r);
+  dlx_options defaults = dlx_options_default();
+  const dlx_options *o = opt ? opt : &defaults;
+  if (x->bounded) return DLX_EMULTI;
+  if (o->shard_count || o->on_piece || o->pieces_done) return DLX_EARG;
+  double start = dlx_now();
+  best_shared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.o = o;
+  sh.x = x;
+  sh.limit = UINT64_MAX;
+  sh.h = (best_heap){calloc(k, sizeof(dlx_costed_solution)), calloc(k, sizeof(uint64_t)), 0, k, 0};
+  pthread_mutex_init(&sh.lock, NULL);
+  cost_dl *d = cost_new(x, &sh.total_tax);
+  int threads = o->threads > 1 ? o->threads : 1;
+  best_worker *ws = calloc((size_t)threads, sizeof *ws);
+  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+  int halted = 0;
+  uint64_t nodes = 0, updates = 0, bytes = 0;
+  if (!d || !sh.h.s || !sh.h.seq || !ws || !tid) {
+    sh.failed = 1;
+    goto out;
+  }
+  best_run run = {&sh, 1u << 12, 0, 0, 0, 0, 0};
+  while (o->max_nodes && run.poll_every > 1 && run.poll_every > o->max_nodes)
+    run.poll_every /= 2;
+  if (threads == 1) {
+    halted = best_search(d, &run);
+  } else {
+    /* The top of the tree split into pieces (at least 64 a thread), which the threads take
+     * in turn; the split's own search, above them, counts as the split's. */
+    size_t target = 64 * (size_t)threads;
+    uint64_t nodes0 = d->nodes, updates0 = d->updates;
+    run.quiet = 1; /* trials: the last is run again, keeping its solutions */
+    for (int32_t depth = 1;; depth++) {
+      sh.pieces = sh.cap = 0; /* the arrays are sized for one depth */
+      free(sh.items), free(sh.opts);
+      sh.items = NULL, sh.opts = NULL;
+      d->nodes = nodes0, d->updates = updates0;
+      run.split_depth = depth;
+      halted = best_search(d, &run);
+      if (halted || sh.pieces >= target || sh.pieces == 0 || d->nodes - nodes0 > 100000) break;
+    }
+    if (!halted) {
+      sh.pieces = sh.cap = 0;
+      free(sh.items), free(sh.opts);
+      sh.items = NULL, sh.opts = NULL;
+      d->nodes = nodes0, d->updates = updates0;
+      run.quiet = 0;
+      halted = best_search(d, &run);
+    }
+    sh.depth = run.split_depth;
+    if (!halted && sh.pieces) {
+      for (int t = 0; t < threads; t++)
+        ws[t].sh = &sh;
+      int started = 0;
+      for (int t = 1; t < threads; t++) {
+        if (dlx_thread_create(&tid[t], NULL, best_work, &ws[t]) != 0) break;
+        started = t;
+      }
+      best_work(&ws[0]);
+      for (int t = 1; t <= started; t++)
+        pthread_join(tid[t], NULL);
+      for (int t = 0; t < threads; t++) {
+        halted |= ws[t].halted;
+        nodes += ws[t].nodes, updates += ws[t].updates, bytes += ws[t].bytes;
+      }
+      halted |= __atomic_load_n(&sh.done, __ATOMIC_RELAXED) != sh.pieces;
+    }
+  }
 out:
   /* cheapest first: sort the heap's entries by (cost, order found) */
-  for (size_t a = 1; a < h.n; a++)
-    for (size_t b = a; b > 0 && heap_above(&h, b - 1, b); b--)
-      heap_swap(&h, b - 1, b);
-  r->count = h.n;
-  r->solutions = h.s;
-  free(h.seq);
-  r->nodes = d->nodes;
-  r->updates = d->updates;
-  r->bytes = d->bytes + k * (sizeof(dlx_costed_solution) + sizeof(uint64_t));
-  r->complete = !halted && !failed;
+  for (size_t a = 1; a < sh.h.n; a++)
+    for (size_t b = a; b > 0 && heap_above(&sh.h, b - 1, b); b--)
+      heap_swap(&sh.h, b - 1, b);
+  r->count = sh.h.n;
+  r->solutions = sh.h.s;
+  free(sh.h.seq);
+  r->nodes = nodes + (d ? d->nodes : 0);
+  r->updates = updates + (d ? d->updates : 0);
+  r->bytes = bytes + (d ? d->bytes : 0) + k * (sizeof(dlx_costed_solution) + sizeof(uint64_t)) +
+             sh.cap * (size_t)(sh.depth > 0 ? sh.depth : 0) * 8;
+  r->complete = !halted && !sh.failed;
   r->seconds = dlx_now() - start;
   cost_free(d);
-  if (failed) {
+  free(sh.items);
+  free(sh.opts);
+  free(ws);
+  free(tid);
+  pthread_mutex_destroy(&sh.lock);
+  if (sh.failed) {
     dlx_best_free(r);
     return DLX_ENOMEM;
   }

@@ -348,9 +348,11 @@ DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uin
  * DLX5), cheapest first; among solutions of equal cost, those the search meets first. The
  * search is Algorithm X (colors too) with each item's options in order of cost, cutting
  * off every branch that cannot beat the k-th best found so far, so it proves the k best
- * without listing all solutions. One thread; from opt, stop and max_nodes are used (a run
- * they stop keeps the best found so far, complete 0); shards give DLX_EARG, bounds
- * DLX_EMULTI. Free the result with dlx_best_free. */
+ * without listing all solutions. With opt->threads > 1 the top of the tree is split into
+ * pieces that the threads take in turn, sharing the k best (which of several solutions of
+ * equal cost is kept may then vary). From opt also stop and max_nodes are used (a run they
+ * stop keeps the best found so far, complete 0); shards give DLX_EARG, bounds DLX_EMULTI.
+ * Free the result with dlx_best_free. */
 typedef struct {
   uint64_t cost;    /* the sum of its options' costs */
   size_t n;         /* options in the solution */

@@ -92,7 +92,9 @@ static void test_random_against_brute_force(void) {
     qsort(all, n, sizeof *all, cmp_u64);
     size_t k = 1 + below(6);
     dlx_best_result r;
-    ASSERT_EQ(dlx_best(m, NULL, k, &r), DLX_OK);
+    dlx_options o = dlx_options_default();
+    o.threads = trial % 3 == 0 ? 2 : 1; /* a third on two threads */
+    ASSERT_EQ(dlx_best(m, &o, k, &r), DLX_OK);
     int bad = r.count != (n < k ? n : k) || !r.complete;
     uint32_t seen[8] = {0};
     for (size_t s = 0; s < r.count && !bad; s++) {
@@ -188,6 +190,15 @@ static void test_limits_and_refusals(void) {
   for (size_t s = 1; s < 9; s++)
     ASSERT_EQ_U64(r.solutions[s].cost, 9); /* one item at 2: eight of them */
   ASSERT(r.nodes < 200); /* cut off, not 3^8 leaves */
+  dlx_best_free(&r);
+  /* On two threads: the same costs. */
+  dlx_options two = dlx_options_default();
+  two.threads = 2;
+  ASSERT_EQ(dlx_best(m, &two, 9, &r), DLX_OK);
+  ASSERT_EQ(r.count, 9);
+  ASSERT_EQ(r.complete, 1);
+  for (size_t s = 0; s < r.count; s++)
+    ASSERT_EQ_U64(r.solutions[s].cost, s ? 9 : 8);
   dlx_best_free(&r);
   dlx_options o = dlx_options_default();
   int stop = 1;

@@ -40,7 +40,7 @@
     "write the matrix in Knuth's format to FILE ('-': stdout) and exit without solving")           \
   X(best, "best", 0, UINT, "K", "none", 1, 1000000,                                               \
     "find the K cheapest solutions by the options' costs ('|n' at the end of an option, as "     \
-    "Knuth's DLX5 reads them) and print them, cheapest first, each with its cost (one thread)")  \
+    "Knuth's DLX5 reads them) and print them, cheapest first, each with its cost")  \
   X(memo, "memo", 0, FLAG, NULL, NULL, 0, 0,                                                       \
     "count with memoization: the count below each set of covered items is remembered and "       \
     "reused (no multiplicities; counts only; one thread). Orders of magnitude faster "  \
@@ -480,6 +480,7 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
   }
   dlx_options d = dlx_options_default();
   d.max_nodes = o->max_nodes;
+  d.threads = o->threads ? (int)o->threads : cli_default_threads();
   dlx_best_result r;
   d.stop = cli_interrupt_begin();
   dlx_status s = dlx_best(m, &d, (size_t)o->best, &r);
