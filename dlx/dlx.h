@@ -116,8 +116,9 @@ DLX_API dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items,
  * item `item` be covered at least lo and at most hi times, 0 <= lo <= hi, hi >= 1 (every
  * primary is covered exactly once, 1..1, unless this says otherwise). A solution is a set of
  * options, each used at most once. Secondary items take no bounds: DLX_EARG, as for bounds
- * out of range. Problems with bounds are searched by dancing links on one thread (see
- * dlx_solve). */
+ * out of range. Problems with bounds are searched by Knuth's Algorithm M on dancing links
+ * (threads, shards, pieces and dlx_estimate as for other problems; not the bitset engine,
+ * dlx_best or dlx_count_memo: DLX_EENGINE, DLX_EMULTI, DLX_EMEMO). */
 DLX_API dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32_t hi);
 
 /* Costs (Knuth's DLX5): option `option` costs `cost` (0 to DLX_COST_MAX; 0 by default).

@@ -23,6 +23,7 @@
  * One thread; no split. This engine runs only for matrices with bounds (dlx_solve picks
  * it); the fast engines of search.c and bitsearch.c stay free of the bookkeeping.
  */
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,11 @@ typedef struct {
    * one such node and searches only below it. */
   int32_t split_depth, prefix_len;
   const int32_t *prefix;
+  /* Knuth's estimator: with rng set, each level's child is drawn at random (into dyn, the
+   * prefix then followed) and the path's 1 + t0 + t0 t1 + ... summed into probe_sum. */
+  uint64_t *rng;
+  int32_t *dyn;
+  double probe_prod, probe_sum;
   uint64_t nodes, updates, solutions, bytes;
 } mcc;
 
@@ -411,6 +417,13 @@ forward:
       goto backdown;
     }
     if (theta <= 0) goto backdown; /* i cannot get the options it needs */
+    if (m->rng) { /* a random path: this level's child drawn among the theta */
+      m->probe_prod *= (double)theta;
+      m->probe_sum += m->probe_prod;
+      uint64_t *g = m->rng;
+      *g ^= *g << 13, *g ^= *g >> 7, *g ^= *g << 17;
+      m->dyn[l] = (int32_t)(*g % (uint64_t)theta);
+    }
     m->item_at[l] = i;
     m->branch_n[l] = theta > INT32_MAX ? INT32_MAX : (int32_t)theta;
     m->branch_k[l] = 0;
@@ -706,6 +719,52 @@ out:
   free(tid);
   pthread_mutex_destroy(&sh.lock);
   return status;
+}
+
+/* Knuth's estimate of Algorithm M's tree: `probes` random paths from the root, each child
+ * of a node drawn among its theta (those the admit hook would refuse included: with a hook
+ * the estimate counts them). The stop flag is looked at before each path. */
+dlx_status dlx_mcc_estimate(const dlx_matrix *x, const dlx_options *o, uint64_t probes,
+                            uint64_t seed, dlx_estimate_result *res) {
+  double start = dlx_now();
+  mcc *m = mcc_new(x);
+  int32_t *dyn = m ? calloc((size_t)x->options + (size_t)x->primaries + 1, sizeof *dyn) : NULL;
+  if (!m || !dyn) {
+    free(dyn);
+    mcc_free(m);
+    return DLX_ENOMEM;
+  }
+  dlx_options quiet = *o;
+  quiet.on_solution = NULL;
+  quiet.max_solutions = 0;
+  quiet.on_progress = NULL;
+  mcc_run r;
+  memset(&r, 0, sizeof r);
+  r.o = &quiet;
+  r.start = start;
+  r.poll_every = 1u << 12;
+  r.quiet = 1;
+  uint64_t rng = (seed + 1) * 0x9E3779B97F4A7C15ull;
+  rng = rng ? rng : 1;
+  m->rng = &rng;
+  m->dyn = dyn;
+  m->prefix = dyn;
+  m->prefix_len = INT32_MAX;
+  double sum = 0, sq = 0;
+  uint64_t k = 0;
+  for (; k < probes && !dlx_stop_requested(o->stop); k++) {
+    m->probe_prod = 1, m->probe_sum = 1;
+    search(m, &r);
+    sum += m->probe_sum, sq += m->probe_sum * m->probe_sum;
+  }
+  double mean = k ? sum / (double)k : 0;
+  res->nodes = mean;
+  res->stderr_nodes = k > 1 ? sqrt((sq - (double)k * mean * mean) / (double)(k - 1) / (double)k) : 0;
+  res->probes = k;
+  res->seconds = dlx_now() - start;
+  free(dyn);
+  mcc_free(m);
+  return DLX_OK;
 }
 
 dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *st) {

@@ -809,7 +809,12 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
                         dlx_estimate_result *r) {
   if (!m || !r || probes == 0) return DLX_EARG;
   memset(r, 0, sizeof *r);
-  if (m->bounded) return DLX_EMULTI;
+  if (m->bounded) { /* Algorithm M's own random paths (mcc.c) */
+    dlx_status dlx_mcc_estimate(const dlx_matrix *, const dlx_options *, uint64_t, uint64_t,
+                                dlx_estimate_result *);
+    dlx_options defaults = dlx_options_default();
+    return dlx_mcc_estimate(m, o ? o : &defaults, probes, seed, r);
+  }
   double start = dlx_now();
   /* The root's children, admitted. The paths are stratified by them: each gets its
    * share, so that the estimate does not hang on which subtrees of the first branching

@@ -77,8 +77,7 @@ const cli_command cmd_xc_command = {
         "\n"
         "Multiplicities (as Knuth's DLX3 and SSMCC read them): on the item line, 2:3|C asks\n"
         "for primary item C to be covered two or three times, 2|C exactly twice, 0:1|C at\n"
-        "most once. Such problems take threads, --shard and --checkpoint, not yet\n"
-        "--estimate.\n"
+        "most once. Everything else works for them as for other problems.\n"
         "\n"
         "Costs (as Knuth's DLX5 reads them): an option may end with |n, its cost; --best K\n"
         "prints the K cheapest solutions with their costs, proved by a search that cuts off\n"
@@ -831,16 +830,6 @@ int cmd_xc(int argc, char **argv) {
     cli_warning(&cmd_xc_command, "%ld more warnings not shown", ws.count - MAX_WARNINGS_SHOWN);
   if (st) {
     report_read_error(path, st, &err);
-    return CLI_ERROR;
-  }
-  /* Algorithm M (multiplicities) has no estimator yet. */
-  const char *split = o.estimate ? "--estimate" : NULL;
-  if (!o.export_file && split && dlx_has_bounds(m)) {
-    cli_error(&cmd_xc_command,
-              "%s: %s has multiplicities (bounds such as 2:3|A on its item line), for which %s "
-              "is not available yet",
-              split, strcmp(path, "-") ? path : "stdin", split);
-    dlx_matrix_free(m);
     return CLI_ERROR;
   }
   status = o.export_file ? export_matrix(&o, path, m)
