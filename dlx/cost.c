@@ -26,22 +26,19 @@
 
 #include "engine.h"
 #include "matrix_internal.h"
+#include "plain_links.h"
 
 /* How far down an item's list the choice of item counts affordable options (DLX5's
  * default, its h option). */
 enum { LEN_LOOK = 10 };
 
 typedef struct {
-  uint32_t *up, *down;
-  int32_t *top, *color, *opt; /* as in mcc.c */
-  int32_t *len;
-  uint32_t *prev, *next;
-  uint64_t *net; /* net cost of each option */
-  int32_t n_primary;
+  plain_links l;  /* the links (plain_links.h), each item's list in order of net cost */
+  uint64_t *net;  /* net cost of each option */
   uint32_t *choice, *item_at;
   uint64_t *thresh0, *thresh; /* per level: the thresholds its covers used */
   int32_t *path;
-  uint64_t nodes, updates, bytes;
+  uint64_t nodes, bytes;
 } cost_dl;
 
 static void *take(cost_dl *d, size_t n, size_t size) {
@@ -52,14 +49,7 @@ static void *take(cost_dl *d, size_t n, size_t size) {
 
 static void cost_free(cost_dl *d) {
   if (!d) return;
-  free(d->up);
-  free(d->down);
-  free(d->top);
-  free(d->color);
-  free(d->opt);
-  free(d->len);
-  free(d->prev);
-  free(d->next);
+  plain_links_free(&d->l);
   free(d->net);
   free(d->choice);
   free(d->item_at);
@@ -84,154 +74,67 @@ static cost_dl *cost_new(const dlx_matrix *x, uint64_t *total_tax) {
   cost_dl *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   d->bytes = sizeof *d;
-  int32_t n = x->items.count, np = x->primaries, no = x->options;
-  size_t nodes = (size_t)n + 2 + (size_t)no + (size_t)x->start[no];
-  size_t levels = (size_t)np + 1;
-  d->n_primary = np;
-  d->up = take(d, nodes, sizeof *d->up);
-  d->down = take(d, nodes, sizeof *d->down);
-  d->top = take(d, nodes, sizeof *d->top);
-  d->opt = take(d, nodes, sizeof *d->opt);
-  if (x->node_color) d->color = take(d, nodes, sizeof *d->color);
-  d->len = take(d, (size_t)n + 1, sizeof *d->len);
-  d->prev = take(d, (size_t)n + 1, sizeof *d->prev);
-  d->next = take(d, (size_t)n + 1, sizeof *d->next);
+  int32_t n = x->items.count, no = x->options;
+  size_t levels = (size_t)x->primaries + 1;
   d->net = take(d, (size_t)no, sizeof *d->net);
   d->choice = take(d, levels, sizeof *d->choice);
   d->item_at = take(d, levels, sizeof *d->item_at);
   d->path = take(d, levels, sizeof *d->path);
   d->thresh0 = take(d, levels, sizeof *d->thresh0);
   d->thresh = take(d, levels, sizeof *d->thresh);
-  int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
   priced *order = malloc(((size_t)no + 1) * sizeof *order);
+  int32_t *ids = malloc(((size_t)no + 1) * sizeof *ids);
   /* each item's options (CSR: ostart[i] .. ostart[i+1]-1 in olist), for the taxes */
   int64_t *ostart = calloc((size_t)n + 2, sizeof *ostart);
   int32_t *olist = malloc(((size_t)x->start[no] + 1) * sizeof *olist);
-  uint32_t *first = malloc(((size_t)no + 1) * sizeof *first);
-  uint64_t *tax = calloc((size_t)n + 1, sizeof *tax);
-  if (!d->up || !d->down || !d->top || !d->opt || (x->node_color && !d->color) || !d->len ||
-      !d->prev || !d->next || !d->net || !d->choice || !d->item_at || !d->path || !d->thresh0 || !d->thresh || !map ||
-      !order || !first || !tax || !ostart || !olist) {
-    free(map);
-    free(order);
-    free(first);
-    free(tax);
-    free(ostart);
-    free(olist);
+  int ok = d->net && d->choice && d->item_at && d->path && d->thresh0 && d->thresh && order &&
+           ids && ostart && olist;
+  if (ok) {
+    /* Taxes, item by item in input order. */
+    for (int32_t o = 0; o < no; o++) {
+      d->net[o] = dlx_option_cost(x, o);
+      for (int64_t q = x->start[o]; q < x->start[o + 1]; q++)
+        ostart[x->node_item[q] + 2]++;
+    }
+    for (int32_t i = 0; i < n; i++)
+      ostart[i + 2] += ostart[i + 1];
+    for (int32_t o = 0; o < no; o++)
+      for (int64_t q = x->start[o]; q < x->start[o + 1]; q++)
+        olist[ostart[x->node_item[q] + 1]++] = o;
+    *total_tax = 0;
+    for (int32_t i = 0; i < n; i++) {
+      if (x->kind[i] != DLX_PRIMARY) continue;
+      uint64_t m = UINT64_MAX;
+      for (int64_t q = ostart[i]; q < ostart[i + 1]; q++)
+        if (d->net[olist[q]] < m) m = d->net[olist[q]];
+      if (m == UINT64_MAX) m = 0; /* no option: the problem has no solution */
+      *total_tax += m;
+      for (int64_t q = ostart[i]; q < ostart[i + 1]; q++)
+        d->net[olist[q]] -= m;
+    }
+    /* The item lists in order of net cost (input order among equals). */
+    for (int32_t o = 0; o < no; o++)
+      order[o] = (priced){d->net[o], o};
+    qsort(order, (size_t)no, sizeof *order, by_net);
+    for (int32_t r = 0; r < no; r++)
+      ids[r] = order[r].option;
+    ok = plain_links_build(&d->l, x, ids);
+  }
+  free(order);
+  free(ids);
+  free(ostart);
+  free(olist);
+  if (!ok) {
     cost_free(d);
     return NULL;
   }
-  int32_t next_p = 1, next_s = np + 1;
-  for (int32_t i = 0; i < n; i++)
-    map[i] = x->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
-  /* Taxes, item by item in input order. */
-  for (int32_t o = 0; o < no; o++) {
-    d->net[o] = dlx_option_cost(x, o);
-    for (int64_t q = x->start[o]; q < x->start[o + 1]; q++)
-      ostart[x->node_item[q] + 2]++;
-  }
-  for (int32_t i = 0; i < n; i++)
-    ostart[i + 2] += ostart[i + 1];
-  for (int32_t o = 0; o < no; o++)
-    for (int64_t q = x->start[o]; q < x->start[o + 1]; q++)
-      olist[ostart[x->node_item[q] + 1]++] = o;
-  *total_tax = 0;
-  for (int32_t i = 0; i < n; i++) {
-    if (x->kind[i] != DLX_PRIMARY) continue;
-    uint64_t m = UINT64_MAX;
-    for (int64_t q = ostart[i]; q < ostart[i + 1]; q++)
-      if (d->net[olist[q]] < m) m = d->net[olist[q]];
-    if (m == UINT64_MAX) m = 0; /* no option: the problem has no solution */
-    tax[i] = m;
-    *total_tax += m;
-    for (int64_t q = ostart[i]; q < ostart[i + 1]; q++)
-      d->net[olist[q]] -= m;
-  }
-  free(ostart);
-  free(olist);
-  for (uint32_t k = 0; k <= (uint32_t)n; k++) {
-    d->up[k] = d->down[k] = k;
-    d->top[k] = (int32_t)k;
-    d->prev[k] = d->next[k] = k;
-  }
-  for (uint32_t k = 0; k <= (uint32_t)np; k++) {
-    d->next[k] = k == (uint32_t)np ? 0 : k + 1;
-    d->prev[k] = k == 0 ? (uint32_t)np : k - 1;
-  }
-  /* The nodes in input order; the item lists in order of net cost. */
-  uint32_t q = (uint32_t)n + 1;
-  d->top[q] = 0;
-  for (int32_t o = 0; o < no; o++) {
-    int64_t s = x->start[o];
-    uint32_t len = (uint32_t)(x->start[o + 1] - s);
-    d->down[q] = q + len;
-    first[o] = q + 1;
-    for (uint32_t j = 0; j < len; j++) {
-      uint32_t y = q + 1 + j;
-      d->top[y] = map[x->node_item[s + j]];
-      d->opt[y] = o;
-      if (d->color) d->color[y] = x->node_color[s + j];
-    }
-    q += len + 1;
-    d->top[q] = -(o + 1);
-    d->up[q] = q - len;
-  }
-  for (int32_t o = 0; o < no; o++)
-    order[o] = (priced){d->net[o], o};
-  qsort(order, (size_t)no, sizeof *order, by_net);
-  for (int32_t r = 0; r < no; r++) {
-    int32_t o = order[r].option;
-    uint32_t len = (uint32_t)(x->start[o + 1] - x->start[o]);
-    for (uint32_t j = 0; j < len; j++) {
-      uint32_t y = first[o] + j, k = (uint32_t)d->top[y];
-      d->up[y] = d->up[k];
-      d->down[y] = k;
-      d->down[d->up[k]] = y;
-      d->up[k] = y;
-      d->len[k]++;
-    }
-  }
-  free(map);
-  free(order);
-  free(first);
-  free(tax);
+  d->bytes += d->l.bytes;
   return d;
 }
 
-/* The dance, as in mcc.c (colors included). */
-static void hide(cost_dl *d, uint32_t x) {
-  for (uint32_t q = x + 1; q != x;) {
-    int32_t t = d->top[q];
-    if (t <= 0) {
-      q = d->up[q];
-      continue;
-    }
-    if (!d->color || d->color[q] >= 0) {
-      uint32_t u = d->up[q], w = d->down[q];
-      d->down[u] = w;
-      d->up[w] = u;
-      d->len[t]--;
-      d->updates++;
-    }
-    q++;
-  }
-}
-
-static void unhide(cost_dl *d, uint32_t x) {
-  for (uint32_t q = x - 1; q != x;) {
-    int32_t t = d->top[q];
-    if (t <= 0) {
-      q = d->down[q];
-      continue;
-    }
-    if (!d->color || d->color[q] >= 0) {
-      d->down[d->up[q]] = q;
-      d->up[d->down[q]] = q;
-      d->len[t]++;
-    }
-    q--;
-  }
-}
+/* The dance (plain_links.h). */
+static void hide(cost_dl *d, uint32_t x) { plain_hide(&d->l, x); }
+static void unhide(cost_dl *d, uint32_t x) { plain_unhide(&d->l, x); }
 
 /* Covering with a threshold (Knuth's DLX5): only the options of i's list cheaper than
  * thresh are hidden (the list is in order of cost, so they come first); the others cannot
@@ -239,40 +142,40 @@ static void unhide(cost_dl *d, uint32_t x) {
  * same threshold must be used to uncover, which walks the same options in the same order
  * (Knuth's observation: unhiding them in the order they were hidden restores the links). */
 static void cover(cost_dl *d, uint32_t i, uint64_t thresh) {
-  uint32_t l = d->prev[i], r = d->next[i];
-  d->next[l] = r;
-  d->prev[r] = l;
-  d->updates++;
-  for (uint32_t x = d->down[i]; x != i && d->net[d->opt[x]] < thresh; x = d->down[x])
+  uint32_t l = d->l.prev[i], r = d->l.next[i];
+  d->l.next[l] = r;
+  d->l.prev[r] = l;
+  d->l.updates++;
+  for (uint32_t x = d->l.down[i]; x != i && d->net[d->l.opt[x]] < thresh; x = d->l.down[x])
     hide(d, x);
 }
 
 static void uncover(cost_dl *d, uint32_t i, uint64_t thresh) {
-  for (uint32_t x = d->down[i]; x != i && d->net[d->opt[x]] < thresh; x = d->down[x])
+  for (uint32_t x = d->l.down[i]; x != i && d->net[d->l.opt[x]] < thresh; x = d->l.down[x])
     unhide(d, x);
-  uint32_t l = d->prev[i], r = d->next[i];
-  d->next[l] = i;
-  d->prev[r] = i;
+  uint32_t l = d->l.prev[i], r = d->l.next[i];
+  d->l.next[l] = i;
+  d->l.prev[r] = i;
 }
 
 static void purify(cost_dl *d, uint32_t p, uint64_t thresh) {
-  uint32_t c = (uint32_t)d->top[p];
-  int32_t want = d->color[p];
-  d->updates++;
-  for (uint32_t r = d->down[c]; r != c && d->net[d->opt[r]] < thresh; r = d->down[r]) {
-    if (d->color[r] != want)
+  uint32_t c = (uint32_t)d->l.top[p];
+  int32_t want = d->l.color[p];
+  d->l.updates++;
+  for (uint32_t r = d->l.down[c]; r != c && d->net[d->l.opt[r]] < thresh; r = d->l.down[r]) {
+    if (d->l.color[r] != want)
       hide(d, r);
     else if (r != p)
-      d->color[r] = -1;
+      d->l.color[r] = -1;
   }
 }
 
 static void unpurify(cost_dl *d, uint32_t p, uint64_t thresh) {
-  uint32_t c = (uint32_t)d->top[p];
-  int32_t want = d->color[p];
-  for (uint32_t r = d->down[c]; r != c && d->net[d->opt[r]] < thresh; r = d->down[r]) {
-    if (d->color[r] < 0)
-      d->color[r] = want;
+  uint32_t c = (uint32_t)d->l.top[p];
+  int32_t want = d->l.color[p];
+  for (uint32_t r = d->l.down[c]; r != c && d->net[d->l.opt[r]] < thresh; r = d->l.down[r]) {
+    if (d->l.color[r] < 0)
+      d->l.color[r] = want;
     else if (r != p)
       unhide(d, r);
   }
@@ -280,14 +183,14 @@ static void unpurify(cost_dl *d, uint32_t p, uint64_t thresh) {
 
 static void commit(cost_dl *d, uint32_t x, uint64_t thresh) {
   for (uint32_t q = x + 1; q != x;) {
-    int32_t t = d->top[q];
+    int32_t t = d->l.top[q];
     if (t <= 0) {
-      q = d->up[q];
+      q = d->l.up[q];
       continue;
     }
-    if (!d->color || d->color[q] == 0)
+    if (!d->l.color || d->l.color[q] == 0)
       cover(d, (uint32_t)t, thresh);
-    else if (d->color[q] > 0)
+    else if (d->l.color[q] > 0)
       purify(d, q, thresh);
     q++;
   }
@@ -295,14 +198,14 @@ static void commit(cost_dl *d, uint32_t x, uint64_t thresh) {
 
 static void uncommit(cost_dl *d, uint32_t x, uint64_t thresh) {
   for (uint32_t q = x - 1; q != x;) {
-    int32_t t = d->top[q];
+    int32_t t = d->l.top[q];
     if (t <= 0) {
-      q = d->down[q];
+      q = d->l.down[q];
       continue;
     }
-    if (!d->color || d->color[q] == 0)
+    if (!d->l.color || d->l.color[q] == 0)
       uncover(d, (uint32_t)t, thresh);
-    else if (d->color[q] > 0)
+    else if (d->l.color[q] > 0)
       unpurify(d, q, thresh);
     q--;
   }
@@ -466,17 +369,17 @@ forward:
     int32_t t = INT32_MAX;
     uint64_t t_cost = 0;
     i = 0;
-    for (uint32_t c = d->next[0]; c != 0; c = d->next[c]) {
-      uint32_t p = d->down[c];
-      if (p == c || d->net[d->opt[p]] >= room) goto backdown;
+    for (uint32_t c = d->l.next[0]; c != 0; c = d->l.next[c]) {
+      uint32_t p = d->l.down[c];
+      if (p == c || d->net[d->l.opt[p]] >= room) goto backdown;
       if (l < r->prefix_len) continue; /* only the dead ends matter here */
-      uint64_t cheapest = d->net[d->opt[p]];
+      uint64_t cheapest = d->net[d->l.opt[p]];
       int32_t s = 1;
-      for (p = d->down[p];; p = d->down[p], s++) {
-        if (p == c || d->net[d->opt[p]] >= room) break; /* s affordable options */
+      for (p = d->l.down[p];; p = d->l.down[p], s++) {
+        if (p == c || d->net[d->l.opt[p]] >= room) break; /* s affordable options */
         if (s == t) goto more;                          /* more than the best so far */
         if (s >= LEN_LOOK) {
-          s = d->len[c];
+          s = d->l.len[c];
           break;
         }
       }
@@ -490,19 +393,19 @@ forward:
     }
   }
   d->item_at[l] = i;
-  xn = d->choice[l] = d->down[i];
-  d->thresh0[l] = ROOM - d->net[d->opt[xn]];
+  xn = d->choice[l] = d->l.down[i];
+  d->thresh0[l] = ROOM - d->net[d->l.opt[xn]];
   cover(d, i, d->thresh0[l]);
 advance:
   if (l < r->prefix_len) /* on a piece's path: only its option */
-    while (xn != i && d->opt[xn] != want_opt[l] && spent + d->net[d->opt[xn]] < LIMIT)
-      xn = d->choice[l] = d->down[xn];
-  if (xn == i || spent + d->net[d->opt[xn]] >= LIMIT) { /* the rest cost no less */
+    while (xn != i && d->l.opt[xn] != want_opt[l] && spent + d->net[d->l.opt[xn]] < LIMIT)
+      xn = d->choice[l] = d->l.down[xn];
+  if (xn == i || spent + d->net[d->l.opt[xn]] >= LIMIT) { /* the rest cost no less */
     uncover(d, i, d->thresh0[l]);
     goto backdown;
   }
-  spent += d->net[d->opt[xn]];
-  d->path[l] = d->opt[xn];
+  spent += d->net[d->l.opt[xn]];
+  d->path[l] = d->l.opt[xn];
   d->thresh[l] = ROOM;
   commit(d, xn, d->thresh[l]);
   l++;
@@ -513,12 +416,12 @@ backdown:
   i = d->item_at[l];
   xn = d->choice[l];
   uncommit(d, xn, d->thresh[l]);
-  spent -= d->net[d->opt[xn]];
+  spent -= d->net[d->l.opt[xn]];
   if (l < r->prefix_len) { /* the piece's only option at this level */
     uncover(d, i, d->thresh0[l]);
     goto backdown;
   }
-  xn = d->choice[l] = d->down[xn];
+  xn = d->choice[l] = d->l.down[xn];
   goto advance;
 #undef ROOM
 #undef LIMIT
@@ -558,7 +461,7 @@ static void *best_work(void *arg) {
     __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
   }
   w->nodes = d->nodes;
-  w->updates = d->updates;
+  w->updates = d->l.updates;
   cost_free(d);
   return NULL;
 }
@@ -597,13 +500,13 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
     /* The top of the tree split into pieces (at least 64 a thread), which the threads take
      * in turn; the split's own search, above them, counts as the split's. */
     size_t target = 64 * (size_t)threads;
-    uint64_t nodes0 = d->nodes, updates0 = d->updates;
+    uint64_t nodes0 = d->nodes, updates0 = d->l.updates;
     run.quiet = 1; /* trials: the last is run again, keeping its solutions */
     for (int32_t depth = 1;; depth++) {
       sh.pieces = sh.cap = 0; /* the arrays are sized for one depth */
       free(sh.items), free(sh.opts);
       sh.items = NULL, sh.opts = NULL;
-      d->nodes = nodes0, d->updates = updates0;
+      d->nodes = nodes0, d->l.updates = updates0;
       run.split_depth = depth;
       halted = best_search(d, &run);
       if (halted || sh.pieces >= target || sh.pieces == 0 || d->nodes - nodes0 > 100000) break;
@@ -612,7 +515,7 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
       sh.pieces = sh.cap = 0;
       free(sh.items), free(sh.opts);
       sh.items = NULL, sh.opts = NULL;
-      d->nodes = nodes0, d->updates = updates0;
+      d->nodes = nodes0, d->l.updates = updates0;
       run.quiet = 0;
       halted = best_search(d, &run);
     }
@@ -644,7 +547,7 @@ out:
   r->solutions = sh.h.s;
   free(sh.h.seq);
   r->nodes = nodes + (d ? d->nodes : 0);
-  r->updates = updates + (d ? d->updates : 0);
+  r->updates = updates + (d ? d->l.updates : 0);
   r->bytes = bytes + (d ? d->bytes : 0) + k * (sizeof(dlx_costed_solution) + sizeof(uint64_t)) +
              sh.cap * (size_t)(sh.depth > 0 ? sh.depth : 0) * 8;
   r->complete = !halted && !sh.failed;

@@ -30,16 +30,11 @@
 
 #include "engine.h"
 #include "matrix_internal.h"
+#include "plain_links.h"
 
 typedef struct {
-  uint32_t *up, *down;
-  int32_t *top;   /* item of a node (1..n_items); a spacer's is <= 0 */
-  int32_t *color; /* NULL without colors; -1: purified to the color asked for */
-  int32_t *opt;   /* option id of a node */
-  int32_t *len;
-  uint32_t *prev, *next; /* the active primaries, a circular list through 0 */
+  plain_links l; /* the links (plain_links.h) */
   int32_t *bound, *slack;
-  int32_t n_items, n_primary;
   /* per level */
   uint32_t *choice;      /* the option node tried, or the item itself for the null child */
   uint32_t *first_tweak; /* the first option node tweaked at the level */
@@ -58,7 +53,7 @@ typedef struct {
   uint64_t *rng;
   int32_t *dyn;
   double probe_prod, probe_sum;
-  uint64_t nodes, updates, solutions, bytes;
+  uint64_t nodes, solutions, bytes;
 } mcc;
 
 static void *take(mcc *m, size_t n, size_t size) {
@@ -69,14 +64,7 @@ static void *take(mcc *m, size_t n, size_t size) {
 
 static void mcc_free(mcc *m) {
   if (!m) return;
-  free(m->up);
-  free(m->down);
-  free(m->top);
-  free(m->color);
-  free(m->opt);
-  free(m->len);
-  free(m->prev);
-  free(m->next);
+  plain_links_free(&m->l);
   free(m->bound);
   free(m->slack);
   free(m->choice);
@@ -88,28 +76,18 @@ static void mcc_free(mcc *m) {
   free(m);
 }
 
-/* Nodes: 0 the root of the active list, 1..n_items the item headers (primaries first, then
- * secondaries, each kind in input order), then a spacer, and each option followed by a
- * spacer. A spacer's up is the first node of the option before it, its down the last node
- * of the option after it, so that a walk around an option wraps through it. */
 static mcc *mcc_new(const dlx_matrix *x) {
   mcc *m = calloc(1, sizeof *m);
   if (!m) return NULL;
   m->bytes = sizeof *m;
   int32_t n = x->items.count, np = x->primaries, no = x->options;
-  size_t nodes = (size_t)n + 2 + (size_t)no + (size_t)x->start[no];
   /* Each level chooses an option or gives up on an item: at most options + primaries. */
   size_t levels = (size_t)no + (size_t)np + 1;
-  m->n_items = n;
-  m->n_primary = np;
-  m->up = take(m, nodes, sizeof *m->up);
-  m->down = take(m, nodes, sizeof *m->down);
-  m->top = take(m, nodes, sizeof *m->top);
-  m->opt = take(m, nodes, sizeof *m->opt);
-  if (x->node_color) m->color = take(m, nodes, sizeof *m->color);
-  m->len = take(m, (size_t)n + 1, sizeof *m->len);
-  m->prev = take(m, (size_t)n + 1, sizeof *m->prev);
-  m->next = take(m, (size_t)n + 1, sizeof *m->next);
+  if (!plain_links_build(&m->l, x, NULL)) {
+    free(m);
+    return NULL;
+  }
+  m->bytes += m->l.bytes;
   m->bound = take(m, (size_t)n + 1, sizeof *m->bound);
   m->slack = take(m, (size_t)n + 1, sizeof *m->slack);
   m->choice = take(m, levels, sizeof *m->choice);
@@ -118,128 +96,62 @@ static mcc *mcc_new(const dlx_matrix *x) {
   m->branch_n = take(m, levels, sizeof *m->branch_n);
   m->branch_k = take(m, levels, sizeof *m->branch_k);
   m->path = take(m, levels, sizeof *m->path);
-  int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
-  if (!m->up || !m->down || !m->top || !m->opt || (x->node_color && !m->color) || !m->len ||
-      !m->prev || !m->next || !m->bound || !m->slack || !m->choice || !m->first_tweak ||
-      !m->item_at || !m->branch_n || !m->branch_k || !m->path || !map) {
-    free(map);
+  if (!m->bound || !m->slack || !m->choice || !m->first_tweak || !m->item_at || !m->branch_n ||
+      !m->branch_k || !m->path) {
     mcc_free(m);
     return NULL;
   }
-  int32_t next_p = 1, next_s = np + 1;
+  /* the bounds, by header number (primaries first, in input order) */
+  int32_t next_p = 1;
   for (int32_t i = 0; i < n; i++) {
-    int32_t k = x->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
-    map[i] = k;
+    if (x->kind[i] != DLX_PRIMARY) continue;
     int32_t lo, hi;
     dlx_item_bounds(x, i, &lo, &hi);
-    m->bound[k] = hi;
-    m->slack[k] = hi - lo;
+    m->bound[next_p] = hi;
+    m->slack[next_p++] = hi - lo;
   }
-  for (uint32_t k = 0; k <= (uint32_t)n; k++) {
-    m->up[k] = m->down[k] = k;
-    m->top[k] = (int32_t)k;
-    m->prev[k] = m->next[k] = k; /* secondaries stay self-linked: never branched on */
-  }
-  for (uint32_t k = 0; k <= (uint32_t)np; k++) {
-    m->next[k] = k == (uint32_t)np ? 0 : k + 1;
-    m->prev[k] = k == 0 ? (uint32_t)np : k - 1;
-  }
-  uint32_t q = (uint32_t)n + 1; /* the spacer before option 0 */
-  m->top[q] = 0;
-  for (int32_t o = 0; o < no; o++) {
-    int64_t s = x->start[o];
-    uint32_t len = (uint32_t)(x->start[o + 1] - s);
-    m->down[q] = q + len; /* the last node of the option after the spacer */
-    for (uint32_t j = 0; j < len; j++) {
-      uint32_t y = q + 1 + j, k = (uint32_t)map[x->node_item[s + j]];
-      m->top[y] = (int32_t)k;
-      m->opt[y] = o;
-      if (m->color) m->color[y] = x->node_color[s + j];
-      m->up[y] = m->up[k];
-      m->down[y] = k;
-      m->down[m->up[k]] = y;
-      m->up[k] = y;
-      m->len[k]++;
-    }
-    q += len + 1;
-    m->top[q] = -(o + 1);
-    m->up[q] = q - len; /* the first node of the option before the spacer */
-  }
-  free(map);
   return m;
 }
 
-/* Takes the other nodes of x's option out of their lists (purified ones stay). */
-static void hide(mcc *m, uint32_t x) {
-  for (uint32_t q = x + 1; q != x;) {
-    int32_t t = m->top[q];
-    if (t <= 0) {
-      q = m->up[q];
-      continue;
-    }
-    if (!m->color || m->color[q] >= 0) {
-      uint32_t u = m->up[q], d = m->down[q];
-      m->down[u] = d;
-      m->up[d] = u;
-      m->len[t]--;
-      m->updates++;
-    }
-    q++;
-  }
-}
-
-static void unhide(mcc *m, uint32_t x) {
-  for (uint32_t q = x - 1; q != x;) {
-    int32_t t = m->top[q];
-    if (t <= 0) {
-      q = m->down[q];
-      continue;
-    }
-    if (!m->color || m->color[q] >= 0) {
-      m->down[m->up[q]] = q;
-      m->up[m->down[q]] = q;
-      m->len[t]++;
-    }
-    q--;
-  }
-}
+static void hide(mcc *m, uint32_t x) { plain_hide(&m->l, x); }
+static void unhide(mcc *m, uint32_t x) { plain_unhide(&m->l, x); }
 
 static void cover(mcc *m, uint32_t i) {
-  uint32_t l = m->prev[i], r = m->next[i];
-  m->next[l] = r;
-  m->prev[r] = l;
-  m->updates++;
-  for (uint32_t x = m->down[i]; x != i; x = m->down[x])
+  uint32_t l = m->l.prev[i], r = m->l.next[i];
+  m->l.next[l] = r;
+  m->l.prev[r] = l;
+  m->l.updates++;
+  for (uint32_t x = m->l.down[i]; x != i; x = m->l.down[x])
     hide(m, x);
 }
 
 static void uncover(mcc *m, uint32_t i) {
-  for (uint32_t x = m->up[i]; x != i; x = m->up[x])
+  for (uint32_t x = m->l.up[i]; x != i; x = m->l.up[x])
     unhide(m, x);
-  uint32_t l = m->prev[i], r = m->next[i];
-  m->next[l] = i;
-  m->prev[r] = i;
+  uint32_t l = m->l.prev[i], r = m->l.next[i];
+  m->l.next[l] = i;
+  m->l.prev[r] = i;
 }
 
 /* Keeps on secondary item top[p] only the options that agree with p's color. */
 static void purify(mcc *m, uint32_t p) {
-  uint32_t c = (uint32_t)m->top[p];
-  int32_t want = m->color[p];
-  m->updates++;
-  for (uint32_t r = m->down[c]; r != c; r = m->down[r]) {
-    if (m->color[r] != want)
+  uint32_t c = (uint32_t)m->l.top[p];
+  int32_t want = m->l.color[p];
+  m->l.updates++;
+  for (uint32_t r = m->l.down[c]; r != c; r = m->l.down[r]) {
+    if (m->l.color[r] != want)
       hide(m, r);
     else if (r != p)
-      m->color[r] = -1;
+      m->l.color[r] = -1;
   }
 }
 
 static void unpurify(mcc *m, uint32_t p) {
-  uint32_t c = (uint32_t)m->top[p];
-  int32_t want = m->color[p];
-  for (uint32_t r = m->up[c]; r != c; r = m->up[r]) {
-    if (m->color[r] < 0)
-      m->color[r] = want;
+  uint32_t c = (uint32_t)m->l.top[p];
+  int32_t want = m->l.color[p];
+  for (uint32_t r = m->l.up[c]; r != c; r = m->l.up[r]) {
+    if (m->l.color[r] < 0)
+      m->l.color[r] = want;
     else if (r != p)
       unhide(m, r);
   }
@@ -249,16 +161,16 @@ static void unpurify(mcc *m, uint32_t p) {
  * the item is covered at 0), a secondary is covered or purified. */
 static void commit(mcc *m, uint32_t x) {
   for (uint32_t q = x + 1; q != x;) {
-    int32_t t = m->top[q];
+    int32_t t = m->l.top[q];
     if (t <= 0) {
-      q = m->up[q];
+      q = m->l.up[q];
       continue;
     }
-    if (t <= m->n_primary) {
+    if (t <= m->l.n_primary) {
       if (--m->bound[t] == 0) cover(m, (uint32_t)t);
-    } else if (!m->color || m->color[q] == 0) {
+    } else if (!m->l.color || m->l.color[q] == 0) {
       cover(m, (uint32_t)t);
-    } else if (m->color[q] > 0) {
+    } else if (m->l.color[q] > 0) {
       purify(m, q);
     }
     q++;
@@ -267,16 +179,16 @@ static void commit(mcc *m, uint32_t x) {
 
 static void uncommit(mcc *m, uint32_t x) {
   for (uint32_t q = x - 1; q != x;) {
-    int32_t t = m->top[q];
+    int32_t t = m->l.top[q];
     if (t <= 0) {
-      q = m->down[q];
+      q = m->l.down[q];
       continue;
     }
-    if (t <= m->n_primary) {
+    if (t <= m->l.n_primary) {
       if (m->bound[t]++ == 0) uncover(m, (uint32_t)t);
-    } else if (!m->color || m->color[q] == 0) {
+    } else if (!m->l.color || m->l.color[q] == 0) {
       uncover(m, (uint32_t)t);
-    } else if (m->color[q] > 0) {
+    } else if (m->l.color[q] > 0) {
       unpurify(m, q);
     }
     q--;
@@ -286,27 +198,27 @@ static void uncommit(mcc *m, uint32_t x) {
 /* Takes x, the first option of item i's list, out of that list; hides it from its other
  * items' lists too unless i is covered (which hid it already). */
 static void tweak(mcc *m, uint32_t x, uint32_t i, int also_hide) {
-  uint32_t d = m->down[x];
-  m->down[i] = d;
-  m->up[d] = i;
-  m->len[i]--;
-  m->updates++;
+  uint32_t d = m->l.down[x];
+  m->l.down[i] = d;
+  m->l.up[d] = i;
+  m->l.len[i]--;
+  m->l.updates++;
   if (also_hide) hide(m, x);
 }
 
 /* Puts back into i's list the options tweaked at a level, the first of which was a: they
  * still point down to each other, in order, up to the list's present first node. */
 static void untweak(mcc *m, uint32_t i, uint32_t a, int also_unhide) {
-  uint32_t z = m->down[i], p = i;
+  uint32_t z = m->l.down[i], p = i;
   int32_t k = 0;
-  m->down[i] = a;
-  for (uint32_t x = a; x != z; p = x, x = m->down[x]) {
-    m->up[x] = p;
+  m->l.down[i] = a;
+  for (uint32_t x = a; x != z; p = x, x = m->l.down[x]) {
+    m->l.up[x] = p;
     k++;
     if (also_unhide) unhide(m, x);
   }
-  m->up[z] = p;
-  m->len[i] += k;
+  m->l.up[z] = p;
+  m->l.len[i] += k;
 }
 
 /* The active primary with the fewest children, by the rule above; 0 if none is active
@@ -315,11 +227,11 @@ static uint32_t choose(const mcc *m, int64_t *theta) {
   int64_t best_t = INT64_MAX;
   int32_t best_s = 0, best_l = 0;
   uint32_t best = 0;
-  for (uint32_t k = m->next[0]; k != 0; k = m->next[k]) {
+  for (uint32_t k = m->l.next[0]; k != 0; k = m->l.next[k]) {
     int32_t b = m->bound[k], s = m->slack[k] < b ? m->slack[k] : b;
-    int64_t t = (int64_t)m->len[k] + s - b + 1;
-    if (t < best_t || (t == best_t && (s < best_s || (s == best_s && m->len[k] > best_l)))) {
-      best_t = t, best_s = s, best_l = m->len[k], best = k;
+    int64_t t = (int64_t)m->l.len[k] + s - b + 1;
+    if (t < best_t || (t == best_t && (s < best_s || (s == best_s && m->l.len[k] > best_l)))) {
+      best_t = t, best_s = s, best_l = m->l.len[k], best = k;
     }
   }
   *theta = best_t;
@@ -363,7 +275,7 @@ struct mcc_shared {
 static int poll(mcc *m, mcc_run *r, int32_t level) {
   const dlx_options *o = r->o;
   mcc_shared *sh = r->shared;
-  uint64_t nodes = m->nodes, solutions = m->solutions, updates = m->updates;
+  uint64_t nodes = m->nodes, solutions = m->solutions, updates = m->l.updates;
   if (sh) {
     nodes = __atomic_add_fetch(&sh->nodes, m->nodes - r->nodes_shared, __ATOMIC_RELAXED);
     r->nodes_shared = m->nodes;
@@ -372,7 +284,7 @@ static int poll(mcc *m, mcc_run *r, int32_t level) {
       r->sols_shared = m->solutions;
     }
     solutions = __atomic_load_n(&sh->solutions, __ATOMIC_RELAXED);
-    updates = __atomic_load_n(&sh->updates, __ATOMIC_RELAXED) + m->updates;
+    updates = __atomic_load_n(&sh->updates, __ATOMIC_RELAXED) + m->l.updates;
     if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) return 1;
   }
   if (dlx_stop_requested(o->stop) || (o->max_nodes && nodes >= o->max_nodes)) return 1;
@@ -428,34 +340,34 @@ forward:
     m->branch_n[l] = theta > INT32_MAX ? INT32_MAX : (int32_t)theta;
     m->branch_k[l] = 0;
     m->bound[i]--;
-    x = m->choice[l] = m->first_tweak[l] = m->down[i];
+    x = m->choice[l] = m->first_tweak[l] = m->l.down[i];
     if (m->bound[i] == 0) cover(m, i);
   }
 advance:
   if (m->bound[i] == 0 && m->slack[i] == 0) { /* the last option of i: as Algorithm X */
     if (x == i) goto backup;
-  } else if (m->len[i] <= m->bound[i] - m->slack[i]) {
+  } else if (m->l.len[i] <= m->bound[i] - m->slack[i]) {
     goto backup; /* too few options left in i's list for what it needs */
   } else if (x != i) {
     tweak(m, x, i, m->bound[i] != 0);
   } else if (l < m->prefix_len && m->branch_k[l] != m->prefix[l]) {
     goto backup; /* following a piece's path, and this is not its child */
   } else if (m->bound[i] != 0) { /* the null child: no more options of i */
-    uint32_t a = m->prev[i], b = m->next[i];
-    m->next[a] = b;
-    m->prev[b] = a;
+    uint32_t a = m->l.prev[i], b = m->l.next[i];
+    m->l.next[a] = b;
+    m->l.prev[b] = a;
   }
   if (l < m->prefix_len && x != i && m->branch_k[l] != m->prefix[l]) {
     if (m->branch_k[l] > m->prefix[l]) goto backup;
     m->branch_k[l]++; /* an earlier sibling of the piece's child: passed over, as tried */
-    x = m->choice[l] = m->down[x];
+    x = m->choice[l] = m->l.down[x];
     goto advance;
   }
   if (x != i) {
-    m->path[m->depth] = m->opt[x];
+    m->path[m->depth] = m->l.opt[x];
     if (o->admit && !o->admit(o->admit_ctx, m->path, (size_t)m->depth + 1)) {
       m->branch_k[l]++;
-      x = m->choice[l] = m->down[x];
+      x = m->choice[l] = m->l.down[x];
       goto advance;
     }
     m->depth++;
@@ -479,15 +391,15 @@ backdown:
   m->branch_k[l]++;
   if (x == i) { /* the null child was the last */
     if (m->bound[i] != 0) {
-      m->next[m->prev[i]] = i;
-      m->prev[m->next[i]] = i;
+      m->l.next[m->l.prev[i]] = i;
+      m->l.prev[m->l.next[i]] = i;
     }
     goto backup;
   }
   uncommit(m, x);
   m->depth--;
   if (l < m->prefix_len) goto backup; /* the piece's only child at this level */
-  x = m->choice[l] = m->down[x];
+  x = m->choice[l] = m->l.down[x];
   goto advance;
 }
 
@@ -609,7 +521,7 @@ static void *work(void *arg) {
   }
   __atomic_add_fetch(&sh->nodes, m->nodes - w->run.nodes_shared, __ATOMIC_RELAXED);
   w->nodes = m->nodes;
-  w->updates = m->updates;
+  w->updates = m->l.updates;
   w->solutions = m->solutions;
   mcc_free(m);
   return NULL;
@@ -650,7 +562,7 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
     return DLX_ENOMEM;
   }
   if (tr.quiet) { /* another shard's: its counts are shard 0's */
-    top->solutions = top->nodes = top->updates = 0;
+    top->solutions = top->nodes = top->l.updates = 0;
   }
   sh.depth = v.depth;
   sh.paths = v.paths;
@@ -698,7 +610,7 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
 out:
   st->solutions = top->solutions;
   st->nodes = top->nodes;
-  st->updates = top->updates;
+  st->updates = top->l.updates;
   st->bytes = top->bytes;
   if (ws)
     for (int t = 0; t < threads; t++) {
@@ -785,7 +697,7 @@ dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *s
   int halted = search(m, &r);
   st->solutions = m->solutions;
   st->nodes = m->nodes;
-  st->updates = m->updates;
+  st->updates = m->l.updates;
   st->bytes = m->bytes;
   st->complete = !halted;
   st->threads = 1;

@@ -20,26 +20,21 @@
 
 #include "engine.h"
 #include "matrix_internal.h"
+#include "plain_links.h"
 
 typedef struct {
-  uint32_t *up, *down;
-  int32_t *top; /* item of a node (1..n_items); a spacer's is <= 0 */
-  int32_t *color; /* NULL without colors; -1: purified to the color asked for */
-  int32_t n_primary;
+  plain_links l;  /* the links (plain_links.h) */
   uint32_t WB;    /* words of a key's bits: one per item (header number) */
-  int32_t *len;
-  uint32_t *prev, *next; /* active primaries, circular through 0 */
-  int32_t n_items;
-  uint32_t W;       /* words of a key: the bits, then with colors a 32-bit slot per
-                       secondary item, the color it was purified to (0: none) */
-  uint64_t *key;    /* the covered items of the current node, one bit each */
-  uint64_t *child;  /* scratch: a child's key */
+  uint32_t W;     /* words of a key: the bits, then with colors a 32-bit slot per
+                     secondary item, the color it was purified to (0: none) */
+  uint64_t *key;  /* the covered items of the current node, one bit each */
+  uint64_t *child; /* scratch: a child's key */
   uint64_t *primary_mask; /* the bits of the primary items */
   /* per level */
   uint32_t *item_at, *choice;
-  uint64_t *acc;    /* solutions below the level's node so far */
-  uint64_t *keys;   /* the key of each level's node, W words a level */
-  uint64_t bytes, updates;
+  uint64_t *acc;  /* solutions below the level's node so far */
+  uint64_t *keys; /* the key of each level's node, W words a level */
+  uint64_t bytes;
 } memo_dl;
 
 /* Open addressing; val = count + 1, 0 for an empty slot. */
@@ -125,13 +120,7 @@ static void *take(memo_dl *d, size_t n, size_t size) {
 
 static void memo_free(memo_dl *d) {
   if (!d) return;
-  free(d->up);
-  free(d->down);
-  free(d->top);
-  free(d->color);
-  free(d->len);
-  free(d->prev);
-  free(d->next);
+  plain_links_free(&d->l);
   free(d->key);
   free(d->child);
   free(d->primary_mask);
@@ -142,26 +131,19 @@ static void memo_free(memo_dl *d) {
   free(d);
 }
 
-/* The same layout as mcc.c's: root 0, headers 1..n (primaries first), spacers between
- * options whose up is the option before's first node. */
 static memo_dl *memo_new(const dlx_matrix *x) {
   memo_dl *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   d->bytes = sizeof *d;
-  int32_t n = x->items.count, np = x->primaries, no = x->options;
-  size_t nodes = (size_t)n + 2 + (size_t)no + (size_t)x->start[no];
+  int32_t n = x->items.count, np = x->primaries;
   size_t levels = (size_t)np + 1;
-  d->n_items = n;
-  d->n_primary = np;
+  if (!plain_links_build(&d->l, x, NULL)) {
+    free(d);
+    return NULL;
+  }
+  d->bytes += d->l.bytes;
   d->WB = (uint32_t)(((size_t)n + 1 + 63) / 64);
   d->W = d->WB + (x->node_color ? (uint32_t)(((size_t)(n - np) + 1) / 2) : 0);
-  if (x->node_color) d->color = take(d, nodes, sizeof *d->color);
-  d->up = take(d, nodes, sizeof *d->up);
-  d->down = take(d, nodes, sizeof *d->down);
-  d->top = take(d, nodes, sizeof *d->top);
-  d->len = take(d, (size_t)n + 1, sizeof *d->len);
-  d->prev = take(d, (size_t)n + 1, sizeof *d->prev);
-  d->next = take(d, (size_t)n + 1, sizeof *d->next);
   d->key = take(d, d->W, sizeof *d->key);
   d->child = take(d, d->W, sizeof *d->child);
   d->primary_mask = take(d, d->W, sizeof *d->primary_mask);
@@ -169,132 +151,64 @@ static memo_dl *memo_new(const dlx_matrix *x) {
   d->choice = take(d, levels, sizeof *d->choice);
   d->acc = take(d, levels, sizeof *d->acc);
   d->keys = take(d, levels * d->W, sizeof *d->keys);
-  int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
-  if (!d->up || !d->down || !d->top || (x->node_color && !d->color) || !d->len || !d->prev ||
-      !d->next || !d->key ||
-      !d->child || !d->primary_mask ||
-      !d->item_at || !d->choice || !d->acc || !d->keys || !map) {
-    free(map);
+  if (!d->key || !d->child || !d->primary_mask || !d->item_at || !d->choice || !d->acc ||
+      !d->keys) {
     memo_free(d);
     return NULL;
   }
-  int32_t next_p = 1, next_s = np + 1;
-  for (int32_t i = 0; i < n; i++)
-    map[i] = x->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
-  for (uint32_t k = 0; k <= (uint32_t)n; k++) {
-    d->up[k] = d->down[k] = k;
-    d->top[k] = (int32_t)k;
-    d->prev[k] = d->next[k] = k;
-  }
-  for (uint32_t k = 0; k <= (uint32_t)np; k++) {
-    d->next[k] = k == (uint32_t)np ? 0 : k + 1;
-    d->prev[k] = k == 0 ? (uint32_t)np : k - 1;
-  }
   for (uint32_t k = 1; k <= (uint32_t)np; k++)
     d->primary_mask[k >> 6] |= (uint64_t)1 << (k & 63);
-  uint32_t q = (uint32_t)n + 1;
-  d->top[q] = 0;
-  for (int32_t o = 0; o < no; o++) {
-    int64_t s = x->start[o];
-    uint32_t len = (uint32_t)(x->start[o + 1] - s);
-    d->down[q] = q + len; /* the spacer before an option: its last node */
-    for (uint32_t j = 0; j < len; j++) {
-      uint32_t y = q + 1 + j, k = (uint32_t)map[x->node_item[s + j]];
-      d->top[y] = (int32_t)k;
-      if (d->color) d->color[y] = x->node_color[s + j];
-      d->up[y] = d->up[k];
-      d->down[y] = k;
-      d->down[d->up[k]] = y;
-      d->up[k] = y;
-      d->len[k]++;
-    }
-    q += len + 1;
-    d->top[q] = -(o + 1);
-    d->up[q] = q - len;
-  }
-  free(map);
   return d;
 }
 
-static void hide(memo_dl *d, uint32_t x) {
-  for (uint32_t q = x + 1; q != x;) {
-    int32_t t = d->top[q];
-    if (t <= 0) {
-      q = d->up[q]; /* the spacer after the option: back to its first node */
-      continue;
-    }
-    if (!d->color || d->color[q] >= 0) {
-      uint32_t u = d->up[q], w = d->down[q];
-      d->down[u] = w;
-      d->up[w] = u;
-      d->len[t]--;
-      d->updates++;
-    }
-    q++;
-  }
-}
-
-static void unhide(memo_dl *d, uint32_t x) {
-  for (uint32_t q = x - 1; q != x;) {
-    int32_t t = d->top[q];
-    if (t <= 0) {
-      q = d->down[q]; /* the spacer before the option: on to its last node */
-      continue;
-    }
-    if (!d->color || d->color[q] >= 0) {
-      d->down[d->up[q]] = q;
-      d->up[d->down[q]] = q;
-      d->len[t]++;
-    }
-    q--;
-  }
-}
+static void hide(memo_dl *d, uint32_t x) { plain_hide(&d->l, x); }
+static void unhide(memo_dl *d, uint32_t x) { plain_unhide(&d->l, x); }
 
 static void cover(memo_dl *d, uint32_t i) {
-  uint32_t l = d->prev[i], r = d->next[i];
-  d->next[l] = r;
-  d->prev[r] = l;
+  uint32_t l = d->l.prev[i], r = d->l.next[i];
+  d->l.next[l] = r;
+  d->l.prev[r] = l;
   d->key[i >> 6] |= (uint64_t)1 << (i & 63);
-  d->updates++;
-  for (uint32_t x = d->down[i]; x != i; x = d->down[x])
+  d->l.updates++;
+  for (uint32_t x = d->l.down[i]; x != i; x = d->l.down[x])
     hide(d, x);
 }
 
 static void uncover(memo_dl *d, uint32_t i) {
-  for (uint32_t x = d->up[i]; x != i; x = d->up[x])
+  for (uint32_t x = d->l.up[i]; x != i; x = d->l.up[x])
     unhide(d, x);
   d->key[i >> 6] &= ~((uint64_t)1 << (i & 63));
-  uint32_t l = d->prev[i], r = d->next[i];
-  d->next[l] = i;
-  d->prev[r] = i;
+  uint32_t l = d->l.prev[i], r = d->l.next[i];
+  d->l.next[l] = i;
+  d->l.prev[r] = i;
 }
 
 /* The key's color slot of secondary item k (a header number above n_primary). */
 static uint32_t *slot(memo_dl *d, uint64_t *key, uint32_t k) {
-  return (uint32_t *)(key + d->WB) + (k - (uint32_t)d->n_primary - 1);
+  return (uint32_t *)(key + d->WB) + (k - (uint32_t)d->l.n_primary - 1);
 }
 
 /* Keeps on secondary item top[p] only the options that agree with p's color. */
 static void purify(memo_dl *d, uint32_t p) {
-  uint32_t c = (uint32_t)d->top[p];
-  int32_t want = d->color[p];
+  uint32_t c = (uint32_t)d->l.top[p];
+  int32_t want = d->l.color[p];
   d->key[c >> 6] |= (uint64_t)1 << (c & 63);
   *slot(d, d->key, c) = (uint32_t)want;
-  d->updates++;
-  for (uint32_t r = d->down[c]; r != c; r = d->down[r]) {
-    if (d->color[r] != want)
+  d->l.updates++;
+  for (uint32_t r = d->l.down[c]; r != c; r = d->l.down[r]) {
+    if (d->l.color[r] != want)
       hide(d, r);
     else if (r != p)
-      d->color[r] = -1;
+      d->l.color[r] = -1;
   }
 }
 
 static void unpurify(memo_dl *d, uint32_t p) {
-  uint32_t c = (uint32_t)d->top[p];
-  int32_t want = d->color[p];
-  for (uint32_t r = d->up[c]; r != c; r = d->up[r]) {
-    if (d->color[r] < 0)
-      d->color[r] = want;
+  uint32_t c = (uint32_t)d->l.top[p];
+  int32_t want = d->l.color[p];
+  for (uint32_t r = d->l.up[c]; r != c; r = d->l.up[r]) {
+    if (d->l.color[r] < 0)
+      d->l.color[r] = want;
     else if (r != p)
       unhide(d, r);
   }
@@ -305,14 +219,14 @@ static void unpurify(memo_dl *d, uint32_t p) {
 /* Covers (or purifies) the items of x's option other than x's own, and undoes it. */
 static void commit(memo_dl *d, uint32_t x) {
   for (uint32_t q = x + 1; q != x;) {
-    int32_t t = d->top[q];
+    int32_t t = d->l.top[q];
     if (t <= 0) {
-      q = d->up[q];
+      q = d->l.up[q];
       continue;
     }
-    if (!d->color || d->color[q] == 0)
+    if (!d->l.color || d->l.color[q] == 0)
       cover(d, (uint32_t)t);
-    else if (d->color[q] > 0)
+    else if (d->l.color[q] > 0)
       purify(d, q);
     q++;
   }
@@ -320,14 +234,14 @@ static void commit(memo_dl *d, uint32_t x) {
 
 static void uncommit(memo_dl *d, uint32_t x) {
   for (uint32_t q = x - 1; q != x;) {
-    int32_t t = d->top[q];
+    int32_t t = d->l.top[q];
     if (t <= 0) {
-      q = d->down[q];
+      q = d->l.down[q];
       continue;
     }
-    if (!d->color || d->color[q] == 0)
+    if (!d->l.color || d->l.color[q] == 0)
       uncover(d, (uint32_t)t);
-    else if (d->color[q] > 0)
+    else if (d->l.color[q] > 0)
       unpurify(d, q);
     q--;
   }
@@ -363,7 +277,7 @@ forward:
     halted = 1;
     goto out;
   }
-  if (d->next[0] == 0) {
+  if (d->l.next[0] == 0) {
     value = 1;
     goto ret;
   }
@@ -371,8 +285,8 @@ forward:
   {
     int32_t best_len = INT32_MAX;
     i = 0;
-    for (uint32_t k = d->next[0]; k != 0; k = d->next[k])
-      if (d->len[k] < best_len) best_len = d->len[k], i = k;
+    for (uint32_t k = d->l.next[0]; k != 0; k = d->l.next[k])
+      if (d->l.len[k] < best_len) best_len = d->l.len[k], i = k;
     if (best_len == 0) {
       table_put(&t, d->key, 0);
       value = 0;
@@ -382,7 +296,7 @@ forward:
   memcpy(d->keys + (size_t)l * W, d->key, W * sizeof *d->key);
   d->item_at[l] = i;
   d->acc[l] = 0;
-  d->choice[l] = d->down[i];
+  d->choice[l] = d->l.down[i];
   cover(d, i);
 advance:
   if (d->choice[l] == d->item_at[l]) { /* every option tried: the node is counted */
@@ -398,13 +312,13 @@ advance:
     memcpy(ck, d->key, W * sizeof *ck);
     uint32_t x = d->choice[l];
     for (uint32_t q = x + 1; q != x;) {
-      int32_t tq = d->top[q];
+      int32_t tq = d->l.top[q];
       if (tq <= 0) {
-        q = d->up[q];
+        q = d->l.up[q];
         continue;
       }
       ck[(uint32_t)tq >> 6] |= (uint64_t)1 << (tq & 63);
-      if (d->color && d->color[q] > 0) *slot(d, ck, (uint32_t)tq) = (uint32_t)d->color[q];
+      if (d->l.color && d->l.color[q] > 0) *slot(d, ck, (uint32_t)tq) = (uint32_t)d->l.color[q];
       q++;
     }
     int solved = 1;
@@ -415,7 +329,7 @@ advance:
       if (solved) known = 1;
       if (d->acc[l] > UINT64_MAX - known) overflow = 1;
       d->acc[l] += known;
-      d->choice[l] = d->down[x];
+      d->choice[l] = d->l.down[x];
       goto advance;
     }
   }
@@ -431,14 +345,14 @@ ret:
   if (d->acc[l] > UINT64_MAX - value) overflow = 1;
   d->acc[l] += value;
   uncommit(d, d->choice[l]);
-  d->choice[l] = d->down[d->choice[l]];
+  d->choice[l] = d->l.down[d->choice[l]];
   goto advance;
 out:
   st->solutions = halted || overflow ? 0 : total;
   st->complete = !halted && !overflow;
   st->overflow = overflow;
   st->nodes = nodes;
-  st->updates = d->updates;
+  st->updates = d->l.updates;
   st->entries = t.used;
   st->hits = t.hits;
   st->table_bytes = table_bytes(t.cap, t.W);
