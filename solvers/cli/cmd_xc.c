@@ -794,33 +794,26 @@ int cmd_xc(int argc, char **argv) {
                            : o.catalog ? "--catalog"
                                        : "--estimate");
 
-  if (o.best && (o.max || o.first || o.print || o.catalog || o.shard.count || o.checkpoint ||
-                 o.resume || o.estimate || o.progress || o.memo))
-    return cli_usage_error(&cmd_xc_command, "--best prints its solutions itself: it cannot go with %s",
-                           o.max          ? "--max"
-                           : o.first      ? "--first"
-                           : o.print      ? "--print"
-                           : o.catalog    ? "--catalog"
-                           : o.shard.count ? "--shard"
-                           : o.checkpoint ? "--checkpoint"
-                           : o.resume     ? "--resume"
-                           : o.estimate   ? "--estimate"
-                           : o.progress   ? "--progress"
-                                          : "--memo");
+  /* --best and --memo search in their own ways: what lists, splits or reports the usual
+   * search does not go with them. */
+  const char *other = o.max          ? "--max"
+                      : o.first      ? "--first"
+                      : o.print      ? "--print"
+                      : o.catalog    ? "--catalog"
+                      : o.shard.count ? "--shard"
+                      : o.checkpoint ? "--checkpoint"
+                      : o.resume     ? "--resume"
+                      : o.estimate   ? "--estimate"
+                      : o.progress   ? "--progress"
+                                     : NULL;
+  if (o.best && (other || o.memo))
+    return cli_usage_error(&cmd_xc_command,
+                           "--best prints its solutions itself: it cannot go with %s",
+                           other ? other : "--memo");
   if (o.max_memory && !o.memo)
     return cli_usage_error(&cmd_xc_command, "--max-memory goes with --memo");
-  if (o.memo && (o.max || o.first || o.print || o.catalog || o.shard.count || o.checkpoint ||
-                 o.resume || o.estimate || o.progress))
-    return cli_usage_error(&cmd_xc_command, "--memo counts only: it cannot go with %s",
-                           o.max          ? "--max"
-                           : o.first      ? "--first"
-                           : o.print      ? "--print"
-                           : o.catalog    ? "--catalog"
-                           : o.shard.count ? "--shard"
-                           : o.checkpoint ? "--checkpoint"
-                           : o.resume     ? "--resume"
-                           : o.estimate   ? "--estimate"
-                                          : "--progress");
+  if (o.memo && other)
+    return cli_usage_error(&cmd_xc_command, "--memo counts only: it cannot go with %s", other);
   warnings ws = {.quiet = o.quiet};
   dlx_parse_error err;
   memset(&err, 0, sizeof err);
