@@ -46,3 +46,12 @@ bench_commit() {
   echo "$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo none)$(
     git -C "$root" diff --quiet HEAD -- "$@" 2>/dev/null || echo ' (with uncommitted changes)')"
 }
+
+# bench_cpu INPUT OUT ERR CMD...: runs CMD with stdin from INPUT, stdout to OUT, stderr to
+# ERR, and prints its user CPU seconds (bash's `time`, from getrusage).
+bench_cpu() {
+  local input=$1 out=$2 err=$3 t
+  shift 3
+  t=$( { TIMEFORMAT=%U; time "$@" <"$input" >"$out" 2>"$err"; } 2>&1)
+  echo "$t"
+}

@@ -10,7 +10,7 @@
 # GraphBase's gb_flip). The input: data/xc/pent6x10.dlx with a cost from 0 to 99 on each
 # option, drawn by Python's random with seed 766 (costs per cell would give every tiling
 # the same cost). The figure is user CPU time of the whole process, the minimum over the
-# repetitions; nodes as each program counts them.
+# repetitions, dance on one thread; nodes as each program counts them.
 set -euo pipefail
 reps=3
 while [ $# -gt 0 ]; do
@@ -21,9 +21,10 @@ while [ $# -gt 0 ]; do
 done
 [ -n "${DLX5:-}" ] || { echo "vs_dlx5.sh: DLX5 is not set: point it at Knuth's DLX5" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
 build=${BUILD_DIR:-$root/build-bench}
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDANCE_TESTS=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target dance >/dev/null
+bench_build "$root" "$build" dance
 dance=$build/dance
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -40,21 +41,17 @@ for line in open(sys.argv[1]).read().split("\n"):
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 EOF
 input=$tmp/pentcost.dlx
-cpu() { local t; t=$( { TIMEFORMAT=%U; time "$@" <"$input" >"$tmp/out" 2>"$tmp/err"; } 2>&1); echo "$t"; }
+cpu() { bench_cpu "$input" "$tmp/out" "$tmp/err" "$@"; }
 
-echo "### The cheapest solutions: dance xc --best K against DLX5"
-echo
-echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores online"
-echo "- date: $(date -u +%Y-%m-%d), commit: $(git -C "$root" rev-parse --short HEAD)"
-echo "- command: \`DLX5=$DLX5 bench/vs_dlx5.sh --reps $reps\`"
-echo
+bench_header "The cheapest solutions: dance xc --best K against DLX5" "$root" "$build" \
+  "DLX5=$DLX5 bench/vs_dlx5.sh --reps $reps" dlx solvers
 echo "| K | cheapest cost | dance CPU s | DLX5 CPU s | dance / DLX5 (goal <= 1) | dance nodes | DLX5 nodes | same costs |"
 echo "|---|---|---|---|---|---|---|---|"
 status=0
 for k in 1 10 100; do
   : >"$tmp/d"; : >"$tmp/k"
   for ((r = 0; r < reps; r++)); do
-    cpu "$dance" xc - --best "$k" --json >>"$tmp/d"
+    cpu "$dance" xc - --best "$k" --threads 1 --json >>"$tmp/d"
     dj=$(cat "$tmp/out")
     cpu "$DLX5" "k$k" >>"$tmp/k"
     ke=$(cat "$tmp/err")

@@ -29,9 +29,10 @@ done
 [ -n "${DLX6:-}" ] || { echo "vs_dlx6.sh: DLX6 is not set: point it at Knuth's DLX6" >&2; exit 2; }
 command -v /usr/bin/time >/dev/null || { echo "vs_dlx6.sh: needs GNU time (Debian's time)" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
 build=${BUILD_DIR:-$root/build-bench}
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDANCE_TESTS=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target dance >/dev/null
+bench_build "$root" "$build" dance
 dance=$build/dance
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -59,12 +60,8 @@ run() {
 }
 best() { sort -g "$tmp/$1" | head -1; }
 
-echo "### Counting with memoization: dance xc --memo against DLX6"
-echo
-echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores online"
-echo "- date: $(date -u +%Y-%m-%d), commit: $(git -C "$root" rev-parse --short HEAD)"
-echo "- command: \`DLX6=$DLX6 bench/vs_dlx6.sh --reps $reps$([ $bell15 = 1 ] || echo " --no-bell15")\`"
-echo
+bench_header "Counting with memoization: dance xc --memo against DLX6" "$root" "$build" \
+  "DLX6=$DLX6 bench/vs_dlx6.sh --reps $reps$([ $bell15 = 1 ] || echo " --no-bell15")" dlx solvers
 echo "| input | solutions | dance --memo CPU s | peak MB | DLX6 CPU s | peak MB | --memo / DLX6 | dance, no memo, CPU s |"
 echo "|---|---|---|---|---|---|---|---|"
 inputs=(doublefact21 bell12)

@@ -29,9 +29,10 @@ while [ $# -gt 0 ]; do
 done
 [ -n "${SSMCC:-}" ] || { echo "vs_ssmcc.sh: SSMCC is not set: point it at Knuth's SSMCC" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
 build=${BUILD_DIR:-$root/build-bench}
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DDANCE_TESTS=OFF >/dev/null
-cmake --build "$build" -j "$(nproc)" --target dance >/dev/null
+bench_build "$root" "$build" dance
 dance=$build/dance
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -50,19 +51,11 @@ grid twos7 7 2
 grid threes7 7 3
 grid onetwo7 7 1:2
 
-cpu() { # prints user CPU seconds of "$@" < $input; the program's stderr to $tmp/err
-  local t
-  t=$( { TIMEFORMAT=%U; time "$@" <"$input" >"$tmp/out" 2>"$tmp/err"; } 2>&1)
-  echo "$t"
-}
+cpu() { bench_cpu "$input" "$tmp/out" "$tmp/err" "$@"; }
 min() { sort -g | head -1; }
 
-echo "### Multiplicities: dance xc against SSMCC$([ -n "${DLX3:-}" ] && echo " and DLX3")"
-echo
-echo "- machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores online"
-echo "- date: $(date -u +%Y-%m-%d), commit: $(git -C "$root" rev-parse --short HEAD)"
-echo "- command: \`SSMCC=$SSMCC${DLX3:+ DLX3=$DLX3} bench/vs_ssmcc.sh --reps $reps\`"
-echo
+bench_header "Multiplicities: dance xc against SSMCC$([ -n "${DLX3:-}" ] && echo " and DLX3")" \
+  "$root" "$build" "SSMCC=$SSMCC${DLX3:+ DLX3=$DLX3} bench/vs_ssmcc.sh --reps $reps" dlx solvers
 echo "| input | solutions | dance CPU s | SSMCC CPU s | dance / SSMCC (goal <= 0.8) |$([ -n "${DLX3:-}" ] && echo " DLX3 CPU s | dance / DLX3 | dance nodes = DLX3's |")"
 echo "|---|---|---|---|---|$([ -n "${DLX3:-}" ] && echo "---|---|---|")"
 status=0
