@@ -49,7 +49,7 @@ static void *take(cost_dl *d, size_t n, size_t size) {
 
 static void cost_free(cost_dl *d) {
   if (!d) return;
-  plain_links_free(&d->l);
+  dlx_plain_links_free(&d->l);
   free(d->net);
   free(d->choice);
   free(d->item_at);
@@ -118,7 +118,7 @@ static cost_dl *cost_new(const dlx_matrix *x, uint64_t *total_tax) {
     qsort(order, (size_t)no, sizeof *order, by_net);
     for (int32_t r = 0; r < no; r++)
       ids[r] = order[r].option;
-    ok = plain_links_build(&d->l, x, ids);
+    ok = dlx_plain_links_build(&d->l, x, ids);
   }
   free(order);
   free(ids);

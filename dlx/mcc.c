@@ -64,7 +64,7 @@ static void *take(mcc *m, size_t n, size_t size) {
 
 static void mcc_free(mcc *m) {
   if (!m) return;
-  plain_links_free(&m->l);
+  dlx_plain_links_free(&m->l);
   free(m->bound);
   free(m->slack);
   free(m->choice);
@@ -83,7 +83,7 @@ static mcc *mcc_new(const dlx_matrix *x) {
   int32_t n = x->items.count, np = x->primaries, no = x->options;
   /* Each level chooses an option or gives up on an item: at most options + primaries. */
   size_t levels = (size_t)no + (size_t)np + 1;
-  if (!plain_links_build(&m->l, x, NULL)) {
+  if (!dlx_plain_links_build(&m->l, x, NULL)) {
     free(m);
     return NULL;
   }

@@ -120,7 +120,7 @@ static void *take(memo_dl *d, size_t n, size_t size) {
 
 static void memo_free(memo_dl *d) {
   if (!d) return;
-  plain_links_free(&d->l);
+  dlx_plain_links_free(&d->l);
   free(d->key);
   free(d->child);
   free(d->primary_mask);
@@ -137,7 +137,7 @@ static memo_dl *memo_new(const dlx_matrix *x) {
   d->bytes = sizeof *d;
   int32_t n = x->items.count, np = x->primaries;
   size_t levels = (size_t)np + 1;
-  if (!plain_links_build(&d->l, x, NULL)) {
+  if (!dlx_plain_links_build(&d->l, x, NULL)) {
     free(d);
     return NULL;
   }

@@ -10,7 +10,7 @@ static void *take(plain_links *l, size_t n, size_t size) {
   return p;
 }
 
-void plain_links_free(plain_links *l) {
+void dlx_plain_links_free(plain_links *l) {
   free(l->up);
   free(l->down);
   free(l->top);
@@ -22,7 +22,7 @@ void plain_links_free(plain_links *l) {
   memset(l, 0, sizeof *l);
 }
 
-int plain_links_build(plain_links *l, const dlx_matrix *x, const int32_t *order) {
+int dlx_plain_links_build(plain_links *l, const dlx_matrix *x, const int32_t *order) {
   memset(l, 0, sizeof *l);
   int32_t n = x->items.count, np = x->primaries, no = x->options;
   size_t nodes = (size_t)n + 2 + (size_t)no + (size_t)x->start[no];
@@ -42,7 +42,7 @@ int plain_links_build(plain_links *l, const dlx_matrix *x, const int32_t *order)
       !l->prev || !l->next || !map || !first) {
     free(map);
     free(first);
-    plain_links_free(l);
+    dlx_plain_links_free(l);
     return 0;
   }
   int32_t next_p = 1, next_s = np + 1;

@@ -27,8 +27,8 @@ typedef struct {
 
 /* Builds the links of x; order (NULL: input order) is the order in which the options join
  * the items' lists. Returns 0 when out of memory (l is then freed). */
-int plain_links_build(plain_links *l, const dlx_matrix *x, const int32_t *order);
-void plain_links_free(plain_links *l);
+int dlx_plain_links_build(plain_links *l, const dlx_matrix *x, const int32_t *order);
+void dlx_plain_links_free(plain_links *l);
 
 /* Takes the other nodes of x's option out of their lists (purified ones stay). */
 static inline void plain_hide(plain_links *l, uint32_t x) {
