@@ -42,9 +42,9 @@ extern "C" {
  * The version of this header. While the major version is 0, every minor version may
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
-#define DLX_VERSION_MINOR 3
-#define DLX_VERSION_PATCH 1
-#define DLX_VERSION_STRING "0.3.1"
+#define DLX_VERSION_MINOR 4
+#define DLX_VERSION_PATCH 0
+#define DLX_VERSION_STRING "0.4.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -76,7 +76,7 @@ typedef enum {
   DLX_ETHREAD,       /* a worker thread could not be started */
   DLX_EENGINE,       /* the engine asked for cannot solve this problem (see dlx_engine_kind) */
   DLX_EMULTI,        /* not available for problems with multiplicities (see dlx_set_bounds) */
-  DLX_EMEMO,         /* memoized counting cannot do this (bounds, solutions, shards) */
+  DLX_EMEMO,         /* memoized counting cannot do this (bounds, listed solutions) */
   DLX_ECOST,         /* not available for problems with costs (see dlx_set_option_cost) */
 } dlx_status;
 
@@ -382,11 +382,17 @@ DLX_API void dlx_best_free(dlx_best_result *r);
  * and memory-hungry where they rarely do (tilings): choose it knowingly.
  *
  * The table takes at most max_memory bytes (0: 1 GiB); once full it takes no more entries
- * and the count stays exact (st->full says so). One thread. Colors are handled (a purified
- * item's color is part of the remembered state). From opt only stop and max_nodes are used;
- * a matrix with bounds, or options asking for solutions (on_solution, max_solutions) or
- * shards, give DLX_EMEMO. A run stopped early has no count (complete 0,
- * solutions 0), and a count above 2^64 - 1 sets overflow (complete 0). */
+ * and the count stays exact (st->full says so). Colors are handled (a purified item's color
+ * is part of the remembered state). A matrix with bounds, or options asking for solutions
+ * (on_solution, max_solutions), give DLX_EMEMO. From opt: stop, max_nodes, threads, shards,
+ * progress and the pieces (split_pieces, on_piece, pieces_done) as for dlx_solve, with a
+ * split of its own: with several threads, shards, progress or pieces, the top of the tree is
+ * cut into the distinct subproblems (sets of covered items) at the first depth that has
+ * split_pieces of them (0: 512, or 32 per shard beyond 16), each counted once and multiplied
+ * by the number of paths that reach it; a piece's solutions in dlx_piece are that product.
+ * The threads share one table, cut into 64 segments with a lock each; nodes may then vary a
+ * little from run to run. A run stopped early has no count (complete 0, solutions 0), and a
+ * count above 2^64 - 1 sets overflow (complete 0). */
 typedef struct {
   uint64_t solutions;   /* the count, when complete */
   uint64_t nodes;       /* search-tree nodes visited (those skipped by the table are not) */
@@ -399,6 +405,8 @@ typedef struct {
   int complete; /* 1 if counted to the end */
   int full;     /* 1 if the table reached max_memory and stopped taking entries */
   int overflow; /* 1 if the count passed 2^64 - 1 */
+  uint32_t threads; /* threads that counted */
+  uint64_t pieces;  /* pieces of the split (0: the count was not split) */
 } dlx_memo_stats;
 
 DLX_API dlx_status dlx_count_memo(const dlx_matrix *m, const dlx_options *opt, size_t max_memory,

@@ -23,7 +23,7 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors or multiplicities";
   case DLX_EMULTI: return "not available for problems with multiplicities";
   case DLX_ECOST: return "not available for problems with costs";
-  case DLX_EMEMO: return "memoized counting handles neither multiplicities, listed solutions nor shards";
+  case DLX_EMEMO: return "memoized counting handles neither multiplicities nor listed solutions";
   }
   return "unknown status";
 }

@@ -15,6 +15,8 @@
  * The table grows up to max_memory bytes and then stops taking new entries: the count stays
  * exact, only fewer subtrees are skipped.
  */
+#include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,14 +39,25 @@ typedef struct {
   uint64_t bytes;
 } memo_dl;
 
-/* Open addressing; val = count + 1, 0 for an empty slot. */
+/* The table: open addressing, val = count + 1 (0 for an empty slot), cut into 2^bits
+ * segments by the high bits of a key's hash, each with its own lock when several threads
+ * share it (one segment, no lock, for one thread). Each segment grows by doubling up to its
+ * share of max_bytes and then takes no more entries. */
 typedef struct {
   uint64_t *keys, *val;
   size_t cap, used; /* cap a power of two */
-  size_t max_bytes;
+  int full;         /* could not grow: takes no more entries */
+  int lock;         /* a spin lock (atomic), when the table is shared */
+  char pad[64];     /* segments on their own cache lines */
+} segment;
+
+typedef struct {
+  segment *seg;
+  uint32_t bits;    /* 2^bits segments */
   uint32_t W;
-  int full; /* could not grow: takes no more entries */
-  uint64_t hits;
+  int locking;
+  size_t seg_max;   /* bytes a segment may take */
+  size_t first_cap; /* a segment's first size */
 } table;
 
 static uint64_t hash_key(const uint64_t *k, uint32_t W) {
@@ -59,57 +72,110 @@ static uint64_t hash_key(const uint64_t *k, uint32_t W) {
 
 static size_t table_bytes(size_t cap, uint32_t W) { return cap * ((size_t)W + 1) * 8; }
 
-static int table_grow(table *t) {
-  size_t cap = t->cap ? t->cap * 2 : 1024;
-  if (table_bytes(cap, t->W) > t->max_bytes) return 0;
+static int table_init(table *t, uint32_t W, size_t max_bytes, int threads) {
+  memset(t, 0, sizeof *t);
+  t->W = W;
+  t->locking = threads > 1;
+  t->bits = threads > 1 ? 6 : 0;
+  t->seg_max = max_bytes >> t->bits;
+  t->first_cap = threads > 1 ? 64 : 1024;
+  t->seg = calloc((size_t)1 << t->bits, sizeof *t->seg);
+  return t->seg != NULL;
+}
+
+static void table_free(table *t) {
+  if (!t->seg) return;
+  for (size_t s = 0; s < (size_t)1 << t->bits; s++) {
+    free(t->seg[s].keys);
+    free(t->seg[s].val);
+  }
+  free(t->seg);
+}
+
+static segment *segment_of(table *t, uint64_t h) {
+  segment *s = t->seg + (t->bits ? (size_t)(h >> (64 - t->bits)) : 0);
+  if (t->locking)
+    while (__atomic_exchange_n(&s->lock, 1, __ATOMIC_ACQUIRE))
+      while (__atomic_load_n(&s->lock, __ATOMIC_RELAXED))
+        sched_yield();
+  return s;
+}
+
+static void segment_release(table *t, segment *s) {
+  if (t->locking) __atomic_store_n(&s->lock, 0, __ATOMIC_RELEASE);
+}
+
+static int segment_grow(table *t, segment *g) {
+  size_t cap = g->cap ? g->cap * 2 : t->first_cap;
+  if (table_bytes(cap, t->W) > t->seg_max) return 0;
   uint64_t *keys = calloc(cap * t->W, sizeof *keys), *val = calloc(cap, sizeof *val);
   if (!keys || !val) {
     free(keys);
     free(val);
     return 0;
   }
-  for (size_t s = 0; s < t->cap; s++) {
-    if (!t->val[s]) continue;
-    const uint64_t *k = t->keys + s * t->W;
+  for (size_t s = 0; s < g->cap; s++) {
+    if (!g->val[s]) continue;
+    const uint64_t *k = g->keys + s * t->W;
     size_t h = (size_t)hash_key(k, t->W) & (cap - 1);
     while (val[h])
       h = (h + 1) & (cap - 1);
     memcpy(keys + h * t->W, k, t->W * sizeof *k);
-    val[h] = t->val[s];
+    val[h] = g->val[s];
   }
-  free(t->keys);
-  free(t->val);
-  t->keys = keys;
-  t->val = val;
-  t->cap = cap;
+  free(g->keys);
+  free(g->val);
+  g->keys = keys;
+  g->val = val;
+  g->cap = cap;
   return 1;
 }
 
 /* The count stored for key k: 1 and *count, or 0. */
 static int table_get(table *t, const uint64_t *k, uint64_t *count) {
-  if (!t->cap) return 0;
-  for (size_t h = (size_t)hash_key(k, t->W) & (t->cap - 1);; h = (h + 1) & (t->cap - 1)) {
-    if (!t->val[h]) return 0;
-    if (!memcmp(t->keys + h * t->W, k, t->W * sizeof *k)) {
-      *count = t->val[h] - 1;
-      t->hits++;
-      return 1;
+  uint64_t hash = hash_key(k, t->W);
+  segment *g = segment_of(t, hash);
+  int found = 0;
+  if (g->cap)
+    for (size_t h = (size_t)hash & (g->cap - 1);; h = (h + 1) & (g->cap - 1)) {
+      if (!g->val[h]) break;
+      if (!memcmp(g->keys + h * t->W, k, t->W * sizeof *k)) {
+        *count = g->val[h] - 1;
+        found = 1;
+        break;
+      }
     }
-  }
+  segment_release(t, g);
+  return found;
 }
 
 static void table_put(table *t, const uint64_t *k, uint64_t count) {
-  if (t->full || count == UINT64_MAX) return;
-  if ((t->used + 1) * 10 > t->cap * 7 && !table_grow(t)) {
-    t->full = 1;
-    return;
+  if (count == UINT64_MAX) return;
+  uint64_t hash = hash_key(k, t->W);
+  segment *g = segment_of(t, hash);
+  if (!g->full && (g->used + 1) * 10 > g->cap * 7 && !segment_grow(t, g)) g->full = 1;
+  if (!g->full) {
+    size_t h = (size_t)hash & (g->cap - 1);
+    for (; g->val[h]; h = (h + 1) & (g->cap - 1))
+      if (!memcmp(g->keys + h * t->W, k, t->W * sizeof *k)) break; /* another thread's */
+    if (!g->val[h]) {
+      memcpy(g->keys + h * t->W, k, t->W * sizeof *k);
+      g->val[h] = count + 1;
+      g->used++;
+    }
   }
-  size_t h = (size_t)hash_key(k, t->W) & (t->cap - 1);
-  while (t->val[h])
-    h = (h + 1) & (t->cap - 1);
-  memcpy(t->keys + h * t->W, k, t->W * sizeof *k);
-  t->val[h] = count + 1;
-  t->used++;
+  segment_release(t, g);
+}
+
+/* Entries, bytes and whether some segment is full. */
+static void table_sizes(const table *t, uint64_t *entries, uint64_t *bytes, int *full) {
+  *entries = *bytes = 0;
+  *full = 0;
+  for (size_t s = 0; s < (size_t)1 << t->bits; s++) {
+    *entries += t->seg[s].used;
+    *bytes += table_bytes(t->seg[s].cap, t->W);
+    *full |= t->seg[s].full;
+  }
 }
 
 static void *take(memo_dl *d, size_t n, size_t size) {
@@ -247,48 +313,197 @@ static void uncommit(memo_dl *d, uint32_t x) {
   }
 }
 
-dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t max_memory,
-                          dlx_memo_stats *st) {
-  if (!x || !st) return DLX_EARG;
-  memset(st, 0, sizeof *st);
-  dlx_options defaults = dlx_options_default();
-  const dlx_options *o = opt ? opt : &defaults;
-  if (x->bounded) return DLX_EMEMO;
-  if (o->shard_count || o->on_piece || o->pieces_done || o->on_solution || o->max_solutions)
-    return DLX_EMEMO;
-  double start = dlx_now();
-  memo_dl *d = memo_new(x);
-  if (!d) return DLX_ENOMEM;
-  table t = {0};
-  t.W = d->W;
-  t.max_bytes = max_memory ? max_memory : (size_t)1 << 30;
-  uint64_t nodes = 0, poll_every = 1u << 10, total = 0;
-  while (o->max_nodes && poll_every > 1 && poll_every > o->max_nodes)
-    poll_every /= 2;
-  int halted = 0, overflow = 0;
+/* Re-enters the node at the end of path (depth pairs of item and option), and leaves it. */
+static void replay(memo_dl *d, const uint32_t *path, uint32_t depth) {
+  for (uint32_t s = 0; s < depth; s++) {
+    cover(d, path[2 * s]);
+    commit(d, path[2 * s + 1]);
+  }
+}
+
+static void unwind(memo_dl *d, const uint32_t *path, uint32_t depth) {
+  for (uint32_t s = depth; s-- > 0;) {
+    uncommit(d, path[2 * s + 1]);
+    uncover(d, path[2 * s]);
+  }
+}
+
+/* Goes from the node at the end of path `from` to the node at the end of path `to` (NULL:
+ * the root), both of `depth` pairs, through the last node they have in common: pieces taken
+ * one after the other mostly share the start of their paths (siblings share all but the
+ * last option), and covering an item of a set partition takes out thousands of options. */
+static void move(memo_dl *d, const uint32_t *from, const uint32_t *to, uint32_t depth) {
+  uint32_t n = 2 * depth, j = 0;
+  if (from && to)
+    while (j < n && from[j] == to[j])
+      j++;
+  if (from)
+    for (uint32_t s = n; s-- > j;) {
+      if (s & 1)
+        uncommit(d, from[s]);
+      else
+        uncover(d, from[s]);
+    }
+  if (to)
+    for (uint32_t s = from ? j : 0; s < n; s++) {
+      if (s & 1)
+        commit(d, to[s]);
+      else
+        cover(d, to[s]);
+    }
+}
+
+/* The pieces of a split: distinct nodes at one depth of the tree, each with one path to it
+ * and the number of paths that lead to it (the same set of covered items, reached by
+ * choosing the same options in another order, is one subproblem: counted once, and the
+ * count multiplied). */
+typedef struct {
+  uint32_t depth;
+  size_t n, cap;
+  uint32_t *paths; /* n x 2 depth: item, option node, ... */
+  uint64_t *keys;  /* n x W */
+  uint64_t *mult;
+  size_t *index;   /* open addressing over keys: piece + 1, 0 empty */
+  size_t slots;
+} pieces;
+
+static void pieces_free(pieces *p) {
+  free(p->paths);
+  free(p->keys);
+  free(p->mult);
+  free(p->index);
+  memset(p, 0, sizeof *p);
+}
+
+/* Adds mult paths to the node of key k reached by path (depth pairs): 0 when out of memory. */
+static int pieces_add(pieces *p, uint32_t W, const uint64_t *k, const uint32_t *path,
+                      uint64_t mult, int *overflow) {
+  if ((p->n + 1) * 2 > p->slots) {
+    size_t slots = p->slots ? p->slots * 2 : 64;
+    size_t *index = calloc(slots, sizeof *index);
+    if (!index) return 0;
+    for (size_t i = 0; i < p->n; i++) {
+      size_t h = (size_t)hash_key(p->keys + i * W, W) & (slots - 1);
+      while (index[h])
+        h = (h + 1) & (slots - 1);
+      index[h] = i + 1;
+    }
+    free(p->index);
+    p->index = index;
+    p->slots = slots;
+  }
+  size_t h = (size_t)hash_key(k, W) & (p->slots - 1);
+  for (; p->index[h]; h = (h + 1) & (p->slots - 1)) {
+    size_t i = p->index[h] - 1;
+    if (!memcmp(p->keys + i * W, k, W * sizeof *k)) {
+      if (p->mult[i] > UINT64_MAX - mult) *overflow = 1;
+      p->mult[i] += mult;
+      return 1;
+    }
+  }
+  if (p->n == p->cap) {
+    size_t cap = p->cap ? p->cap * 2 : 64;
+    uint32_t *paths = realloc(p->paths, cap * 2 * (p->depth ? p->depth : 1) * sizeof *paths);
+    if (paths) p->paths = paths;
+    uint64_t *keys = realloc(p->keys, cap * W * sizeof *keys);
+    if (keys) p->keys = keys;
+    uint64_t *m = realloc(p->mult, cap * sizeof *m);
+    if (m) p->mult = m;
+    if (!paths || !keys || !m) return 0;
+    p->cap = cap;
+  }
+  memcpy(p->paths + p->n * 2 * p->depth, path, 2 * p->depth * sizeof *path);
+  memcpy(p->keys + p->n * W, k, W * sizeof *k);
+  p->mult[p->n] = mult;
+  p->index[h] = ++p->n;
+  return 1;
+}
+
+/* What the threads of one count share. */
+typedef struct {
+  const dlx_options *o;
+  const dlx_matrix *x;
+  table t;
+  uint64_t nodes;     /* nodes reported at polls (atomic) */
+  uint64_t solutions; /* of the pieces finished (atomic; for progress reports) */
+  int halt;           /* set to stop every thread (atomic) */
+  int failed;         /* a thread could not be made */
+  pthread_mutex_t lock; /* on_piece and on_progress, one call at a time */
+  pieces p;
+  size_t *take, mine; /* the pieces this run counts */
+  size_t next, done;  /* the next to take, and those finished (atomic) */
+  double start, next_report;
+} shared;
+
+typedef struct {
+  shared *sh;
+  memo_dl *d;
+  uint64_t nodes, polled, hits, poll_every;
+  uint64_t total; /* solutions of the pieces this thread finished */
+  int overflow, halted, reports;
+  uint64_t updates, bytes;
+} run;
+
+/* Adds this thread's nodes to the shared count, looks at the stop flag and the node limit
+ * and reports progress: 1 to stop. */
+static int poll(run *r) {
+  shared *sh = r->sh;
+  const dlx_options *o = sh->o;
+  uint64_t all = __atomic_add_fetch(&sh->nodes, r->nodes - r->polled, __ATOMIC_RELAXED);
+  r->polled = r->nodes;
+  if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) return 1;
+  if (dlx_stop_requested(o->stop) || (o->max_nodes && all >= o->max_nodes)) {
+    __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+    return 1;
+  }
+  if (o->on_progress && r->reports) {
+    double now = dlx_now();
+    if (now >= sh->next_report) {
+      sh->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+      size_t done = __atomic_load_n(&sh->done, __ATOMIC_RELAXED);
+      dlx_progress pr = {__atomic_load_n(&sh->solutions, __ATOMIC_RELAXED), all,
+                         r->d->l.updates, now - sh->start,
+                         sh->mine ? (double)done / (double)sh->mine : 0};
+      pthread_mutex_lock(&sh->lock);
+      o->on_progress(o->progress_ctx, &pr);
+      pthread_mutex_unlock(&sh->lock);
+    }
+  }
+  return 0;
+}
+
+/* Counts the solutions below the node d is at: 1 if stopped on the way, else 0 and *out. */
+static int count_below(run *r, uint64_t *out) {
+  memo_dl *d = r->d;
+  table *t = &r->sh->t;
   const uint32_t W = d->W;
   int32_t l = 0;
   uint64_t value;
   uint32_t i;
 forward:
-  nodes++;
-  if ((nodes & (poll_every - 1)) == 1 % poll_every &&
-      (dlx_stop_requested(o->stop) || (o->max_nodes && nodes >= o->max_nodes))) {
-    halted = 1;
-    goto out;
+  r->nodes++;
+  if ((r->nodes & (r->poll_every - 1)) == 1 % r->poll_every && poll(r)) {
+    while (l-- > 0) { /* back to where the count began */
+      uncommit(d, d->choice[l]);
+      uncover(d, d->item_at[l]);
+    }
+    return 1;
   }
   if (d->l.next[0] == 0) {
     value = 1;
     goto ret;
   }
-  if (table_get(&t, d->key, &value)) goto ret;
+  if (table_get(t, d->key, &value)) {
+    r->hits++;
+    goto ret;
+  }
   {
     int32_t best_len = INT32_MAX;
     i = 0;
     for (uint32_t k = d->l.next[0]; k != 0; k = d->l.next[k])
       if (d->l.len[k] < best_len) best_len = d->l.len[k], i = k;
     if (best_len == 0) {
-      table_put(&t, d->key, 0);
+      table_put(t, d->key, 0);
       value = 0;
       goto ret;
     }
@@ -302,7 +517,7 @@ advance:
   if (d->choice[l] == d->item_at[l]) { /* every option tried: the node is counted */
     uncover(d, d->item_at[l]);
     value = d->acc[l];
-    table_put(&t, d->keys + (size_t)l * W, value);
+    table_put(t, d->keys + (size_t)l * W, value);
     goto ret;
   }
   /* The child's count may be known already: then it need not be entered at all (on
@@ -325,9 +540,12 @@ advance:
     for (uint32_t w = 0; w < d->WB && solved; w++)
       solved = (ck[w] & d->primary_mask[w]) == d->primary_mask[w];
     uint64_t known;
-    if (solved || table_get(&t, ck, &known)) {
-      if (solved) known = 1;
-      if (d->acc[l] > UINT64_MAX - known) overflow = 1;
+    if (solved || table_get(t, ck, &known)) {
+      if (solved)
+        known = 1;
+      else
+        r->hits++;
+      if (d->acc[l] > UINT64_MAX - known) r->overflow = 1;
       d->acc[l] += known;
       d->choice[l] = d->l.down[x];
       goto advance;
@@ -338,29 +556,273 @@ advance:
   goto forward;
 ret:
   if (l == 0) {
-    total = value;
-    goto out;
+    *out = value;
+    return 0;
   }
   l--;
-  if (d->acc[l] > UINT64_MAX - value) overflow = 1;
+  if (d->acc[l] > UINT64_MAX - value) r->overflow = 1;
   d->acc[l] += value;
   uncommit(d, d->choice[l]);
   d->choice[l] = d->l.down[d->choice[l]];
   goto advance;
-out:
-  st->solutions = halted || overflow ? 0 : total;
-  st->complete = !halted && !overflow;
+}
+
+/* Whether every primary item is covered in key k. */
+static int solved_key(const memo_dl *d, const uint64_t *k) {
+  for (uint32_t w = 0; w < d->WB; w++)
+    if ((k[w] & d->primary_mask[w]) != d->primary_mask[w]) return 0;
+  return 1;
+}
+
+/* Splits the top of the tree, level by level, into the distinct nodes of the first depth
+ * that has at least target of them (or of the depth where the split has expanded 100,000
+ * nodes, or the last one). Solutions above that depth are added to *above. Depends on the
+ * matrix and target only. Returns 1 if stopped, -1 out of memory, else 0 and *out. */
+static int split(run *r, size_t target, pieces *out, uint64_t *above) {
+  memo_dl *d = r->d;
+  const uint32_t W = d->W;
+  pieces cur = {0}, next = {0};
+  uint32_t *path = malloc(2 * ((size_t)d->l.n_primary + 1) * sizeof *path);
+  if (!path) return -1;
+  int status = 0;
+  if (d->l.next[0] == 0) { /* no primary item: one solution, the empty one */
+    *above += 1;
+  } else if (!pieces_add(&cur, W, d->key, path, 1, &r->overflow)) {
+    status = -1;
+  }
+  uint64_t expanded = 0;
+  while (!status && cur.n && cur.n < target && expanded < 100000) {
+    next.depth = cur.depth + 1;
+    for (size_t k = 0; k < cur.n && !status; k++) {
+      const uint32_t *pk = cur.paths + k * 2 * cur.depth;
+      replay(d, pk, cur.depth);
+      r->nodes++;
+      expanded++;
+      if ((r->nodes & (r->poll_every - 1)) == 1 % r->poll_every && poll(r)) {
+        unwind(d, pk, cur.depth);
+        status = 1;
+        break;
+      }
+      int32_t best_len = INT32_MAX;
+      uint32_t i = 0;
+      for (uint32_t c = d->l.next[0]; c != 0; c = d->l.next[c])
+        if (d->l.len[c] < best_len) best_len = d->l.len[c], i = c;
+      if (best_len > 0) {
+        memcpy(path, pk, 2 * cur.depth * sizeof *path);
+        path[2 * cur.depth] = i;
+        cover(d, i);
+        for (uint32_t x = d->l.down[i]; x != i && !status; x = d->l.down[x]) {
+          uint64_t *ck = d->child;
+          memcpy(ck, d->key, W * sizeof *ck);
+          for (uint32_t q = x + 1; q != x;) {
+            int32_t tq = d->l.top[q];
+            if (tq <= 0) {
+              q = d->l.up[q];
+              continue;
+            }
+            ck[(uint32_t)tq >> 6] |= (uint64_t)1 << (tq & 63);
+            if (d->l.color && d->l.color[q] > 0)
+              *slot(d, ck, (uint32_t)tq) = (uint32_t)d->l.color[q];
+            q++;
+          }
+          if (solved_key(d, ck)) {
+            if (*above > UINT64_MAX - cur.mult[k]) r->overflow = 1;
+            *above += cur.mult[k];
+            continue;
+          }
+          path[2 * cur.depth + 1] = x;
+          if (!pieces_add(&next, W, ck, path, cur.mult[k], &r->overflow)) status = -1;
+        }
+        uncover(d, i);
+      }
+      unwind(d, pk, cur.depth);
+    }
+    pieces_free(&cur);
+    cur = next;
+    memset(&next, 0, sizeof next);
+  }
+  free(path);
+  pieces_free(&next);
+  if (status) {
+    pieces_free(&cur);
+    return status;
+  }
+  *out = cur;
+  return 0;
+}
+
+static void *work(void *arg) {
+  run *r = arg;
+  shared *sh = r->sh;
+  if (!r->d) {
+    r->d = memo_new(sh->x);
+    if (!r->d) {
+      __atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
+      __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+      return NULL;
+    }
+  }
+  memo_dl *d = r->d;
+  const pieces *p = &sh->p;
+  const uint32_t *at = NULL; /* the path d is at (NULL: the root) */
+  for (;;) {
+    size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
+    if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
+    size_t piece = sh->take[k];
+    const uint32_t *path = p->paths + piece * 2 * p->depth;
+    uint64_t nodes = r->nodes, count;
+    double t0 = dlx_now();
+    int halted = 0;
+    if (table_get(&sh->t, p->keys + piece * d->W, &count)) { /* counted in another piece */
+      r->hits++;
+    } else {
+      move(d, at, path, p->depth);
+      at = path;
+      halted = count_below(r, &count);
+    }
+    if (halted) {
+      r->halted = 1;
+      break;
+    }
+    uint64_t mult = p->mult[piece], sols = count * mult;
+    if (count && sols / count != mult) r->overflow = 1;
+    if (r->total > UINT64_MAX - sols) r->overflow = 1;
+    r->total += sols;
+    if (r->overflow) { /* no count to give: the others need not go on */
+      __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+      break;
+    }
+    __atomic_add_fetch(&sh->solutions, sols, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
+    if (sh->o->on_piece) {
+      dlx_piece done = {piece, p->n, sols, r->nodes - nodes, dlx_now() - t0};
+      pthread_mutex_lock(&sh->lock);
+      sh->o->on_piece(sh->o->piece_ctx, &done);
+      pthread_mutex_unlock(&sh->lock);
+    }
+  }
+  move(d, at, NULL, p->depth);
+  __atomic_add_fetch(&sh->nodes, r->nodes - r->polled, __ATOMIC_RELAXED);
+  r->polled = r->nodes;
+  r->updates = d->l.updates;
+  r->bytes = d->bytes;
+  return NULL;
+}
+
+dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t max_memory,
+                          dlx_memo_stats *st) {
+  if (!x || !st) return DLX_EARG;
+  memset(st, 0, sizeof *st);
+  dlx_options defaults = dlx_options_default();
+  const dlx_options *o = opt ? opt : &defaults;
+  if (x->bounded) return DLX_EMEMO;
+  if (o->on_solution || o->max_solutions) return DLX_EMEMO;
+  if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
+  int threads = o->threads > 1 ? o->threads : 1;
+  int splits = threads > 1 || o->shard_count || o->on_piece || o->pieces_done || o->on_progress;
+  shared sh;
+  memset(&sh, 0, sizeof sh);
+  sh.o = o;
+  sh.x = x;
+  sh.start = dlx_now();
+  sh.next_report = sh.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+  run *rs = calloc((size_t)threads, sizeof *rs);
+  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+  memo_dl *d = memo_new(x);
+  if (!rs || !tid || !d ||
+      !table_init(&sh.t, d->W, max_memory ? max_memory : (size_t)1 << 30, threads)) {
+    free(rs);
+    free(tid);
+    memo_free(d);
+    table_free(&sh.t);
+    return DLX_ENOMEM;
+  }
+  pthread_mutex_init(&sh.lock, NULL);
+  dlx_status status = DLX_OK;
+  uint64_t poll_every = 1u << 10;
+  while (o->max_nodes && poll_every > 1 && poll_every > o->max_nodes)
+    poll_every /= 2;
+  for (int k = 0; k < threads; k++)
+    rs[k] = (run){.sh = &sh, .poll_every = poll_every, .reports = k == 0};
+  rs[0].d = d;
+  uint64_t above = 0, count = 0;
+  int halted = 0, top = !o->shard_count || o->shard_index == 0;
+  if (!splits) {
+    halted = count_below(&rs[0], &count);
+    rs[0].total = count;
+    rs[0].updates = d->l.updates;
+    rs[0].bytes = d->bytes;
+    sh.mine = sh.done = 1;
+  } else {
+    /* The split depends on the matrix, shard_count and split_pieces, never on the threads:
+     * a piece's number means the same piece in every run (checkpoints). */
+    size_t target = o->split_pieces  ? (size_t)o->split_pieces
+                    : o->shard_count ? (o->shard_count < 16 ? 512 : 32 * (size_t)o->shard_count)
+                                     : 512;
+    int s = split(&rs[0], target, &sh.p, &above);
+    if (s < 0) status = DLX_ENOMEM;
+    halted = s > 0;
+    if (!top) { /* another shard's: the top's counts are shard 0's */
+      above = 0;
+      rs[0].nodes = rs[0].polled = 0;
+      __atomic_store_n(&sh.nodes, 0, __ATOMIC_RELAXED);
+    }
+    if (!status && !halted && o->pieces_done && o->pieces_done_count != sh.p.n)
+      status = DLX_EARG; /* a record of another split */
+    if (!status && !halted) {
+      sh.take = malloc((sh.p.n ? sh.p.n : 1) * sizeof *sh.take);
+      if (!sh.take) status = DLX_ENOMEM;
+    }
+    if (!status && !halted) {
+      for (size_t k = 0; k < sh.p.n; k++)
+        if ((!o->shard_count || k % o->shard_count == o->shard_index) &&
+            !(o->pieces_done && o->pieces_done[k]))
+          sh.take[sh.mine++] = k;
+      if (o->on_piece && top) { /* the top of the tree, above the pieces, is done */
+        dlx_piece a = {DLX_PIECE_ABOVE, sh.p.n, above, rs[0].nodes, dlx_now() - sh.start};
+        o->on_piece(o->piece_ctx, &a);
+      }
+      __atomic_add_fetch(&sh.solutions, above, __ATOMIC_RELAXED);
+      int started = 0;
+      for (int k = 1; k < threads; k++) {
+        if (dlx_thread_create(&tid[k], NULL, work, &rs[k]) != 0) break;
+        started = k;
+      }
+      work(&rs[0]);
+      for (int k = 1; k <= started; k++)
+        pthread_join(tid[k], NULL);
+      if (sh.failed) status = DLX_ENOMEM;
+    }
+  }
+  int overflow = 0;
+  uint64_t total = above;
+  for (int k = 0; k < threads; k++) {
+    halted |= rs[k].halted;
+    overflow |= rs[k].overflow;
+    if (total > UINT64_MAX - rs[k].total) overflow = 1;
+    total += rs[k].total;
+    st->nodes += rs[k].nodes;
+    st->updates += rs[k].updates;
+    st->hits += rs[k].hits;
+    st->bytes += rs[k].bytes;
+  }
+  int complete = !halted && !overflow && !status &&
+                 __atomic_load_n(&sh.done, __ATOMIC_RELAXED) == sh.mine;
+  st->solutions = complete ? total : 0;
+  st->complete = complete;
   st->overflow = overflow;
-  st->nodes = nodes;
-  st->updates = d->l.updates;
-  st->entries = t.used;
-  st->hits = t.hits;
-  st->table_bytes = table_bytes(t.cap, t.W);
-  st->full = t.full;
-  st->bytes = d->bytes + st->table_bytes;
-  st->seconds = dlx_now() - start;
-  free(t.keys);
-  free(t.val);
-  memo_free(d);
-  return DLX_OK;
+  table_sizes(&sh.t, &st->entries, &st->table_bytes, &st->full);
+  st->bytes += st->table_bytes + sh.p.n * (2 * (uint64_t)sh.p.depth * 4 + 8 * (d->W + 1));
+  st->threads = (uint32_t)threads;
+  st->pieces = sh.p.n;
+  st->seconds = dlx_now() - sh.start;
+  for (int k = 0; k < threads; k++)
+    memo_free(rs[k].d);
+  pieces_free(&sh.p);
+  free(sh.take);
+  free(rs);
+  free(tid);
+  table_free(&sh.t);
+  pthread_mutex_destroy(&sh.lock);
+  return status;
 }

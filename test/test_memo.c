@@ -1,7 +1,8 @@
 /* test_memo.c -- counting with memoization (dlx_count_memo): the perfect matchings of
  * complete graphs (double factorials) and the partitions of sets (Bell numbers), random
- * problems against the plain search, a table too small to hold anything, limits, and what
- * it refuses. */
+ * problems against the plain search, a table too small to hold anything, the count split
+ * into pieces for threads and shards (and pieces recorded and skipped, as checkpoints do),
+ * limits, and what it refuses. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,26 @@ static dlx_matrix *subsets(int n) {
   return m;
 }
 
+/* The count on `threads` threads, in `shards` shards added up (0: unsharded), the split
+ * asking for about split_pieces pieces (0: the default); every part complete. */
+static uint64_t split_count(const dlx_matrix *m, int threads, uint32_t shards,
+                            uint32_t split_pieces, size_t max_memory) {
+  uint64_t total = 0;
+  for (uint32_t k = 0; k < (shards ? shards : 1); k++) {
+    dlx_options o = dlx_options_default();
+    o.threads = threads;
+    o.shard_count = shards;
+    o.shard_index = k;
+    o.split_pieces = split_pieces;
+    dlx_memo_stats st;
+    ASSERT_EQ(dlx_count_memo(m, &o, max_memory, &st), DLX_OK);
+    ASSERT_EQ(st.complete, 1);
+    ASSERT_EQ((int)st.threads, threads > 1 ? threads : 1);
+    total += st.solutions;
+  }
+  return total;
+}
+
 static void test_double_factorials(void) {
   uint64_t want = 1; /* (n-1)!! */
   for (int n = 2; n <= 24; n += 2) {
@@ -56,6 +77,12 @@ static void test_double_factorials(void) {
     ASSERT_EQ_U64(st.solutions, want);
     ASSERT_EQ(st.complete, 1);
     ASSERT_EQ(st.full, 0);
+    if (n == 16) { /* the split counts, with the matchings it reached more than once
+                         counted once and multiplied */
+      ASSERT_EQ_U64(split_count(m, 2, 0, 0, 0), want);
+      ASSERT_EQ_U64(split_count(m, 1, 3, 0, 0), want);
+      ASSERT_EQ_U64(split_count(m, 2, 2, 5, 0), want);
+    }
     if (n <= 12) { /* the plain search agrees */
       dlx_stats plain;
       ASSERT_EQ(dlx_solve(m, NULL, &plain), DLX_OK);
@@ -75,6 +102,9 @@ static void test_bell_numbers(void) {
     ASSERT_EQ(st.complete, 1);
     /* at most one count per set of items left */
     ASSERT(st.entries <= (1u << n));
+    if (n >= 11) ASSERT_EQ_U64(split_count(m, 2, 0, 0, 0), bell[n]); /* on two threads */
+    if (n == 9) /* with a table of 64 segments of 1 KiB each, soon full */
+      ASSERT_EQ_U64(split_count(m, 2, 0, 0, 64 << 10), bell[n]);
     dlx_matrix_free(m);
   }
 }
@@ -125,6 +155,18 @@ static void test_random_against_plain_search(void) {
       break;
     }
     ASSERT(st.nodes <= plain.nodes);
+    /* every other pair of problems (one with colors, one without): split at various
+     * depths, on two threads sharing a table (or none), in shards */
+    uint32_t pieces = 1 + below(12);
+    if (trial % 4 < 2 && (split_count(m, 2, 0, pieces, 0) != plain.solutions ||
+                          split_count(m, 2, 0, pieces, 1) != plain.solutions ||
+                          split_count(m, 1 + (int)below(2), 1 + below(4), pieces, 0) !=
+                              plain.solutions)) {
+      TEST_FAIL_("trial %d: split count differs from %llu", trial,
+                 (unsigned long long)plain.solutions);
+      dlx_matrix_free(m);
+      break;
+    }
     total += plain.solutions;
     hits += st.hits;
     if (colored) colored_hits += st.hits;
@@ -160,6 +202,67 @@ static void test_files(void) {
   }
 }
 
+/* Pieces as a checkpoint sees them: each reported once with its count, the top above them
+ * once; a second run told some were done counts exactly the others. */
+typedef struct {
+  uint64_t pieces, above, seen;
+  uint64_t solutions[4096];
+  unsigned char done[4096];
+} record;
+
+static void on_piece(void *ctx, const dlx_piece *p) {
+  record *r = ctx;
+  r->pieces = p->pieces;
+  if (p->index == DLX_PIECE_ABOVE) {
+    r->above += p->solutions;
+    return;
+  }
+  ASSERT(p->index < 4096);
+  if (p->index >= 4096) return;
+  ASSERT_EQ(r->done[p->index], 0);
+  r->done[p->index] = 1;
+  r->solutions[p->index] = p->solutions;
+  r->seen++;
+}
+
+static void test_pieces(void) {
+  dlx_matrix *m = subsets(11); /* Bell(11) = 678,570 */
+  static record a, b;
+  dlx_options o = dlx_options_default();
+  o.threads = 2;
+  o.on_piece = on_piece;
+  o.piece_ctx = &a;
+  dlx_memo_stats st;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 678570);
+  ASSERT(a.pieces >= 512 && a.pieces <= 4096);
+  ASSERT_EQ_U64(st.pieces, a.pieces);
+  ASSERT_EQ_U64(a.seen, a.pieces);
+  uint64_t sum = a.above, odd = 0;
+  for (uint64_t k = 0; k < a.pieces; k++) {
+    sum += a.solutions[k];
+    if (k & 1) odd += a.solutions[k];
+  }
+  ASSERT_EQ_U64(sum, 678570);
+  /* again with the odd pieces done: the even ones and the top, on one thread */
+  unsigned char done[4096] = {0};
+  for (uint64_t k = 1; k < a.pieces; k += 2)
+    done[k] = 1;
+  o.threads = 1;
+  o.piece_ctx = &b;
+  o.pieces_done = done;
+  o.pieces_done_count = a.pieces;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 1);
+  ASSERT_EQ_U64(st.solutions + odd, 678570);
+  ASSERT_EQ_U64(b.seen, a.pieces / 2 + a.pieces % 2);
+  ASSERT_EQ_U64(b.above, a.above);
+  /* a record of another split is refused */
+  o.pieces_done_count = a.pieces + 1;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_EARG);
+  dlx_matrix_free(m);
+}
+
 static int never(void *ctx, const int32_t *o, size_t n) {
   (void)ctx, (void)o, (void)n;
   return 0;
@@ -185,8 +288,19 @@ static void test_limits_and_refusals(void) {
   o.max_solutions = 5;
   ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_EMEMO);
   o = dlx_options_default();
+  o.threads = 2;
+  o.max_nodes = 100;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  ASSERT_EQ_U64(st.solutions, 0);
+  o.max_nodes = 0;
+  o.stop = &stop;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 0);
+  o = dlx_options_default();
   o.shard_count = 2;
-  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_EMEMO);
+  o.shard_index = 2;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_EARG);
   ASSERT_EQ(dlx_set_bounds(m, 0, 0, 2), DLX_OK);
   ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_EMEMO);
   dlx_matrix_free(m);
@@ -206,10 +320,15 @@ static void test_limits_and_refusals(void) {
       for (int r = 0; r < c; r++)
         ASSERT_EQ(dlx_add_option(m, 1, &i, NULL, NULL), DLX_OK);
     }
-    ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_OK);
-    ASSERT_EQ(st.overflow, big);
-    ASSERT_EQ(st.complete, !big);
-    ASSERT_EQ_U64(st.solutions, big ? 0 : UINT64_C(17878103347812890625));
+    for (int threads = 1; threads <= 2; threads++) { /* on two threads the split reaches
+                                                        each node by c paths at once */
+      dlx_options t = dlx_options_default();
+      t.threads = threads;
+      ASSERT_EQ(dlx_count_memo(m, &t, 0, &st), DLX_OK);
+      ASSERT_EQ(st.overflow, big);
+      ASSERT_EQ(st.complete, !big);
+      ASSERT_EQ_U64(st.solutions, big ? 0 : UINT64_C(17878103347812890625));
+    }
     dlx_matrix_free(m);
   }
 }
@@ -219,6 +338,7 @@ int main(void) {
   RUN(test_bell_numbers);
   RUN(test_random_against_plain_search);
   RUN(test_files);
+  RUN(test_pieces);
   RUN(test_limits_and_refusals);
   return test_report();
 }

@@ -43,8 +43,9 @@
     "Knuth's DLX5 reads them) and print them, cheapest first, each with its cost")  \
   X(memo, "memo", 0, FLAG, NULL, NULL, 0, 0,                                                       \
     "count with memoization: the count below each set of covered items is remembered and "       \
-    "reused (no multiplicities; counts only; one thread). Orders of magnitude faster "  \
-    "where subproblems repeat (matchings, set partitions), slower on tilings")                   \
+    "reused (no multiplicities; counts only; threads, shards and checkpoints as usual). "     \
+    "Orders of magnitude faster where subproblems repeat (matchings, set partitions), slower "   \
+    "on tilings")                                                                                 \
   X(max_memory, "max-memory", 0, STRING, "SIZE", "1G", 0, 0,                                      \
     "with --memo: the table of counts takes at most SIZE bytes (K, M, G, T: powers of 1024); "    \
     "once full it takes no more, and the count stays exact")                                      \
@@ -85,7 +86,8 @@ const cli_command cmd_xc_command = {
         "\n"
         "--memo counts without listing, remembering the count below each set of covered\n"
         "items: orders of magnitude faster where subproblems repeat (matchings, set\n"
-        "partitions), slower on tilings. Counts only; no multiplicities.\n"
+        "partitions), slower on tilings. Counts only; no multiplicities. Its threads share\n"
+        "one table; its shards and checkpoints split the tree their own way.\n"
         "\n"
         "Output: the count on stdout, e.g. '9356 solutions'. A run ended by --max,\n"
         "--max-nodes or Ctrl-C says 'at least' and that the search is incomplete (JSON:\n"
@@ -575,6 +577,11 @@ out:
 
 /* ---- counting with memoization --------------------------------------------------------- */
 
+/* The options that change the count or the split, beside the matrix: none for xc; a
+ * memoized count splits its own way. */
+static const char XC_IDENTITY[] = "xc";
+static const char XC_MEMO_IDENTITY[] = "xc --memo";
+
 static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m) {
   uint64_t max_bytes = (uint64_t)1 << 30;
   if (o->max_memory && !cmd_sg_parse_size(o->max_memory, &max_bytes))
@@ -590,19 +597,51 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
   }
   dlx_options d = dlx_options_default();
   d.max_nodes = o->max_nodes;
+  d.threads = o->threads ? (int)o->threads : cli_default_threads();
+  d.shard_count = o->shard.count;
+  d.shard_index = o->shard.index;
+  /* The split of a memoized count is its own: its parts and checkpoints are not those of
+   * the plain search. */
+  uint64_t identity = cli_identity(m, XC_MEMO_IDENTITY);
+  cli_checkpoint *ck = NULL;
+  progress pg = {.show = o->progress && !o->quiet};
+  if (o->checkpoint || o->resume) {
+    if (cli_checkpoint_start(&cmd_xc_command, o->checkpoint, o->resume, o->checkpoint_interval,
+                             o->shard, identity, path, NULL, &d, &ck))
+      return CLI_ERROR;
+    pg.before = cli_checkpoint_earlier(ck);
+  }
+  if (pg.show) {
+    cli_search_progress_init(&pg.report, &cmd_xc_command);
+    d.on_progress = on_progress;
+    d.progress_ctx = &pg;
+    d.progress_seconds = o->progress_interval;
+  }
   dlx_memo_stats st;
+  if (ck) cli_checkpoint_begin(ck);
   d.stop = cli_interrupt_begin();
   dlx_status s = dlx_count_memo(m, &d, (size_t)max_bytes, &st);
   int interrupted = cli_interrupt_end();
+  if (pg.show) cli_progress_end(&pg.report.line);
+  if (ck && !s && cli_checkpoint_save(ck, st.seconds)) {
+    cli_checkpoint_free(ck);
+    return CLI_ERROR;
+  }
+  cli_checkpoint_free(ck);
   if (s) {
-    cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
+    if (s == DLX_EARG && o->resume)
+      cli_error(&cmd_xc_command, "%s: the checkpoint's split is not this run's", o->resume);
+    else
+      cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
     return CLI_ERROR;
   }
   const char *stopped_by = st.complete || st.overflow ? NULL
                            : interrupted              ? "interrupt"
                            : o->max_nodes             ? "max-nodes"
                                                       : "unknown";
-  uint64_t identity = cli_identity(m, "xc");
+  uint64_t solutions = st.solutions + pg.before.counts[0];
+  if (st.complete && solutions < st.solutions) st.overflow = 1, st.complete = 0;
+  uint64_t nodes = st.nodes + pg.before.nodes;
   if (o->json) {
     cli_json j;
     cli_json_init(&j, stdout);
@@ -610,18 +649,38 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_json_string(&j, "file", path);
     cli_json_string(&j, "identity", cli_identity_hex(identity).s);
     if (st.complete)
-      cli_json_uint(&j, "solutions", st.solutions);
+      cli_json_uint(&j, "solutions", solutions);
     else
       cli_json_null(&j, "solutions");
     cli_json_bool(&j, "complete", st.complete);
     cli_json_string(&j, "stopped_by", st.overflow ? "overflow" : stopped_by);
-    cli_json_uint(&j, "nodes", st.nodes);
+    cli_json_uint(&j, "nodes", nodes);
     cli_json_uint(&j, "updates", st.updates);
     cli_json_string(&j, "engine", "memo");
     cli_json_real(&j, "seconds", st.seconds, 6);
-    cli_json_int(&j, "threads", 1);
+    cli_json_int(&j, "threads", (int)st.threads);
+    cli_json_uint(&j, "subproblems", st.pieces);
     cli_json_uint(&j, "bytes", st.bytes);
     json_matrix(&j, m);
+    if (o->shard.count) {
+      cli_json_begin_object(&j, "shard");
+      cli_json_uint(&j, "index", o->shard.index);
+      cli_json_uint(&j, "count", o->shard.count);
+      cli_json_end_object(&j);
+    } else {
+      cli_json_null(&j, "shard");
+    }
+    if (o->checkpoint || o->resume)
+      cli_json_string(&j, "checkpoint", o->checkpoint ? o->checkpoint : o->resume);
+    if (o->resume) {
+      cli_json_begin_object(&j, "resumed");
+      cli_json_string(&j, "file", o->resume);
+      cli_json_uint(&j, "pieces", pg.before.pieces);
+      cli_json_uint(&j, "nodes", pg.before.nodes);
+      cli_json_uint(&j, "solutions", pg.before.counts[0]);
+      cli_json_real(&j, "seconds", pg.before.seconds, 3);
+      cli_json_end_object(&j);
+    }
     cli_json_begin_object(&j, "memo");
     cli_json_uint(&j, "entries", st.entries);
     cli_json_uint(&j, "hits", st.hits);
@@ -632,16 +691,19 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_json_end_object(&j);
   } else {
     if (st.complete)
-      printf("%s\n", st.solutions ? cli_plural(st.solutions, "solution", "solutions").s
-                                   : "no solutions");
+      printf("%s\n", solutions ? cli_plural(solutions, "solution", "solutions").s
+                               : "no solutions");
     else if (st.overflow)
       printf("more than 18446744073709551615 solutions (too many to count in 64 bits)\n");
+    else if (o->checkpoint || o->resume)
+      printf("no count yet (%s; the pieces finished are in the checkpoint)\n",
+             cli_stop_phrase(stopped_by, 0, o->max_nodes).s);
     else
       printf("no count (%s; counting with --memo gives its count only at the end)\n",
              cli_stop_phrase(stopped_by, 0, o->max_nodes).s);
     if (o->stats) {
       double rate = st.seconds > 0 ? (double)st.nodes / st.seconds : 0;
-      printf("nodes:       %" PRIu64 "%s\n", st.nodes, human(st.nodes, 0).s);
+      printf("nodes:       %" PRIu64 "%s\n", nodes, human(nodes, 0).s);
       printf("updates:     %" PRIu64 "%s\n", st.updates, human(st.updates, 0).s);
       printf("engine:      memo (dancing links, counts remembered by covered items)\n");
       printf("memo:        %s stored, %s reused, table %s of at most %s%s\n",
@@ -650,23 +712,28 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
              st.full ? " (full: no more entries taken)" : "");
       printf("nodes/s:     %s\n", cli_si(rate).s);
       printf("bytes:       %" PRIu64 "%s\n", st.bytes, human(st.bytes, 1).s);
-      printf("threads:     1\n");
+      if (st.pieces)
+        printf("threads:     %u (the top of the tree split into %s)\n", (unsigned)st.threads,
+               cli_plural(st.pieces, "piece", "pieces").s);
+      else
+        printf("threads:     %u\n", (unsigned)st.threads);
+      if (o->shard.count) printf("shard:       %u/%u\n", o->shard.index, o->shard.count);
       printf("seconds:     %.3f\n", st.seconds);
       printf("identity:    %s\n", cli_identity_hex(identity).s);
     }
   }
+  if (o->checkpoint && stopped_by && !o->quiet)
+    fprintf(stderr, "dance xc: the finished parts are in %s: --resume %s goes on from there\n",
+            o->checkpoint, o->checkpoint);
   if (st.full && !o->quiet)
     cli_warning(&cmd_xc_command,
                 "the table of counts filled its %s (--max-memory) and took no more: the count "
                 "is exact, but a bigger table may be faster",
                 cli_bytes(max_bytes).s);
-  return st.complete && st.solutions ? CLI_SOLVED : st.overflow ? CLI_SOLVED : CLI_NO_SOLUTION;
+  return st.complete && solutions ? CLI_SOLVED : st.overflow ? CLI_SOLVED : CLI_NO_SOLUTION;
 }
 
 /* ---- the command --------------------------------------------------------------------- */
-
-/* The options that change the count or the split, beside the matrix: none for xc. */
-static const char XC_IDENTITY[] = "xc";
 
 static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   dlx_options d = dlx_options_default();
@@ -796,24 +863,26 @@ int cmd_xc(int argc, char **argv) {
 
   /* --best and --memo search in their own ways: what lists, splits or reports the usual
    * search does not go with them. */
-  const char *other = o.max          ? "--max"
-                      : o.first      ? "--first"
-                      : o.print      ? "--print"
-                      : o.catalog    ? "--catalog"
+  const char *lists = o.max        ? "--max"
+                      : o.first    ? "--first"
+                      : o.print    ? "--print"
+                      : o.catalog  ? "--catalog"
+                      : o.estimate ? "--estimate"
+                                   : NULL;
+  const char *other = lists            ? lists
                       : o.shard.count ? "--shard"
-                      : o.checkpoint ? "--checkpoint"
-                      : o.resume     ? "--resume"
-                      : o.estimate   ? "--estimate"
-                      : o.progress   ? "--progress"
-                                     : NULL;
+                      : o.checkpoint  ? "--checkpoint"
+                      : o.resume      ? "--resume"
+                      : o.progress    ? "--progress"
+                                      : NULL;
   if (o.best && (other || o.memo))
     return cli_usage_error(&cmd_xc_command,
                            "--best prints its solutions itself: it cannot go with %s",
                            other ? other : "--memo");
   if (o.max_memory && !o.memo)
     return cli_usage_error(&cmd_xc_command, "--max-memory goes with --memo");
-  if (o.memo && other)
-    return cli_usage_error(&cmd_xc_command, "--memo counts only: it cannot go with %s", other);
+  if (o.memo && lists)
+    return cli_usage_error(&cmd_xc_command, "--memo counts only: it cannot go with %s", lists);
   warnings ws = {.quiet = o.quiet};
   dlx_parse_error err;
   memset(&err, 0, sizeof err);

@@ -61,7 +61,7 @@ run xc "$DATA/xc/queens13.dlx" --stats
 qid=$(sed -n 's/^identity: *//p' "$OUT")
 run xc "$DATA/xc/queens13.dlx" --resume p.ckpt
 expect_stderr <<EOF2
-dance xc: p.ckpt: a checkpoint of another problem (identity $id; this one is $qid): the input, the options that change the count, or the version of dance differ
+dance xc: p.ckpt: a checkpoint of another problem (identity $id; this one is $qid): the input, the options that change the count or its split (--memo), or the version of dance differ
 EOF2
 run xc "$P" --resume p.ckpt --shard 1/4
 expect_exit 2

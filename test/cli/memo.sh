@@ -1,5 +1,5 @@
 # Counting with memoization (--memo): the same counts, its statistics, a table too small,
-# and what it refuses.
+# threads, parts merged, a checkpoint resumed, and what it refuses.
 
 run xc "$DATA/xc/langford11.dlx" --memo
 expect_exit 0
@@ -52,7 +52,42 @@ expect_stderr <<'EOF'
 dance xc: --memo: $DATA/xc/twos6.dlx has multiplicities, which counting with memoization does not handle yet
 EOF
 
+# Two threads share the table: the top of the tree split into pieces; one thread does not
+# split.
+run xc "$DATA/xc/langford11.dlx" --memo --threads 2 --json
+expect_exit 0
+expect_json 'd["solutions"] == 35584 and d["complete"] and d["threads"] == 2 and d["subproblems"] >= 512'
+run xc "$DATA/xc/langford11.dlx" --memo --threads 1 --json
+expect_exit 0
+expect_json 'd["solutions"] == 35584 and d["threads"] == 1 and d["subproblems"] == 0'
+
+# Parts: three shards merged give the whole count; a plain part is of another problem (the
+# split is not the same).
+for k in 0 1 2; do
+  "$DANCE" xc pairs.dlx --memo --shard "$k/3" --json >"memo-$k.json"
+done
+run merge memo-0.json memo-1.json memo-2.json --json
+expect_exit 0
+expect_json 'd["solutions"] == 13749310575 and d["parts"] == 3 and d["complete"]'
+"$DANCE" xc "$DATA/xc/langford11.dlx" --memo --shard 0/2 --json >lf-0.json
+"$DANCE" xc "$DATA/xc/langford11.dlx" --shard 1/2 --json >lf-1.json
+run merge lf-0.json lf-1.json
+expect_exit 2
+expect_stderr_has "lf-1.json: a part of another problem"
+
+# A checkpoint: a run stopped part way, resumed to the whole count; not without --memo.
+run xc "$DATA/xc/langford11.dlx" --memo --threads 2 --checkpoint lf.ckpt --max-nodes 40000
+expect_exit 1
+expect_stdout_has "no count yet (stopped by --max-nodes 40000; the pieces finished are in the checkpoint)"
+run xc "$DATA/xc/langford11.dlx" --memo --resume lf.ckpt --json
+expect_exit 0
+expect_json 'd["solutions"] == 35584 and d["complete"] and d["resumed"]["pieces"] > 0 and 0 < d["resumed"]["solutions"] < 35584'
+run xc "$DATA/xc/langford11.dlx" --resume lf.ckpt
+expect_exit 2
+expect_stderr_has "a checkpoint of another problem"
+
 expect_usage_error xc "--memo counts only: it cannot go with --print" xc "$DATA/xc/soma.dlx" --memo --print
-expect_usage_error xc "--memo counts only: it cannot go with --shard" xc "$DATA/xc/soma.dlx" --memo --shard 0/2
+expect_usage_error xc "--memo counts only: it cannot go with --catalog" xc "$DATA/xc/soma.dlx" --memo --catalog c.txt
+expect_usage_error xc "--memo counts only: it cannot go with --estimate" xc "$DATA/xc/soma.dlx" --memo --estimate 100
 expect_usage_error xc "--max-memory goes with --memo" xc "$DATA/xc/soma.dlx" --max-memory 1G
 expect_usage_error xc "--max-memory needs a size such as 512M, 4G or 1e9 (bytes)" xc "$DATA/xc/soma.dlx" --memo --max-memory lots
