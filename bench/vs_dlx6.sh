@@ -15,7 +15,9 @@
 # option (the set partitions: Bell numbers 4,213,597 and 1,382,958,545); and
 # data/xc/pent6x10.dlx, a tiling, where memoization does not pay. The figure is the user
 # CPU time of the whole process (minimum over the repetitions) and its peak memory (GNU
-# time's maximum resident set). The plain search is skipped where it would take minutes.
+# time's maximum resident set), dance on one thread as DLX6; beside it, the wall-clock time
+# of dance --memo on every core (--threads 0: the threads share one table). The plain search
+# is skipped where it would take minutes.
 set -euo pipefail
 
 reps=3 bell15=1
@@ -50,29 +52,30 @@ for n in (12, 15):
 EOF
 cp "$root/data/xc/pent6x10.dlx" "$tmp/"
 
-# run NAME CMD...: appends "cpu_seconds max_kb" of one run to $tmp/NAME
+# run NAME CMD...: appends "cpu_seconds max_kb wall_seconds" of one run to $tmp/NAME
 run() {
   local name=$1
   shift
-  /usr/bin/time -f "%U %M" -o "$tmp/t" "$@" <"$input" >/dev/null 2>"$tmp/err"
+  /usr/bin/time -f "%U %M %e" -o "$tmp/t" "$@" <"$input" >/dev/null 2>"$tmp/err"
   cat "$tmp/t" >>"$tmp/$name"
   cp "$tmp/err" "$tmp/$name.err"
 }
-best() { sort -g "$tmp/$1" | head -1; }
+best() { sort -g "$tmp/$1" | head -1 | cut -d' ' -f1,2; }
 
 bench_header "Counting with memoization: dance xc --memo against DLX6" "$root" "$build" \
   "DLX6=$DLX6 bench/vs_dlx6.sh --reps $reps$([ $bell15 = 1 ] || echo " --no-bell15")" dlx solvers
-echo "| input | solutions | dance --memo CPU s | peak MB | DLX6 CPU s | peak MB | --memo / DLX6 | dance, no memo, CPU s |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| input | solutions | dance --memo CPU s | peak MB | DLX6 CPU s | peak MB | --memo / DLX6 | --memo on $(nproc) threads, wall s | dance, no memo, CPU s |"
+echo "|---|---|---|---|---|---|---|---|---|"
 inputs=(doublefact21 bell12)
 [ $bell15 = 1 ] && inputs+=(bell15)
 inputs+=(pent6x10)
 status=0
 for name in "${inputs[@]}"; do
   input=$tmp/$name.dlx
-  rm -f "$tmp/memo" "$tmp/dlx6" "$tmp/plain"
+  rm -f "$tmp/memo" "$tmp/dlx6" "$tmp/plain" "$tmp/threads"
   for ((r = 0; r < reps; r++)); do
-    run memo "$dance" xc - --memo --json
+    run memo "$dance" xc - --memo --threads 1 --json
+    run threads "$dance" xc - --memo --json
     run dlx6 "$DLX6"
     case $name in doublefact21 | bell15) ;; *) run plain "$dance" xc - --threads 1 ;; esac
   done
@@ -82,8 +85,9 @@ for name in "${inputs[@]}"; do
   [ "$ds" = "$ks" ] || { echo "vs_dlx6.sh: $name: dance counts $ds, DLX6 $ks" >&2; status=1; }
   read -r mc mk <<<"$(best memo)"
   read -r kc kk <<<"$(best dlx6)"
+  tw=$(sort -g -k3 "$tmp/threads" | head -1 | cut -d' ' -f3)
   plain="-"
   [ -s "$tmp/plain" ] 2>/dev/null && plain=$(best plain | cut -d' ' -f1)
-  echo "| $name | $ds | $mc | $((mk / 1024)) | $kc | $((kk / 1024)) | $(python3 -c "m, k = $mc, $kc; print(f'{m / k:.2f}x' if m > 0 else f'< {0.01 / k:.2f}x')") | $plain |"
+  echo "| $name | $ds | $mc | $((mk / 1024)) | $kc | $((kk / 1024)) | $(python3 -c "m, k = $mc, $kc; print(f'{m / k:.2f}x' if m > 0 else f'< {0.01 / k:.2f}x')") | $tw | $plain |"
 done
 exit $status

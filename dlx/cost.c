@@ -286,6 +286,8 @@ typedef struct {
   uint32_t *items;
   int32_t *opts;
   size_t pieces, cap, next, done;
+  size_t mine; /* the pieces this run searches: those of its shard */
+  uint32_t shard_count, shard_index;
   int32_t depth;
   const dlx_matrix *x;
 } best_shared;
@@ -297,6 +299,7 @@ typedef struct {
   int32_t prefix_len; /* > 0: follow piece `prefix` down to its node, search below it */
   size_t prefix;
   int quiet; /* a trial split: keeps no solution */
+  int skip_pieces; /* the split's nodes are not recorded (they were already) */
 } best_run;
 
 static uint64_t limit_of(best_shared *sh) { return __atomic_load_n(&sh->limit, __ATOMIC_RELAXED); }
@@ -344,6 +347,7 @@ static int best_search(cost_dl *d, best_run *r) {
 #define ROOM (LIMIT > spent ? LIMIT - spent : 0) /* what an option may cost here, less 1 */
 forward:
   if (r->split_depth && l == r->split_depth) {
+    if (r->skip_pieces) goto backdown;
     if (!add_piece(sh, d, l)) {
       sh->failed = 1;
       return 1;
@@ -446,13 +450,13 @@ static void *best_work(void *arg) {
     return NULL;
   }
   w->bytes = d->bytes;
-  best_run r = {sh, 1u << 12, 0, 0, sh->depth, 0, 0};
+  best_run r = {sh, 1u << 12, 0, 0, sh->depth, 0, 0, 0};
   while (sh->o->max_nodes && r.poll_every > 1 && r.poll_every > sh->o->max_nodes)
     r.poll_every /= 2;
   for (;;) {
     size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
-    if (k >= sh->pieces || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
-    r.prefix = k;
+    if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
+    r.prefix = sh->shard_count ? sh->shard_index + k * (size_t)sh->shard_count : k;
     if (best_search(d, &r)) {
       w->halted = 1;
       __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
@@ -472,13 +476,16 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
   dlx_options defaults = dlx_options_default();
   const dlx_options *o = opt ? opt : &defaults;
   if (x->bounded) return DLX_EMULTI;
-  if (o->shard_count || o->on_piece || o->pieces_done) return DLX_EARG;
+  if (o->on_piece || o->pieces_done) return DLX_EARG;
+  if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
   double start = dlx_now();
   best_shared sh;
   memset(&sh, 0, sizeof sh);
   sh.o = o;
   sh.x = x;
   sh.limit = UINT64_MAX;
+  sh.shard_count = o->shard_count;
+  sh.shard_index = o->shard_index;
   sh.h = (best_heap){calloc(k, sizeof(dlx_costed_solution)), calloc(k, sizeof(uint64_t)), 0, k, 0};
   pthread_mutex_init(&sh.lock, NULL);
   cost_dl *d = cost_new(x, &sh.total_tax);
@@ -491,15 +498,21 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
     sh.failed = 1;
     goto out;
   }
-  best_run run = {&sh, 1u << 12, 0, 0, 0, 0, 0};
+  best_run run = {&sh, 1u << 12, 0, 0, 0, 0, 0, 0};
   while (o->max_nodes && run.poll_every > 1 && run.poll_every > o->max_nodes)
     run.poll_every /= 2;
-  if (threads == 1) {
+  if (threads == 1 && !o->shard_count) {
     halted = best_search(d, &run);
   } else {
     /* The top of the tree split into pieces (at least 64 a thread), which the threads take
-     * in turn; the split's own search, above them, counts as the split's. */
-    size_t target = 64 * (size_t)threads;
+     * in turn; the split's own search, above them, counts as the split's. With shards the
+     * split depends on the shards only (256 pieces, or 16 a shard beyond 16), and shard K
+     * takes pieces K, K + N, K + 2N, ...; its pieces are recorded with no solution kept
+     * (so with no limit: the same pieces in every shard), and shard 0 then walks the top
+     * again for the solutions above them. */
+    size_t target = !o->shard_count       ? 64 * (size_t)threads
+                    : o->shard_count < 16 ? 256
+                                          : 16 * (size_t)o->shard_count;
     uint64_t nodes0 = d->nodes, updates0 = d->l.updates;
     run.quiet = 1; /* trials: the last is run again, keeping its solutions */
     for (int32_t depth = 1;; depth++) {
@@ -516,11 +529,23 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
       free(sh.items), free(sh.opts);
       sh.items = NULL, sh.opts = NULL;
       d->nodes = nodes0, d->l.updates = updates0;
-      run.quiet = 0;
+      run.quiet = o->shard_count != 0;
       halted = best_search(d, &run);
+      if (!halted && o->shard_count) {
+        d->nodes = nodes0, d->l.updates = updates0;
+        if (o->shard_index == 0) { /* the solutions above the pieces are shard 0's */
+          run.quiet = 0;
+          run.skip_pieces = 1;
+          halted = best_search(d, &run);
+        }
+      }
     }
     sh.depth = run.split_depth;
-    if (!halted && sh.pieces) {
+    sh.mine = !o->shard_count ? sh.pieces
+              : sh.pieces > o->shard_index
+                  ? (sh.pieces - o->shard_index + o->shard_count - 1) / o->shard_count
+                  : 0;
+    if (!halted && sh.mine) {
       for (int t = 0; t < threads; t++)
         ws[t].sh = &sh;
       int started = 0;
@@ -535,7 +560,7 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
         halted |= ws[t].halted;
         nodes += ws[t].nodes, updates += ws[t].updates, bytes += ws[t].bytes;
       }
-      halted |= __atomic_load_n(&sh.done, __ATOMIC_RELAXED) != sh.pieces;
+      halted |= __atomic_load_n(&sh.done, __ATOMIC_RELAXED) != sh.mine;
     }
   }
 out:

@@ -351,9 +351,12 @@ DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uin
  * off every branch that cannot beat the k-th best found so far, so it proves the k best
  * without listing all solutions. With opt->threads > 1 the top of the tree is split into
  * pieces that the threads take in turn, sharing the k best (which of several solutions of
- * equal cost is kept may then vary). From opt also stop and max_nodes are used (a run they
- * stop keeps the best found so far, complete 0); shards give DLX_EARG, bounds DLX_EMULTI.
- * Free the result with dlx_best_free. */
+ * equal cost is kept may then vary). With shards (shard_count > 0) the top is split the
+ * same way in every shard, whatever its threads, and each shard returns the k cheapest of
+ * its share: the k cheapest of all the shards' results together are the k cheapest of
+ * the problem (dance merge takes them). From opt also stop and max_nodes are used (a run
+ * they stop keeps the best found so far, complete 0); on_piece and pieces_done give
+ * DLX_EARG, bounds DLX_EMULTI. Free the result with dlx_best_free. */
 typedef struct {
   uint64_t cost;    /* the sum of its options' costs */
   size_t n;         /* options in the solution */

@@ -112,6 +112,52 @@ static void test_random_against_brute_force(void) {
       dlx_matrix_free(m);
       break;
     }
+    /* In shards: each the k cheapest of its share; the k cheapest of them all are the
+     * problem's, each solution once. */
+    if (trial % 3 == 1) {
+      uint32_t shards = 1 + below(4);
+      struct {
+        uint64_t cost;
+        uint32_t set;
+      } u[4 * 6];
+      size_t nu = 0;
+      for (uint32_t sh = 0; sh < shards; sh++) {
+        dlx_best_result p;
+        dlx_options so = dlx_options_default();
+        so.shard_count = shards;
+        so.shard_index = sh;
+        so.threads = 1 + (int)below(2);
+        ASSERT_EQ(dlx_best(m, &so, k, &p), DLX_OK);
+        bad |= !p.complete || p.count > k;
+        for (size_t t = 0; t < p.count && nu < 24; t++) {
+          uint32_t set = 0;
+          for (size_t j = 0; j < p.solutions[t].n; j++)
+            set |= (uint32_t)1 << p.solutions[t].options[j];
+          bad |= solution_cost(&x, set) != p.solutions[t].cost;
+          u[nu].cost = p.solutions[t].cost, u[nu++].set = set;
+        }
+        dlx_best_free(&p);
+      }
+      for (size_t a = 1; a < nu; a++) /* by cost */
+        for (size_t b = a; b > 0 && u[b - 1].cost > u[b].cost; b--) {
+          uint64_t c = u[b].cost;
+          uint32_t t = u[b].set;
+          u[b] = u[b - 1];
+          u[b - 1].cost = c, u[b - 1].set = t;
+        }
+      bad |= (nu < k ? nu : k) != (n < k ? n : k);
+      for (size_t a = 0; a < nu && a < k; a++) {
+        bad |= u[a].cost != all[a];
+        for (size_t b = 0; b < a; b++)
+          bad |= u[a].set == u[b].set;
+      }
+      if (bad) {
+        TEST_FAIL_("trial %d: k %zu, in %u shards", trial, k, shards);
+        dlx_best_free(&r);
+        dlx_matrix_free(m);
+        break;
+      }
+    }
     checked += n > 1;
     /* The count ignores costs. */
     dlx_stats st;
@@ -208,6 +254,11 @@ static void test_limits_and_refusals(void) {
   dlx_best_free(&r);
   o = dlx_options_default();
   o.shard_count = 2;
+  o.shard_index = 2;
+  ASSERT_EQ(dlx_best(m, &o, 3, &r), DLX_EARG);
+  o = dlx_options_default();
+  o.pieces_done_count = 1;
+  o.pieces_done = (const unsigned char *)"";
   ASSERT_EQ(dlx_best(m, &o, 3, &r), DLX_EARG);
   ASSERT_EQ(dlx_best(m, NULL, 0, &r), DLX_EARG);
   ASSERT_EQ(dlx_set_bounds(m, 0, 1, 2), DLX_OK);

@@ -41,6 +41,9 @@ const cli_command cmd_merge_command = {
         "no total is printed, and the exit status is 2: run the parts named again. A result\n"
         "of an unsplit run is part 0 of 1.\n"
         "\n"
+        "Parts of 'dance xc --best K' each hold the K cheapest of their share: the merge\n"
+        "prints the K cheapest of them all, with their costs and options.\n"
+        "\n"
         "Output: the total, e.g. '19186 solutions (460464 covers in all) from 16 parts of\n"
         "problem 1e385f4b9c69a6c5', and how long the parts took (the slowest against the\n"
         "mean tells how even the split was). With --catalog, each part's catalog is found\n"
@@ -74,6 +77,12 @@ typedef struct {
   uint64_t self_mirror;
   double seconds;
   char *catalog; /* the part's catalog path, or NULL */
+  /* dance xc --best K: the part's K cheapest (costs[i] and printed->values[i]) */
+  int has_best;
+  uint64_t best;
+  uint64_t *costs;
+  json_value *json;            /* the whole result, kept for printed */
+  const json_value *printed;   /* its "printed": each solution's options */
 } part;
 
 static char *read_all(const char *path, size_t *len, int *err) {
@@ -158,8 +167,126 @@ static int read_part(part *p) {
   p->has_total = json_uint(json_member(v, "total"), &p->total);
   p->has_mirror = json_uint(json_member(v, "self_mirror"), &p->self_mirror);
   if (cat && cat->kind == JSON_STRING) p->catalog = strdup(cat->text);
+  if (json_member(v, "best")) { /* dance xc --best K: its K cheapest, to be merged */
+    const json_value *costs = json_member(v, "costs"), *printed = json_member(v, "printed");
+    int ok = json_uint(json_member(v, "best"), &p->best) && p->best > 0 && costs &&
+             costs->kind == JSON_ARRAY && costs->count == p->solutions && printed &&
+             printed->kind == JSON_ARRAY && printed->count == p->solutions;
+    p->costs = ok ? malloc((costs->count ? costs->count : 1) * sizeof *p->costs) : NULL;
+    for (size_t i = 0; ok && i < costs->count; i++) {
+      const json_value *opts = &printed->values[i];
+      ok = p->costs && json_uint(&costs->values[i], &p->costs[i]) && opts->kind == JSON_ARRAY;
+      for (size_t j = 0; ok && j < opts->count; j++)
+        ok = opts->values[j].kind == JSON_STRING;
+    }
+    if (!ok) {
+      cli_error(&cmd_merge_command,
+                "%s: a result of 'dance xc --best' without its costs and solutions", p->file);
+      free(p->costs);
+      p->costs = NULL;
+      json_free(v);
+      return 0;
+    }
+    p->has_best = 1;
+    p->json = v;
+    p->printed = printed;
+    return 1;
+  }
   json_free(v);
   return 1;
+}
+
+/* ---- the cheapest solutions of --best parts --------------------------------------------- */
+
+static int cmp_part_k(const void *a, const void *b) {
+  const part *x = a, *y = b;
+  return (x->k > y->k) - (x->k < y->k);
+}
+
+typedef struct {
+  uint64_t cost;
+  size_t part, index; /* parts[part], its solution `index` */
+} costed;
+
+static int costed_cmp(const void *a, const void *b) {
+  const costed *x = a, *y = b;
+  if (x->cost != y->cost) return (x->cost > y->cost) - (x->cost < y->cost);
+  if (x->part != y->part) return (x->part > y->part) - (x->part < y->part);
+  return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The K cheapest of all the parts' (sorted by K first, so that ties go to the lower part):
+ * printed as `dance xc --best` prints them. Returns the exit status. */
+static int merge_best(const merge_options *o, part *parts, size_t np, const char *problem,
+                      uint64_t n, uint64_t nodes, double seconds) {
+  char ref[17];
+  memcpy(ref, problem, sizeof ref); /* it points into a part, which the sort moves */
+  qsort(parts, np, sizeof *parts, cmp_part_k);
+  uint64_t k = parts[0].best;
+  size_t all = 0;
+  for (size_t i = 0; i < np; i++)
+    all += parts[i].solutions;
+  costed *c = malloc((all ? all : 1) * sizeof *c);
+  if (!c) {
+    cli_error(&cmd_merge_command, "out of memory");
+    return CLI_ERROR;
+  }
+  size_t m = 0;
+  for (size_t i = 0; i < np; i++)
+    for (size_t s = 0; s < parts[i].solutions; s++)
+      c[m++] = (costed){parts[i].costs[s], i, s};
+  qsort(c, m, sizeof *c, costed_cmp);
+  size_t kept = m < k ? m : (size_t)k;
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    cli_json_string(&j, "identity", ref);
+    cli_json_uint(&j, "parts", n);
+    cli_json_bool(&j, "complete", 1);
+    cli_json_uint(&j, "solutions", kept);
+    cli_json_uint(&j, "best", k);
+    cli_json_begin_array(&j, "costs");
+    for (size_t s = 0; s < kept; s++)
+      cli_json_uint(&j, NULL, c[s].cost);
+    cli_json_end_array(&j);
+    cli_json_begin_array(&j, "printed");
+    for (size_t s = 0; s < kept; s++) {
+      const json_value *opts = &parts[c[s].part].printed->values[c[s].index];
+      cli_json_begin_array(&j, NULL);
+      for (size_t t = 0; t < opts->count; t++)
+        cli_json_string(&j, NULL, opts->values[t].text);
+      cli_json_end_array(&j);
+    }
+    cli_json_end_array(&j);
+    cli_json_uint(&j, "nodes", nodes);
+    cli_json_real(&j, "seconds", seconds, 6);
+    cli_json_end_object(&j);
+  } else {
+    for (size_t s = 0; s < kept; s++) {
+      const json_value *opts = &parts[c[s].part].printed->values[c[s].index];
+      printf("solution %zu (cost %" PRIu64 "):\n", s + 1, c[s].cost);
+      for (size_t t = 0; t < opts->count; t++)
+        puts(opts->values[t].text);
+      putchar('\n');
+    }
+    if (!kept)
+      printf("no solutions");
+    else if (kept < k)
+      printf("all %s: cost%s", cli_plural(kept, "solution", "solutions").s, kept > 1 ? "s" : "");
+    else
+      printf("the %s: cost%s", cli_plural(kept, "cheapest solution", "cheapest solutions").s,
+             kept > 1 ? "s" : "");
+    for (size_t s = 0; s < kept; s++)
+      printf("%s%" PRIu64, s ? ", " : " ", c[s].cost);
+    printf(" (from %s of problem %s)\n", cli_plural(n, "part", "parts").s, ref);
+    if (o->stats) {
+      printf("nodes:       %" PRIu64 "\n", nodes);
+      printf("seconds:     %.3f (all the parts' together)\n", seconds);
+    }
+  }
+  free(c);
+  return kept ? CLI_SOLVED : CLI_NO_SOLUTION;
 }
 
 /* ---- catalogs -------------------------------------------------------------------------- */
@@ -331,11 +458,6 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-static int cmp_part_k(const void *a, const void *b) {
-  const part *x = a, *y = b;
-  return (x->k > y->k) - (x->k < y->k);
-}
-
 int cmd_merge(int argc, char **argv) {
   merge_options o;
   int nargs, status = cli_start(&cmd_merge_command, &o, argc, argv, -1, &nargs);
@@ -455,6 +577,15 @@ int cmd_merge(int argc, char **argv) {
     good++;
   }
   status = problems ? CLI_ERROR : solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
+  if (!problems && parts[0].has_best) { /* --best parts: the K cheapest of them all */
+    if (o.catalog) {
+      cli_error(&cmd_merge_command, "results of 'dance xc --best' have no catalogs to merge");
+      status = CLI_ERROR;
+    } else {
+      status = merge_best(&o, parts, np, ref, n, nodes, seconds);
+    }
+    goto done;
+  }
   if (!problems && o.catalog) {
     qsort(parts, np, sizeof *parts, cmp_part_k);
     if (merge_catalogs(&o, parts, np, solutions)) status = CLI_ERROR, problems++;
@@ -537,8 +668,12 @@ int cmd_merge(int argc, char **argv) {
       printf("seconds:     %.3f (all the parts' together)\n", seconds);
     }
   }
-  for (size_t i = 0; i < np; i++)
+done:
+  for (size_t i = 0; i < np; i++) {
     free(parts[i].catalog);
+    free(parts[i].costs);
+    json_free(parts[i].json);
+  }
   free(parts);
   free(seen);
   free(times);

@@ -82,7 +82,8 @@ const cli_command cmd_xc_command = {
         "\n"
         "Costs (as Knuth's DLX5 reads them): an option may end with |n, its cost; --best K\n"
         "prints the K cheapest solutions with their costs, proved by a search that cuts off\n"
-        "what cannot beat them.\n"
+        "what cannot beat them (with --shard, each part's K cheapest: 'dance merge' takes\n"
+        "the K cheapest of all).\n"
         "\n"
         "--memo counts without listing, remembering the count below each set of covered\n"
         "items: orders of magnitude faster where subproblems repeat (matchings, set\n"
@@ -482,6 +483,12 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
   dlx_options d = dlx_options_default();
   d.max_nodes = o->max_nodes;
   d.threads = o->threads ? (int)o->threads : cli_default_threads();
+  d.shard_count = o->shard.count;
+  d.shard_index = o->shard.index;
+  /* K is part of the problem: parts of --best 3 merge with each other only. */
+  char what[64];
+  snprintf(what, sizeof what, "xc --best %" PRIu64, (uint64_t)o->best);
+  uint64_t identity = cli_identity(m, what);
   dlx_best_result r;
   d.stop = cli_interrupt_begin();
   dlx_status s = dlx_best(m, &d, (size_t)o->best, &r);
@@ -505,7 +512,7 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
     cli_json_init(&j, stdout);
     cli_json_begin_object(&j, NULL);
     cli_json_string(&j, "file", path);
-    cli_json_string(&j, "identity", cli_identity_hex(cli_identity(m, "xc")).s);
+    cli_json_string(&j, "identity", cli_identity_hex(identity).s);
     cli_json_uint(&j, "solutions", r.count);
     cli_json_bool(&j, "complete", r.complete);
     cli_json_string(&j, "stopped_by", stopped_by);
@@ -513,9 +520,17 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
     cli_json_uint(&j, "updates", r.updates);
     cli_json_string(&j, "engine", "dlx");
     cli_json_real(&j, "seconds", r.seconds, 6);
-    cli_json_int(&j, "threads", 1);
+    cli_json_int(&j, "threads", d.threads > 1 ? d.threads : 1);
     cli_json_uint(&j, "bytes", r.bytes);
     json_matrix(&j, m);
+    if (o->shard.count) {
+      cli_json_begin_object(&j, "shard");
+      cli_json_uint(&j, "index", o->shard.index);
+      cli_json_uint(&j, "count", o->shard.count);
+      cli_json_end_object(&j);
+    } else {
+      cli_json_null(&j, "shard");
+    }
     cli_json_uint(&j, "best", o->best);
     cli_json_begin_array(&j, "costs");
     for (size_t k = 0; k < r.count; k++)
@@ -561,8 +576,10 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
       printf("nodes:       %" PRIu64 "%s\n", r.nodes, human(r.nodes, 0).s);
       printf("updates:     %" PRIu64 "%s\n", r.updates, human(r.updates, 0).s);
       printf("bytes:       %" PRIu64 "%s\n", r.bytes, human(r.bytes, 1).s);
-      printf("threads:     1\n");
+      printf("threads:     %d\n", d.threads > 1 ? d.threads : 1);
+      if (o->shard.count) printf("shard:       %u/%u\n", o->shard.index, o->shard.count);
       printf("seconds:     %.3f\n", r.seconds);
+      printf("identity:    %s\n", cli_identity_hex(identity).s);
     }
   }
   status = r.count ? CLI_SOLVED : CLI_NO_SOLUTION;
@@ -870,7 +887,6 @@ int cmd_xc(int argc, char **argv) {
                       : o.estimate ? "--estimate"
                                    : NULL;
   const char *other = lists            ? lists
-                      : o.shard.count ? "--shard"
                       : o.checkpoint  ? "--checkpoint"
                       : o.resume      ? "--resume"
                       : o.progress    ? "--progress"

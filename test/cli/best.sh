@@ -55,7 +55,38 @@ expect_stdout <<'EOF'
 no solutions
 EOF
 
+# In parts: each part's K cheapest, and dance merge takes the K cheapest of them all, the
+# same costs as one whole run. A part of another K is of another problem.
+python3 - "$DATA/xc/pent6x10.dlx" <<'PY' >pc.dlx
+import sys
+lines = [l for l in open(sys.argv[1]).read().splitlines() if l.strip() and not l.startswith("|")]
+print(lines[0])
+for n, l in enumerate(lines[1:]):  # every option a cost, some repeated
+    print(l, "|%d" % ((n * 37) % 101))
+PY
+"$DANCE" xc pc.dlx --best 5 --threads 1 --json >whole.json
+for k in 0 1 2; do
+  "$DANCE" xc pc.dlx --best 5 --shard "$k/3" --json >"pc-$k.json"
+done
+want=$(python3 -c 'import json; print(json.load(open("whole.json"))["costs"])')
+run merge pc-2.json pc-0.json pc-1.json --json
+expect_exit 0
+expect_json "d['costs'] == $want and d['solutions'] == 5 and d['best'] == 5 and len(d['printed']) == 5 and d['parts'] == 3"
+run merge pc-0.json pc-1.json pc-2.json
+expect_exit 0
+expect_stdout_has "the 5 cheapest solutions: costs $(python3 -c 'import json; print(", ".join(map(str, json.load(open("whole.json"))["costs"])))') (from 3 parts of problem "
+"$DANCE" xc pc.dlx --best 4 --shard 2/3 --json >pc4-2.json
+run merge pc-0.json pc-1.json pc4-2.json
+expect_exit 2
+expect_stderr_has "pc4-2.json: a part of another problem"
+run merge pc-0.json pc-1.json pc-2.json --catalog all.cat
+expect_exit 2
+expect_stderr <<'EOF'
+dance merge: results of 'dance xc --best' have no catalogs to merge
+EOF
+
 expect_usage_error xc "--best prints its solutions itself: it cannot go with --print" xc c.dlx --best 2 --print
+expect_usage_error xc "--best prints its solutions itself: it cannot go with --checkpoint" xc c.dlx --best 2 --checkpoint c.ckpt
 expect_usage_error xc "--best prints its solutions itself: it cannot go with --memo" xc c.dlx --best 2 --memo
 run xc "$DATA/xc/twos6.dlx" --best 1
 expect_exit 2
