@@ -35,6 +35,13 @@
 typedef struct {
   plain_links l; /* the links (plain_links.h) */
   int32_t *bound, *slack;
+  /* The active primaries as a sparse set, not the links' list: act[0..n_act) in any order,
+   * pos[i] where i is in act. An item leaves by trading places with the last and comes back
+   * by n_act++, as the search undoes everything in reverse order; choosing the item then
+   * reads an array instead of chasing a list (ties go to the first in input order all the
+   * same: the lowest number). */
+  uint32_t *act, *pos;
+  uint32_t n_act;
   /* per level */
   uint32_t *choice;      /* the option node tried, or the item itself for the null child */
   uint32_t *first_tweak; /* the first option node tweaked at the level */
@@ -67,6 +74,8 @@ static void mcc_free(mcc *m) {
   dlx_plain_links_free(&m->l);
   free(m->bound);
   free(m->slack);
+  free(m->act);
+  free(m->pos);
   free(m->choice);
   free(m->first_tweak);
   free(m->item_at);
@@ -90,13 +99,15 @@ static mcc *mcc_new(const dlx_matrix *x) {
   m->bytes += m->l.bytes;
   m->bound = take(m, (size_t)n + 1, sizeof *m->bound);
   m->slack = take(m, (size_t)n + 1, sizeof *m->slack);
+  m->act = take(m, (size_t)np + 1, sizeof *m->act);
+  m->pos = take(m, (size_t)np + 1, sizeof *m->pos);
   m->choice = take(m, levels, sizeof *m->choice);
   m->first_tweak = take(m, levels, sizeof *m->first_tweak);
   m->item_at = take(m, levels, sizeof *m->item_at);
   m->branch_n = take(m, levels, sizeof *m->branch_n);
   m->branch_k = take(m, levels, sizeof *m->branch_k);
   m->path = take(m, levels, sizeof *m->path);
-  if (!m->bound || !m->slack || !m->choice || !m->first_tweak || !m->item_at || !m->branch_n ||
+  if (!m->bound || !m->slack || !m->act || !m->pos || !m->choice || !m->first_tweak || !m->item_at || !m->branch_n ||
       !m->branch_k || !m->path) {
     mcc_free(m);
     return NULL;
@@ -110,27 +121,40 @@ static mcc *mcc_new(const dlx_matrix *x) {
     m->bound[next_p] = hi;
     m->slack[next_p++] = hi - lo;
   }
+  for (int32_t k = 1; k <= np; k++) {
+    m->act[k - 1] = (uint32_t)k;
+    m->pos[k] = (uint32_t)k - 1;
+  }
+  m->n_act = (uint32_t)np;
   return m;
 }
 
 static void hide(mcc *m, uint32_t x) { plain_hide(&m->l, x); }
 static void unhide(mcc *m, uint32_t x) { plain_unhide(&m->l, x); }
 
-static void cover(mcc *m, uint32_t i) {
-  uint32_t l = m->l.prev[i], r = m->l.next[i];
-  m->l.next[l] = r;
-  m->l.prev[r] = l;
+/* Primary item i leaves the active set, and comes back (the last to leave first). */
+static inline void deactivate(mcc *m, uint32_t i) {
+  uint32_t p = m->pos[i], last = m->act[--m->n_act];
+  m->act[p] = last;
+  m->pos[last] = p;
+  m->act[m->n_act] = i;
+  m->pos[i] = m->n_act;
+}
+
+static inline void reactivate(mcc *m) { m->n_act++; }
+
+/* Covers item i (primary: it leaves the active set too). */
+static inline __attribute__((always_inline)) void cover(mcc *m, uint32_t i, int primary) {
+  if (primary) deactivate(m, i);
   m->l.updates++;
   for (uint32_t x = m->l.down[i]; x != i; x = m->l.down[x])
     hide(m, x);
 }
 
-static void uncover(mcc *m, uint32_t i) {
+static inline __attribute__((always_inline)) void uncover(mcc *m, uint32_t i, int primary) {
   for (uint32_t x = m->l.up[i]; x != i; x = m->l.up[x])
     unhide(m, x);
-  uint32_t l = m->l.prev[i], r = m->l.next[i];
-  m->l.next[l] = i;
-  m->l.prev[r] = i;
+  if (primary) reactivate(m);
 }
 
 /* Keeps on secondary item top[p] only the options that agree with p's color. */
@@ -167,9 +191,9 @@ static void commit(mcc *m, uint32_t x) {
       continue;
     }
     if (t <= m->l.n_primary) {
-      if (--m->bound[t] == 0) cover(m, (uint32_t)t);
+      if (--m->bound[t] == 0) cover(m, (uint32_t)t, 1);
     } else if (!m->l.color || m->l.color[q] == 0) {
-      cover(m, (uint32_t)t);
+      cover(m, (uint32_t)t, 0);
     } else if (m->l.color[q] > 0) {
       purify(m, q);
     }
@@ -185,9 +209,9 @@ static void uncommit(mcc *m, uint32_t x) {
       continue;
     }
     if (t <= m->l.n_primary) {
-      if (m->bound[t]++ == 0) uncover(m, (uint32_t)t);
+      if (m->bound[t]++ == 0) uncover(m, (uint32_t)t, 1);
     } else if (!m->l.color || m->l.color[q] == 0) {
-      uncover(m, (uint32_t)t);
+      uncover(m, (uint32_t)t, 0);
     } else if (m->l.color[q] > 0) {
       unpurify(m, q);
     }
@@ -227,10 +251,14 @@ static uint32_t choose(const mcc *m, int64_t *theta) {
   int64_t best_t = INT64_MAX;
   int32_t best_s = 0, best_l = 0;
   uint32_t best = 0;
-  for (uint32_t k = m->l.next[0]; k != 0; k = m->l.next[k]) {
+  for (uint32_t j = 0; j < m->n_act; j++) {
+    uint32_t k = m->act[j];
     int32_t b = m->bound[k], s = m->slack[k] < b ? m->slack[k] : b;
     int64_t t = (int64_t)m->l.len[k] + s - b + 1;
-    if (t < best_t || (t == best_t && (s < best_s || (s == best_s && m->l.len[k] > best_l)))) {
+    if (t < best_t ||
+        (t == best_t &&
+         (s < best_s ||
+          (s == best_s && (m->l.len[k] > best_l || (m->l.len[k] == best_l && k < best)))))) {
       best_t = t, best_s = s, best_l = m->l.len[k], best = k;
     }
   }
@@ -305,16 +333,19 @@ static int poll(mcc *m, mcc_run *r, int32_t level) {
 /* The search; returns 1 if it was stopped (a limit, the stop flag or a callback). */
 static int search(mcc *m, mcc_run *r) {
   const dlx_options *o = r->o;
+  /* in locals, so that the tests at every node compare registers */
+  const uint64_t poll_mask = r->poll_every - 1;
+  const int32_t split_at = m->split_depth ? m->split_depth : -1, prefix_len = m->prefix_len;
   int32_t l = 0;
   uint32_t i, x;
 forward:
-  if (m->split_depth && l == m->split_depth) { /* a piece of the split */
+  if (__builtin_expect(l == split_at, 0)) { /* a piece of the split */
     if (r->on_leaf(m, l, r->leaf_ctx)) return 1;
     goto backdown;
   }
-  if (l >= m->prefix_len) { /* the nodes above a piece are the split's */
+  if (__builtin_expect(l >= prefix_len, 1)) { /* the nodes above a piece are the split's */
     m->nodes++;
-    if (!(m->nodes & (r->poll_every - 1)) && poll(m, r, l)) return 1;
+    if (!(m->nodes & poll_mask) && poll(m, r, l)) return 1;
   }
   {
     int64_t theta;
@@ -328,8 +359,8 @@ forward:
       }
       goto backdown;
     }
-    if (theta <= 0) goto backdown; /* i cannot get the options it needs */
-    if (m->rng) { /* a random path: this level's child drawn among the theta */
+    if (__builtin_expect(theta <= 0, 0)) goto backdown; /* i cannot get the options it needs */
+    if (__builtin_expect(m->rng != NULL, 0)) { /* a random path: this level's child drawn among the theta */
       m->probe_prod *= (double)theta;
       m->probe_sum += m->probe_prod;
       uint64_t *g = m->rng;
@@ -341,7 +372,7 @@ forward:
     m->branch_k[l] = 0;
     m->bound[i]--;
     x = m->choice[l] = m->first_tweak[l] = m->l.down[i];
-    if (m->bound[i] == 0) cover(m, i);
+    if (m->bound[i] == 0) cover(m, i, 1);
   }
 advance:
   if (m->bound[i] == 0 && m->slack[i] == 0) { /* the last option of i: as Algorithm X */
@@ -350,14 +381,12 @@ advance:
     goto backup; /* too few options left in i's list for what it needs */
   } else if (x != i) {
     tweak(m, x, i, m->bound[i] != 0);
-  } else if (l < m->prefix_len && m->branch_k[l] != m->prefix[l]) {
+  } else if (__builtin_expect(l < prefix_len, 0) && m->branch_k[l] != m->prefix[l]) {
     goto backup; /* following a piece's path, and this is not its child */
   } else if (m->bound[i] != 0) { /* the null child: no more options of i */
-    uint32_t a = m->l.prev[i], b = m->l.next[i];
-    m->l.next[a] = b;
-    m->l.prev[b] = a;
+    deactivate(m, i);
   }
-  if (l < m->prefix_len && x != i && m->branch_k[l] != m->prefix[l]) {
+  if (__builtin_expect(l < prefix_len, 0) && x != i && m->branch_k[l] != m->prefix[l]) {
     if (m->branch_k[l] > m->prefix[l]) goto backup;
     m->branch_k[l]++; /* an earlier sibling of the piece's child: passed over, as tried */
     x = m->choice[l] = m->l.down[x];
@@ -365,7 +394,7 @@ advance:
   }
   if (x != i) {
     m->path[m->depth] = m->l.opt[x];
-    if (o->admit && !o->admit(o->admit_ctx, m->path, (size_t)m->depth + 1)) {
+    if (__builtin_expect(o->admit != NULL, 0) && !o->admit(o->admit_ctx, m->path, (size_t)m->depth + 1)) {
       m->branch_k[l]++;
       x = m->choice[l] = m->l.down[x];
       goto advance;
@@ -377,10 +406,10 @@ advance:
   goto forward;
 backup: /* level l is done: put item i back as it was */
   if (m->bound[i] == 0 && m->slack[i] == 0) {
-    uncover(m, i);
+    uncover(m, i, 1);
   } else {
     untweak(m, i, m->first_tweak[l], m->bound[i] != 0);
-    if (m->bound[i] == 0) uncover(m, i);
+    if (m->bound[i] == 0) uncover(m, i, 1);
   }
   m->bound[i]++;
 backdown:
@@ -391,14 +420,13 @@ backdown:
   m->branch_k[l]++;
   if (x == i) { /* the null child was the last */
     if (m->bound[i] != 0) {
-      m->l.next[m->l.prev[i]] = i;
-      m->l.prev[m->l.next[i]] = i;
+      reactivate(m);
     }
     goto backup;
   }
   uncommit(m, x);
   m->depth--;
-  if (l < m->prefix_len) goto backup; /* the piece's only child at this level */
+  if (l < prefix_len) goto backup; /* the piece's only child at this level */
   x = m->choice[l] = m->l.down[x];
   goto advance;
 }
