@@ -20,8 +20,9 @@
  * order. A theta of 0 or less means i cannot get the options it still needs: a dead end.
  * With every item 1..1 this is Algorithm X's rule and tree.
  *
- * One thread; no split. This engine runs only for matrices with bounds (dlx_solve picks
- * it); the fast engines of search.c and bitsearch.c stay free of the bookkeeping.
+ * Threads and shards split the top of the tree into pieces (paths of branch numbers, see
+ * below). This engine runs only for matrices with bounds (dlx_solve picks it); the fast
+ * engines of search.c and bitsearch.c stay free of the bookkeeping.
  */
 #include <math.h>
 #include <pthread.h>
