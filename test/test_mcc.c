@@ -90,6 +90,55 @@ static void test_two_per_row_and_column(void) {
   }
 }
 
+/* ---- n queens, the diagonals as optional primaries (0:1) -------------------------------- */
+
+/* Rows and columns 1..1, every diagonal 0..1 (at most one queen): Knuth's MCC statement of
+ * the n queens problem. With secondary = 1 the diagonals are secondary items instead, which
+ * the plain engine searches: the same problem. */
+static dlx_matrix *queens(int n, int secondary) {
+  dlx_matrix *m = dlx_matrix_new();
+  int32_t r[12], c[12], a[23], b[23];
+  for (int i = 0; i < n; i++)
+    r[i] = item(m, NULL, DLX_PRIMARY);
+  for (int j = 0; j < n; j++)
+    c[j] = item(m, NULL, DLX_PRIMARY);
+  for (int d = 0; d < 2 * n - 1; d++) {
+    a[d] = item(m, NULL, secondary ? DLX_SECONDARY : DLX_PRIMARY);
+    b[d] = item(m, NULL, secondary ? DLX_SECONDARY : DLX_PRIMARY);
+    if (!secondary) {
+      ASSERT_EQ(dlx_set_bounds(m, a[d], 0, 1), DLX_OK);
+      ASSERT_EQ(dlx_set_bounds(m, b[d], 0, 1), DLX_OK);
+    }
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++) {
+      int32_t o[4] = {r[i], c[j], a[i + j], b[i - j + n - 1]};
+      ASSERT_EQ(dlx_add_option(m, 4, o, NULL, NULL), DLX_OK);
+    }
+  return m;
+}
+
+static void test_queens_with_optional_diagonals(void) {
+  const uint64_t want[] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352}; /* OEIS A000170 */
+  for (int n = 1; n <= 9; n++) {
+    dlx_matrix *m = queens(n, 0), *x = queens(n, 1);
+    ASSERT_EQ(dlx_has_bounds(m), 1);
+    dlx_stats st, sx;
+    ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
+    ASSERT_EQ(dlx_solve(x, NULL, &sx), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, want[n]);
+    ASSERT_EQ_U64(sx.solutions, want[n]);
+    if (n == 8) { /* and on two threads */
+      dlx_options o = dlx_options_default();
+      o.threads = 2;
+      ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+      ASSERT_EQ_U64(st.solutions, 92);
+    }
+    dlx_matrix_free(m);
+    dlx_matrix_free(x);
+  }
+}
+
 /* ---- random problems against brute force ----------------------------------------------- */
 
 enum { NP_MAX = 5, NS_MAX = 3, NO_MAX = 13 };
@@ -425,6 +474,7 @@ static void test_all_optional(void) {
 int main(void) {
   RUN(test_knuth_dlx3_example);
   RUN(test_two_per_row_and_column);
+  RUN(test_queens_with_optional_diagonals);
   RUN(test_random_against_brute_force);
   RUN(test_limits_and_refusals);
   RUN(test_all_optional);

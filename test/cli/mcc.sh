@@ -9,6 +9,12 @@ expect_stdout <<'EOF'
 EOF
 expect_stderr </dev/null
 
+# The 8 queens with the diagonals as optional primaries (0:1): 92, in the 3,033 nodes of
+# Knuth's DLX3 on the same file.
+run xc "$DATA/xc/queens8_mcc.dlx" --threads 1 --json
+expect_exit 0
+expect_json 'd["solutions"] == 92 and d["nodes"] == 3033 and d["bounded"] == 30'
+
 run xc "$DATA/xc/twos6.dlx" --json
 expect_exit 0
 expect_json 'd["solutions"] == 67950 and d["complete"] and d["bounded"] == 12 and d["engine"] == "dlx"'
