@@ -623,8 +623,10 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
   cli_checkpoint *ck = NULL;
   progress pg = {.show = o->progress && !o->quiet};
   if (o->checkpoint || o->resume) {
+    char what[1100]; /* the file's comment line names the command that resumes it */
+    snprintf(what, sizeof what, "%s --memo", path);
     if (cli_checkpoint_start(&cmd_xc_command, o->checkpoint, o->resume, o->checkpoint_interval,
-                             o->shard, identity, path, NULL, &d, &ck))
+                             o->shard, identity, what, NULL, &d, &ck))
       return CLI_ERROR;
     pg.before = cli_checkpoint_earlier(ck);
   }

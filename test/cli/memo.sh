@@ -79,6 +79,7 @@ expect_stderr_has "lf-1.json: a part of another problem"
 run xc "$DATA/xc/langford11.dlx" --memo --threads 2 --checkpoint lf.ckpt --max-nodes 40000
 expect_exit 1
 expect_stdout_has "no count yet (stopped by --max-nodes 40000; the pieces finished are in the checkpoint)"
+check "sed -n 2p lf.ckpt | grep -qx '# dance xc .*langford11.dlx --memo'" "the checkpoint's comment: $(sed -n 2p lf.ckpt)"
 run xc "$DATA/xc/langford11.dlx" --memo --resume lf.ckpt --json
 expect_exit 0
 expect_json 'd["solutions"] == 35584 and d["complete"] and d["resumed"]["pieces"] > 0 and 0 < d["resumed"]["solutions"] < 35584'
