@@ -395,7 +395,8 @@ advance:
   }
   if (x != i) {
     m->path[m->depth] = m->l.opt[x];
-    if (__builtin_expect(o->admit != NULL, 0) && !o->admit(o->admit_ctx, m->path, (size_t)m->depth + 1)) {
+    if (__builtin_expect(o->admit != NULL, 0) &&
+        !o->admit(o->admit_ctx, m->path, (size_t)m->depth + 1)) {
       m->branch_k[l]++;
       x = m->choice[l] = m->l.down[x];
       goto advance;
