@@ -313,6 +313,39 @@ static void uncommit(memo_dl *d, uint32_t x) {
   }
 }
 
+/* Whether every primary item is covered in key k. */
+static int solved_key(const memo_dl *d, const uint64_t *k) {
+  for (uint32_t w = 0; w < d->WB; w++)
+    if ((k[w] & d->primary_mask[w]) != d->primary_mask[w]) return 0;
+  return 1;
+}
+
+/* The key of the child reached by choosing x's option: d's key with the option's items
+ * covered (and its colors given), into ck. */
+static void child_key(memo_dl *d, uint32_t x, uint64_t *ck) {
+  memcpy(ck, d->key, d->W * sizeof *ck);
+  for (uint32_t q = x + 1; q != x;) {
+    int32_t tq = d->l.top[q];
+    if (tq <= 0) {
+      q = d->l.up[q];
+      continue;
+    }
+    ck[(uint32_t)tq >> 6] |= (uint64_t)1 << (tq & 63);
+    if (d->l.color && d->l.color[q] > 0) *slot(d, ck, (uint32_t)tq) = (uint32_t)d->l.color[q];
+    q++;
+  }
+}
+
+/* The active item with the fewest options, the first such; *len receives their number. */
+static uint32_t choose(const memo_dl *d, int32_t *len) {
+  int32_t best_len = INT32_MAX;
+  uint32_t i = 0;
+  for (uint32_t k = d->l.next[0]; k != 0; k = d->l.next[k])
+    if (d->l.len[k] < best_len) best_len = d->l.len[k], i = k;
+  *len = best_len;
+  return i;
+}
+
 /* Re-enters the node at the end of path (depth pairs of item and option), and leaves it. */
 static void replay(memo_dl *d, const uint32_t *path, uint32_t depth) {
   for (uint32_t s = 0; s < depth; s++) {
@@ -498,10 +531,8 @@ forward:
     goto ret;
   }
   {
-    int32_t best_len = INT32_MAX;
-    i = 0;
-    for (uint32_t k = d->l.next[0]; k != 0; k = d->l.next[k])
-      if (d->l.len[k] < best_len) best_len = d->l.len[k], i = k;
+    int32_t best_len;
+    i = choose(d, &best_len);
     if (best_len == 0) {
       table_put(t, d->key, 0);
       value = 0;
@@ -524,21 +555,9 @@ advance:
    * set partitions most children are, and entering one covers long lists). */
   {
     uint64_t *ck = d->child;
-    memcpy(ck, d->key, W * sizeof *ck);
     uint32_t x = d->choice[l];
-    for (uint32_t q = x + 1; q != x;) {
-      int32_t tq = d->l.top[q];
-      if (tq <= 0) {
-        q = d->l.up[q];
-        continue;
-      }
-      ck[(uint32_t)tq >> 6] |= (uint64_t)1 << (tq & 63);
-      if (d->l.color && d->l.color[q] > 0) *slot(d, ck, (uint32_t)tq) = (uint32_t)d->l.color[q];
-      q++;
-    }
-    int solved = 1;
-    for (uint32_t w = 0; w < d->WB && solved; w++)
-      solved = (ck[w] & d->primary_mask[w]) == d->primary_mask[w];
+    child_key(d, x, ck);
+    int solved = solved_key(d, ck);
     uint64_t known;
     if (solved || table_get(t, ck, &known)) {
       if (solved)
@@ -567,12 +586,6 @@ ret:
   goto advance;
 }
 
-/* Whether every primary item is covered in key k. */
-static int solved_key(const memo_dl *d, const uint64_t *k) {
-  for (uint32_t w = 0; w < d->WB; w++)
-    if ((k[w] & d->primary_mask[w]) != d->primary_mask[w]) return 0;
-  return 1;
-}
 
 /* Splits the top of the tree, level by level, into the distinct nodes of the first depth
  * that has at least target of them (or of the depth where the split has expanded 100,000
@@ -603,28 +616,15 @@ static int split(run *r, size_t target, pieces *out, uint64_t *above) {
         status = 1;
         break;
       }
-      int32_t best_len = INT32_MAX;
-      uint32_t i = 0;
-      for (uint32_t c = d->l.next[0]; c != 0; c = d->l.next[c])
-        if (d->l.len[c] < best_len) best_len = d->l.len[c], i = c;
+      int32_t best_len;
+      uint32_t i = choose(d, &best_len);
       if (best_len > 0) {
         memcpy(path, pk, 2 * cur.depth * sizeof *path);
         path[2 * cur.depth] = i;
         cover(d, i);
         for (uint32_t x = d->l.down[i]; x != i && !status; x = d->l.down[x]) {
           uint64_t *ck = d->child;
-          memcpy(ck, d->key, W * sizeof *ck);
-          for (uint32_t q = x + 1; q != x;) {
-            int32_t tq = d->l.top[q];
-            if (tq <= 0) {
-              q = d->l.up[q];
-              continue;
-            }
-            ck[(uint32_t)tq >> 6] |= (uint64_t)1 << (tq & 63);
-            if (d->l.color && d->l.color[q] > 0)
-              *slot(d, ck, (uint32_t)tq) = (uint32_t)d->l.color[q];
-            q++;
-          }
+          child_key(d, x, ck);
           if (solved_key(d, ck)) {
             if (*above > UINT64_MAX - cur.mult[k]) r->overflow = 1;
             *above += cur.mult[k];

@@ -415,3 +415,27 @@ void cli_checkpoint_free(cli_checkpoint *c) {
   free(c->done);
   free(c);
 }
+
+void cli_json_shard(cli_json *j, cli_shard shard) {
+  if (!shard.count) {
+    cli_json_null(j, "shard");
+    return;
+  }
+  cli_json_begin_object(j, "shard");
+  cli_json_uint(j, "index", shard.index);
+  cli_json_uint(j, "count", shard.count);
+  cli_json_end_object(j);
+}
+
+void cli_json_checkpoint(cli_json *j, const char *checkpoint, const char *resume,
+                         const cli_checkpoint_before *before) {
+  if (checkpoint || resume) cli_json_string(j, "checkpoint", checkpoint ? checkpoint : resume);
+  if (!resume) return;
+  cli_json_begin_object(j, "resumed");
+  cli_json_string(j, "file", resume);
+  cli_json_uint(j, "pieces", before->pieces);
+  cli_json_uint(j, "nodes", before->nodes);
+  cli_json_uint(j, "solutions", before->counts[0]);
+  cli_json_real(j, "seconds", before->seconds, 3);
+  cli_json_end_object(j);
+}

@@ -95,4 +95,11 @@ cli_checkpoint_before cli_checkpoint_earlier(const cli_checkpoint *c);
 
 void cli_checkpoint_free(cli_checkpoint *c); /* accepts NULL */
 
+/* The JSON keys of a part of a split run: "shard", {index, count} or null. */
+void cli_json_shard(cli_json *j, cli_shard shard);
+/* "checkpoint" (the file) when one is kept, and "resumed" (file, pieces, nodes, solutions,
+ * seconds: what the runs before this one finished) when resuming. */
+void cli_json_checkpoint(cli_json *j, const char *checkpoint, const char *resume,
+                         const cli_checkpoint_before *before);
+
 #endif

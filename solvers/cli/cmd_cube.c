@@ -695,26 +695,9 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st.engine));
     cli_json_real(&j, "seconds", st.seconds, 6);
     cli_json_int(&j, "threads", st.threads);
-    if (o->shard.count) {
-      cli_json_begin_object(&j, "shard");
-      cli_json_uint(&j, "index", o->shard.index);
-      cli_json_uint(&j, "count", o->shard.count);
-      cli_json_end_object(&j);
-    } else {
-      cli_json_null(&j, "shard");
-    }
+    cli_json_shard(&j, o->shard);
     cli_json_string(&j, "catalog", o->catalog && strcmp(o->catalog, "-") ? o->catalog : NULL);
-    if (o->checkpoint || o->resume)
-      cli_json_string(&j, "checkpoint", o->checkpoint ? o->checkpoint : o->resume);
-    if (o->resume) {
-      cli_json_begin_object(&j, "resumed");
-      cli_json_string(&j, "file", o->resume);
-      cli_json_uint(&j, "pieces", pg.before.pieces);
-      cli_json_uint(&j, "nodes", pg.before.nodes);
-      cli_json_uint(&j, "solutions", pg.before.counts[0]);
-      cli_json_real(&j, "seconds", pg.before.seconds, 3);
-      cli_json_end_object(&j);
-    }
+    cli_json_checkpoint(&j, o->checkpoint, o->resume, &pg.before);
     json_model(&j, m);
     if (o->print || o->first) {
       cli_json_begin_array(&j, "printed");

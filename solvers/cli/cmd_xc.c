@@ -387,27 +387,10 @@ static void print_json(const result *r, printer *p) {
   cli_json_uint(&j, "subproblems", st->subproblems);
   cli_json_uint(&j, "bytes", st->bytes);
   json_matrix(&j, r->m);
-  if (r->o->shard.count) {
-    cli_json_begin_object(&j, "shard");
-    cli_json_uint(&j, "index", r->o->shard.index);
-    cli_json_uint(&j, "count", r->o->shard.count);
-    cli_json_end_object(&j);
-  } else {
-    cli_json_null(&j, "shard");
-  }
+  cli_json_shard(&j, r->o->shard);
   cli_json_string(&j, "catalog",
                   r->o->catalog && strcmp(r->o->catalog, "-") ? r->o->catalog : NULL);
-  if (r->o->checkpoint || r->o->resume)
-    cli_json_string(&j, "checkpoint", r->o->checkpoint ? r->o->checkpoint : r->o->resume);
-  if (r->before) {
-    cli_json_begin_object(&j, "resumed");
-    cli_json_string(&j, "file", r->o->resume);
-    cli_json_uint(&j, "pieces", r->before->pieces);
-    cli_json_uint(&j, "nodes", r->before->nodes);
-    cli_json_uint(&j, "solutions", r->before->counts[0]);
-    cli_json_real(&j, "seconds", r->before->seconds, 3);
-    cli_json_end_object(&j);
-  }
+  cli_json_checkpoint(&j, r->o->checkpoint, r->before ? r->o->resume : NULL, r->before);
   if (r->o->print || r->o->first) {
     cli_json_begin_array(&j, "printed");
     for (size_t k = 0; k < p->kept_len; k += (size_t)p->kept[k] + 1) {
@@ -523,14 +506,7 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
     cli_json_int(&j, "threads", d.threads > 1 ? d.threads : 1);
     cli_json_uint(&j, "bytes", r.bytes);
     json_matrix(&j, m);
-    if (o->shard.count) {
-      cli_json_begin_object(&j, "shard");
-      cli_json_uint(&j, "index", o->shard.index);
-      cli_json_uint(&j, "count", o->shard.count);
-      cli_json_end_object(&j);
-    } else {
-      cli_json_null(&j, "shard");
-    }
+    cli_json_shard(&j, o->shard);
     cli_json_uint(&j, "best", o->best);
     cli_json_begin_array(&j, "costs");
     for (size_t k = 0; k < r.count; k++)
@@ -681,25 +657,8 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_json_uint(&j, "subproblems", st.pieces);
     cli_json_uint(&j, "bytes", st.bytes);
     json_matrix(&j, m);
-    if (o->shard.count) {
-      cli_json_begin_object(&j, "shard");
-      cli_json_uint(&j, "index", o->shard.index);
-      cli_json_uint(&j, "count", o->shard.count);
-      cli_json_end_object(&j);
-    } else {
-      cli_json_null(&j, "shard");
-    }
-    if (o->checkpoint || o->resume)
-      cli_json_string(&j, "checkpoint", o->checkpoint ? o->checkpoint : o->resume);
-    if (o->resume) {
-      cli_json_begin_object(&j, "resumed");
-      cli_json_string(&j, "file", o->resume);
-      cli_json_uint(&j, "pieces", pg.before.pieces);
-      cli_json_uint(&j, "nodes", pg.before.nodes);
-      cli_json_uint(&j, "solutions", pg.before.counts[0]);
-      cli_json_real(&j, "seconds", pg.before.seconds, 3);
-      cli_json_end_object(&j);
-    }
+    cli_json_shard(&j, o->shard);
+    cli_json_checkpoint(&j, o->checkpoint, o->resume, &pg.before);
     cli_json_begin_object(&j, "memo");
     cli_json_uint(&j, "entries", st.entries);
     cli_json_uint(&j, "hits", st.hits);
