@@ -93,3 +93,14 @@ expect_exit 2
 expect_stderr <<'EOF'
 dance xc: --best: $DATA/xc/twos6.dlx has multiplicities, which the search for the cheapest solutions does not handle yet
 EOF
+
+# A --best part whose costs do not match its solutions is refused, named.
+python3 -c '
+import json
+d = json.load(open("pc-1.json"))
+d["costs"] = d["costs"][:-1]
+json.dump(d, open("pc-1-cut.json", "w"))'
+run merge pc-0.json pc-1-cut.json pc-2.json
+expect_exit 2
+expect_stdout </dev/null
+expect_stderr_has "dance merge: pc-1-cut.json: a result of 'dance xc --best' without its costs and solutions"
