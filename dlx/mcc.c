@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitengine.h"
 #include "engine.h"
 #include "matrix_internal.h"
 #include "plain_links.h"
@@ -43,6 +44,18 @@ typedef struct {
    * same: the lowest number). */
   uint32_t *act, *pos;
   uint32_t n_act;
+  /* The bitset form (bits != 0; no colors): the same tree, with every item's options as a
+   * bit vector of W words (opts), the options no cover or tweak has taken out (live), per
+   * level the list of the item branched on (cand, cand_len) and what its tweaks took out of
+   * live (tw), and a stack of what each cover took out. An option o is x = base + o, above
+   * every item number, so that x == i still marks the null child. */
+  int bits;
+  uint32_t W, base;
+  uint64_t *opts, *live, *cand, *tw, *stack;
+  int32_t *cand_len;
+  uint32_t sp;
+  int64_t *opt_start;
+  int32_t *opt_item; /* each option's items, as numbers 1..n */
   /* per level */
   uint32_t *choice;      /* the option node tried, or the item itself for the null child */
   uint32_t *first_tweak; /* the first option node tweaked at the level */
@@ -77,6 +90,14 @@ static void mcc_free(mcc *m) {
   free(m->slack);
   free(m->act);
   free(m->pos);
+  free(m->opts);
+  free(m->live);
+  free(m->cand);
+  free(m->tw);
+  free(m->stack);
+  free(m->cand_len);
+  free(m->opt_start);
+  free(m->opt_item);
   free(m->choice);
   free(m->first_tweak);
   free(m->item_at);
@@ -86,7 +107,15 @@ static void mcc_free(mcc *m) {
   free(m);
 }
 
-static mcc *mcc_new(const dlx_matrix *x) {
+/* Whether Algorithm M runs on bit vectors: as dlx_engine_for says (asked for, or by default
+ * for small matrices); never with colors. */
+static int mcc_bits(const dlx_matrix *x, const dlx_options *o) {
+  return !x->node_color && dlx_engine_for(x, o) == DLX_ENGINE_BITS;
+}
+
+static int mcc_bits_new(mcc *m, const dlx_matrix *x, size_t levels);
+
+static mcc *mcc_new(const dlx_matrix *x, int bits) {
   mcc *m = calloc(1, sizeof *m);
   if (!m) return NULL;
   m->bytes = sizeof *m;
@@ -108,8 +137,8 @@ static mcc *mcc_new(const dlx_matrix *x) {
   m->branch_n = take(m, levels, sizeof *m->branch_n);
   m->branch_k = take(m, levels, sizeof *m->branch_k);
   m->path = take(m, levels, sizeof *m->path);
-  if (!m->bound || !m->slack || !m->act || !m->pos || !m->choice || !m->first_tweak || !m->item_at || !m->branch_n ||
-      !m->branch_k || !m->path) {
+  if (!m->bound || !m->slack || !m->act || !m->pos || !m->choice || !m->first_tweak ||
+      !m->item_at || !m->branch_n || !m->branch_k || !m->path) {
     mcc_free(m);
     return NULL;
   }
@@ -127,6 +156,10 @@ static mcc *mcc_new(const dlx_matrix *x) {
     m->pos[k] = (uint32_t)k - 1;
   }
   m->n_act = (uint32_t)np;
+  if (bits && !mcc_bits_new(m, x, levels)) {
+    mcc_free(m);
+    return NULL;
+  }
   return m;
 }
 
@@ -134,7 +167,7 @@ static void hide(mcc *m, uint32_t x) { plain_hide(&m->l, x); }
 static void unhide(mcc *m, uint32_t x) { plain_unhide(&m->l, x); }
 
 /* Primary item i leaves the active set, and comes back (the last to leave first). */
-static inline void deactivate(mcc *m, uint32_t i) {
+static inline __attribute__((always_inline)) void deactivate(mcc *m, uint32_t i) {
   uint32_t p = m->pos[i], last = m->act[--m->n_act];
   m->act[p] = last;
   m->pos[last] = p;
@@ -142,7 +175,7 @@ static inline void deactivate(mcc *m, uint32_t i) {
   m->pos[i] = m->n_act;
 }
 
-static inline void reactivate(mcc *m) { m->n_act++; }
+static inline __attribute__((always_inline)) void reactivate(mcc *m) { m->n_act++; }
 
 /* Covers item i (primary: it leaves the active set too). */
 static inline __attribute__((always_inline)) void cover(mcc *m, uint32_t i, int primary) {
@@ -246,21 +279,173 @@ static void untweak(mcc *m, uint32_t i, uint32_t a, int also_unhide) {
   m->l.len[i] += k;
 }
 
+/* ---- the bitset form ---------------------------------------------------------------- */
+
+static int mcc_bits_new(mcc *m, const dlx_matrix *x, size_t levels) {
+  int32_t n = x->items.count, np = x->primaries, no = x->options;
+  uint32_t W = (uint32_t)(((size_t)no + 63) / 64);
+  m->bits = dlx_bx_isa() >= BX_ISA_POPCNT ? 2 : 1;
+  m->W = W ? W : 1;
+  W = m->W;
+  m->base = (uint32_t)n + 1;
+  m->opts = take(m, ((size_t)n + 1) * W, sizeof *m->opts);
+  m->live = take(m, W, sizeof *m->live);
+  m->cand = take(m, levels * W, sizeof *m->cand);
+  m->tw = take(m, levels * W, sizeof *m->tw);
+  m->stack = take(m, ((size_t)n + 1) * W, sizeof *m->stack);
+  m->cand_len = take(m, levels, sizeof *m->cand_len);
+  m->opt_start = take(m, (size_t)no + 1, sizeof *m->opt_start);
+  m->opt_item = take(m, (size_t)x->start[no], sizeof *m->opt_item);
+  if (!m->opts || !m->live || !m->cand || !m->tw || !m->stack || !m->cand_len || !m->opt_start ||
+      !m->opt_item)
+    return 0;
+  /* the items by the links' numbers: primaries 1..np, then secondaries, in input order */
+  int32_t next_p = 1, next_s = np + 1;
+  for (int32_t o = 0; o <= no; o++)
+    m->opt_start[o] = x->start[o];
+  int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
+  if (!map) return 0;
+  for (int32_t i = 0; i < n; i++)
+    map[i] = x->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
+  for (int32_t o = 0; o < no; o++) {
+    m->live[o >> 6] |= (uint64_t)1 << (o & 63);
+    for (int64_t q = x->start[o]; q < x->start[o + 1]; q++) {
+      int32_t t = map[x->node_item[q]];
+      m->opt_item[q] = t;
+      m->opts[(size_t)t * W + ((uint32_t)o >> 6)] |= (uint64_t)1 << (o & 63);
+    }
+  }
+  free(map);
+  return 1;
+}
+
+static inline __attribute__((always_inline)) int32_t bits_count(const uint64_t *a,
+                                                                const uint64_t *b, uint32_t W) {
+  int32_t c = 0;
+  for (uint32_t w = 0; w < W; w++)
+    c += __builtin_popcountll(a[w] & b[w]);
+  return c;
+}
+
+/* The lowest option of the level's list above option `after` (-1: from the start), as x,
+ * or i when there is none (the null child's mark). */
+static inline __attribute__((always_inline)) uint32_t bits_next(const mcc *m, uint32_t i, int32_t l,
+                                                                int64_t after, const int B) {
+  const uint32_t W = B == 2 ? 1 : m->W;
+  const uint64_t *c = m->cand + (size_t)l * W;
+  uint64_t from = (uint64_t)(after + 1);
+  for (uint32_t w = (uint32_t)(from >> 6); w < W; w++) {
+    uint64_t v = c[w];
+    if (w == (uint32_t)(from >> 6)) v &= ~(uint64_t)0 << (from & 63);
+    if (v) return m->base + w * 64 + (uint32_t)__builtin_ctzll(v);
+  }
+  return i;
+}
+
+/* Item t's options leave live (what they took is kept on the stack); a primary leaves the
+ * active set too. */
+static inline __attribute__((always_inline)) void bits_cover(mcc *m, uint32_t t, int primary,
+                                                             const int B) {
+  const uint32_t W = B == 2 ? 1 : m->W;
+  uint64_t *saved = m->stack + (size_t)m->sp++ * W;
+  const uint64_t *ot = m->opts + (size_t)t * W;
+  for (uint32_t w = 0; w < W; w++) {
+    saved[w] = ot[w] & m->live[w];
+    m->live[w] &= ~ot[w];
+  }
+  if (primary) deactivate(m, t);
+}
+
+static inline __attribute__((always_inline)) void bits_uncover(mcc *m, int primary, const int B) {
+  const uint32_t W = B == 2 ? 1 : m->W;
+  const uint64_t *saved = m->stack + (size_t)--m->sp * W;
+  for (uint32_t w = 0; w < W; w++)
+    m->live[w] |= saved[w];
+  if (primary) reactivate(m);
+}
+
+/* The level's list: item i's options still live (before i is covered, if it is). */
+static inline __attribute__((always_inline)) void bits_begin_level(mcc *m, uint32_t i, int32_t l,
+                                                                   const int B) {
+  const uint32_t W = B == 2 ? 1 : m->W;
+  uint64_t *c = m->cand + (size_t)l * W, *t = m->tw + (size_t)l * W;
+  const uint64_t *oi = m->opts + (size_t)i * W;
+  int32_t n = 0;
+  for (uint32_t w = 0; w < W; w++) {
+    c[w] = oi[w] & m->live[w];
+    t[w] = 0;
+    n += __builtin_popcountll(c[w]);
+  }
+  m->cand_len[l] = n;
+}
+
+static inline __attribute__((always_inline)) void bits_tweak(mcc *m, uint32_t x, int32_t l,
+                                                             int also_hide, const int B) {
+  const uint32_t W = B == 2 ? 1 : m->W;
+  uint32_t o = x - m->base, w = o >> 6;
+  uint64_t b = (uint64_t)1 << (o & 63);
+  m->cand[(size_t)l * W + w] &= ~b;
+  m->cand_len[l]--;
+  if (also_hide) {
+    m->live[w] &= ~b;
+    m->tw[(size_t)l * W + w] |= b;
+  }
+}
+
+static inline __attribute__((always_inline)) void bits_untweak(mcc *m, int32_t l, int also_unhide,
+                                                               const int B) {
+  const uint32_t W = B == 2 ? 1 : m->W;
+  if (!also_unhide) return;
+  const uint64_t *t = m->tw + (size_t)l * W;
+  for (uint32_t w = 0; w < W; w++)
+    m->live[w] |= t[w];
+}
+
+static inline __attribute__((always_inline)) void bits_commit(mcc *m, uint32_t x, uint32_t i,
+                                                              const int B) {
+  uint32_t o = x - m->base;
+  for (int64_t q = m->opt_start[o]; q < m->opt_start[o + 1]; q++) {
+    uint32_t t = (uint32_t)m->opt_item[q];
+    if (t == i) continue;
+    if (t <= (uint32_t)m->l.n_primary) {
+      if (--m->bound[t] == 0) bits_cover(m, t, 1, B);
+    } else {
+      bits_cover(m, t, 0, B);
+    }
+  }
+}
+
+static inline __attribute__((always_inline)) void bits_uncommit(mcc *m, uint32_t x, uint32_t i,
+                                                                const int B) {
+  uint32_t o = x - m->base;
+  for (int64_t q = m->opt_start[o + 1]; q-- > m->opt_start[o];) {
+    uint32_t t = (uint32_t)m->opt_item[q];
+    if (t == i) continue;
+    if (t <= (uint32_t)m->l.n_primary) {
+      if (m->bound[t]++ == 0) bits_uncover(m, 1, B);
+    } else {
+      bits_uncover(m, 0, B);
+    }
+  }
+}
+
 /* The active primary with the fewest children, by the rule above; 0 if none is active
  * (a solution). *theta receives its number of children. */
-static uint32_t choose(const mcc *m, int64_t *theta) {
+static inline __attribute__((always_inline)) uint32_t choose(const mcc *m, int64_t *theta,
+                                                             const int B) {
   int64_t best_t = INT64_MAX;
   int32_t best_s = 0, best_l = 0;
   uint32_t best = 0;
   for (uint32_t j = 0; j < m->n_act; j++) {
     uint32_t k = m->act[j];
     int32_t b = m->bound[k], s = m->slack[k] < b ? m->slack[k] : b;
-    int64_t t = (int64_t)m->l.len[k] + s - b + 1;
+    const uint32_t W = B == 2 ? 1 : m->W;
+    int32_t len = B ? bits_count(m->opts + (size_t)k * W, m->live, W) : m->l.len[k];
+    int64_t t = (int64_t)len + s - b + 1;
     if (t < best_t ||
         (t == best_t &&
-         (s < best_s ||
-          (s == best_s && (m->l.len[k] > best_l || (m->l.len[k] == best_l && k < best)))))) {
-      best_t = t, best_s = s, best_l = m->l.len[k], best = k;
+         (s < best_s || (s == best_s && (len > best_l || (len == best_l && k < best)))))) {
+      best_t = t, best_s = s, best_l = len, best = k;
     }
   }
   *theta = best_t;
@@ -273,11 +458,11 @@ typedef struct {
   const dlx_options *o;
   double start, next_report;
   uint64_t poll_every;
-  int quiet;              /* report no solutions and ignore max_solutions (trial splits) */
-  mcc_shared *shared;     /* threads and shards: what the workers share, else NULL */
-  uint64_t nodes_shared;  /* this worker's nodes already added to the shared count */
-  uint64_t sols_shared;   /* and its solutions, when they are only counted */
-  int reports;            /* this worker reports progress */
+  int quiet;             /* report no solutions and ignore max_solutions (trial splits) */
+  mcc_shared *shared;    /* threads and shards: what the workers share, else NULL */
+  uint64_t nodes_shared; /* this worker's nodes already added to the shared count */
+  uint64_t sols_shared;  /* and its solutions, when they are only counted */
+  int reports;           /* this worker reports progress */
   int (*on_leaf)(mcc *m, int32_t level, void *ctx);
   void *leaf_ctx;
 } mcc_run;
@@ -285,18 +470,18 @@ typedef struct {
 /* What the workers of a split search share. */
 struct mcc_shared {
   const dlx_options *o;
-  pthread_mutex_t lock;   /* the caller's on_solution, one call at a time */
-  uint64_t solutions;     /* all solutions so far (atomic) */
-  uint64_t nodes;         /* nodes reported at polls (atomic) */
-  uint64_t updates;       /* (atomic) */
-  size_t next;            /* the next piece to take (atomic) */
-  size_t done;            /* pieces finished (atomic) */
-  size_t pieces, mine;    /* pieces of the split, and how many this run searches */
-  size_t *take;           /* the pieces this run searches */
-  int32_t depth;          /* their depth */
-  int32_t *paths;         /* pieces x depth: each piece's path */
-  int halt;               /* set to stop every worker (atomic) */
-  int failed;             /* a worker could not be made */
+  pthread_mutex_t lock; /* the caller's on_solution, one call at a time */
+  uint64_t solutions;   /* all solutions so far (atomic) */
+  uint64_t nodes;       /* nodes reported at polls (atomic) */
+  uint64_t updates;     /* (atomic) */
+  size_t next;          /* the next piece to take (atomic) */
+  size_t done;          /* pieces finished (atomic) */
+  size_t pieces, mine;  /* pieces of the split, and how many this run searches */
+  size_t *take;         /* the pieces this run searches */
+  int32_t depth;        /* their depth */
+  int32_t *paths;       /* pieces x depth: each piece's path */
+  int halt;             /* set to stop every worker (atomic) */
+  int failed;           /* a worker could not be made */
   const dlx_matrix *x;
 };
 
@@ -331,8 +516,9 @@ static int poll(mcc *m, mcc_run *r, int32_t level) {
   return 0;
 }
 
-/* The search; returns 1 if it was stopped (a limit, the stop flag or a callback). */
-static int search(mcc *m, mcc_run *r) {
+/* The search; returns 1 if it was stopped (a limit, the stop flag or a callback).
+ * B: the bitset form (a constant: the compiler makes two searches of this one). */
+static inline __attribute__((always_inline)) int search_impl(mcc *m, mcc_run *r, const int B) {
   const dlx_options *o = r->o;
   /* in locals, so that the tests at every node compare registers */
   const uint64_t poll_mask = r->poll_every - 1;
@@ -350,18 +536,17 @@ forward:
   }
   {
     int64_t theta;
-    i = choose(m, &theta);
+    i = choose(m, &theta, B);
     if (!i) {
       m->solutions++;
       if (!r->quiet) {
-        if (o->on_solution && o->on_solution(o->solution_ctx, m->path, (size_t)m->depth))
-          return 1;
+        if (o->on_solution && o->on_solution(o->solution_ctx, m->path, (size_t)m->depth)) return 1;
         if (o->max_solutions && m->solutions >= o->max_solutions) return 1;
       }
       goto backdown;
     }
     if (__builtin_expect(theta <= 0, 0)) goto backdown; /* i cannot get the options it needs */
-    if (__builtin_expect(m->rng != NULL, 0)) { /* a random path: this level's child drawn among the theta */
+    if (__builtin_expect(m->rng != NULL, 0)) { /* a random path: the child drawn among theta */
       m->probe_prod *= (double)theta;
       m->probe_sum += m->probe_prod;
       uint64_t *g = m->rng;
@@ -372,42 +557,57 @@ forward:
     m->branch_n[l] = theta > INT32_MAX ? INT32_MAX : (int32_t)theta;
     m->branch_k[l] = 0;
     m->bound[i]--;
-    x = m->choice[l] = m->first_tweak[l] = m->l.down[i];
-    if (m->bound[i] == 0) cover(m, i, 1);
+    if (B) bits_begin_level(m, i, l, B);
+    x = m->choice[l] = m->first_tweak[l] = B ? bits_next(m, i, l, -1, B) : m->l.down[i];
+    if (m->bound[i] == 0) {
+      if (B)
+        bits_cover(m, i, 1, B);
+      else
+        cover(m, i, 1);
+    }
   }
 advance:
   if (m->bound[i] == 0 && m->slack[i] == 0) { /* the last option of i: as Algorithm X */
     if (x == i) goto backup;
-  } else if (m->l.len[i] <= m->bound[i] - m->slack[i]) {
+  } else if ((B ? m->cand_len[l] : m->l.len[i]) <= m->bound[i] - m->slack[i]) {
     goto backup; /* too few options left in i's list for what it needs */
   } else if (x != i) {
-    tweak(m, x, i, m->bound[i] != 0);
+    if (B)
+      bits_tweak(m, x, l, m->bound[i] != 0, B);
+    else
+      tweak(m, x, i, m->bound[i] != 0);
   } else if (__builtin_expect(l < prefix_len, 0) && m->branch_k[l] != m->prefix[l]) {
-    goto backup; /* following a piece's path, and this is not its child */
+    goto backup;                 /* following a piece's path, and this is not its child */
   } else if (m->bound[i] != 0) { /* the null child: no more options of i */
     deactivate(m, i);
   }
   if (__builtin_expect(l < prefix_len, 0) && x != i && m->branch_k[l] != m->prefix[l]) {
     if (m->branch_k[l] > m->prefix[l]) goto backup;
     m->branch_k[l]++; /* an earlier sibling of the piece's child: passed over, as tried */
-    x = m->choice[l] = m->l.down[x];
+    x = m->choice[l] = B ? bits_next(m, i, l, x - m->base, B) : m->l.down[x];
     goto advance;
   }
   if (x != i) {
-    m->path[m->depth] = m->l.opt[x];
+    m->path[m->depth] = B ? (int32_t)(x - m->base) : m->l.opt[x];
     if (__builtin_expect(o->admit != NULL, 0) &&
         !o->admit(o->admit_ctx, m->path, (size_t)m->depth + 1)) {
       m->branch_k[l]++;
-      x = m->choice[l] = m->l.down[x];
+      x = m->choice[l] = B ? bits_next(m, i, l, x - m->base, B) : m->l.down[x];
       goto advance;
     }
     m->depth++;
-    commit(m, x);
+    if (B)
+      bits_commit(m, x, i, B);
+    else
+      commit(m, x);
   }
   l++;
   goto forward;
 backup: /* level l is done: put item i back as it was */
-  if (m->bound[i] == 0 && m->slack[i] == 0) {
+  if (B) {
+    if (!(m->bound[i] == 0 && m->slack[i] == 0)) bits_untweak(m, l, m->bound[i] != 0, B);
+    if (m->bound[i] == 0) bits_uncover(m, 1, B);
+  } else if (m->bound[i] == 0 && m->slack[i] == 0) {
     uncover(m, i, 1);
   } else {
     untweak(m, i, m->first_tweak[l], m->bound[i] != 0);
@@ -426,11 +626,42 @@ backdown:
     }
     goto backup;
   }
-  uncommit(m, x);
+  if (B)
+    bits_uncommit(m, x, i, B);
+  else
+    uncommit(m, x);
   m->depth--;
   if (l < prefix_len) goto backup; /* the piece's only child at this level */
-  x = m->choice[l] = m->l.down[x];
+  x = m->choice[l] = B ? bits_next(m, i, l, x - m->base, B) : m->l.down[x];
   goto advance;
+}
+
+static __attribute__((noinline)) int search_links(mcc *m, mcc_run *r) {
+  return search_impl(m, r, 0);
+}
+static __attribute__((noinline)) int search_bits(mcc *m, mcc_run *r) {
+  return search_impl(m, r, 1);
+}
+#if defined(__x86_64__) || defined(__i386__)
+/* The same with the popcount instruction, where the machine has it (dlx_bx_isa), and with
+ * one word when the options are 64 or fewer. */
+static __attribute__((noinline, target("popcnt,bmi"))) int search_bits_popcnt(mcc *m, mcc_run *r) {
+  return search_impl(m, r, 1);
+}
+static __attribute__((noinline, target("popcnt,bmi"))) int search_bits_word(mcc *m, mcc_run *r) {
+  return search_impl(m, r, 2);
+}
+#else
+#define search_bits_popcnt search_bits
+static __attribute__((noinline)) int search_bits_word(mcc *m, mcc_run *r) {
+  return search_impl(m, r, 2);
+}
+#endif
+/* The search; returns 1 if it was stopped (a limit, the stop flag or a callback). */
+static int search(mcc *m, mcc_run *r) {
+  if (!m->bits) return search_links(m, r);
+  if (m->W == 1 && m->bits > 1) return search_bits_word(m, r);
+  return m->bits > 1 ? search_bits_popcnt(m, r) : search_bits(m, r);
 }
 
 /* ---- threads and shards ------------------------------------------------------------- */
@@ -463,7 +694,7 @@ static int add_leaf(mcc *m, int32_t level, void *ctx) {
  * unless quiet, reported), as the split's own work. Returns 1 if stopped or out of memory. */
 static int split(const dlx_matrix *x, mcc_run *r, size_t target, leaves *v, mcc **top) {
   for (int32_t depth = 1;; depth++) {
-    mcc *m = mcc_new(x);
+    mcc *m = mcc_new(x, mcc_bits(x, r->o));
     if (!m) return 1;
     free(v->paths);
     *v = (leaves){NULL, 0, 0, depth, 0};
@@ -483,7 +714,7 @@ static int split(const dlx_matrix *x, mcc_run *r, size_t target, leaves *v, mcc 
     }
     /* again, this time reporting the solutions above the pieces */
     mcc_free(m);
-    m = mcc_new(x);
+    m = mcc_new(x, mcc_bits(x, r->o));
     if (!m) return 1;
     free(v->paths);
     *v = (leaves){NULL, 0, 0, depth, 0};
@@ -522,7 +753,7 @@ typedef struct {
 static void *work(void *arg) {
   worker *w = arg;
   mcc_shared *sh = w->sh;
-  mcc *m = mcc_new(sh->x);
+  mcc *m = mcc_new(sh->x, mcc_bits(sh->x, sh->o));
   if (!m) {
     __atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
     __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
@@ -652,7 +883,7 @@ out:
   st->complete = !halted && !status && __atomic_load_n(&sh.done, __ATOMIC_RELAXED) == sh.mine;
   st->threads = threads;
   st->subproblems = sh.pieces;
-  st->engine = DLX_ENGINE_LINKS;
+  st->engine = mcc_bits(x, o) ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
   st->seconds = dlx_now() - r->start;
   mcc_free(top);
   free(v.paths);
@@ -669,7 +900,7 @@ out:
 dlx_status dlx_mcc_estimate(const dlx_matrix *x, const dlx_options *o, uint64_t probes,
                             uint64_t seed, dlx_estimate_result *res) {
   double start = dlx_now();
-  mcc *m = mcc_new(x);
+  mcc *m = mcc_new(x, mcc_bits(x, o)); /* the same paths either way: only faster */
   int32_t *dyn = m ? calloc((size_t)x->options + (size_t)x->primaries + 1, sizeof *dyn) : NULL;
   if (!m || !dyn) {
     free(dyn);
@@ -701,7 +932,8 @@ dlx_status dlx_mcc_estimate(const dlx_matrix *x, const dlx_options *o, uint64_t 
   }
   double mean = k ? sum / (double)k : 0;
   res->nodes = mean;
-  res->stderr_nodes = k > 1 ? sqrt((sq - (double)k * mean * mean) / (double)(k - 1) / (double)k) : 0;
+  res->stderr_nodes =
+      k > 1 ? sqrt((sq - (double)k * mean * mean) / (double)(k - 1) / (double)k) : 0;
   res->probes = k;
   res->seconds = dlx_now() - start;
   free(dyn);
@@ -710,7 +942,7 @@ dlx_status dlx_mcc_estimate(const dlx_matrix *x, const dlx_options *o, uint64_t 
 }
 
 dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *st) {
-  if (o->engine == DLX_ENGINE_BITS) return DLX_EENGINE;
+  if (o->engine == DLX_ENGINE_BITS && x->node_color) return DLX_EENGINE;
   if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
   mcc_run r;
   memset(&r, 0, sizeof r);
@@ -722,7 +954,7 @@ dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *s
     r.poll_every /= 2;
   if (o->threads > 1 || o->shard_count || o->on_piece || o->pieces_done)
     return solve_split(x, o, st, &r);
-  mcc *m = mcc_new(x);
+  mcc *m = mcc_new(x, mcc_bits(x, o));
   if (!m) return DLX_ENOMEM;
   int halted = search(m, &r);
   st->solutions = m->solutions;
@@ -731,7 +963,7 @@ dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *s
   st->bytes = m->bytes;
   st->complete = !halted;
   st->threads = 1;
-  st->engine = DLX_ENGINE_LINKS;
+  st->engine = m->bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
   st->seconds = dlx_now() - r.start;
   mcc_free(m);
   return DLX_OK;

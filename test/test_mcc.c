@@ -1,7 +1,8 @@
 /* test_mcc.c -- multiplicities (Knuth's MCC problem): primary items covered lo..hi times,
  * searched by Algorithm M. Checked against brute force over every subset of options on
- * random small problems with colors, against known counts, and for the limits, hooks and
- * refusals of dlx_solve. */
+ * random small problems with colors, against known counts, the bitset form against the
+ * dancing links (the same solutions in the same order, the same nodes), and for the
+ * limits, hooks and refusals of dlx_solve. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +85,10 @@ static void test_two_per_row_and_column(void) {
      * updates (its run on data/xc/twos6.dlx, bench/RESULTS.md). */
     if (n == 6) {
       ASSERT_EQ_U64(st.nodes, 198658);
+      dlx_options o = dlx_options_default();
+      o.engine = DLX_ENGINE_LINKS; /* the bitset form counts no updates */
+      ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+      ASSERT_EQ_U64(st.nodes, 198658);
       ASSERT_EQ_U64(st.updates, 715151);
     }
     dlx_matrix_free(m);
@@ -161,8 +166,8 @@ static void random_mcc(small_mcc *x) {
   x->ns = (int)below(NS_MAX + 1);
   x->no = 3 + (int)below(NO_MAX - 2);
   for (int i = 0; i < x->np; i++) {
-    x->lo[i] = (int32_t)below(3);                    /* 0, 1 or 2 */
-    x->hi[i] = x->lo[i] + (int32_t)below(3);         /* up to 2 more */
+    x->lo[i] = (int32_t)below(3);            /* 0, 1 or 2 */
+    x->hi[i] = x->lo[i] + (int32_t)below(3); /* up to 2 more */
     if (x->hi[i] == 0) x->hi[i] = 1 + (int32_t)below(2);
   }
   for (int o = 0; o < x->no; o++) {
@@ -292,6 +297,104 @@ static void test_random_against_brute_force(void) {
   }
   ASSERT(nonzero > 1000); /* the generator does make solvable problems */
   ASSERT(total > 10000);  /* and some with many solutions */
+}
+
+/* ---- the two forms of Algorithm M walk the same tree ------------------------------------ */
+
+typedef struct {
+  uint64_t calls, hash;
+} sequence;
+
+static int hash_solution(void *ctx, const int32_t *opts, size_t n) {
+  sequence *q = ctx;
+  q->calls++;
+  q->hash = q->hash * 0x100000001B3ull ^ n;
+  for (size_t k = 0; k < n; k++)
+    q->hash = (q->hash ^ (uint64_t)opts[k]) * 0x100000001B3ull;
+  return 0;
+}
+
+/* The solutions in the same order, the same nodes, with dancing links and bit vectors. */
+static uint64_t same_tree(dlx_matrix *m, const char *what) {
+  sequence a = {0, 1}, b = {0, 1};
+  dlx_options o = dlx_options_default();
+  o.on_solution = hash_solution;
+  dlx_stats sl, sb;
+  o.engine = DLX_ENGINE_LINKS;
+  o.solution_ctx = &a;
+  ASSERT_EQ(dlx_solve(m, &o, &sl), DLX_OK);
+  o.engine = DLX_ENGINE_BITS;
+  o.solution_ctx = &b;
+  ASSERT_EQ(dlx_solve(m, &o, &sb), DLX_OK);
+  ASSERT_EQ(sl.engine, DLX_ENGINE_LINKS);
+  ASSERT_EQ(sb.engine, DLX_ENGINE_BITS);
+  if (sl.solutions != sb.solutions || sl.nodes != sb.nodes || a.hash != b.hash ||
+      a.calls != sl.solutions)
+    TEST_FAIL_("%s: links %llu solutions in %llu nodes, bits %llu in %llu, %s order", what,
+               (unsigned long long)sl.solutions, (unsigned long long)sl.nodes,
+               (unsigned long long)sb.solutions, (unsigned long long)sb.nodes,
+               a.hash == b.hash ? "the same" : "another");
+  return sl.solutions;
+}
+
+static void test_bits_and_links(void) {
+  /* one word of options (49), and more than one (3 rows taking one each of 25 optional
+   * columns: 75 options, 25 x 24 x 23 = 13,800 solutions) */
+  dlx_matrix *m = two_per_line(5);
+  same_tree(m, "two per line, 5");
+  ASSERT_EQ(dlx_engine_for(m, NULL), DLX_ENGINE_BITS);
+  dlx_matrix_free(m);
+  m = dlx_matrix_new();
+  int32_t r[3], c[25];
+  for (int i = 0; i < 3; i++)
+    r[i] = item(m, NULL, DLX_PRIMARY);
+  for (int j = 0; j < 25; j++) {
+    c[j] = item(m, NULL, DLX_PRIMARY);
+    ASSERT_EQ(dlx_set_bounds(m, c[j], 0, 1), DLX_OK);
+  }
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 25; j++) {
+      int32_t o[2] = {r[i], c[j]};
+      ASSERT_EQ(dlx_add_option(m, 2, o, NULL, NULL), DLX_OK);
+    }
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, NULL, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 13800);
+  same_tree(m, "3 x 25");
+  dlx_matrix_free(m);
+  /* random problems with secondary items and no colors, some with more than 64 options */
+  uint64_t narrow = 0, wide_solutions = 0;
+  for (int trial = 0; trial < 600; trial++) {
+    m = dlx_matrix_new();
+    int wide = trial % 3 == 0; /* 65 to 96 options: two words; bounds 0:1 or 1 */
+    int np = 2 + (int)below(5), ns = (int)below(3),
+        no = wide ? 65 + (int)below(32) : 4 + (int)below(30);
+    for (int i = 0; i < np + ns; i++) {
+      int32_t id = item(m, NULL, i < np ? DLX_PRIMARY : DLX_SECONDARY);
+      if (i < np) {
+        int32_t lo = (int32_t)below(wide ? 2 : 3), hi = wide ? 1 : lo + (int32_t)below(3);
+        ASSERT_EQ(dlx_set_bounds(m, id, lo, hi ? hi : 1), DLX_OK);
+      }
+    }
+    for (int o = 0; o < no; o++) {
+      int32_t it[8];
+      size_t k = 0;
+      it[k++] = (int32_t)below((uint32_t)np);
+      for (int32_t i = 0; i < np + ns && k < 8; i++)
+        if (i != it[0] && below(3) == 0) it[k++] = i;
+      ASSERT_EQ(dlx_add_option(m, k, it, NULL, NULL), DLX_OK);
+    }
+    char what[32];
+    snprintf(what, sizeof what, "trial %d", trial);
+    uint64_t n = same_tree(m, what);
+    if (wide)
+      wide_solutions += n;
+    else
+      narrow += n;
+    dlx_matrix_free(m);
+  }
+  ASSERT(narrow > 1000); /* the trials had solutions to agree on */
+  ASSERT(wide_solutions > 1000);
 }
 
 /* ---- limits, hooks, refusals -------------------------------------------------------- */
@@ -430,11 +533,19 @@ static void test_limits_and_refusals(void) {
   ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EARG);
   free(done);
 
-  /* What Algorithm M here cannot do is refused, not done wrong. */
-  o = dlx_options_default();
-  o.engine = DLX_ENGINE_BITS;
-  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_EENGINE);
-  ASSERT_EQ(dlx_engine_for(m, NULL), DLX_ENGINE_LINKS);
+  /* By default a matrix this small is searched on bit vectors; with colors, bits is
+   * refused, not done wrong. */
+  ASSERT_EQ(dlx_engine_for(m, NULL), DLX_ENGINE_BITS);
+  {
+    const char *text = "A 2:3|C | X\nA X:0\nA C X:1\nC X:0\nC\n";
+    dlx_matrix *c = NULL;
+    ASSERT_EQ(dlx_read_buffer(text, strlen(text), "c.dlx", &c, NULL, NULL, NULL), DLX_OK);
+    o = dlx_options_default();
+    o.engine = DLX_ENGINE_BITS;
+    if (c) ASSERT_EQ(dlx_solve(c, &o, &st), DLX_EENGINE);
+    if (c) ASSERT_EQ(dlx_engine_for(c, NULL), DLX_ENGINE_LINKS);
+    dlx_matrix_free(c);
+  }
   /* Knuth's estimate, from Algorithm M's random paths: near the 198,658 nodes (its standard
    * error here is about 1%), and the same for the same seed. */
   dlx_estimate_result er, again;
@@ -476,6 +587,7 @@ int main(void) {
   RUN(test_two_per_row_and_column);
   RUN(test_queens_with_optional_diagonals);
   RUN(test_random_against_brute_force);
+  RUN(test_bits_and_links);
   RUN(test_limits_and_refusals);
   RUN(test_all_optional);
   return test_report();

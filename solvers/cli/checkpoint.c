@@ -166,10 +166,11 @@ static int load(cli_checkpoint *c, const char *file) {
                "is missing");
   const cli_checkpoint_config *g = &c->cfg;
   if (identity != g->identity)
-    return bad(c, file, 0,
-               "a checkpoint of another problem (identity %s; this one is %s): the input, the "
-               "options that change the count or its split (--memo), or the version of dance differ",
-               cli_identity_hex(identity).s, cli_identity_hex(g->identity).s);
+    return bad(
+        c, file, 0,
+        "a checkpoint of another problem (identity %s; this one is %s): the input, the "
+        "options that change the count or its split (--memo), or the version of dance differ",
+        cli_identity_hex(identity).s, cli_identity_hex(g->identity).s);
   uint64_t want_k = g->shard_count ? g->shard_index : 0,
            want_n = g->shard_count ? g->shard_count : 1;
   if (shard_k != want_k || shard_n != want_n) {

@@ -17,7 +17,7 @@ expect_json 'd["solutions"] == 92 and d["nodes"] == 3033 and d["bounded"] == 30'
 
 run xc "$DATA/xc/twos6.dlx" --json
 expect_exit 0
-expect_json 'd["solutions"] == 67950 and d["complete"] and d["bounded"] == 12 and d["engine"] == "dlx"'
+expect_json 'd["solutions"] == 67950 and d["complete"] and d["bounded"] == 12 and d["engine"] == "bits"'
 
 # Knuth's DLX3 example, with colors: its unique solution.
 run xc "$DATA/xc/dlx3-example.dlx" --print
@@ -115,8 +115,14 @@ run xc "$DATA/xc/twos6.dlx" --estimate 20000 --json
 expect_exit 0
 expect_json '180000 < d["estimated_nodes"] < 220000 and d["probes"] == 20000'
 
-# What is not available with multiplicities says so, and solves nothing.
-run xc "$DATA/xc/twos6.dlx" --engine bits
+# Either engine walks the same tree; with colors the bitset one is refused.
+run xc "$DATA/xc/twos6.dlx" --engine dlx --threads 1 --json
+expect_exit 0
+expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658 and d["updates"] == 715151 and d["engine"] == "dlx"'
+run xc "$DATA/xc/twos6.dlx" --engine bits --threads 1 --json
+expect_exit 0
+expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658 and d["engine"] == "bits"'
+run xc "$DATA/xc/dlx3-example.dlx" --engine bits
 expect_exit 2
 expect_stderr <<'EOF'
 dance xc: the bitset engine cannot solve a problem with colors or multiplicities
