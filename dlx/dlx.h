@@ -117,8 +117,9 @@ DLX_API dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items,
  * primary is covered exactly once, 1..1, unless this says otherwise). A solution is a set of
  * options, each used at most once. Secondary items take no bounds: DLX_EARG, as for bounds
  * out of range. Problems with bounds are searched by Knuth's Algorithm M on dancing links
- * (threads, shards, pieces and dlx_estimate as for other problems; not the bitset engine,
- * dlx_best or dlx_count_memo: DLX_EENGINE, DLX_EMULTI, DLX_EMEMO). */
+ * (threads, shards, pieces, dlx_estimate and both engines as for other problems: the
+ * bitset engine runs Algorithm M on bit vectors, the same tree; not dlx_best or
+ * dlx_count_memo: DLX_EMULTI, DLX_EMEMO). */
 DLX_API dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32_t hi);
 
 /* Costs (Knuth's DLX5): option `option` costs `cost` (0 to DLX_COST_MAX; 0 by default).
@@ -313,7 +314,8 @@ DLX_API dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_st
 
 /* The engine dlx_solve(m, opt, ...) would search with: opt->engine if it is LINKS or BITS,
  * and for AUTO (or opt NULL) BITS when the matrix has no colors and its bit vectors are
- * small enough to be cheap (the rule measured in bench/RESULTS.md, "Two engines"), else
+ * small enough to be cheap (the rule measured in bench/RESULTS.md, "Two engines"; with
+ * multiplicities, 128 options or fewer and a popcount instruction: "Multiplicities"), else
  * LINKS. Asking for BITS on a matrix with colors makes dlx_solve fail with DLX_EENGINE. */
 DLX_API dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *opt);
 /* "dlx" (dancing links), "bits" or "auto": the names the command line uses. */

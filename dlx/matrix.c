@@ -20,7 +20,7 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_EIO: return "input/output error";
   case DLX_ESYNTAX: return "syntax error";
   case DLX_ETHREAD: return "could not start a thread";
-  case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors or multiplicities";
+  case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors";
   case DLX_EMULTI: return "not available for problems with multiplicities";
   case DLX_ECOST: return "not available for problems with costs";
   case DLX_EMEMO: return "memoized counting handles neither multiplicities nor listed solutions";

@@ -958,9 +958,12 @@ static int solo_solution(dlx_engine *e, void *ctx) {
 dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *o) {
   if (o && (o->engine == DLX_ENGINE_LINKS || o->engine == DLX_ENGINE_BITS)) return o->engine;
   if (!m || m->node_color) return DLX_ENGINE_LINKS;
-  /* Algorithm M on bit vectors walks the same tree; measured on Knuth-style grids of 49
-   * options (bench/RESULTS.md, "Multiplicities"): 0.7 times the links' time. */
-  if (m->bounded) return m->options <= 1024 ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+  /* Algorithm M on bit vectors walks the same tree; measured on n x n grids with every row
+   * and column covered once or twice (bench/RESULTS.md, "Multiplicities"): 0.7 times the
+   * links' time at one word of options, 0.95 at two, 1.1 at four; slower without the
+   * popcount instruction. */
+  if (m->bounded)
+    return m->options <= 128 && dlx_bx_isa() >= BX_ISA_POPCNT ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
   /* A node of the bitset engine scans the uncovered primaries, W words each, until the
    * options left are few enough to renumber (which it does for 512 primaries or fewer):
    * primaries times W must stay small, and the conflict sets must fit the memory kept for

@@ -125,5 +125,5 @@ expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658 and d["engine"] ==
 run xc "$DATA/xc/dlx3-example.dlx" --engine bits
 expect_exit 2
 expect_stderr <<'EOF'
-dance xc: the bitset engine cannot solve a problem with colors or multiplicities
+dance xc: the bitset engine cannot solve a problem with colors
 EOF
