@@ -340,9 +340,10 @@ static void print_stats(const result *r) {
   printf("nodes:       %" PRIu64 "%s\n", st->nodes, human(st->nodes, 0).s);
   printf("updates:     %" PRIu64 "%s, %.1f per node\n", st->updates, human(st->updates, 0).s,
          per_node);
-  printf("engine:      %s\n", st->engine == DLX_ENGINE_BITS
-                                  ? "bits (bit vectors; updates are the parallel split's only)"
-                                  : "dlx (dancing links)");
+  printf("engine:      %s\n", st->engine != DLX_ENGINE_BITS ? "dlx (dancing links)"
+                              : dlx_has_bounds(m)
+                                  ? "bits (Algorithm M on bit vectors; no updates counted)"
+                                  : "bits (bit vectors; updates are the parallel split's only)");
   printf("nodes/s:     %s\n", cli_si(rate).s);
   printf("bytes:       %" PRIu64 "%s\n", st->bytes, human(st->bytes, 1).s);
   if (st->subproblems)
@@ -480,8 +481,8 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
     cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
     return CLI_ERROR;
   }
-  const char *stopped_by = r.complete ? NULL
-                           : interrupted ? "interrupt"
+  const char *stopped_by = r.complete     ? NULL
+                           : interrupted  ? "interrupt"
                            : o->max_nodes ? "max-nodes"
                                           : "unknown";
   /* each solution's options in input order, as --print shows them */
@@ -535,8 +536,7 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
       putchar('\n');
     }
     if (!r.count)
-      printf("%s\n", r.complete ? "no solutions"
-                                 : "no solutions found (the search is incomplete)");
+      printf("%s\n", r.complete ? "no solutions" : "no solutions found (the search is incomplete)");
     else
       printf("%s%s%s: cost%s", r.complete && r.count < o->best ? "all " : "the ",
              cli_plural(r.count, r.complete && r.count < o->best ? "solution" : "cheapest solution",
@@ -669,8 +669,7 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_json_end_object(&j);
   } else {
     if (st.complete)
-      printf("%s\n", solutions ? cli_plural(solutions, "solution", "solutions").s
-                               : "no solutions");
+      printf("%s\n", solutions ? cli_plural(solutions, "solution", "solutions").s : "no solutions");
     else if (st.overflow)
       printf("more than 18446744073709551615 solutions (too many to count in 64 bits)\n");
     else if (o->checkpoint || o->resume)
@@ -847,11 +846,11 @@ int cmd_xc(int argc, char **argv) {
                       : o.catalog  ? "--catalog"
                       : o.estimate ? "--estimate"
                                    : NULL;
-  const char *other = lists            ? lists
-                      : o.checkpoint  ? "--checkpoint"
-                      : o.resume      ? "--resume"
-                      : o.progress    ? "--progress"
-                                      : NULL;
+  const char *other = lists          ? lists
+                      : o.checkpoint ? "--checkpoint"
+                      : o.resume     ? "--resume"
+                      : o.progress   ? "--progress"
+                                     : NULL;
   if (o.best && (other || o.memo))
     return cli_usage_error(&cmd_xc_command,
                            "--best prints its solutions itself: it cannot go with %s",

@@ -122,6 +122,8 @@ expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658 and d["updates"] =
 run xc "$DATA/xc/twos6.dlx" --engine bits --threads 1 --json
 expect_exit 0
 expect_json 'd["solutions"] == 67950 and d["nodes"] == 198658 and d["engine"] == "bits"'
+run xc "$DATA/xc/twos6.dlx" --engine bits --threads 1 --stats
+expect_stdout_has "engine:      bits (Algorithm M on bit vectors; no updates counted)"
 run xc "$DATA/xc/dlx3-example.dlx" --engine bits
 expect_exit 2
 expect_stderr <<'EOF'
