@@ -2,7 +2,8 @@
  * fuzz_xc.c -- Knuth's text format (dlx_read_buffer). A matrix read is walked through every
  * accessor, each option formatted back, written out, and searched for at most a few
  * thousand nodes; every solution found must cover each primary item within its bounds
- * (exactly once unless the item line gave it others) and use no option twice.
+ * (exactly once unless the item line gave it others) and use no option twice. With bounds,
+ * both engines of Algorithm M must stop at the same node with the same count.
  */
 #include <stdlib.h>
 
@@ -85,6 +86,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     o.solution_ctx = &c;
     dlx_stats stats;
     FUZZ_CHECK(dlx_solve(m, &o, &stats) == DLX_OK);
+    /* Multiplicities: Algorithm M on dancing links and on bit vectors walks the same tree,
+     * so it stops at the same node with the same solutions (bits refuses colors). */
+    if (dlx_has_bounds(m)) {
+      dlx_options e = dlx_options_default();
+      e.max_nodes = 5000;
+      dlx_stats sl, sb;
+      e.engine = DLX_ENGINE_LINKS;
+      FUZZ_CHECK(dlx_solve(m, &e, &sl) == DLX_OK);
+      e.engine = DLX_ENGINE_BITS;
+      dlx_status es = dlx_solve(m, &e, &sb);
+      FUZZ_CHECK(es == DLX_OK || es == DLX_EENGINE);
+      if (es == DLX_OK)
+        FUZZ_CHECK(sl.nodes == sb.nodes && sl.solutions == sb.solutions &&
+                   sl.complete == sb.complete);
+    }
     /* The cheapest solutions: each a solution, of the cost it says, cheapest first. */
     dlx_options b = dlx_options_default();
     b.max_nodes = 5000;
