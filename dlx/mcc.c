@@ -54,8 +54,8 @@ typedef struct {
   uint64_t *opts, *live, *cand, *tw, *stack;
   int32_t *cand_len;
   uint32_t sp;
-  int64_t *opt_start;
-  int32_t *opt_item; /* each option's items, as numbers 1..n */
+  const int64_t *start; /* the matrix's: option o's items are the links' nodes
+                           base + 1 + o + start[o] .. base + o + start[o + 1] */
   /* per level */
   uint32_t *choice;      /* the option node tried, or the item itself for the null child */
   uint32_t *first_tweak; /* the first option node tweaked at the level */
@@ -96,8 +96,6 @@ static void mcc_free(mcc *m) {
   free(m->tw);
   free(m->stack);
   free(m->cand_len);
-  free(m->opt_start);
-  free(m->opt_item);
   free(m->choice);
   free(m->first_tweak);
   free(m->item_at);
@@ -282,40 +280,28 @@ static void untweak(mcc *m, uint32_t i, uint32_t a, int also_unhide) {
 /* ---- the bitset form ---------------------------------------------------------------- */
 
 static int mcc_bits_new(mcc *m, const dlx_matrix *x, size_t levels) {
-  int32_t n = x->items.count, np = x->primaries, no = x->options;
+  int32_t n = x->items.count, no = x->options;
   uint32_t W = (uint32_t)(((size_t)no + 63) / 64);
   m->bits = dlx_bx_isa() >= BX_ISA_POPCNT ? 2 : 1;
   m->W = W ? W : 1;
   W = m->W;
   m->base = (uint32_t)n + 1;
+  m->start = x->start;
   m->opts = take(m, ((size_t)n + 1) * W, sizeof *m->opts);
   m->live = take(m, W, sizeof *m->live);
   m->cand = take(m, levels * W, sizeof *m->cand);
   m->tw = take(m, levels * W, sizeof *m->tw);
   m->stack = take(m, ((size_t)n + 1) * W, sizeof *m->stack);
   m->cand_len = take(m, levels, sizeof *m->cand_len);
-  m->opt_start = take(m, (size_t)no + 1, sizeof *m->opt_start);
-  m->opt_item = take(m, (size_t)x->start[no], sizeof *m->opt_item);
-  if (!m->opts || !m->live || !m->cand || !m->tw || !m->stack || !m->cand_len || !m->opt_start ||
-      !m->opt_item)
-    return 0;
-  /* the items by the links' numbers: primaries 1..np, then secondaries, in input order */
-  int32_t next_p = 1, next_s = np + 1;
-  for (int32_t o = 0; o <= no; o++)
-    m->opt_start[o] = x->start[o];
-  int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
-  if (!map) return 0;
-  for (int32_t i = 0; i < n; i++)
-    map[i] = x->kind[i] == DLX_PRIMARY ? next_p++ : next_s++;
+  if (!m->opts || !m->live || !m->cand || !m->tw || !m->stack || !m->cand_len) return 0;
+  /* each item's options, the items numbered as the links number them */
   for (int32_t o = 0; o < no; o++) {
     m->live[o >> 6] |= (uint64_t)1 << (o & 63);
     for (int64_t q = x->start[o]; q < x->start[o + 1]; q++) {
-      int32_t t = map[x->node_item[q]];
-      m->opt_item[q] = t;
+      uint32_t t = (uint32_t)m->l.top[m->base + 1 + (uint32_t)o + (uint64_t)q];
       m->opts[(size_t)t * W + ((uint32_t)o >> 6)] |= (uint64_t)1 << (o & 63);
     }
   }
-  free(map);
   return 1;
 }
 
@@ -401,11 +387,14 @@ static inline __attribute__((always_inline)) void bits_untweak(mcc *m, int32_t l
     m->live[w] |= t[w];
 }
 
+/* The items of option x other than i: a primary's bound goes down (covered at 0), a
+ * secondary is covered; and back, in the reverse order. */
 static inline __attribute__((always_inline)) void bits_commit(mcc *m, uint32_t x, uint32_t i,
                                                               const int B) {
-  uint32_t o = x - m->base;
-  for (int64_t q = m->opt_start[o]; q < m->opt_start[o + 1]; q++) {
-    uint32_t t = (uint32_t)m->opt_item[q];
+  uint32_t o = x - m->base, q = x + 1 + (uint32_t)m->start[o],
+           end = x + 1 + (uint32_t)m->start[o + 1];
+  for (; q < end; q++) {
+    uint32_t t = (uint32_t)m->l.top[q];
     if (t == i) continue;
     if (t <= (uint32_t)m->l.n_primary) {
       if (--m->bound[t] == 0) bits_cover(m, t, 1, B);
@@ -417,9 +406,9 @@ static inline __attribute__((always_inline)) void bits_commit(mcc *m, uint32_t x
 
 static inline __attribute__((always_inline)) void bits_uncommit(mcc *m, uint32_t x, uint32_t i,
                                                                 const int B) {
-  uint32_t o = x - m->base;
-  for (int64_t q = m->opt_start[o + 1]; q-- > m->opt_start[o];) {
-    uint32_t t = (uint32_t)m->opt_item[q];
+  uint32_t o = x - m->base, first = x + 1 + (uint32_t)m->start[o];
+  for (uint32_t q = x + 1 + (uint32_t)m->start[o + 1]; q-- > first;) {
+    uint32_t t = (uint32_t)m->l.top[q];
     if (t == i) continue;
     if (t <= (uint32_t)m->l.n_primary) {
       if (m->bound[t]++ == 0) bits_uncover(m, 1, B);
@@ -652,10 +641,8 @@ static __attribute__((noinline, target("popcnt,bmi"))) int search_bits_word(mcc 
   return search_impl(m, r, 2);
 }
 #else
-#define search_bits_popcnt search_bits
-static __attribute__((noinline)) int search_bits_word(mcc *m, mcc_run *r) {
-  return search_impl(m, r, 2);
-}
+#define search_bits_popcnt search_bits /* never chosen: bits is 1 without popcount */
+#define search_bits_word search_bits
 #endif
 /* The search; returns 1 if it was stopped (a limit, the stop flag or a callback). */
 static int search(mcc *m, mcc_run *r) {
