@@ -53,9 +53,8 @@ typedef struct {
 
 typedef struct {
   segment *seg;
-  uint32_t bits;    /* 2^bits segments */
+  uint32_t bits; /* 2^bits segments; 0: one, for one thread, without a lock */
   uint32_t W;
-  int locking;
   size_t seg_max;   /* bytes a segment may take */
   size_t first_cap; /* a segment's first size */
 } table;
@@ -75,7 +74,6 @@ static size_t table_bytes(size_t cap, uint32_t W) { return cap * ((size_t)W + 1)
 static int table_init(table *t, uint32_t W, size_t max_bytes, int threads) {
   memset(t, 0, sizeof *t);
   t->W = W;
-  t->locking = threads > 1;
   t->bits = threads > 1 ? 6 : 0;
   t->seg_max = max_bytes >> t->bits;
   t->first_cap = threads > 1 ? 64 : 1024;
@@ -94,7 +92,7 @@ static void table_free(table *t) {
 
 static segment *segment_of(table *t, uint64_t h) {
   segment *s = t->seg + (t->bits ? (size_t)(h >> (64 - t->bits)) : 0);
-  if (t->locking)
+  if (t->bits)
     while (__atomic_exchange_n(&s->lock, 1, __ATOMIC_ACQUIRE))
       while (__atomic_load_n(&s->lock, __ATOMIC_RELAXED))
         sched_yield();
@@ -102,7 +100,7 @@ static segment *segment_of(table *t, uint64_t h) {
 }
 
 static void segment_release(table *t, segment *s) {
-  if (t->locking) __atomic_store_n(&s->lock, 0, __ATOMIC_RELEASE);
+  if (t->bits) __atomic_store_n(&s->lock, 0, __ATOMIC_RELEASE);
 }
 
 static int segment_grow(table *t, segment *g) {
@@ -346,23 +344,9 @@ static uint32_t choose(const memo_dl *d, int32_t *len) {
   return i;
 }
 
-/* Re-enters the node at the end of path (depth pairs of item and option), and leaves it. */
-static void replay(memo_dl *d, const uint32_t *path, uint32_t depth) {
-  for (uint32_t s = 0; s < depth; s++) {
-    cover(d, path[2 * s]);
-    commit(d, path[2 * s + 1]);
-  }
-}
-
-static void unwind(memo_dl *d, const uint32_t *path, uint32_t depth) {
-  for (uint32_t s = depth; s-- > 0;) {
-    uncommit(d, path[2 * s + 1]);
-    uncover(d, path[2 * s]);
-  }
-}
-
 /* Goes from the node at the end of path `from` to the node at the end of path `to` (NULL:
- * the root), both of `depth` pairs, through the last node they have in common: pieces taken
+ * the root), both of `depth` pairs of an item covered and an option committed, through the
+ * last node they have in common: pieces taken
  * one after the other mostly share the start of their paths (siblings share all but the
  * last option), and covering an item of a set partition takes out thousands of options. */
 static void move(memo_dl *d, const uint32_t *from, const uint32_t *to, uint32_t depth) {
@@ -586,7 +570,6 @@ ret:
   goto advance;
 }
 
-
 /* Splits the top of the tree, level by level, into the distinct nodes of the first depth
  * that has at least target of them (or of the depth where the split has expanded 100,000
  * nodes, or the last one). Solutions above that depth are added to *above. Depends on the
@@ -608,11 +591,11 @@ static int split(run *r, size_t target, pieces *out, uint64_t *above) {
     next.depth = cur.depth + 1;
     for (size_t k = 0; k < cur.n && !status; k++) {
       const uint32_t *pk = cur.paths + k * 2 * cur.depth;
-      replay(d, pk, cur.depth);
+      move(d, NULL, pk, cur.depth);
       r->nodes++;
       expanded++;
       if ((r->nodes & (r->poll_every - 1)) == 1 % r->poll_every && poll(r)) {
-        unwind(d, pk, cur.depth);
+        move(d, pk, NULL, cur.depth);
         status = 1;
         break;
       }
@@ -635,7 +618,7 @@ static int split(run *r, size_t target, pieces *out, uint64_t *above) {
         }
         uncover(d, i);
       }
-      unwind(d, pk, cur.depth);
+      move(d, pk, NULL, cur.depth);
     }
     pieces_free(&cur);
     cur = next;
