@@ -129,6 +129,15 @@ cli_num cli_plural(uint64_t n, const char *one, const char *many) {
   return format("%" PRIu64 " %s", n, n == 1 ? one : many);
 }
 
+void cli_print_cheapest(uint64_t count, uint64_t k, int complete) {
+  int all = complete && count < k;
+  printf("%s%s%s: cost%s", all ? "all " : "the ",
+         cli_plural(count, all ? "solution" : "cheapest solution",
+                    all ? "solutions" : "cheapest solutions")
+             .s,
+         complete ? "" : " found so far", count > 1 ? "s" : "");
+}
+
 /* ---- option tables ------------------------------------------------------------------- */
 
 static void *field_of(const cli_option *o, void *values) { return (char *)values + o->offset; }

@@ -250,6 +250,10 @@ cli_num cli_si(double v);          /* 3 significant digits and k M G T P E: "12.
 cli_num cli_bytes(uint64_t v);     /* binary units: "512 B", "1.50 KiB", "12.3 MiB" */
 cli_num cli_duration(double secs); /* "0.4 s", "12.3 s", "4m05s", "2h03m" */
 cli_num cli_plural(uint64_t n, const char *one, const char *many); /* "1 solution" */
+/* The head of the line that lists the cheapest solutions' costs (count >= 1 of K asked for):
+ * "the 3 cheapest solutions: costs", "all 2 solutions: costs" (fewer than K, all there are)
+ * or, when the search did not end, "the 3 cheapest solutions found so far: costs". */
+void cli_print_cheapest(uint64_t count, uint64_t k, int complete);
 
 /* ---- JSON ---------------------------------------------------------------------------- */
 

@@ -272,11 +272,8 @@ static int merge_best(const merge_options *o, part *parts, size_t np, const char
     }
     if (!kept)
       printf("no solutions");
-    else if (kept < k)
-      printf("all %s: cost%s", cli_plural(kept, "solution", "solutions").s, kept > 1 ? "s" : "");
     else
-      printf("the %s: cost%s", cli_plural(kept, "cheapest solution", "cheapest solutions").s,
-             kept > 1 ? "s" : "");
+      cli_print_cheapest(kept, k, 1);
     for (size_t s = 0; s < kept; s++)
       printf("%s%" PRIu64, s ? ", " : " ", c[s].cost);
     printf(" (from %s of problem %s)\n", cli_plural(n, "part", "parts").s, ref);

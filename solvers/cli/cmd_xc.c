@@ -538,11 +538,7 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
     if (!r.count)
       printf("%s\n", r.complete ? "no solutions" : "no solutions found (the search is incomplete)");
     else
-      printf("%s%s%s: cost%s", r.complete && r.count < o->best ? "all " : "the ",
-             cli_plural(r.count, r.complete && r.count < o->best ? "solution" : "cheapest solution",
-                        r.complete && r.count < o->best ? "solutions" : "cheapest solutions")
-                 .s,
-             r.complete ? "" : " found so far", r.count > 1 ? "s" : "");
+      cli_print_cheapest(r.count, o->best, r.complete);
     for (size_t k = 0; k < r.count; k++)
       printf("%s%" PRIu64, k ? ", " : " ", r.solutions[k].cost);
     if (r.count && !r.complete)
