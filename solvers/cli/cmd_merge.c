@@ -81,8 +81,8 @@ typedef struct {
   int has_best;
   uint64_t best;
   uint64_t *costs;
-  json_value *json;            /* the whole result, kept for printed */
-  const json_value *printed;   /* its "printed": each solution's options */
+  json_value *json;          /* the whole result, kept for printed */
+  const json_value *printed; /* its "printed": each solution's options */
 } part;
 
 static char *read_all(const char *path, size_t *len, int *err) {
