@@ -56,8 +56,9 @@ no solutions
 EOF
 
 # In parts: each part's K cheapest, and dance merge takes the K cheapest of them all, the
-# same costs as one whole run. A part of another K is of another problem.
-python3 - "$DATA/xc/pent6x10.dlx" <<'PY' >pc.dlx
+# same costs as one whole run (the Soma cube with costs: 96, 124, 134, 134, 138, a cost
+# repeated). A part of another K is of another problem.
+python3 - "$DATA/xc/soma.dlx" <<'PY' >pc.dlx
 import sys
 lines = [l for l in open(sys.argv[1]).read().splitlines() if l.strip() and not l.startswith("|")]
 print(lines[0])
