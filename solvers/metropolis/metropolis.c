@@ -26,15 +26,6 @@ const char *mh_end_name(mh_end e) {
   return "unknown";
 }
 
-void mh_rng_seed(mh_rng *r, uint64_t seed) {
-  for (int i = 0; i < 4; i++) {
-    uint64_t z = (seed += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    r->s[i] = z ^ (z >> 31);
-  }
-}
-
 mh_params mh_params_default(void) {
   return (mh_params){.temp = 1.0, .restarts = 1, .seed = 1, .progress_seconds = 1.0};
 }

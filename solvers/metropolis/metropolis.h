@@ -29,6 +29,7 @@
 
 #include "gridlock.h"
 #include "oneup.h"
+#include "rng.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,39 +46,12 @@ const char *mh_strerror(mh_status s);
 
 /* ---- the generator -------------------------------------------------------------------- */
 
-/* xoshiro256** (Blackman and Vigna): 256 bits of state, period 2^256 - 1, about a
- * nanosecond a number. */
-typedef struct {
-  uint64_t s[4];
-} mh_rng;
+/* The generator of models/rng.h, under the sampler's names. */
+typedef dance_rng mh_rng;
 
-/* Fills the state from seed with splitmix64, as the generator's authors advise; every
- * seed, 0 included, gives a valid state. */
-void mh_rng_seed(mh_rng *r, uint64_t seed);
-
-static inline uint64_t mh_rng_next(mh_rng *r) {
-  uint64_t *s = r->s;
-  uint64_t x = s[1] * 5, result = ((x << 7) | (x >> 57)) * 9, t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = (s[3] << 45) | (s[3] >> 19);
-  return result;
-}
-
-/* Uniform on 0..n-1 (n >= 1), exactly: Lemire's multiply-and-shift on 32 random bits,
- * drawing again in the rare case that would favour some values. */
-static inline uint32_t mh_rng_below(mh_rng *r, uint32_t n) {
-  uint64_t m = (mh_rng_next(r) >> 32) * (uint64_t)n;
-  if ((uint32_t)m < n) {
-    uint32_t floor = (uint32_t)-n % n;
-    while ((uint32_t)m < floor)
-      m = (mh_rng_next(r) >> 32) * (uint64_t)n;
-  }
-  return (uint32_t)(m >> 32);
-}
+static inline void mh_rng_seed(mh_rng *r, uint64_t seed) { dance_rng_seed(r, seed); }
+static inline uint64_t mh_rng_next(mh_rng *r) { return dance_rng_next(r); }
+static inline uint32_t mh_rng_below(mh_rng *r, uint32_t n) { return dance_rng_below(r, n); }
 
 /* ---- the engine ---------------------------------------------------------------------- */
 
