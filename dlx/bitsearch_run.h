@@ -184,6 +184,13 @@ BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t
                                    _mm512_loadu_si512(r + (size_t)w * NI));
       acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(x));
     }
+    /* An item with no option left is the choice (the first such), and a dead end: the
+     * groups after it need not be counted. */
+    __mmask8 zero = _mm512_mask_cmpeq_epi64_mask(m, acc, _mm512_setzero_si512());
+    if (zero) {
+      *tmin = 0;
+      return (int32_t)(g * 8 + (uint32_t)__builtin_ctz(zero));
+    }
     acc = _mm512_mask_mov_epi64(none, m, acc);
     cnt[g] = acc;
     minv = _mm512_min_epi64(minv, acc);
