@@ -62,7 +62,7 @@ static void *zalloc(uint64_t n, size_t size, uint64_t *bytes) {
   return p;
 }
 
-bx_tables *dlx_bx_tables_new(const dlx_matrix *m) {
+bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int with_conflicts) {
   bx_tables *t = calloc(1, sizeof *t);
   if (!t) return NULL;
   int32_t n = m->items.count, np = m->primaries, no = m->options;
@@ -107,7 +107,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m) {
       hi--;
     t->lo[k] = lo, t->hi[k] = hi;
   }
-  if ((uint64_t)no * W * 8 <= BX_CONF_MAX) {
+  if (with_conflicts && (uint64_t)no * W * 8 <= BX_CONF_MAX) {
     t->conf = zalloc((uint64_t)no * W, 8, &t->bytes);
     for (int32_t o = 0; t->conf && o < no; o++) {
       uint64_t *c = t->conf + (size_t)o * W;
@@ -324,7 +324,7 @@ static int solo_solution(bx_engine *e, void *ctx) {
 
 dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
   solo s = {o, dlx_now()};
-  bx_tables *t = dlx_bx_tables_new(m);
+  bx_tables *t = dlx_bx_tables_new(m, 1);
   bx_engine *e = t ? dlx_bx_engine_new(t) : NULL;
   if (!e) {
     dlx_bx_tables_free(t);

@@ -617,7 +617,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     }
   }
   if (dlx_engine_for(m, o) == DLX_ENGINE_BITS) {
-    p.bits = dlx_bx_tables_new(m);
+    p.bits = dlx_bx_tables_new(m, 1);
     if (!p.bits) {
       free(p.first);
       free(p.probe_opts);

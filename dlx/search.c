@@ -685,11 +685,25 @@ typedef struct {
   uint64_t done;     /* out: paths followed (fewer than asked if the stop flag rose) */
   dlx_status status;
   const bx_tables *bits; /* not NULL: the paths are followed by the bitset engine */
+  uint64_t cap;          /* opt->max_nodes: no more children once *finished passes it */
+  uint64_t *finished;    /* shared: the whole nodes of the children's means, summed */
 } estimate_job;
 
-/* probe() on the bitset engine: the same path for the same random numbers. */
-static double bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng) {
-  double total = 1, product = 1;
+/* Whether the children finished so far already estimate more than the cap (every child's
+ * mean is at least 1, so their sum, plus the root, is a lower bound of the estimate). */
+static int estimate_capped(const estimate_job *j) {
+  return j->cap && 1 + __atomic_load_n(j->finished, __ATOMIC_RELAXED) > j->cap;
+}
+
+static void estimate_child_done(estimate_job *j, double mean) {
+  if (j->cap) __atomic_add_fetch(j->finished, (uint64_t)mean, __ATOMIC_RELAXED);
+}
+
+/* probe() on the bitset engine: the same path for the same random numbers. It goes on
+ * from a path whose sum so far is total and whose product of branchings is product (1 and
+ * 1 at its start). */
+static double bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng, double total,
+                       double product) {
   for (;;) {
     uint32_t b = dlx_bx_engine_branches(e, level, opts);
     if (b == 0) break;
@@ -703,16 +717,28 @@ static double bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng
   return total;
 }
 
-/* estimate_run on the bitset engine. */
+/* estimate_run on the bitset engine. All the paths of a root's child start from the same
+ * node, and go on from few more: the branches at levels 1 and 2 are found once for each
+ * node and kept (the paths and their estimates are still those of bx_probe from level 1,
+ * to the last bit). */
 static void bx_estimate_run(estimate_job *j) {
+  const size_t n_options = (size_t)j->bits->n_options;
   bx_engine *e = dlx_bx_engine_new(j->bits);
-  int32_t *opts = e ? malloc(((size_t)j->bits->n_options + 1) * sizeof *opts) : NULL;
-  if (!e || !opts) {
+  int32_t *opts = e ? malloc(2 * (n_options + 1) * sizeof *opts) : NULL;
+  /* level 2: the branches below child c of level 1 are kept[at[c]..at[c] + n[c]-1] */
+  int64_t *at = malloc((n_options + 1) * sizeof *at);
+  uint32_t *n2 = malloc((n_options + 1) * sizeof *n2);
+  int32_t *kept = NULL;
+  size_t kept_cap = 0, kept_used = 0;
+  if (!e || !opts || !at || !n2) {
     j->status = DLX_ENOMEM;
     free(opts);
+    free(at);
+    free(n2);
     dlx_bx_engine_free(e);
     return;
   }
+  int32_t *first = opts + n_options + 1; /* the branches at level 1 */
   if (j->o) {
     e->admit = j->o->admit;
     e->admit_ctx = j->o->admit_ctx;
@@ -721,16 +747,55 @@ static void bx_estimate_run(estimate_job *j) {
     j->status = DLX_EARG;
   } else {
     const volatile int *stop = j->o ? j->o->stop : NULL;
-    for (uint32_t i = j->first; i < j->n; i += j->step) {
+    for (uint32_t i = j->first; i < j->n && !estimate_capped(j); i += j->step) {
       uint64_t rng =
           (j->seed + 1) * 0x9E3779B97F4A7C15ull ^ ((uint64_t)i + 1) * 0xD1B54A32D192ED03ull;
       rng = rng ? rng : 1;
       e->solution[0] = j->root[i];
       dlx_bx_engine_replay(e, e->solution, 0, 1);
+      uint32_t b1 = dlx_bx_engine_branches(e, 1, first);
+      for (uint32_t c = 0; c < b1; c++)
+        at[c] = -1;
+      kept_used = 0;
       double sum = 0, sq = 0;
       uint64_t k = 0;
       for (; k < j->per && !dlx_stop_requested(stop); k++) {
-        double x = bx_probe(e, 1, opts, &rng);
+        double x = 1;
+        if (b1) {
+          rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+          uint32_t c = (uint32_t)(rng % b1);
+          e->solution[1] = first[c];
+          dlx_bx_engine_replay(e, e->solution, 1, 2);
+          const int32_t *second = opts;
+          uint32_t b2;
+          if (at[c] >= 0) {
+            b2 = n2[c];
+            second = kept + at[c];
+          } else {
+            b2 = dlx_bx_engine_branches(e, 2, opts);
+            if (kept_used + b2 > kept_cap) {
+              size_t cap = 2 * (kept_used + b2) + 64;
+              int32_t *grown = realloc(kept, cap * sizeof *grown);
+              if (grown) kept = grown, kept_cap = cap;
+            }
+            if (kept_used + b2 <= kept_cap) { /* else not kept: found again next time */
+              memcpy(kept + kept_used, opts, (size_t)b2 * sizeof *kept);
+              at[c] = (int64_t)kept_used, n2[c] = b2;
+              second = kept + kept_used;
+              kept_used += b2;
+            }
+          }
+          double product = (double)b1;
+          x = 1 + product;
+          if (b2) {
+            product *= b2;
+            x += product;
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            e->solution[2] = second[rng % b2];
+            dlx_bx_engine_replay(e, e->solution, 2, 3);
+            x = bx_probe(e, 3, opts, &rng, x, product);
+          }
+        }
         sum += x, sq += x * x;
       }
       j->done += k;
@@ -738,8 +803,12 @@ static void bx_estimate_run(estimate_job *j) {
       double mean = sum / (double)k;
       j->nodes += mean;
       if (k > 1) j->var += (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k;
+      estimate_child_done(j, mean);
     }
   }
+  free(kept);
+  free(at);
+  free(n2);
   free(opts);
   dlx_bx_engine_free(e);
 }
@@ -778,7 +847,7 @@ static void *estimate_run(void *arg) {
     return NULL;
   }
   memcpy(mine, opts, (size_t)j->n * sizeof *mine);
-  for (uint32_t i = j->first; i < j->n; i += j->step) {
+  for (uint32_t i = j->first; i < j->n && !estimate_capped(j); i += j->step) {
     uint64_t rng =
         (j->seed + 1) * 0x9E3779B97F4A7C15ull ^ ((uint64_t)i + 1) * 0xD1B54A32D192ED03ull;
     rng = rng ? rng : 1;
@@ -798,6 +867,7 @@ static void *estimate_run(void *arg) {
     double mean = sum / (double)k;
     j->nodes += mean;
     if (k > 1) j->var += (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k;
+    estimate_child_done(j, mean);
   }
   free(mine);
   free(opts);
@@ -857,16 +927,18 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   dlx_status status = DLX_OK;
   bx_tables *bits = NULL;
   if (n && !m->node_color && dlx_engine_for(m, o) == DLX_ENGINE_BITS &&
-      !(bits = dlx_bx_tables_new(m))) {
+      !(bits = dlx_bx_tables_new(m, probes >= (uint64_t)m->options))) {
     free(jobs);
     free(tid);
     free(started);
     free(root);
     return DLX_ENOMEM;
   }
+  uint64_t finished = 0;
   for (int t = 0; t < threads; t++) {
-    jobs[t] = (estimate_job){m, o, root, n,      (uint32_t)t, (uint32_t)threads, per, seed,
-                             0, 0, 0,    DLX_OK, bits};
+    jobs[t] = (estimate_job){m,     o,      root, n, (uint32_t)t, (uint32_t)threads,
+                             per,   seed,   0,    0, 0,           DLX_OK,
+                             bits,  o ? o->max_nodes : 0, &finished};
     if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
   }
   for (int t = 0; t < threads && n; t++)

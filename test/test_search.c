@@ -405,6 +405,31 @@ static void test_estimate(void) {
   }
 }
 
+/* With max_nodes the estimator stops once the children of the root it finished already
+ * estimate more: a lower bound above the cap, from fewer paths; a cap above the whole
+ * estimate changes nothing. On both engines, on one thread and two. */
+static void test_estimate_cap(void) {
+  dlx_matrix *m = queens(10);
+  for (int engine = 0; engine < 2; engine++)
+    for (int threads = 1; threads <= 2; threads++) {
+      dlx_options o = dlx_options_default();
+      o.engine = engine ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+      o.threads = threads;
+      dlx_estimate_result whole, capped;
+      ASSERT_EQ(dlx_estimate(m, &o, 4000, 3, &whole), DLX_OK);
+      o.max_nodes = (uint64_t)(whole.nodes / 4);
+      ASSERT_EQ(dlx_estimate(m, &o, 4000, 3, &capped), DLX_OK);
+      ASSERT(capped.nodes > (double)o.max_nodes);
+      ASSERT(capped.nodes <= whole.nodes);
+      ASSERT(capped.probes < whole.probes);
+      o.max_nodes = (uint64_t)whole.nodes + 1;
+      ASSERT_EQ(dlx_estimate(m, &o, 4000, 3, &capped), DLX_OK);
+      ASSERT(capped.nodes == whole.nodes);
+      ASSERT_EQ_U64(capped.probes, whole.probes);
+    }
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_knuth_example);
   RUN(test_queens_1_to_10);
@@ -418,5 +443,6 @@ int main(void) {
   RUN(test_random_xcc_against_brute_force);
   RUN(test_admit_hook);
   RUN(test_estimate);
+  RUN(test_estimate_cap);
   return test_report();
 }
