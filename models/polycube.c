@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "bits.h"
 #include "polycube.h"
@@ -147,6 +148,8 @@ struct poly_model {
   int restricted;                   /* piece index or -1 */
   uint64_t fill;                    /* small boxes: the cells of the region */
   double estimate[POLY_MAX_PIECES]; /* auto choice: each candidate's estimated nodes */
+  int estimate_bound[POLY_MAX_PIECES]; /* 1: estimate[] is only a lower bound */
+  double choice_seconds;               /* and the time it took */
   int32_t *opt_stab;                /* per option of the restricted piece: offset into stab_list */
   int32_t *stab_list;               /* runs: count, then that many symmetry indices */
   int32_t *all_list;                /* count, then 0..nsym-1: for an unrestricted model */
@@ -316,64 +319,99 @@ static int keep(void *ctx, size_t place, int nstab, const int32_t *stab) {
  * by Knuth's estimate (random paths through the tree, with the pruning when asked).
  * The choice matters: on the Tetris cube restricting X walks 12.4M nodes, V 27.7M and P
  * 54.3M (bench/RESULTS.md), and no simple rule (fewest classes, largest piece) finds the
- * best. Each candidate is compiled with that piece restricted and probed: the median of
- * POLY_ESTIMATE_BATCHES estimates from POLY_ESTIMATE_PROBES paths each, the paths shared
- * out evenly among the restricted piece's placements (dlx_estimate stratifies by the
- * root's children). Where trees differ by less than the estimates' noise, as most of
- * Bedlam's do (13.0M to 19M nodes), the pick among them is a matter of luck, and costs
- * little. Returns the piece, -1 if none is
- * unique, -2 when out of memory. */
+ * best. Each candidate is compiled with that piece restricted and probed: an estimate from
+ * POLY_ESTIMATE_PROBES paths, shared out evenly among the restricted piece's placements
+ * (dlx_estimate stratifies by the root's children). When every candidate's first estimate
+ * is POLY_ESTIMATE_SMALL or more, each then gets the median of POLY_ESTIMATE_BATCHES. Where
+ * trees differ by less than the estimates' noise, as most of Bedlam's do (13.0M to 19M
+ * nodes), the pick among them is a matter of luck, and costs little. Returns the piece, -1
+ * if none is unique, -2 when out of memory. */
+
+/* The estimate of candidate p's tree: the median of the batches first..batches-1 and of
+ * the first, already in batch[0] when first is 1. With cap, the estimator stops once the
+ * tree is known to be larger (the estimate is then a lower bound above cap). Returns -1
+ * when stopped, -2 out of memory. */
+static int estimate_restricted(poly_model *m, int p, int first, int batches, double *batch,
+                               uint64_t cap) {
+  poly_options o = m->opt;
+  o.restrict_piece = p;
+  o.reflections = 0;
+  poly_model *c = NULL;
+  poly_error err;
+  if (poly_model_new(m->set, &o, &c, &err)) return -2; /* the set compiled once already */
+  dlx_options d = dlx_options_default();
+  if (m->opt.prune) {
+    d.admit = poly_model_admit(c);
+    d.admit_ctx = c;
+  }
+  d.threads = m->opt.threads;
+  d.stop = m->opt.stop; /* the estimator looks at it before each path */
+  d.max_nodes = cap;
+  dlx_status ds = DLX_OK;
+  for (int k = first; k < batches && !ds; k++) {
+    if (m->opt.stop && *m->opt.stop) {
+      poly_model_free(c);
+      return -1;
+    }
+    dlx_estimate_result r;
+    ds = dlx_estimate(c->matrix, &d, POLY_ESTIMATE_PROBES, (uint64_t)k + 1, &r);
+    batch[k] = r.nodes;
+  }
+  poly_model_free(c);
+  if (ds) return -2;
+  /* The median: the paths' estimates are heavy-tailed, and one path into a rare huge
+   * subtree can swing a mean by a factor of two. */
+  for (int k = 1; k < batches; k++)
+    for (int i = k; i > 0 && batch[i - 1] > batch[i]; i--) {
+      double t = batch[i];
+      batch[i] = batch[i - 1], batch[i - 1] = t;
+    }
+  m->estimate[p] = batch[batches / 2];
+  m->estimate_bound[p] = cap && m->estimate[p] > (double)cap;
+  return 0;
+}
+
 static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   int which = -1, candidates = 0;
-  for (int p = 0; p < m->set->npieces; p++)
-    if (copies_of_shape[m->shape[p]] == 1 && !m->set->pieces[p].optional) which = p, candidates++;
-  if (candidates <= 1) return which;
+  int order[POLY_MAX_PIECES];
   for (int p = 0; p < m->set->npieces; p++) {
     m->estimate[p] = 0;
-    if (copies_of_shape[m->shape[p]] != 1 || m->set->pieces[p].optional) continue;
-    if (m->opt.stop && *m->opt.stop) return -1; /* interrupted: the search will stop too */
-    poly_options o = m->opt;
-    o.restrict_piece = p;
-    o.reflections = 0;
-    poly_model *c = NULL;
-    poly_error err;
-    poly_status st = poly_model_new(m->set, &o, &c, &err);
-    if (st) return -2; /* the set compiled once already: only memory can fail */
-    dlx_options d = dlx_options_default();
-    if (m->opt.prune) {
-      d.admit = poly_model_admit(c);
-      d.admit_ctx = c;
-    }
-    d.threads = m->opt.threads;
-    d.stop = m->opt.stop; /* the estimator looks at it before each path */
-    /* The median of a few independent estimates: the paths' estimates are heavy-tailed,
-     * and one path into a rare huge subtree can swing a mean by a factor of two. */
-    double batch[POLY_ESTIMATE_BATCHES];
-    dlx_status ds = DLX_OK;
-    int batches = POLY_ESTIMATE_BATCHES;
-    for (int k = 0; k < batches && !ds; k++) {
-      if (m->opt.stop && *m->opt.stop) {
-        poly_model_free(c);
-        return -1;
-      }
-      dlx_estimate_result r;
-      ds = dlx_estimate(c->matrix, &d, POLY_ESTIMATE_PROBES, (uint64_t)k + 1, &r);
-      batch[k] = r.nodes;
-      /* A search this small takes a fraction of a second whatever piece is held: more
-       * estimates would cost more than a worse pick could. */
-      if (k == 0 && r.nodes < POLY_ESTIMATE_SMALL) batches = 1;
-      for (int i = k; i > 0 && batch[i - 1] > batch[i]; i--) {
-        double t = batch[i];
-        batch[i] = batch[i - 1], batch[i - 1] = t;
-      }
-    }
-    poly_model_free(c);
-    if (ds) return -2;
-    m->estimate[p] = batch[batches / 2];
+    m->estimate_bound[p] = 0;
+    if (copies_of_shape[m->shape[p]] == 1 && !m->set->pieces[p].optional)
+      which = p, order[candidates++] = p;
   }
+  if (candidates <= 1) return which;
+  /* A first estimate of every candidate. If one of them is small, the search takes a
+   * fraction of a second whatever piece is held, and more estimates would cost more
+   * than a worse pick could; and then a candidate's estimate need only go on until it
+   * passes the best so far. The candidates with fewest placements come first: they tend
+   * to give the smallest trees (X of the pentominoes), which stops the others soonest.
+   * The pick is the same as with every estimate whole. */
+  for (int i = 1; i < candidates; i++)
+    for (int k = i; k > 0 && m->pm[order[k]].nvalid < m->pm[order[k - 1]].nvalid; k--) {
+      int t = order[k];
+      order[k] = order[k - 1], order[k - 1] = t;
+    }
+  double first[POLY_MAX_PIECES], best = 0;
+  for (int i = 0; i < candidates; i++) {
+    int p = order[i];
+    uint64_t cap = best > 0 && best < POLY_ESTIMATE_SMALL ? (uint64_t)best : 0;
+    int st = estimate_restricted(m, p, 0, 1, &first[p], cap);
+    if (st) return st;
+    if (!m->estimate_bound[p] && (best == 0 || first[p] < best)) best = first[p];
+  }
+  if (best >= POLY_ESTIMATE_SMALL)
+    for (int i = 0; i < candidates; i++) {
+      int p = order[i];
+      double batch[POLY_ESTIMATE_BATCHES] = {first[p]};
+      int st = estimate_restricted(m, p, 1, POLY_ESTIMATE_BATCHES, batch, 0);
+      if (st) return st;
+    }
   which = -1;
   for (int p = 0; p < m->set->npieces; p++)
-    if (m->estimate[p] > 0 && (which < 0 || m->estimate[p] < m->estimate[which])) which = p;
+    if (m->estimate[p] > 0 && !m->estimate_bound[p] &&
+        (which < 0 || m->estimate[p] < m->estimate[which]))
+      which = p;
   return which;
 }
 
@@ -709,7 +747,12 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
     goto fail;
   }
   if (r == POLY_RESTRICT_AUTO) {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     r = choose_restricted(m, copies_of_shape);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (r >= 0 && m->estimate[r] > 0)
+      m->choice_seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
     if (r == -2) {
       st = POLY_ENOMEM;
       goto fail;
@@ -788,6 +831,8 @@ size_t poly_model_cells(const poly_model *m) { return m->ncells; }
 int poly_model_symmetries(const poly_model *m) { return m->nsym; }
 int poly_model_restricted(const poly_model *m) { return m->restricted; }
 double poly_model_estimate(const poly_model *m, int piece) { return m->estimate[piece]; }
+double poly_model_choice_seconds(const poly_model *m) { return m->choice_seconds; }
+int poly_model_estimate_bound(const poly_model *m, int piece) { return m->estimate_bound[piece]; }
 
 poly_piece_info poly_model_piece(const poly_model *m, int p) {
   poly_piece_info i = {m->pm[p].norient, m->pm[p].nvalid, m->pm[p].nopt};

@@ -184,8 +184,14 @@ typedef struct {
 poly_piece_info poly_model_piece(const poly_model *m, int piece);
 int poly_model_restricted(const poly_model *m); /* piece index, or -1 for none */
 /* With POLY_RESTRICT_AUTO: the estimated nodes of the search with that piece restricted
- * (0 for a piece not considered, or when the choice was not estimated). */
+ * (0 for a piece not considered, or when the choice was not estimated). In a small search
+ * a candidate's estimate stops once it passes the best one found before it: it is then a
+ * lower bound, and poly_model_estimate_bound says so (1). */
 double poly_model_estimate(const poly_model *m, int piece);
+int poly_model_estimate_bound(const poly_model *m, int piece);
+/* The seconds poly_model_new spent choosing the restricted piece (POLY_RESTRICT_AUTO with
+ * two candidates or more), else 0. */
+double poly_model_choice_seconds(const poly_model *m);
 
 /* An arrangement: the piece index covering each cell (cell = x + X*(y + Y*z)). */
 /* Fills cells[] from the options of a cover. Returns 0, or -1 if they do not cover the

@@ -93,6 +93,49 @@ static void test_bedlam_model(void) {
   poly_set_free(s);
 }
 
+/* In a small search the candidates' estimates stop once they pass the best before them
+ * (the pentominoes in 10x6: X, fewest placements, first); the pick is the one the whole
+ * estimates give, worked out here from each candidate's own model and dlx_estimate. */
+static void test_choice_with_caps(void) {
+  poly_set *s = read_set("pentominoes");
+  if (!s) return;
+  poly_set_box(s, (int[]){10, 6, 1});
+  poly_model *m = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
+  if (!m) return;
+  int r = poly_model_restricted(m), bounds = 0, best = -1;
+  ASSERT_STREQ(s->pieces[r].name, "X");
+  ASSERT(poly_model_choice_seconds(m) > 0);
+  double whole_best = 0;
+  for (int p = 0; p < s->npieces; p++) {
+    poly_options o = poly_options_default();
+    o.restrict_piece = p;
+    poly_model *c = NULL;
+    ASSERT_EQ(poly_model_new(s, &o, &c, &err), POLY_OK);
+    if (!c) break;
+    dlx_options d = dlx_options_default();
+    d.admit = poly_model_admit(c);
+    d.admit_ctx = c;
+    dlx_estimate_result whole;
+    ASSERT_EQ(dlx_estimate(poly_model_matrix(c), &d, POLY_ESTIMATE_PROBES, 1, &whole), DLX_OK);
+    poly_model_free(c);
+    if (best < 0 || whole.nodes < whole_best) best = p, whole_best = whole.nodes;
+    if (poly_model_estimate_bound(m, p)) { /* a lower bound above the pick's */
+      bounds++;
+      ASSERT(poly_model_estimate(m, p) > poly_model_estimate(m, r));
+      ASSERT(poly_model_estimate(m, p) <= whole.nodes);
+    } else {
+      ASSERT(poly_model_estimate(m, p) == whole.nodes);
+    }
+  }
+  ASSERT_EQ(best, r);
+  ASSERT(bounds > 0);
+  ASSERT_EQ(poly_model_estimate_bound(m, r), 0);
+  poly_model_free(m);
+  poly_set_free(s);
+}
+
 static void test_box_groups(void) {
   int32_t perm[POLY_MAX_SYMMETRIES * 64];
   ASSERT_EQ(poly_box_symmetries((int[]){4, 4, 4}, 0, perm), 24);
@@ -762,6 +805,7 @@ static void test_heptominoes(void) {
 }
 
 int main(void) {
+  RUN(test_choice_with_caps);
   RUN(test_box_groups);
   RUN(test_malformed);
   RUN(test_comments);

@@ -36,7 +36,7 @@
   X(restrict_piece, "restrict", 0, STRING, "PIECE|auto|none", "auto", 0, 0,                        \
     "the piece held to one placement per symmetry class: a name, 'auto' (the piece whose "         \
     "search tree Knuth's estimator, from 5 x 200 random paths, or 200 when the first 200 say "     \
-    "under a million nodes, finds smallest) or 'none' (each "                                      \
+    "under a million nodes for some piece, finds smallest) or 'none' (each "                       \
     "cover is compared with all its images)")                                                      \
   X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(no_prune, "no-prune", 0, FLAG, NULL, NULL, 0, 0,                                               \
@@ -58,7 +58,8 @@
   X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
     "seconds between progress reports")                                                            \
   X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
-    "print the model (orientations and placements per piece) and the search statistics")           \
+    "print the model (orientations, placements and estimate per piece), the time the "             \
+    "restricted piece's choice took, and the search statistics")                                   \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit")               \
@@ -490,8 +491,11 @@ static void print_model(const poly_model *m) {
   for (int p = 0; p < s->npieces; p++) {
     poly_piece_info i = poly_model_piece(m, p);
     double e = poly_model_estimate(m, p);
+    char est[40] = "-";
+    if (e > 0)
+      snprintf(est, sizeof est, "%s%s", poly_model_estimate_bound(m, p) ? ">" : "", cli_si(e).s);
     printf("%-6s %5d  %12d  %10zu  %7zu  %8s%s\n", s->pieces[p].name, s->pieces[p].size,
-           i.orientations, i.placements, i.options, e > 0 ? cli_si(e).s : "-",
+           i.orientations, i.placements, i.options, est,
            p == poly_model_restricted(m) ? "  (restricted)" : "");
   }
 }
@@ -507,10 +511,13 @@ static void json_model(cli_json *j, const poly_model *m) {
     cli_json_uint(j, "placements", i.placements);
     cli_json_uint(j, "kept", i.options);
     double e = poly_model_estimate(m, r);
-    if (e > 0)
+    if (e > 0) {
       cli_json_real(j, "estimated_nodes", e, 0);
-    else
+      cli_json_real(j, "seconds", poly_model_choice_seconds(m), 6);
+    } else {
       cli_json_null(j, "estimated_nodes");
+      cli_json_null(j, "seconds");
+    }
     cli_json_end_object(j);
   } else {
     cli_json_null(j, "restricted");
@@ -742,6 +749,8 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
       printf("symmetries:  %s of the %s\n",
              cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
              shape_word(s));
+      if (poly_model_choice_seconds(m) > 0)
+        printf("choice:      %.3f s to pick the restricted piece\n", poly_model_choice_seconds(m));
       printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st.engine));
       printf("nodes:       %" PRIu64 "\n", st.nodes);
       printf("updates:     %" PRIu64 "\n", st.updates);

@@ -11,6 +11,20 @@ run cube soma --reflections --json
 expect_exit 0
 expect_json 'd["solutions"] == 480 and d["total"] == 11520 and d["reflections"] == 240 and d["complete"] is True and d["box"] == [3, 3, 3]'
 
+# The restricted piece: its choice is timed; in a small search the others' estimates stop
+# once they pass the best before them, and --stats shows them as bounds.
+run cube pentominoes --box 10x6 --threads 1 --json
+expect_exit 0
+expect_json 'd["restricted"]["piece"] == "X" and d["restricted"]["kept"] == 8 and d["restricted"]["seconds"] > 0'
+run cube pentominoes --box 10x6 --threads 1 --stats
+expect_exit 0
+expect_stdout_has "X          5             3          32        8      301k  (restricted)"
+expect_stdout_has "F          5            24         256      256     >"
+expect_stdout_has "choice:      0."
+run cube pentominoes --box 10x6 --threads 1 --stats --restrict X
+expect_exit 0
+expect_stdout_has "X          5             3          32        8         -  (restricted)"
+
 # The pentominoes in other boxes: 1010 (5x12), 368 (4x15), 2 (3x20).
 run cube pentominoes --box 20x3 --print --threads 1
 expect_exit 0
@@ -190,7 +204,8 @@ if ! sigint_ignored && ! sigint_untimely; then
   run_interrupted 2 cube tetris --threads 2 --json
   check '[ "$STATUS" = 0 ] || [ "$STATUS" = 1 ]' "exit 0 or 1 after Ctrl-C, not $STATUS"
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["solutions"] < 9839'
-  run_interrupted 0.2 cube tetris --threads 1 --engine dlx
+  # With no piece held the first Tetris solution takes about 24 s (with one held, 0.2 s).
+  run_interrupted 0.3 cube tetris --threads 1 --engine dlx --restrict none
   expect_exit 1
   expect_stdout <<'EOF'
 no solutions found (interrupted; the search is incomplete)
