@@ -87,6 +87,19 @@ oneup_status oneup_read_file(const char *path, oneup_puzzle *p, dlx_parse_error 
 oneup_status oneup_parse(const char *buf, size_t len, const char *name, oneup_puzzle *p,
                          dlx_parse_error *err);
 
+/* Sets *p to the n x n board (1 <= n <= ONEUP_MAX_SIDE) whose regions are marked by labels
+ * as in a file's blocks: rows[r * n + c] and cols[r * n + c] are the labels of cell (r, c)
+ * in the row-region and the column-region block, a change between neighbours a wall. No
+ * clues. */
+void oneup_set_regions(oneup_puzzle *p, int n, const char *rows, const char *cols);
+
+/* The puzzle as a file oneup_parse reads, like snprintf: a comment line "# comment" first
+ * (comment NULL: none; it must hold no newline), the two region blocks with each region
+ * labelled by its place in its line (1, 2, ..., then A-G), the number of clues and the
+ * clues in reading order. ONEUP_TEXT_MAX bytes always suffice with no comment. */
+size_t oneup_format_puzzle(const oneup_puzzle *p, const char *comment, char *buf, size_t cap);
+enum { ONEUP_TEXT_MAX = 2 * ONEUP_MAX_SIDE * (ONEUP_MAX_SIDE + 1) + 8 + 10 * ONEUP_MAX_CELLS };
+
 /* The largest digit cell may hold: the smaller of its two regions' sizes. */
 static inline int oneup_max_digit(const oneup_puzzle *p, int cell) {
   int r = p->row_size[p->row_region[cell]], c = p->col_size[p->col_region[cell]];
