@@ -15,6 +15,8 @@ const char *oneup_strerror(oneup_status s) {
   case ONEUP_EIO: return "input/output error";
   case ONEUP_ESYNTAX: return "malformed input";
   case ONEUP_ESOLVE: return "the exact-cover engine failed";
+  case ONEUP_EARG: return "an argument is out of range";
+  case ONEUP_EGENERATE: return "no layout with a solution was found";
   }
   return "unknown status";
 }
