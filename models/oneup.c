@@ -15,6 +15,8 @@ const char *oneup_strerror(oneup_status s) {
   case ONEUP_EIO: return "input/output error";
   case ONEUP_ESYNTAX: return "malformed input";
   case ONEUP_ESOLVE: return "the exact-cover engine failed";
+  case ONEUP_EARG: return "an argument is out of range";
+  case ONEUP_EGENERATE: return "no layout with a solution was found";
   }
   return "unknown status";
 }
@@ -114,11 +116,11 @@ static oneup_status read_block(reader *rd, const char *what, int *n, char *label
   return ONEUP_OK;
 }
 
-/* Numbers the regions: a new one starts at a line's first cell and wherever the label
- * changes. Row regions run along rows (step 1), column regions down columns (step n). */
-static void number_regions(oneup_puzzle *p, const char *rows, const char *cols) {
-  int n = p->n;
-  p->row_regions = p->col_regions = 0;
+void oneup_set_regions(oneup_puzzle *p, int n, const char *rows, const char *cols) {
+  memset(p, 0, sizeof *p);
+  p->n = n;
+  /* A new region starts at a line's first cell and wherever the label changes. Row regions
+   * run along rows (step 1), column regions down columns (step n). */
   for (int r = 0; r < n; r++)
     for (int c = 0; c < n; c++) {
       int cell = r * n + c;
@@ -201,10 +203,11 @@ oneup_status oneup_parse(const char *buf, size_t len, const char *name, oneup_pu
   reader rd = {.name = name, .err = err};
   lines_init(&rd.r, buf, len);
   char rows[ONEUP_MAX_CELLS], cols[ONEUP_MAX_CELLS];
-  oneup_status st = read_block(&rd, "row-region", &p->n, rows);
-  if (!st) st = read_block(&rd, "column-region", &p->n, cols);
+  int n = 0;
+  oneup_status st = read_block(&rd, "row-region", &n, rows);
+  if (!st) st = read_block(&rd, "column-region", &n, cols);
   if (st) return st;
-  number_regions(p, rows, cols);
+  oneup_set_regions(p, n, rows, cols);
 
   lines_line l;
   lines_token t;
@@ -518,6 +521,48 @@ size_t oneup_format_fault(const oneup_puzzle *p, const oneup_fault *f, char *buf
   }
   }
   return k < 0 ? 0 : (size_t)k;
+}
+
+/* ---- writing --------------------------------------------------------------------------- */
+
+/* A buffer written like snprintf: what does not fit is counted, not stored. */
+typedef struct {
+  char *buf;
+  size_t cap, len;
+} text_out;
+
+static void put(text_out *t, const char *fmt, ...) LINES_PRINTF(2, 3);
+static void put(text_out *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  size_t room = t->len < t->cap ? t->cap - t->len : 0;
+  int k = vsnprintf(room ? t->buf + t->len : NULL, room, fmt, ap);
+  va_end(ap);
+  if (k > 0) t->len += (size_t)k;
+}
+
+size_t oneup_format_puzzle(const oneup_puzzle *p, const char *comment, char *buf, size_t cap) {
+  static const char labels[] = "123456789ABCDEFG";
+  int n = p->n;
+  text_out t = {buf, cap, 0};
+  if (cap) buf[0] = '\0';
+  if (comment) put(&t, "# %s\n", comment);
+  /* A cell's label is the place of its region in its line: 1 for the first, ... */
+  for (int r = 0; r < n; r++) {
+    for (int c = 0; c < n; c++)
+      put(&t, "%c", labels[p->row_region[r * n + c] - p->row_region[r * n]]);
+    put(&t, "\n");
+  }
+  put(&t, "\n");
+  for (int r = 0; r < n; r++) {
+    for (int c = 0; c < n; c++)
+      put(&t, "%c", labels[p->col_region[r * n + c] - p->col_region[c]]);
+    put(&t, "\n");
+  }
+  put(&t, "\n%d\n", p->clues);
+  for (int cell = 0; cell < n * n; cell++)
+    if (p->clue[cell]) put(&t, "%d %d %d\n", cell / n + 1, cell % n + 1, p->clue[cell]);
+  return t.len;
 }
 
 /* ---- drawing ---------------------------------------------------------------------------- */

@@ -57,10 +57,12 @@ enum {
 
 typedef enum {
   ONEUP_OK = 0,
-  ONEUP_ENOMEM,  /* out of memory */
-  ONEUP_EIO,     /* a file could not be opened or read (message in the parse error) */
-  ONEUP_ESYNTAX, /* a malformed puzzle or grid (where and why in the parse error) */
-  ONEUP_ESOLVE,  /* the engine failed */
+  ONEUP_ENOMEM,    /* out of memory */
+  ONEUP_EIO,       /* a file could not be opened or read (message in the parse error) */
+  ONEUP_ESYNTAX,   /* a malformed puzzle or grid (where and why in the parse error) */
+  ONEUP_ESOLVE,    /* the engine failed */
+  ONEUP_EARG,      /* an argument out of range (oneup_generate's options) */
+  ONEUP_EGENERATE, /* oneup_generate drew no layout with a solution in ONEUP_GENERATE_LAYOUTS */
 } oneup_status;
 
 const char *oneup_strerror(oneup_status s);
@@ -86,6 +88,19 @@ typedef struct {
 oneup_status oneup_read_file(const char *path, oneup_puzzle *p, dlx_parse_error *err);
 oneup_status oneup_parse(const char *buf, size_t len, const char *name, oneup_puzzle *p,
                          dlx_parse_error *err);
+
+/* Sets *p to the n x n board (1 <= n <= ONEUP_MAX_SIDE) whose regions are marked by labels
+ * as in a file's blocks: rows[r * n + c] and cols[r * n + c] are the labels of cell (r, c)
+ * in the row-region and the column-region block, a change between neighbours a wall. No
+ * clues. */
+void oneup_set_regions(oneup_puzzle *p, int n, const char *rows, const char *cols);
+
+/* The puzzle as a file oneup_parse reads, like snprintf: a comment line "# comment" first
+ * (comment NULL: none; it must hold no newline), the two region blocks with each region
+ * labelled by its place in its line (1, 2, ..., then A-G), the number of clues and the
+ * clues in reading order. ONEUP_TEXT_MAX bytes always suffice with no comment. */
+size_t oneup_format_puzzle(const oneup_puzzle *p, const char *comment, char *buf, size_t cap);
+enum { ONEUP_TEXT_MAX = 2 * ONEUP_MAX_SIDE * (ONEUP_MAX_SIDE + 1) + 8 + 10 * ONEUP_MAX_CELLS };
 
 /* The largest digit cell may hold: the smaller of its two regions' sizes. */
 static inline int oneup_max_digit(const oneup_puzzle *p, int cell) {
@@ -193,6 +208,64 @@ enum { ONEUP_RENDER_MAX = (2 * 16 + 1) * (4 * 16 + 2) + 1 };
 /* Writes the board as an SVG picture to f: walls thick, clues bold, the other digits
  * blue; g may be NULL (the clues only). ONEUP_EIO if writing failed. */
 oneup_status oneup_write_svg(const oneup_puzzle *p, const oneup_grid *g, FILE *f);
+
+/* ---- generating puzzles ---------------------------------------------------------------- */
+
+/* oneup_generate makes a puzzle from a seed, the same on every machine (integer
+ * arithmetic on the xoshiro256** generator of rng.h, searches on one thread):
+ *   1. A wall layout. Every row is left whole with probability 1/8, else cut into 2 to
+ *      `regions` regions, uniformly; the cuts are distinct gaps between cells, drawn
+ *      uniformly. The columns are cut as the rows, in a random order (column c as row
+ *      perm[c], top to bottom as left to right): a layout has a solution only if its rows
+ *      and columns have as many regions of each size (a digit d is in every region of d
+ *      cells or more), and the puzzle of 7 July 2024 is made just so.
+ *   2. A solution: the first exact cover the engine finds in the layout's matrix, its items
+ *      and its options each added in a random order. A layout with no solution, or none
+ *      found within ONEUP_GENERATE_LAYOUT_NODES nodes, is dropped for the next one, up to
+ *      ONEUP_GENERATE_LAYOUTS layouts (then ONEUP_EGENERATE).
+ *   3. Minimal clues: every cell is clued with its digit, then the clues are taken away one
+ *      at a time in a random order, each for good if the puzzle keeps one solution (counted
+ *      by the engine up to 2), else put back. No clue of the result can be taken away
+ *      without a second solution, which is checked again clue by clue at the end.
+ * With a target clue count, steps 1 to 3 are repeated, up to `attempts` times, and the
+ * puzzle closest to the target is kept (the first of equals); an exact hit stops at once.
+ * The clues of minimal puzzles spread over a band set by the size and the regions (see
+ * bench/RESULTS.md, "Generating One Up puzzles"): a target outside it is missed. */
+enum {
+  ONEUP_GENERATE_LAYOUTS = 10000,       /* layouts drawn for one puzzle, at most */
+  ONEUP_GENERATE_LAYOUT_NODES = 100000, /* search nodes spent on a layout's solution, at most */
+  ONEUP_GENERATE_ATTEMPTS = 20,         /* puzzles made for a target clue count, by default */
+};
+
+typedef struct {
+  int n;         /* the side of the board, 1 to ONEUP_MAX_SIDE */
+  uint64_t seed; /* of the random generator */
+  int regions;   /* the most regions of a line, 1 to n; 0: oneup_default_regions(n) */
+  int clues;     /* a target clue count, 1 to n * n; 0: none (one puzzle is made) */
+  int attempts;  /* with a target, the most puzzles made; 0: ONEUP_GENERATE_ATTEMPTS */
+} oneup_generate_options;
+
+typedef struct {
+  oneup_puzzle puzzle;  /* the puzzle made: its layout and its minimal clues */
+  oneup_grid solution;  /* its one solution */
+  int regions;          /* the most regions of a line that was used */
+  int attempts;         /* puzzles made */
+  int layouts;          /* layouts drawn, those without a solution included */
+  uint64_t solves;      /* searches run */
+  uint64_t nodes;       /* their search-tree nodes, all told */
+  uint64_t solve_nodes; /* the nodes of one full search of the puzzle, as `dance oneup` makes */
+} oneup_generate_result;
+
+/* The most regions of a line by default: 2 up to 8 x 8, as in the published puzzles (most
+ * lines in two, a few whole), then one per 4 cells, rounded up: 3 on 9 x 9 to 12 x 12, 4
+ * above; 1 on a board of 1 cell. The more regions, the rarer the layouts with a solution:
+ * on 12 x 12 about 6 are drawn for one with 2, 55 with 3, 900 with 4. */
+int oneup_default_regions(int n);
+
+/* Makes a puzzle as described above. ONEUP_EARG for options out of range, ONEUP_EGENERATE
+ * when no layout had a solution, ONEUP_ENOMEM, ONEUP_ESOLVE if the engine failed (or, a
+ * bug, the puzzle made failed its own checks). */
+oneup_status oneup_generate(const oneup_generate_options *o, oneup_generate_result *r);
 
 #ifdef __cplusplus
 }

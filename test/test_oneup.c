@@ -430,6 +430,25 @@ static void test_svg(void) {
   fclose(f);
 }
 
+/* oneup_format_puzzle writes a file that reads back to the same puzzle: the 7 July 2024
+ * puzzle, with its regions relabelled by their place in their line. */
+static void test_format_puzzle(void) {
+  oneup_puzzle p, q;
+  if (!read_oneup(&p)) return;
+  char text[ONEUP_TEXT_MAX + 64];
+  size_t len = oneup_format_puzzle(&p, "One Up, 7 July 2024", text, sizeof text);
+  ASSERT_EQ(len, strlen(text));
+  ASSERT(!strncmp(text, "# One Up, 7 July 2024\n11112222\n11111222\n12222222\n", 48));
+  ASSERT(strstr(text, "\n\n11111111\n11111121\n11212121\n") != NULL);
+  ASSERT(strstr(text, "\n\n9\n1 2 3\n2 2 5\n") != NULL);
+  ASSERT_EQ(oneup_parse(text, len, "formatted", &q, NULL), ONEUP_OK);
+  ASSERT(!memcmp(&p, &q, sizeof p));
+  /* Cut short like snprintf: the length still counted, the text NUL-terminated. */
+  char small[10];
+  ASSERT_EQ(oneup_format_puzzle(&p, NULL, small, sizeof small), len - 22);
+  ASSERT_STREQ(small, "11112222\n");
+}
+
 int main(void) {
   RUN(test_july_7);
   RUN(test_latin_squares);
@@ -443,5 +462,6 @@ int main(void) {
   RUN(test_comments);
   RUN(test_howard_file);
   RUN(test_svg);
+  RUN(test_format_puzzle);
   return test_report();
 }

@@ -6,8 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* A seed nobody chose: the clock's nanoseconds and the process id, mixed. */
-static uint64_t clock_seed(void) {
+uint64_t cmd_mh_clock_seed(void) {
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
   uint64_t z = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
@@ -50,7 +49,7 @@ int cmd_mh_setup(cmd_mh_run *r, const cli_command *cmd, const cmd_mh_values *v, 
                            v->anneal);
   if (v->seed && !cli_parse_uint(v->seed, &p->seed))
     return cli_usage_error(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", v->seed);
-  if (!v->seed) p->seed = clock_seed();
+  if (!v->seed) p->seed = cmd_mh_clock_seed();
   p->max_steps = v->max_steps ? v->max_steps : 1000000000u;
   p->max_seconds = v->max_seconds;
   p->restarts = 1 + (uint32_t)v->restarts;

@@ -61,6 +61,10 @@ typedef struct {
 int cmd_mh_setup(cmd_mh_run *r, const cli_command *cmd, const cmd_mh_values *v, double default_temp,
                  const char *dlx_only, int quiet);
 
+/* A seed nobody chose, for a run without --seed: the clock's nanoseconds and the process id,
+ * mixed, below 10^9 (short enough to type again). */
+uint64_t cmd_mh_clock_seed(void);
+
 /* Around each run: Ctrl-C stops it; end erases a progress line. */
 void cmd_mh_begin(cmd_mh_run *r, const volatile int *stop);
 void cmd_mh_end(cmd_mh_run *r);

@@ -1,4 +1,5 @@
 /* cmd_oneup.c -- `dance oneup`: solve, count, check and draw a One Up puzzle. */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,8 @@
     "show no solution: only whether a claim is right and what is wrong with it, and a count only " \
     "as unique or not")                                                                            \
   X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0,                                                     \
-    "write a picture of the solved board to FILE (the clues alone if it has no solution)")         \
+    "write a picture of the solved board to FILE (the clues alone if it has no solution); with "   \
+    "--generate, of the puzzle to solve (its clues alone)")                                        \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
     "stop after about N search-tree nodes (1e9 means 10^9)")                                       \
@@ -34,6 +36,22 @@
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
     "solving")                                                                                     \
+  X(generate, "generate", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "make a new puzzle instead of reading FILE: a wall layout, a solution and minimal clues (no "  \
+    "clue can go without a second solution), the same for the same --seed on every machine; the "  \
+    "puzzle on stdout in FILE's format")                                                           \
+  X(size, "size", 0, UINT, "N", "none", 5, 12, "--generate: the side of the board (needed)")       \
+  X(regions, "regions", 0, UINT, "R", "2 up to 8 x 8, then 3", 1, 12,                              \
+    "--generate: the most regions of a line; a line is left whole 1 time in 8, else cut into 2 "   \
+    "to R regions")                                                                                \
+  X(clues, "clues", 0, UINT, "K", "none", 1, 144,                                                  \
+    "--generate: aim at K clues: make up to --attempts puzzles and keep the first closest to K")   \
+  X(attempts, "attempts", 0, UINT, "N", "20 with --clues", 1, 1000,                                \
+    "--generate --clues: the most puzzles to make")                                                \
+  X(out, "out", 'o', STRING, "FILE", "stdout", 0, 0,                                               \
+    "--generate: write the puzzle to FILE instead of stdout")                                      \
+  X(solution_svg, "solution-svg", 0, STRING, "FILE", NULL, 0, 0,                                   \
+    "--generate: write a picture of the solved puzzle to FILE")                                    \
   X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT oneup_options
@@ -43,11 +61,12 @@ CLI_DECLARE_COMMAND(oneup);
 
 const cli_command cmd_oneup_command = {
     .name = "oneup",
-    .usage = "[OPTIONS] FILE",
+    .usage = "[OPTIONS] FILE | --generate --size N [OPTIONS]",
     .summary =
         "Solves a One Up puzzle: an n x n board (n up to 16) whose rows and columns are cut\n"
         "by walls into regions; a region of k cells holds each of 1..k once, and the clues\n"
-        "fix some cells. Counts every solution, prints the first with its walls drawn.\n",
+        "fix some cells. Counts every solution, prints the first with its walls drawn.\n"
+        "With --generate, makes a new puzzle with one solution instead.\n",
     .epilogue =
         "FILE ('-' reads stdin), as in data/oneup/7-7-2024.txt: the row-region block, one\n"
         "line per row (top first) and one character per column, a change of character\n"
@@ -84,8 +103,20 @@ const cli_command cmd_oneup_command = {
         "\"seconds\", \"steps_per_second\", \"grid\" (null, with \"last_state\", when nothing\n"
         "was found), \"size\", \"clues\".\n"
         "\n"
-        "Exit status: 0 if a solution was found (with --verify: the claim is right), 1 if\n"
-        "none was (with --verify: the claim is wrong), 2 for bad usage or input.\n"
+        "--generate makes a puzzle from --seed N (default: from the clock, and written in the\n"
+        "puzzle's first line, a comment): the rows cut at random (--regions), the columns cut\n"
+        "as the rows in a random order, until the engine finds a solution, its items and\n"
+        "options shuffled; then every cell is a clue, and the clues are taken away in a random\n"
+        "order while the puzzle keeps one solution (counted by the engine up to 2). So no\n"
+        "clue can be taken away, which is checked again at the end. JSON: {\"size\", \"seed\",\n"
+        "\"regions\", \"clues\", \"target\" (--clues, or null), \"attempts\", \"layouts\" (drawn,\n"
+        "those without a solution too), \"puzzle\" (the file's text), \"solution\" (rows top\n"
+        "first), \"searches\", \"nodes\" (of all the searches), \"solve_nodes\" (of one full\n"
+        "search of the puzzle made), \"seconds\"}.\n"
+        "\n"
+        "Exit status: 0 if a solution was found (with --verify: the claim is right; with\n"
+        "--generate: a puzzle was made), 1 if none was (with --verify: the claim is wrong;\n"
+        "with --generate: no layout with a solution in 10000), 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance oneup data/oneup/7-7-2024.txt\n"
@@ -94,7 +125,9 @@ const cli_command cmd_oneup_command = {
         "  dance oneup data/oneup/7-7-2024.txt --print --max 1\n"
         "  dance oneup data/oneup/7-7-2024.txt --verify @data/oneup/7-7-2024-wrong.grid "
         "--no-spoil\n"
-        "  dance oneup data/oneup/7-7-2024.txt --method metropolis --seed 1\n",
+        "  dance oneup data/oneup/7-7-2024.txt --method metropolis --seed 1\n"
+        "  dance oneup --generate --size 8 --seed 1\n"
+        "  dance oneup --generate --size 10 --seed 7 --clues 15 --svg puzzle.svg\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
@@ -424,10 +457,169 @@ static int read_claim(const char *arg, run *r) {
   return status;
 }
 
+/* ---- --generate ------------------------------------------------------------------------ */
+
+typedef struct {
+  const oneup_puzzle *puzzle;
+  const oneup_grid *grid; /* NULL: the clues alone */
+} picture;
+
+static int draw_picture(const void *ctx, FILE *f) {
+  const picture *p = ctx;
+  return oneup_write_svg(p->puzzle, p->grid, f) != 0;
+}
+
+static void print_generated_json(const oneup_generate_options *g, const oneup_generate_result *r,
+                                 const char *text, double seconds) {
+  cli_json j;
+  char line[ONEUP_MAX_SIDE + 1];
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_int(&j, "size", g->n);
+  cli_json_uint(&j, "seed", g->seed);
+  cli_json_int(&j, "regions", r->regions);
+  cli_json_int(&j, "clues", r->puzzle.clues);
+  if (g->clues)
+    cli_json_int(&j, "target", g->clues);
+  else
+    cli_json_null(&j, "target");
+  cli_json_int(&j, "attempts", r->attempts);
+  cli_json_int(&j, "layouts", r->layouts);
+  cli_json_string(&j, "puzzle", text);
+  cli_json_begin_array(&j, "solution");
+  for (int row = 0; row < g->n; row++) {
+    oneup_format_row(&r->puzzle, &r->solution, row, line);
+    cli_json_string(&j, NULL, line);
+  }
+  cli_json_end_array(&j);
+  cli_json_uint(&j, "searches", r->solves);
+  cli_json_uint(&j, "nodes", r->nodes);
+  cli_json_uint(&j, "solve_nodes", r->solve_nodes);
+  cli_json_real(&j, "seconds", seconds, 6);
+  cli_json_end_object(&j);
+}
+
+/* The puzzle's text into --out (or stdout). Returns 0 or, after the message, CLI_ERROR. */
+static int write_puzzle(const oneup_options *o, const char *text, const oneup_puzzle *p) {
+  if (!o->out || !strcmp(o->out, "-")) {
+    if (!o->json) fputs(text, stdout);
+    return 0;
+  }
+  cli_output out;
+  if (cli_output_open(&cmd_oneup_command, &out, o->out, 0)) return CLI_ERROR;
+  int failed = fputs(text, out.f) < 0 ? errno : 0;
+  if (cli_output_commit(&cmd_oneup_command, &out, failed)) return CLI_ERROR;
+  if (!o->quiet && !o->json)
+    cli_error(&cmd_oneup_command, "wrote %s (%d x %d, %s)", o->out, p->n, p->n,
+              cli_plural((uint64_t)p->clues, "clue", "clues").s);
+  return 0;
+}
+
+/* dance oneup --generate: the options that belong to reading a puzzle are refused, the
+ * puzzle made and written. Returns the exit status. */
+static int generate(const oneup_options *o, int nargs, char **argv) {
+  const cli_command *cmd = &cmd_oneup_command;
+  if (nargs > 0)
+    return cli_usage_error(cmd, "--generate reads no FILE, it makes one: not '%s'", argv[1]);
+  const char *solving = o->verify        ? "--verify"
+                        : o->print       ? "--print"
+                        : o->no_spoil    ? "--no-spoil"
+                        : o->max         ? "--max"
+                        : o->max_nodes   ? "--max-nodes"
+                        : o->engine      ? "--engine"
+                        : o->threads > 1 ? "--threads"
+                        : o->export_file ? "--export"
+                        : o->method      ? "--method"
+                        : o->temp        ? "--temp"
+                        : o->max_steps   ? "--max-steps"
+                        : o->max_seconds ? "--max-seconds"
+                        : o->restarts    ? "--restarts"
+                        : o->anneal      ? "--anneal"
+                        : o->progress    ? "--progress"
+                                         : NULL;
+  if (solving) return cli_usage_error(cmd, "%s solves a puzzle: not with --generate", solving);
+  if (!o->size) return cli_usage_error(cmd, "--generate needs --size N (5 to 12)");
+  if (o->regions > o->size)
+    return cli_usage_error(cmd, "--regions %" PRIu64 " is more than --size %" PRIu64, o->regions,
+                           o->size);
+  if (o->clues > o->size * o->size)
+    return cli_usage_error(cmd,
+                           "--clues %" PRIu64 " is more than the %" PRIu64 " cells of the board",
+                           o->clues, o->size * o->size);
+  if (o->attempts && !o->clues) return cli_usage_error(cmd, "--attempts needs --clues");
+  if (o->out && o->json && !strcmp(o->out, "-"))
+    return cli_usage_error(cmd, "--out - and --json both want stdout");
+  oneup_generate_options g = {.n = (int)o->size,
+                              .regions = (int)o->regions,
+                              .clues = (int)o->clues,
+                              .attempts = (int)o->attempts};
+  if (o->seed && !cli_parse_uint(o->seed, &g.seed))
+    return cli_usage_error(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", o->seed);
+  if (!o->seed) g.seed = cmd_mh_clock_seed();
+
+  oneup_generate_result *r = malloc(sizeof *r);
+  if (!r) {
+    cli_error(cmd, "out of memory");
+    return CLI_ERROR;
+  }
+  double t0 = cli_now();
+  oneup_status st = oneup_generate(&g, r);
+  double seconds = cli_now() - t0;
+  if (st == ONEUP_EGENERATE) {
+    cli_error(
+        cmd,
+        "no layout of %d x %d with at most %d regions a line had a solution in %d (seed %" PRIu64
+        ")",
+        g.n, g.n, r->regions, ONEUP_GENERATE_LAYOUTS, g.seed);
+    free(r);
+    return CLI_NO_SOLUTION;
+  }
+  if (st) {
+    cli_error(cmd, "%s", oneup_strerror(st));
+    free(r);
+    return CLI_ERROR;
+  }
+  /* The comment names the command that makes the puzzle again, every choice written out. */
+  char comment[200], text[ONEUP_TEXT_MAX + sizeof comment + 4];
+  int k = snprintf(comment, sizeof comment,
+                   "One Up %d x %d, %s, made by dance oneup --generate --size %d --seed %" PRIu64
+                   " --regions %d",
+                   g.n, g.n, cli_plural((uint64_t)r->puzzle.clues, "clue", "clues").s, g.n, g.seed,
+                   r->regions);
+  if (g.clues && k > 0 && (size_t)k < sizeof comment)
+    snprintf(comment + k, sizeof comment - (size_t)k, " --clues %d --attempts %d", g.clues,
+             g.attempts ? g.attempts : ONEUP_GENERATE_ATTEMPTS);
+  oneup_format_puzzle(&r->puzzle, comment, text, sizeof text);
+  int status = write_puzzle(o, text, &r->puzzle);
+  if (!status && o->json) print_generated_json(&g, r, text, seconds);
+  if (!status && g.clues && r->puzzle.clues != g.clues && !o->quiet)
+    cli_warning(cmd, "no puzzle with %d clues in %d attempts; kept one with %d", g.clues,
+                r->attempts, r->puzzle.clues);
+  picture empty = {&r->puzzle, NULL}, solved = {&r->puzzle, &r->solution};
+  int quiet = o->quiet || o->json;
+  if (!status && o->svg)
+    status = cli_write_picture(cmd, o->svg, draw_picture, &empty, "the puzzle", quiet);
+  if (!status && o->solution_svg)
+    status = cli_write_picture(cmd, o->solution_svg, draw_picture, &solved, "its solution", quiet);
+  free(r);
+  return cli_finish(cmd, status);
+}
+
 int cmd_oneup(int argc, char **argv) {
   oneup_options o;
   int nargs, status = cli_start(&cmd_oneup_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
+  if (o.generate) return generate(&o, nargs, argv);
+  const char *made = o.size           ? "--size"
+                     : o.regions      ? "--regions"
+                     : o.clues        ? "--clues"
+                     : o.attempts     ? "--attempts"
+                     : o.out          ? "--out"
+                     : o.solution_svg ? "--solution-svg"
+                                      : NULL;
+  if (made) return cli_usage_error(&cmd_oneup_command, "%s needs --generate", made);
+  if (o.seed && !(o.method && !strcmp(o.method, "metropolis")))
+    return cli_usage_error(&cmd_oneup_command, "--seed needs --method metropolis or --generate");
   const char *path = nargs > 0 ? argv[1] : NULL;
   if (!path) return cli_usage_error(&cmd_oneup_command, "missing FILE (use '-' to read stdin)");
   if (o.export_file && o.json && !strcmp(o.export_file, "-"))

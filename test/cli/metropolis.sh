@@ -106,7 +106,7 @@ expect_usage_error gridlock "--seed needs a whole number from 0 to 2^64-1, not '
 expect_usage_error gridlock "--method needs dlx or metropolis, not 'annealing'" \
   gridlock "$G/01.txt" --method annealing
 expect_usage_error gridlock "--temp needs --method metropolis" gridlock "$G/01.txt" --temp 1
-expect_usage_error oneup "--seed needs --method metropolis" oneup "$O" --seed 1 --method dlx
+expect_usage_error oneup "--seed needs --method metropolis or --generate" oneup "$O" --seed 1 --method dlx
 expect_usage_error gridlock "--verify needs exact search: not with --method metropolis" \
   gridlock "$G/01.txt" --method metropolis --verify '((2,2,v))'
 expect_usage_error oneup "--threads needs exact search: not with --method metropolis" \
