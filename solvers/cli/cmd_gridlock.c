@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_gridlock_census.h"
 #include "cmd_mh.h"
 #include "gridlock.h"
 #include "lines.h"
@@ -40,6 +41,24 @@
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
     "solving (one FILE only)")                                                                     \
+  X(census, "census", 0, FLAG, NULL, NULL, 0, 0,                                                  \
+    "count the tilings of every layout of the white pieces up to symmetry with the engine, and "   \
+    "rate the unique ones; the FILEs given are found in it (--progress reports every second)")     \
+  X(threads, "threads", 't', UINT, "N", "all cores", 1, CLI_MAX_THREADS,                          \
+    "--census: split the layouts among N threads (the figures do not depend on N)")               \
+  X(out, "out", 0, STRING, "FILE", NULL, 0, 0,                                                     \
+    "--census: write the whole table to FILE, a layout a line: 'x y z x y z x y z TILINGS NODES "   \
+    "DIFFICULTY'")                                                                                 \
+  X(generate, "generate", 0, FLAG, NULL, NULL, 0, 0,                                              \
+    "make a new puzzle with exactly one tiling from --seed N and print it as a puzzle file "       \
+    "(--svg draws it empty)")                                                                      \
+  X(difficulty, "difficulty", 0, STRING, "D", "any", 0, 0,                                     \
+    "--generate: a puzzle of difficulty D (0 to 1000000), or the closest found among --tries "     \
+    "unique ones")        \
+  X(tries, "tries", 0, STRING, "N", "200", 0, 0,                                                  \
+    "--generate --difficulty: unique layouts drawn at most, 1 to 1000000")                                       \
+  X(svg_solution, "svg-solution", 0, STRING, "FILE", NULL, 0, 0,                                   \
+    "--generate: write a picture of the new puzzle solved to FILE")                                \
   X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT gridlock_options
@@ -920,11 +939,98 @@ static int twice_given(char **args, int nargs) {
 
 /* ---- the command --------------------------------------------------------------------- */
 
+/* The options that --census and --generate take none of, given or NULL. */
+static const char *not_with_census(const gridlock_options *o) {
+  return o->verify        ? "--verify"
+         : o->claims      ? "--claims"
+         : o->print       ? "--print"
+         : o->no_spoil    ? "--no-spoil"
+         : o->export_file ? "--export"
+         : o->max         ? "--max"
+         : o->max_nodes   ? "--max-nodes"
+         : o->engine      ? "--engine"
+         : o->method      ? "--method"
+         : o->temp        ? "--temp"
+         : o->max_steps   ? "--max-steps"
+         : o->max_seconds ? "--max-seconds"
+         : o->restarts    ? "--restarts"
+         : o->anneal      ? "--anneal"
+         : o->no_board    ? "--no-board"
+         : o->color       ? "--color"
+                          : NULL;
+}
+
+/* --census and --generate: their checks, then the run. */
+static int census_or_generate(const gridlock_options *o, char **args, int nargs) {
+  const cli_command *cmd = &cmd_gridlock_command;
+  const char *mode = o->census ? "--census" : "--generate", *other = not_with_census(o);
+  gridlock_census_args a = {.cmd = cmd,
+                            .files = args,
+                            .nfiles = nargs,
+                            .json = o->json,
+                            .quiet = o->quiet,
+                            .progress = o->progress,
+                            .out = o->out,
+                            .svg = o->svg,
+                            .svg_solution = o->svg_solution,
+                            .threads = o->threads ? (int)o->threads : cli_default_threads(),
+                            .target = -1,
+                            .tries = 200};
+  if (o->census && o->generate)
+    return cli_usage_error(cmd, "--census and --generate are two runs: give one");
+  if (other) return cli_usage_error(cmd, "%s does not go with %s", other, mode);
+  if (o->census) {
+    const char *gen = o->seed                 ? "--seed"
+                      : o->difficulty          ? "--difficulty"
+                      : o->tries               ? "--tries"
+                      : o->svg_solution       ? "--svg-solution"
+                                              : NULL;
+    if (gen) return cli_usage_error(cmd, "%s needs --generate", gen);
+    for (int i = 0; i < nargs; i++)
+      if (!strcmp(args[i], "-")) return cli_usage_error(cmd, "--census reads no stdin: give FILEs");
+    if (o->out && o->json && !strcmp(o->out, "-"))
+      return cli_usage_error(cmd, "--out - and --json both want stdout");
+    return cmd_gridlock_census(&a);
+  }
+  const char *cen = o->out ? "--out" : o->threads ? "--threads" : o->progress ? "--progress" : NULL;
+  if (cen) return cli_usage_error(cmd, "%s needs --census", cen);
+  if (nargs) return cli_usage_error(cmd, "--generate reads no FILE, it makes one");
+  if (!o->seed)
+    return cli_usage_error(cmd, "--generate needs --seed N (a whole number from 0 to 2^64-1)");
+  if (!cli_parse_uint(o->seed, &a.seed))
+    return cli_usage_error(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", o->seed);
+  uint64_t v;
+  if (o->difficulty) {
+    if (!cli_parse_uint(o->difficulty, &v) || v > 1000000)
+      return cli_usage_error(cmd, "--difficulty needs a whole number from 0 to 1000000, not '%s'",
+                             o->difficulty);
+    a.target = (int)v;
+  }
+  if (o->tries) {
+    if (!cli_parse_uint(o->tries, &v) || v < 1 || v > 1000000)
+      return cli_usage_error(cmd, "--tries needs a whole number from 1 to 1000000, not '%s'",
+                             o->tries);
+    a.tries = (uint32_t)v;
+  }
+  return cmd_gridlock_generate(&a);
+}
+
 int cmd_gridlock(int argc, char **argv) {
   gridlock_options o;
   int nargs, status = cli_start(&cmd_gridlock_command, &o, argc, argv, -1, &nargs);
   if (status >= 0) return status;
   char **args = argv + 1;
+  if (o.census || o.generate)
+    return cli_finish(&cmd_gridlock_command, census_or_generate(&o, args, nargs));
+  {
+    const char *needs = o.out            ? "--out needs --census"
+                        : o.threads      ? "--threads needs --census"
+                        : o.difficulty   ? "--difficulty needs --generate"
+                        : o.tries        ? "--tries needs --generate"
+                        : o.svg_solution ? "--svg-solution needs --generate"
+                                         : NULL;
+    if (needs) return cli_usage_error(&cmd_gridlock_command, "%s", needs);
+  }
   const char *one_only = o.verify        ? "--verify"
                          : o.svg         ? "--svg"
                          : o.export_file ? "--export"
