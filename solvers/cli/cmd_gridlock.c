@@ -159,6 +159,8 @@ typedef struct {
   dlx_parse_error err;
   gridlock_puzzle puzzle;
   gridlock_result result;
+  int rated; /* a unique puzzle counted to the end: rating holds its difficulty */
+  gridlock_rating rating;
   uint64_t states, neighbors;
   double seconds; /* reading, counting and solving */
   /* --method metropolis */
@@ -235,6 +237,10 @@ static void run_puzzle(const gridlock_options *o, cmd_mh_run *mh, mh_gridlock *c
   if (r->status) return;
   if (!r->result.stats.complete)
     r->stopped_by = cli_stopped_by(*stop, o->max, r->result.solutions, o->max_nodes);
+  else if (r->result.solutions == 1) {
+    gridlock_rate(&r->puzzle, &r->rating);
+    r->rated = 1;
+  }
   if (o->verify || r->claim_line) {
     r->verified = 1;
     r->fault_count = gridlock_verify_claim(&r->puzzle, &r->claim, r->faults, GRIDLOCK_MAX_FAULTS);
@@ -376,6 +382,10 @@ static void print_puzzle(const gridlock_options *o, const cmd_mh_run *mh, const 
     }
   }
   print_state_space(r);
+  if (r->rated && !r->verified && !o->print)
+    printf("difficulty: %d (%s, %s; docs/gridlock.md)\n", r->rating.difficulty,
+           cli_plural((uint64_t)r->rating.sweeps, "sweep of elimination", "sweeps of elimination").s,
+           cli_plural((uint64_t)r->rating.guesses, "guess", "guesses").s);
 }
 
 static void print_sampled_table(const puzzle_run *runs, int n, int total, int width) {
@@ -529,6 +539,10 @@ static void json_puzzle(cli_json *j, const char *key, const gridlock_options *o,
   cli_json_real(j, "seconds", r->seconds, 6);
   cli_json_int(j, "items", res->items);
   cli_json_int(j, "options", res->options);
+  if (r->rated)
+    cli_json_int(j, "difficulty", r->rating.difficulty);
+  else
+    cli_json_null(j, "difficulty");
   if (o->print) {
     cli_json_begin_array(j, "printed");
     for (size_t k = 0; k < r->all_len; k++) {
