@@ -11,7 +11,15 @@
  * minimum over --reps repetitions. Results go to stdout as a Markdown table; the exit
  * status is 1 if the engines disagree on a count, 2 for bad usage or an unreadable file.
  *
+ * --census [--threads N]: the whole census of dance gridlock --census instead, on wall-clock
+ * time, best of --reps: gridlock_census_run on N threads (default 2) and on 1 (every
+ * layout counted by the engine, the unique ones rated), the engine's count alone on 1
+ * thread (gridlock_solve on each layout, no rating), and the baseline above on 1 thread
+ * over the same layouts; layouts per second of each, the ratios, and every layout's count
+ * compared.
+ *
  *   bench_gridlock [--reps N] [FILE...]     (default: data/gridlock/01.txt .. 88.txt)
+ *   bench_gridlock --census [--threads N] [--reps N]
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -21,6 +29,7 @@
 
 #include "bits.h"
 #include "gridlock.h"
+#include "gridlock_census.h"
 
 #ifndef DANCE_SOURCE_DIR
 #define DANCE_SOURCE_DIR "."
@@ -97,6 +106,78 @@ static const struct {
 } engines[] = {{"dance", run_dance}, {"baseline", run_baseline}};
 enum { ENGINES = sizeof engines / sizeof engines[0] };
 
+/* ---- the census ------------------------------------------------------------------------ */
+
+static double wall_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int run_census(int threads, int reps) {
+  size_t n = gridlock_layouts(NULL, 0);
+  gridlock_census_entry *e = malloc(n * sizeof *e);
+  gridlock_puzzle *layouts = malloc(n * sizeof *layouts);
+  uint64_t *base = malloc(n * sizeof *base), *engine = malloc(n * sizeof *engine);
+  if (!e || !layouts || !base || !engine) return 2;
+  gridlock_layouts(layouts, n);
+  enum { MULTI, ONE, COUNT, BASELINE, KINDS };
+  static const char *const name[KINDS] = {"dance census", "dance census", "dance count only",
+                                          "baseline backtracker"};
+  double best[KINDS];
+  uint64_t nodes[KINDS] = {0};
+  for (int k = 0; k < KINDS; k++)
+    best[k] = 1e30;
+  for (int rep = 0; rep < reps; rep++)
+    for (int k = 0; k < KINDS; k++) {
+      double t0 = wall_seconds();
+      nodes[k] = 0;
+      if (k == MULTI || k == ONE) {
+        gridlock_census_options o = {.threads = k == MULTI ? threads : 1};
+        size_t done;
+        if (gridlock_census_run(e, n, &o, &done) || done != n) return 2;
+        for (size_t i = 0; i < n; i++)
+          nodes[k] += e[i].nodes;
+      } else if (k == COUNT) {
+        for (size_t i = 0; i < n; i++) {
+          gridlock_result r;
+          if (gridlock_solve(&layouts[i], NULL, &r)) return 2;
+          engine[i] = r.solutions;
+          nodes[k] += r.stats.nodes;
+        }
+      } else {
+        for (size_t i = 0; i < n; i++) {
+          counts c = {0, 0};
+          backtrack(layouts[i].blocked, (1u << GRIDLOCK_PIECES) - 1, &c);
+          base[i] = c.solutions;
+          nodes[k] += c.nodes;
+        }
+      }
+      double t = wall_seconds() - t0;
+      if (t < best[k]) best[k] = t;
+    }
+  size_t disagree = 0, split[3] = {0};
+  for (size_t i = 0; i < n; i++) {
+    disagree += base[i] != e[i].tilings || engine[i] != e[i].tilings;
+    split[e[i].tilings > 1 ? 2 : e[i].tilings]++;
+  }
+  printf("%zu layouts up to symmetry: none %zu, unique %zu, multiple %zu; counts %s\n\n", n,
+         split[0], split[1], split[2],
+         disagree ? "DISAGREE (see the exit status)" : "the same by every engine, layout by layout");
+  printf("| run | threads | wall s | layouts/s | nodes | baseline time / this |\n");
+  printf("|---|--:|--:|--:|--:|--:|\n");
+  for (int k = 0; k < KINDS; k++)
+    printf("| %s | %d | %.3f | %.0f | %" PRIu64 " | %.2fx |\n", name[k], k == MULTI ? threads : 1,
+           best[k], (double)n / best[k], nodes[k], best[BASELINE] / best[k]);
+  printf("\nWall-clock time, best of %d interleaved repetitions. The census counts every layout\n"
+         "with the engine and rates the unique ones (gridlock_rate); \"count only\" is\n"
+         "gridlock_solve on each layout; the baseline counts with the plain first-empty-cell\n"
+         "backtracker of this program. Goal: the census in at most 2 s on 2 threads: %s.\n",
+         reps, best[MULTI] <= 2.0 && threads <= 2 ? "met" : "NOT met");
+  free(e), free(layouts), free(base), free(engine);
+  return disagree ? 1 : 0;
+}
+
 /* ---- the run --------------------------------------------------------------------------- */
 
 static const char *base_name(const char *path) {
@@ -107,16 +188,25 @@ static const char *base_name(const char *path) {
 int main(int argc, char **argv) {
   static char default_paths[88][512];
   const char *files[MAX_FILES];
-  int nfiles = 0, reps = 5;
+  int nfiles = 0, reps = 5, census = 0, threads = 2;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
+    if (!strcmp(argv[i], "--census")) {
+      census = 1;
+    } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+      threads = atoi(argv[++i]);
+      if (threads < 1 || threads > 1024) {
+        fprintf(stderr, "bench_gridlock: --threads needs 1..1024\n");
+        return 2;
+      }
+    } else if (!strcmp(argv[i], "--reps") && i + 1 < argc) {
       reps = atoi(argv[++i]);
       if (reps < 1 || reps > 1000) {
         fprintf(stderr, "bench_gridlock: --reps needs 1..1000\n");
         return 2;
       }
     } else if (argv[i][0] == '-') {
-      fprintf(stderr, "usage: bench_gridlock [--reps N] [FILE...]\n");
+      fprintf(stderr, "usage: bench_gridlock [--reps N] [FILE...]\n"
+                      "       bench_gridlock --census [--threads N] [--reps N]\n");
       return 2;
     } else if (nfiles < MAX_FILES) {
       files[nfiles++] = argv[i];
@@ -129,6 +219,7 @@ int main(int argc, char **argv) {
       files[nfiles++] = default_paths[k];
     }
   baseline_init();
+  if (census) return run_census(threads, reps);
 
   static counts got[ENGINES][MAX_FILES];
   static double best[ENGINES][MAX_FILES];
