@@ -20,6 +20,14 @@
  *
  *   bench_gridlock [--reps N] [FILE...]     (default: data/gridlock/01.txt .. 88.txt)
  *   bench_gridlock --census [--threads N] [--reps N]
+ *
+ * --difficulty [TSV...]: the rating of each unique puzzle among the 88 (gridlock_rate) and
+ * Spearman's rank correlation of the difficulty and of its parts (sweeps, guesses, and the
+ * engine's nodes) with the puzzle's number and with the column steps_median of each TSV
+ * (bench_metropolis's summary.tsv; default bench/metropolis/summary.tsv and
+ * bench/metropolis/seeds100/summary.tsv).
+ *
+ *   bench_gridlock --difficulty [TSV...]
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -178,6 +186,102 @@ static int run_census(int threads, int reps) {
   return disagree ? 1 : 0;
 }
 
+/* ---- the difficulty against the booklet and the sampler ------------------------------- */
+
+/* path without the source folder in front, as the tables show it. */
+static const char *shown(const char *path) {
+  size_t n = strlen(DANCE_SOURCE_DIR);
+  return !strncmp(path, DANCE_SOURCE_DIR, n) && path[n] == '/' ? path + n + 1 : path;
+}
+
+/* The steps_median of each gridlock/NN row of a bench_metropolis summary into median[NN]. */
+static int read_medians(const char *path, double median[89]) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 1;
+  char line[4096];
+  int column = -1, found = 0;
+  while (fgets(line, sizeof line, f)) {
+    char *field[64];
+    int n = 0;
+    for (char *t = strtok(line, "\t\n"); t && n < 64; t = strtok(NULL, "\t\n"))
+      field[n++] = t;
+    if (column < 0) {
+      for (int i = 0; i < n; i++)
+        if (!strcmp(field[i], "steps_median")) column = i;
+      continue;
+    }
+    int k;
+    if (column < n && sscanf(field[0], "gridlock/%d", &k) == 1 && k >= 1 && k <= 88) {
+      median[k] = atof(field[column]);
+      found++;
+    }
+  }
+  fclose(f);
+  return found == 88 ? 0 : 1;
+}
+
+static int run_difficulty(char **tsv, int ntsv) {
+  static char defaults[2][512];
+  char *def[2] = {defaults[0], defaults[1]};
+  if (!ntsv) {
+    snprintf(defaults[0], sizeof defaults[0], "%s/bench/metropolis/summary.tsv", DANCE_SOURCE_DIR);
+    snprintf(defaults[1], sizeof defaults[1], "%s/bench/metropolis/seeds100/summary.tsv",
+             DANCE_SOURCE_DIR);
+    tsv = def, ntsv = 2;
+  }
+  enum { PARTS = 4 };
+  static const char *const part[PARTS] = {"difficulty", "sweeps", "guesses", "engine nodes"};
+  double value[PARTS][88], number[88], median[4][89];
+  int m = 0;
+  printf("| puzzle | difficulty | sweeps | guesses | rectangles placed before a guess | nodes |\n");
+  printf("|---|--:|--:|--:|--:|--:|\n");
+  for (int k = 1; k <= 88; k++) {
+    char path[600];
+    snprintf(path, sizeof path, "%s/data/gridlock/%02d.txt", DANCE_SOURCE_DIR, k);
+    gridlock_puzzle p;
+    gridlock_result r;
+    gridlock_rating rt;
+    if (gridlock_read_file(path, &p, NULL) || gridlock_solve(&p, NULL, &r)) return 2;
+    if (r.solutions != 1) continue;
+    gridlock_rate(&p, &rt);
+    printf("| %02d | %d | %d | %d | %d | %" PRIu64 " |\n", k, rt.difficulty, rt.sweeps, rt.guesses,
+           rt.deduced, r.stats.nodes);
+    value[0][m] = rt.difficulty, value[1][m] = rt.sweeps, value[2][m] = rt.guesses;
+    value[3][m] = (double)r.stats.nodes;
+    number[m++] = k;
+  }
+  for (int t = 0; t < ntsv && t < 4; t++)
+    if (read_medians(tsv[t], median[t])) {
+      fprintf(stderr, "bench_gridlock: %s: cannot read 88 gridlock medians\n", tsv[t]);
+      return 2;
+    }
+  printf("\nSpearman's rank correlation over the %d unique puzzles (ties: average ranks):\n\n", m);
+  printf("| measure | puzzle number |");
+  for (int t = 0; t < ntsv && t < 4; t++)
+    printf(" MH median steps (%s) |", shown(tsv[t]));
+  printf("\n|---|--:|");
+  for (int t = 0; t < ntsv && t < 4; t++)
+    printf("--:|");
+  printf("\n");
+  double med[88];
+  for (int i = 0; i < PARTS; i++) {
+    printf("| %s | %.3f |", part[i], gridlock_spearman(value[i], number, (size_t)m));
+    for (int t = 0; t < ntsv && t < 4; t++) {
+      for (int j = 0; j < m; j++)
+        med[j] = median[t][(int)number[j]];
+      printf(" %.3f |", gridlock_spearman(value[i], med, (size_t)m));
+    }
+    printf("\n");
+  }
+  for (int t = 0; t < ntsv && t < 4; t++) {
+    for (int j = 0; j < m; j++)
+      med[j] = median[t][(int)number[j]];
+    printf("| (the sampler's median against the number, %s) | %.3f |\n", shown(tsv[t]),
+           gridlock_spearman(med, number, (size_t)m));
+  }
+  return 0;
+}
+
 /* ---- the run --------------------------------------------------------------------------- */
 
 static const char *base_name(const char *path) {
@@ -190,7 +294,9 @@ int main(int argc, char **argv) {
   const char *files[MAX_FILES];
   int nfiles = 0, reps = 5, census = 0, threads = 2;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--census")) {
+    if (!strcmp(argv[i], "--difficulty")) {
+      return run_difficulty(argv + i + 1, argc - i - 1);
+    } else if (!strcmp(argv[i], "--census")) {
       census = 1;
     } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
       threads = atoi(argv[++i]);
@@ -206,7 +312,8 @@ int main(int argc, char **argv) {
       }
     } else if (argv[i][0] == '-') {
       fprintf(stderr, "usage: bench_gridlock [--reps N] [FILE...]\n"
-                      "       bench_gridlock --census [--threads N] [--reps N]\n");
+                      "       bench_gridlock --census [--threads N] [--reps N]\n"
+                      "       bench_gridlock --difficulty [TSV...]\n");
       return 2;
     } else if (nfiles < MAX_FILES) {
       files[nfiles++] = argv[i];
