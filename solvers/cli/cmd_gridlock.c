@@ -107,12 +107,7 @@ const cli_command cmd_gridlock_command = {
         "min(1, exp(-dE/T)), where the energy E sums |n - 1| over the 64 cells, n the pieces\n"
         "covering the cell; it stops at E = 0 or when its budget is spent. It finds a\n"
         "solution without counting any, and finding none proves nothing. The solution is\n"
-        "checked like a --verify claim. JSON then has \"method\", \"solved\", \"complete\",\n"
-        "\"stopped_by\", \"steps\", \"accepted\", \"acceptance\", \"chains\",\n"
-        "\"chain_steps\", \"energy\", \"best_energy\", \"seed\", \"temperature\",\n"
-        "\"anneal_from\", \"max_steps\", \"seconds\", \"steps_per_second\", \"solution\",\n"
-        "\"board\" (null, with \"last_state\", when nothing was found), \"states\",\n"
-        "\"neighbors\".\n"
+        "checked like a --verify claim; its JSON is in docs/gridlock.md.\n"
         "\n"
         "--verify checks a claimed solution, quoted for the shell:\n"
         "  $ S='((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'\n"
@@ -131,10 +126,15 @@ const cli_command cmd_gridlock_command = {
         "is an error. More in docs/gridlock.md; data/gridlock/all.claims has right claims\n"
         "for all 88.\n"
         "\n"
+        "--census counts the tilings of all 72983 layouts of the white pieces up to symmetry\n"
+        "with the engine, rates the unique ones and finds the FILEs among them; --generate\n"
+        "--seed N prints a new unique puzzle, the same for a seed on every machine. A unique\n"
+        "puzzle's difficulty is sweeps + 10 x guesses of a solve by hand (docs/gridlock.md).\n"
+        "\n"
         "Exit status: 0 if every puzzle was solved (with --verify: the claim is right; with\n"
         "--claims: every claim is right), 1 if one has no solution (with --verify: the claim\n"
         "is wrong; with --claims: a claim is wrong or missing; with --method metropolis:\n"
-        "none was found), 2 for bad usage or input.\n"
+        "none was found; with --census: Ctrl-C stopped it), 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance gridlock data/gridlock/01.txt\n"
@@ -146,7 +146,9 @@ const cli_command cmd_gridlock_command = {
         "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/03.txt "
         "data/gridlock/37.txt --claims data/gridlock/sample.claims\n"
         "  dance gridlock data/gridlock/77.txt --method metropolis --seed 7\n"
-        "  dance gridlock data/gridlock/01.txt data/gridlock/77.txt --method metropolis\n",
+        "  dance gridlock data/gridlock/01.txt data/gridlock/77.txt --method metropolis\n"
+        "  dance gridlock --census data/gridlock/01.txt data/gridlock/37.txt\n"
+        "  dance gridlock --generate --seed 7 --difficulty 100\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
