@@ -171,7 +171,8 @@ static int run_census(int threads, int reps) {
   }
   printf("%zu layouts up to symmetry: none %zu, unique %zu, multiple %zu; counts %s\n\n", n,
          split[0], split[1], split[2],
-         disagree ? "DISAGREE (see the exit status)" : "the same by every engine, layout by layout");
+         disagree ? "DISAGREE (see the exit status)"
+                  : "the same by every engine, layout by layout");
   printf("| run | threads | wall s | layouts/s | nodes | baseline time / this |\n");
   printf("|---|--:|--:|--:|--:|--:|\n");
   for (int k = 0; k < KINDS; k++)

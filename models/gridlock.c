@@ -473,7 +473,8 @@ static int deduce(deduction *d, gridlock_rating *r) {
         if (d->placed >> piece & 1) continue;
         int n = 0, last = s;
         for (int t = 0; t < ORIENTATIONS; t++)
-          if (orientations[t].piece == piece && d->where[t]) n += bits64_count(d->where[t]), last = t;
+          if (orientations[t].piece == piece && d->where[t])
+            n += bits64_count(d->where[t]), last = t;
         if (n == 1) forced_s = last, forced_at = bits64_lowest(d->where[last]);
       }
     }

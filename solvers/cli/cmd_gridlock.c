@@ -41,22 +41,22 @@
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
     "solving (one FILE only)")                                                                     \
-  X(census, "census", 0, FLAG, NULL, NULL, 0, 0,                                                  \
+  X(census, "census", 0, FLAG, NULL, NULL, 0, 0,                                                   \
     "count the tilings of every layout of the white pieces up to symmetry with the engine, and "   \
     "rate the unique ones; the FILEs given are found in it (--progress reports every second)")     \
-  X(threads, "threads", 't', UINT, "N", "all cores", 1, CLI_MAX_THREADS,                          \
-    "--census: split the layouts among N threads (the figures do not depend on N)")               \
+  X(threads, "threads", 't', UINT, "N", "all cores", 1, CLI_MAX_THREADS,                           \
+    "--census: split the layouts among N threads (the figures do not depend on N)")                \
   X(out, "out", 0, STRING, "FILE", NULL, 0, 0,                                                     \
-    "--census: write the whole table to FILE, a layout a line: 'x y z x y z x y z TILINGS NODES "   \
+    "--census: write the whole table to FILE, a layout a line: 'x y z x y z x y z TILINGS NODES "  \
     "DIFFICULTY'")                                                                                 \
-  X(generate, "generate", 0, FLAG, NULL, NULL, 0, 0,                                              \
+  X(generate, "generate", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "make a new puzzle with exactly one tiling from --seed N and print it as a puzzle file "       \
     "(--svg draws it empty)")                                                                      \
-  X(difficulty, "difficulty", 0, STRING, "D", "any", 0, 0,                                     \
+  X(difficulty, "difficulty", 0, STRING, "D", "any", 0, 0,                                         \
     "--generate: a puzzle of difficulty D (0 to 1000000), or the closest found among --tries "     \
-    "unique ones")        \
-  X(tries, "tries", 0, STRING, "N", "200", 0, 0,                                                  \
-    "--generate --difficulty: unique layouts drawn at most, 1 to 1000000")                                       \
+    "unique ones")                                                                                 \
+  X(tries, "tries", 0, STRING, "N", "200", 0, 0,                                                   \
+    "--generate --difficulty: unique layouts drawn at most, 1 to 1000000")                         \
   X(svg_solution, "svg-solution", 0, STRING, "FILE", NULL, 0, 0,                                   \
     "--generate: write a picture of the new puzzle solved to FILE")                                \
   X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
@@ -385,9 +385,10 @@ static void print_puzzle(const gridlock_options *o, const cmd_mh_run *mh, const 
   }
   print_state_space(r);
   if (r->rated && !r->verified && !o->print)
-    printf("difficulty: %d (%s, %s; docs/gridlock.md)\n", r->rating.difficulty,
-           cli_plural((uint64_t)r->rating.sweeps, "sweep of elimination", "sweeps of elimination").s,
-           cli_plural((uint64_t)r->rating.guesses, "guess", "guesses").s);
+    printf(
+        "difficulty: %d (%s, %s; docs/gridlock.md)\n", r->rating.difficulty,
+        cli_plural((uint64_t)r->rating.sweeps, "sweep of elimination", "sweeps of elimination").s,
+        cli_plural((uint64_t)r->rating.guesses, "guess", "guesses").s);
 }
 
 static void print_sampled_table(const puzzle_run *runs, int n, int total, int width) {
@@ -996,11 +997,11 @@ static int census_or_generate(const gridlock_options *o, char **args, int nargs)
     return cli_usage_error(cmd, "--census and --generate are two runs: give one");
   if (other) return cli_usage_error(cmd, "%s does not go with %s", other, mode);
   if (o->census) {
-    const char *gen = o->seed                 ? "--seed"
-                      : o->difficulty          ? "--difficulty"
-                      : o->tries               ? "--tries"
-                      : o->svg_solution       ? "--svg-solution"
-                                              : NULL;
+    const char *gen = o->seed           ? "--seed"
+                      : o->difficulty   ? "--difficulty"
+                      : o->tries        ? "--tries"
+                      : o->svg_solution ? "--svg-solution"
+                                        : NULL;
     if (gen) return cli_usage_error(cmd, "%s needs --generate", gen);
     for (int i = 0; i < nargs; i++)
       if (!strcmp(args[i], "-")) return cli_usage_error(cmd, "--census reads no stdin: give FILEs");

@@ -318,9 +318,9 @@ int cmd_gridlock_census(const gridlock_census_args *a) {
   else
     print_census(a, e, n, &s, pl, seconds, interrupted);
   if (a->out && write_table(a, e, n)) status = CLI_ERROR;
-  if (a->svg && cli_write_picture(a->cmd, a->svg, draw_histograms, &s,
-                                  "histograms of the tilings and the difficulty",
-                                  a->quiet || a->json))
+  if (a->svg &&
+      cli_write_picture(a->cmd, a->svg, draw_histograms, &s,
+                        "histograms of the tilings and the difficulty", a->quiet || a->json))
     status = CLI_ERROR;
   free(pl), free(puzzles), free(e);
   if (status == CLI_SOLVED && done < n) status = CLI_NO_SOLUTION;
@@ -380,8 +380,8 @@ int cmd_gridlock_generate(const gridlock_census_args *a) {
     printf("# Rubik's Gridlock, made by dance gridlock --generate: seed %" PRIu64
            ", difficulty %d (%s)\n",
            a->seed, g.rating.difficulty, how);
-    printf("# one tiling, checked by the exact-cover engine; %" PRIu64
-           " layouts drawn, %" PRIu32 " of them unique\n",
+    printf("# one tiling, checked by the exact-cover engine; %" PRIu64 " layouts drawn, %" PRIu32
+           " of them unique\n",
            g.drawn, g.unique);
     printf("%s\n%s\n%s\n", w[0], w[1], w[2]);
   }
@@ -389,8 +389,8 @@ int cmd_gridlock_generate(const gridlock_census_args *a) {
   picture empty = {&g, 0}, solved = {&g, 1};
   if (a->svg && cli_write_picture(a->cmd, a->svg, draw_generated, &empty, "the puzzle", quiet))
     status = CLI_ERROR;
-  if (a->svg_solution && cli_write_picture(a->cmd, a->svg_solution, draw_generated, &solved,
-                                           "the solution", quiet))
+  if (a->svg_solution &&
+      cli_write_picture(a->cmd, a->svg_solution, draw_generated, &solved, "the solution", quiet))
     status = CLI_ERROR;
   return status;
 }
