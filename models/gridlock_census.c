@@ -65,7 +65,9 @@ static uint64_t map_cells(int g, uint64_t cells) {
 /* The triplet of white k covering cells (a rectangle 1 wide). */
 static gridlock_triplet triplet_of_cells(uint64_t cells, int k) {
   int low = bits64_lowest(cells);
-  char z = k > 0 && bits64_test(cells, low + GRIDLOCK_SIDE) ? 'v' : 'h';
+  char z = k > 0 && low + GRIDLOCK_SIDE < GRIDLOCK_CELLS && bits64_test(cells, low + GRIDLOCK_SIDE)
+               ? 'v'
+               : 'h';
   return (gridlock_triplet){low % GRIDLOCK_SIDE + 1, low / GRIDLOCK_SIDE + 1, z};
 }
 
