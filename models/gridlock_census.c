@@ -368,41 +368,41 @@ double gridlock_spearman(const double *a, const double *b, size_t n) {
  * scale, the count above each bar and the bucket's range below it. */
 static void histogram(FILE *f, double x0, double y0, const char *title, const size_t *count,
                       const char *fill) {
-  enum { BAR = 34, HEIGHT = 220 };
+  enum { BAR = 60, HEIGHT = 220 };
   int last = 0;
   size_t most = 1;
   for (int k = 0; k < GRIDLOCK_BUCKETS; k++)
     if (count[k]) last = k, most = count[k] > most ? count[k] : most;
   char text[48];
-  svg_text(f, x0 + (last + 1) * BAR / 2.0, y0 - 18, 15, 1, "#222", title);
+  svg_text(f, 500, y0 - 32, 15, 1, "#222", title);
   const double top = log10((double)most + 1);
   for (int k = 0; k <= last; k++) {
     double h = count[k] ? HEIGHT * log10((double)count[k] + 1) / top : 0;
     double x = x0 + k * BAR;
     if (count[k]) svg_rect(f, x + 2, y0 + HEIGHT - h, BAR - 4, h, fill, "#333", 1);
     snprintf(text, sizeof text, "%zu", count[k]);
-    svg_text(f, x + BAR / 2.0, y0 + HEIGHT - h - 8, 9, 0, "#222", text);
+    svg_text(f, x + BAR / 2.0, y0 + HEIGHT - h - 8, 11, 0, "#222", text);
     uint64_t lo, hi;
     gridlock_bucket_range(k, &lo, &hi);
     if (lo == hi)
       snprintf(text, sizeof text, "%llu", (unsigned long long)lo);
     else
       snprintf(text, sizeof text, "%llu+", (unsigned long long)lo);
-    svg_text(f, x + BAR / 2.0, y0 + HEIGHT + 12, 9, 0, "#555", text);
+    svg_text(f, x + BAR / 2.0, y0 + HEIGHT + 14, 11, 0, "#555", text);
   }
   svg_line(f, x0, y0 + HEIGHT, x0 + (last + 1) * BAR, y0 + HEIGHT, "#333", 1);
 }
 
 gridlock_status gridlock_census_write_svg(const gridlock_census_summary *s, FILE *f) {
   char title[160];
-  svg_begin(f, 1000, 680, "Rubik's Gridlock census");
+  svg_begin(f, 1000, 700, "Rubik's Gridlock census");
   snprintf(title, sizeof title,
            "Layouts by tilings (%zu layouts up to symmetry; bars: powers of two, log scale)",
            s->counted);
-  histogram(f, 40, 60, title, s->tilings, svg_color(4));
+  histogram(f, 40, 70, title, s->tilings, svg_color(4));
   snprintf(title, sizeof title,
            "Unique layouts by difficulty (%zu; bars: powers of two, log scale)", s->unique);
-  histogram(f, 40, 390, title, s->difficulty, svg_color(3));
+  histogram(f, 40, 420, title, s->difficulty, svg_color(3));
   return svg_end(f) ? GRIDLOCK_EIO : GRIDLOCK_OK;
 }
 

@@ -1005,8 +1005,6 @@ static int census_or_generate(const gridlock_options *o, char **args, int nargs)
     if (gen) return cli_usage_error(cmd, "%s needs --generate", gen);
     for (int i = 0; i < nargs; i++)
       if (!strcmp(args[i], "-")) return cli_usage_error(cmd, "--census reads no stdin: give FILEs");
-    if (o->out && o->json && !strcmp(o->out, "-"))
-      return cli_usage_error(cmd, "--out - and --json both want stdout");
     return cmd_gridlock_census(&a);
   }
   const char *cen = o->out ? "--out" : o->threads ? "--threads" : o->progress ? "--progress" : NULL;

@@ -18,7 +18,6 @@ expect_usage_error gridlock "--seed needs a whole number from 0 to 2^64-1, not '
 expect_usage_error gridlock "--difficulty needs a whole number from 0 to 1000000, not '-1'" gridlock --generate --seed 1 --difficulty -1
 expect_usage_error gridlock "--tries needs a whole number from 1 to 1000000, not '0'" gridlock --generate --seed 1 --tries 0
 expect_usage_error gridlock "--census reads no stdin: give FILEs" gridlock --census -
-expect_usage_error gridlock "--out - and --json both want stdout" gridlock --census --json --out -
 
 # The census: the JSON object and its figures (checked against a backtracker by
 # test_gridlock_census_full), the published puzzles found in it, the table of --out.
