@@ -184,11 +184,11 @@ gridlock_status gridlock_solve_each(const gridlock_puzzle *p, const dlx_options 
 /* ---- difficulty ---------------------------------------------------------------------- */
 
 /* How hard a puzzle is for a person who reasons rather than guesses, measured by solving
- * it so (docs/gridlock.md, "Difficulty", says why so):
+ * it so (docs/gridlock.md, "Difficulty"), for a puzzle with one tiling or more:
  *   a single: a free cell that only one placement can still cover, or a rectangle with
  *     one place left; it is made at once, and singles come first;
  *   a sweep of elimination, when there is no single: every possible placement that would
- *     leave another rectangle nowhere to go, or a free cell beside it that nothing could
+ *     leave another rectangle nowhere to go, or any other free cell that nothing could
  *     still cover, is struck off, all of them at once;
  *   a guess, when neither helps: the rectangle with the fewest places left (the lowest
  *     number on a tie) is tried in each, and each branch is reasoned out again.
