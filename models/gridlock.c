@@ -2,6 +2,7 @@
 #include "gridlock.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -240,21 +241,6 @@ typedef struct {
   gridlock_triplet at;
 } placement;
 
-/* Every distinct placement (a square's 'v' ones are its 'h' ones, so they are left out),
- * rectangle by rectangle; returns their number. */
-static int list_placements(const gridlock_puzzle *p, placement *out) {
-  gridlock_triplet at[GRIDLOCK_TRIPLETS];
-  int total = 0;
-  for (int i = 0; i < GRIDLOCK_PIECES; i++) {
-    int n = gridlock_placements(p, i, at);
-    for (int k = 0; k < n; k++) {
-      if (at[k].z == 'v' && square(gridlock_pieces[i])) continue;
-      out[total++] = (placement){gridlock_cells(gridlock_pieces[i], at[k]), i, at[k]};
-    }
-  }
-  return total;
-}
-
 /* The set s dilated by n - 1 steps of step bits (n >= 1) towards the higher bits (up),
  * or the lower ones (down): s | s << step | ... | s << (n - 1) * step, in at most three
  * shifts for n <= 8. Bits shifted past either end are dropped. */
@@ -329,6 +315,213 @@ static void prune(const gridlock_puzzle *p, const placement *pl, int n, uint8_t 
       where[orientation_of(own, pl[k].at.z)] &= ~gridlock_cell_bit(pl[k].at.x, pl[k].at.y);
     }
   }
+}
+
+/* ---- difficulty: deduction as a person would do it, then guessing ---------------------- */
+
+/* The state of a solve by hand: the lower-left cells each orientation may still take,
+ * the cells covered (white or by a rectangle placed) and the rectangles placed. */
+typedef struct {
+  uint64_t where[ORIENTATIONS];
+  uint64_t covered;
+  unsigned placed;
+} deduction;
+
+enum { ALL_PIECES = (1u << GRIDLOCK_PIECES) - 1 };
+
+/* The cells of orientation s with its lower-left cell at bit 0. */
+static uint64_t block_of(int s) {
+  return bits64_low(orientations[s].h * GRIDLOCK_SIDE) / bits64_low(GRIDLOCK_SIDE) *
+         bits64_low(orientations[s].w);
+}
+
+/* The lower-left cells from which orientation s lies wholly on the board. */
+static uint64_t fits_of(int s) {
+  int w = orientations[s].w, h = orientations[s].h;
+  return bits64_low((GRIDLOCK_SIDE + 1 - h) * GRIDLOCK_SIDE) / bits64_low(GRIDLOCK_SIDE) *
+         bits64_low(GRIDLOCK_SIDE + 1 - w);
+}
+
+/* The lower-left cells of orientation s whose rectangle would meet a (see prune). */
+static inline uint64_t clash(uint64_t a, int s) {
+  return dilate_down(dilate_down(a, orientations[s].w, 1), orientations[s].h, GRIDLOCK_SIDE);
+}
+
+/* The cells that the rectangles of orientation s at the lower-left cells start cover. */
+static inline uint64_t reach(uint64_t start, int s) {
+  return dilate_up(dilate_up(start, orientations[s].w, 1), orientations[s].h, GRIDLOCK_SIDE);
+}
+
+/* Every distinct placement (a square's 'v' ones are its 'h' ones, so they are left out),
+ * rectangle by rectangle, z = 'h' then 'v', each by y then x, as gridlock_placements lists
+ * them; returns their number. Straight from the cell sets: no triplet is tried in vain. */
+static int list_placements(const gridlock_puzzle *p, placement *out) {
+  int total = 0;
+  for (int s = 0; s < ORIENTATIONS; s++) {
+    const int piece = orientations[s].piece;
+    const char z = s > 0 && orientations[s - 1].piece == piece ? 'v' : 'h';
+    int b;
+    BITS64_FOREACH(b, fits_of(s) & ~clash(p->blocked, s)) {
+      gridlock_triplet at = {b % GRIDLOCK_SIDE + 1, b / GRIDLOCK_SIDE + 1, z};
+      out[total++] = (placement){block_of(s) << b, piece, at};
+    }
+  }
+  return total;
+}
+
+static void deduction_init(deduction *d, const gridlock_puzzle *p) {
+  for (int s = 0; s < ORIENTATIONS; s++)
+    d->where[s] = fits_of(s) & ~clash(p->blocked, s);
+  d->covered = p->blocked;
+  d->placed = 0;
+}
+
+static void deduction_place(deduction *d, int s, int cell) {
+  const uint64_t a = block_of(s) << cell;
+  const int piece = orientations[s].piece;
+  d->covered |= a;
+  d->placed |= 1u << piece;
+  for (int t = 0; t < ORIENTATIONS; t++)
+    d->where[t] = orientations[t].piece == piece ? 0 : d->where[t] & ~clash(a, t);
+}
+
+/* The cells that at least one (ones) and at least two (twos) possible placements cover. */
+static void deduction_coverage(const deduction *d, uint64_t *ones, uint64_t *twos) {
+  uint64_t one = 0, two = 0;
+  for (int s = 0; s < ORIENTATIONS; s++) {
+    if (!d->where[s]) continue;
+    for (int dy = 0; dy < orientations[s].h; dy++)
+      for (int dx = 0; dx < orientations[s].w; dx++) {
+        uint64_t m = d->where[s] << (dy * GRIDLOCK_SIDE + dx);
+        two |= one & m;
+        one |= m;
+      }
+  }
+  *ones = one, *twos = two;
+}
+
+/* The one possible placement (orientation, lower-left cell) that covers cell. */
+static void deduction_cover_of(const deduction *d, int cell, int *s_out, int *at) {
+  for (int s = 0; s < ORIENTATIONS; s++)
+    for (int dy = 0; dy < orientations[s].h; dy++)
+      for (int dx = 0; dx < orientations[s].w; dx++) {
+        int b = cell - dy * GRIDLOCK_SIDE - dx;
+        if (b >= 0 && bits64_test(d->where[s], b) && (block_of(s) << b) >> cell & 1) {
+          *s_out = s, *at = b;
+          return;
+        }
+      }
+}
+
+/* One sweep of elimination: strikes off, all at once, every possible placement that would
+ * leave another rectangle nowhere to go or a free cell that nothing could still cover, each
+ * judged against the placements possible at the start of the sweep. Returns how many. */
+static int deduction_sweep(deduction *d) {
+  uint64_t dead[ORIENTATIONS] = {0};
+  int struck = 0;
+  const unsigned unplaced = ALL_PIECES & ~d->placed;
+  for (int s = 0; s < ORIENTATIONS; s++) {
+    const int own = orientations[s].piece;
+    int b;
+    BITS64_FOREACH(b, d->where[s]) {
+      const uint64_t a = block_of(s) << b;
+      uint64_t covered = 0;
+      unsigned placeable = 0;
+      for (int t = 0; t < ORIENTATIONS; t++) {
+        if (orientations[t].piece == own || !d->where[t]) continue;
+        uint64_t start = d->where[t] & ~clash(a, t);
+        if (!start) continue;
+        placeable |= 1u << orientations[t].piece;
+        covered |= reach(start, t);
+      }
+      if (placeable == (unplaced & ~(1u << own)) && !(~d->covered & ~a & ~covered)) continue;
+      dead[s] |= bits64_bit(b);
+      struck++;
+    }
+  }
+  for (int s = 0; s < ORIENTATIONS; s++)
+    d->where[s] &= ~dead[s];
+  return struck;
+}
+
+/* Deduction until it stalls: a placement forced by a free cell that only one placement
+ * can cover, or by a rectangle with one place left (a single), is made at once; when there
+ * is none, a sweep of elimination. 1: every rectangle placed; 0: stalled; -1: a free cell
+ * or a rectangle has no placement left (no tiling from here). */
+static int deduce(deduction *d, gridlock_rating *r) {
+  for (;;) {
+    if (d->placed == ALL_PIECES) return 1;
+    uint64_t ones, twos;
+    deduction_coverage(d, &ones, &twos);
+    const uint64_t free_cells = ~d->covered;
+    if (free_cells & ~ones) return -1;
+    int forced_s = -1, forced_at = -1;
+    for (int s = 0; s < ORIENTATIONS && forced_s < 0; s++) {
+      const int piece = orientations[s].piece;
+      if (d->placed >> piece & 1) continue;
+      int n = 0;
+      for (int t = 0; t < ORIENTATIONS; t++)
+        if (orientations[t].piece == piece) n += bits64_count(d->where[t]);
+      if (n == 0) return -1;
+    }
+    const uint64_t single_cells = free_cells & ~twos;
+    if (single_cells) {
+      deduction_cover_of(d, bits64_lowest(single_cells), &forced_s, &forced_at);
+    } else {
+      for (int s = 0; s < ORIENTATIONS && forced_s < 0; s++) {
+        const int piece = orientations[s].piece;
+        if (d->placed >> piece & 1) continue;
+        int n = 0, last = s;
+        for (int t = 0; t < ORIENTATIONS; t++)
+          if (orientations[t].piece == piece && d->where[t])
+            n += bits64_count(d->where[t]), last = t;
+        if (n == 1) forced_s = last, forced_at = bits64_lowest(d->where[last]);
+      }
+    }
+    if (forced_s >= 0) {
+      deduction_place(d, forced_s, forced_at);
+      r->singles++;
+      continue;
+    }
+    if (!deduction_sweep(d)) return 0;
+    r->sweeps++;
+  }
+}
+
+/* Deduction, then a guess when it stalls: the rectangle with the fewest placements left
+ * (the lowest number on a tie) tried in each of them, and deduction again in each branch. */
+static void rate_search(deduction d, gridlock_rating *r, int depth) {
+  int status = deduce(&d, r);
+  if (depth == 0) r->deduced = bits64_count(d.placed);
+  if (status > 0) r->tilings++;
+  if (status) return;
+  int best = -1, fewest = INT32_MAX;
+  for (int piece = 0; piece < GRIDLOCK_PIECES; piece++) {
+    if (d.placed >> piece & 1) continue;
+    int n = 0;
+    for (int t = 0; t < ORIENTATIONS; t++)
+      if (orientations[t].piece == piece) n += bits64_count(d.where[t]);
+    if (n < fewest) fewest = n, best = piece;
+  }
+  if (r->depth < depth + 1) r->depth = depth + 1;
+  for (int s = 0; s < ORIENTATIONS; s++) {
+    if (orientations[s].piece != best) continue;
+    int b;
+    BITS64_FOREACH(b, d.where[s]) {
+      deduction branch = d;
+      deduction_place(&branch, s, b);
+      r->guesses++;
+      rate_search(branch, r, depth + 1);
+    }
+  }
+}
+
+void gridlock_rate(const gridlock_puzzle *p, gridlock_rating *r) {
+  memset(r, 0, sizeof *r);
+  deduction d;
+  deduction_init(&d, p);
+  rate_search(d, r, 0);
+  r->difficulty = r->sweeps + 10 * r->guesses;
 }
 
 gridlock_status gridlock_compile(const gridlock_puzzle *p, unsigned flags, gridlock_compiled *c) {

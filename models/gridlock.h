@@ -181,6 +181,31 @@ typedef int gridlock_each_fn(void *ctx, const gridlock_solution *s);
 gridlock_status gridlock_solve_each(const gridlock_puzzle *p, const dlx_options *opt,
                                     gridlock_result *r, gridlock_each_fn *each, void *ctx);
 
+/* ---- difficulty ---------------------------------------------------------------------- */
+
+/* How hard a puzzle is for a person who reasons rather than guesses, measured by solving
+ * it so (docs/gridlock.md, "Difficulty"), for a puzzle with one tiling or more:
+ *   a single: a free cell that only one placement can still cover, or a rectangle with
+ *     one place left; it is made at once, and singles come first;
+ *   a sweep of elimination, when there is no single: every possible placement that would
+ *     leave another rectangle nowhere to go, or any other free cell that nothing could
+ *     still cover, is struck off, all of them at once;
+ *   a guess, when neither helps: the rectangle with the fewest places left (the lowest
+ *     number on a tie) is tried in each, and each branch is reasoned out again.
+ * The search runs to its end, so it counts every tiling as it goes. difficulty is
+ * sweeps + 10 * guesses: 0 when singles alone solve the puzzle. */
+typedef struct {
+  int singles;      /* placements made as singles, all branches */
+  int sweeps;       /* sweeps of elimination that struck something off, all branches */
+  int deduced;      /* rectangles placed before the first guess (8: no guess needed) */
+  int guesses;      /* placements tried at guesses: the guessing tree's size less its root */
+  int depth;        /* guesses in a row, at most (0: none) */
+  uint64_t tilings; /* tilings found: every one (the count, found without the engine) */
+  int difficulty;   /* sweeps + 10 * guesses */
+} gridlock_rating;
+
+void gridlock_rate(const gridlock_puzzle *p, gridlock_rating *r);
+
 /* ---- notation ------------------------------------------------------------------------ */
 
 /* Writes "((2,2,v),(1,1,v),...)" into buf of cap bytes (GRIDLOCK_SOLUTION_MAX is enough

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_gridlock_census.h"
 #include "cmd_mh.h"
 #include "gridlock.h"
 #include "lines.h"
@@ -40,6 +41,24 @@
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit without "       \
     "solving (one FILE only)")                                                                     \
+  X(census, "census", 0, FLAG, NULL, NULL, 0, 0,                                                   \
+    "count the tilings of every layout of the white pieces up to symmetry with the engine, and "   \
+    "rate the unique ones; the FILEs given are found in it (--progress reports every second)")     \
+  X(threads, "threads", 't', UINT, "N", "all cores", 1, CLI_MAX_THREADS,                           \
+    "--census: split the layouts among N threads (the figures do not depend on N)")                \
+  X(out, "out", 0, STRING, "FILE", NULL, 0, 0,                                                     \
+    "--census: write the whole table to FILE, a layout a line: 'x y z x y z x y z TILINGS NODES "  \
+    "DIFFICULTY'")                                                                                 \
+  X(generate, "generate", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "make a new puzzle with exactly one tiling from --seed N and print it as a puzzle file "       \
+    "(--svg draws it empty)")                                                                      \
+  X(difficulty, "difficulty", 0, STRING, "D", "any", 0, 0,                                         \
+    "--generate: a puzzle of difficulty D (0 to 1000000), or the closest found among --tries "     \
+    "unique ones")                                                                                 \
+  X(tries, "tries", 0, STRING, "N", "200", 0, 0,                                                   \
+    "--generate --difficulty: unique layouts drawn at most, 1 to 1000000")                         \
+  X(svg_solution, "svg-solution", 0, STRING, "FILE", NULL, 0, 0,                                   \
+    "--generate: write a picture of the new puzzle solved to FILE")                                \
   X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
 #define CLI_STRUCT gridlock_options
@@ -88,12 +107,7 @@ const cli_command cmd_gridlock_command = {
         "min(1, exp(-dE/T)), where the energy E sums |n - 1| over the 64 cells, n the pieces\n"
         "covering the cell; it stops at E = 0 or when its budget is spent. It finds a\n"
         "solution without counting any, and finding none proves nothing. The solution is\n"
-        "checked like a --verify claim. JSON then has \"method\", \"solved\", \"complete\",\n"
-        "\"stopped_by\", \"steps\", \"accepted\", \"acceptance\", \"chains\",\n"
-        "\"chain_steps\", \"energy\", \"best_energy\", \"seed\", \"temperature\",\n"
-        "\"anneal_from\", \"max_steps\", \"seconds\", \"steps_per_second\", \"solution\",\n"
-        "\"board\" (null, with \"last_state\", when nothing was found), \"states\",\n"
-        "\"neighbors\".\n"
+        "checked like a --verify claim; its JSON is in docs/gridlock.md.\n"
         "\n"
         "--verify checks a claimed solution, quoted for the shell:\n"
         "  $ S='((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'\n"
@@ -112,10 +126,15 @@ const cli_command cmd_gridlock_command = {
         "is an error. More in docs/gridlock.md; data/gridlock/all.claims has right claims\n"
         "for all 88.\n"
         "\n"
+        "--census counts the tilings of all 72983 layouts of the white pieces up to symmetry\n"
+        "with the engine, rates the unique ones and finds the FILEs among them; --generate\n"
+        "--seed N prints a new unique puzzle, the same for a seed on every machine. A unique\n"
+        "puzzle's difficulty is sweeps + 10 x guesses of a solve by hand (docs/gridlock.md).\n"
+        "\n"
         "Exit status: 0 if every puzzle was solved (with --verify: the claim is right; with\n"
         "--claims: every claim is right), 1 if one has no solution (with --verify: the claim\n"
         "is wrong; with --claims: a claim is wrong or missing; with --method metropolis:\n"
-        "none was found), 2 for bad usage or input.\n"
+        "none was found; with --census: Ctrl-C stopped it), 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance gridlock data/gridlock/01.txt\n"
@@ -127,7 +146,9 @@ const cli_command cmd_gridlock_command = {
         "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/03.txt "
         "data/gridlock/37.txt --claims data/gridlock/sample.claims\n"
         "  dance gridlock data/gridlock/77.txt --method metropolis --seed 7\n"
-        "  dance gridlock data/gridlock/01.txt data/gridlock/77.txt --method metropolis\n",
+        "  dance gridlock data/gridlock/01.txt data/gridlock/77.txt --method metropolis\n"
+        "  dance gridlock --census data/gridlock/01.txt data/gridlock/37.txt\n"
+        "  dance gridlock --generate --seed 7 --difficulty 100\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
@@ -140,6 +161,8 @@ typedef struct {
   dlx_parse_error err;
   gridlock_puzzle puzzle;
   gridlock_result result;
+  int rated; /* a unique puzzle counted to the end: rating holds its difficulty */
+  gridlock_rating rating;
   uint64_t states, neighbors;
   double seconds; /* reading, counting and solving */
   /* --method metropolis */
@@ -216,6 +239,10 @@ static void run_puzzle(const gridlock_options *o, cmd_mh_run *mh, mh_gridlock *c
   if (r->status) return;
   if (!r->result.stats.complete)
     r->stopped_by = cli_stopped_by(*stop, o->max, r->result.solutions, o->max_nodes);
+  else if (r->result.solutions == 1) {
+    gridlock_rate(&r->puzzle, &r->rating);
+    r->rated = 1;
+  }
   if (o->verify || r->claim_line) {
     r->verified = 1;
     r->fault_count = gridlock_verify_claim(&r->puzzle, &r->claim, r->faults, GRIDLOCK_MAX_FAULTS);
@@ -357,6 +384,11 @@ static void print_puzzle(const gridlock_options *o, const cmd_mh_run *mh, const 
     }
   }
   print_state_space(r);
+  if (r->rated && !r->verified && !o->print)
+    printf(
+        "difficulty: %d (%s, %s; docs/gridlock.md)\n", r->rating.difficulty,
+        cli_plural((uint64_t)r->rating.sweeps, "sweep of elimination", "sweeps of elimination").s,
+        cli_plural((uint64_t)r->rating.guesses, "guess", "guesses").s);
 }
 
 static void print_sampled_table(const puzzle_run *runs, int n, int total, int width) {
@@ -510,6 +542,10 @@ static void json_puzzle(cli_json *j, const char *key, const gridlock_options *o,
   cli_json_real(j, "seconds", r->seconds, 6);
   cli_json_int(j, "items", res->items);
   cli_json_int(j, "options", res->options);
+  if (r->rated)
+    cli_json_int(j, "difficulty", r->rating.difficulty);
+  else
+    cli_json_null(j, "difficulty");
   if (o->print) {
     cli_json_begin_array(j, "printed");
     for (size_t k = 0; k < r->all_len; k++) {
@@ -920,11 +956,96 @@ static int twice_given(char **args, int nargs) {
 
 /* ---- the command --------------------------------------------------------------------- */
 
+/* The options that --census and --generate take none of, given or NULL. */
+static const char *not_with_census(const gridlock_options *o) {
+  return o->verify        ? "--verify"
+         : o->claims      ? "--claims"
+         : o->print       ? "--print"
+         : o->no_spoil    ? "--no-spoil"
+         : o->export_file ? "--export"
+         : o->max         ? "--max"
+         : o->max_nodes   ? "--max-nodes"
+         : o->engine      ? "--engine"
+         : o->method      ? "--method"
+         : o->temp        ? "--temp"
+         : o->max_steps   ? "--max-steps"
+         : o->max_seconds ? "--max-seconds"
+         : o->restarts    ? "--restarts"
+         : o->anneal      ? "--anneal"
+         : o->no_board    ? "--no-board"
+         : o->color       ? "--color"
+                          : NULL;
+}
+
+/* --census and --generate: their checks, then the run. */
+static int census_or_generate(const gridlock_options *o, char **args, int nargs) {
+  const cli_command *cmd = &cmd_gridlock_command;
+  const char *mode = o->census ? "--census" : "--generate", *other = not_with_census(o);
+  gridlock_census_args a = {.cmd = cmd,
+                            .files = args,
+                            .nfiles = nargs,
+                            .json = o->json,
+                            .quiet = o->quiet,
+                            .progress = o->progress,
+                            .out = o->out,
+                            .svg = o->svg,
+                            .svg_solution = o->svg_solution,
+                            .threads = o->threads ? (int)o->threads : cli_default_threads(),
+                            .target = -1,
+                            .tries = 200};
+  if (o->census && o->generate)
+    return cli_usage_error(cmd, "--census and --generate are two runs: give one");
+  if (other) return cli_usage_error(cmd, "%s does not go with %s", other, mode);
+  if (o->census) {
+    const char *gen = o->seed           ? "--seed"
+                      : o->difficulty   ? "--difficulty"
+                      : o->tries        ? "--tries"
+                      : o->svg_solution ? "--svg-solution"
+                                        : NULL;
+    if (gen) return cli_usage_error(cmd, "%s needs --generate", gen);
+    for (int i = 0; i < nargs; i++)
+      if (!strcmp(args[i], "-")) return cli_usage_error(cmd, "--census reads no stdin: give FILEs");
+    return cmd_gridlock_census(&a);
+  }
+  const char *cen = o->out ? "--out" : o->threads ? "--threads" : o->progress ? "--progress" : NULL;
+  if (cen) return cli_usage_error(cmd, "%s needs --census", cen);
+  if (nargs) return cli_usage_error(cmd, "--generate reads no FILE, it makes one");
+  if (!o->seed)
+    return cli_usage_error(cmd, "--generate needs --seed N (a whole number from 0 to 2^64-1)");
+  if (!cli_parse_uint(o->seed, &a.seed))
+    return cli_usage_error(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", o->seed);
+  uint64_t v;
+  if (o->difficulty) {
+    if (!cli_parse_uint(o->difficulty, &v) || v > 1000000)
+      return cli_usage_error(cmd, "--difficulty needs a whole number from 0 to 1000000, not '%s'",
+                             o->difficulty);
+    a.target = (int)v;
+  }
+  if (o->tries) {
+    if (!cli_parse_uint(o->tries, &v) || v < 1 || v > 1000000)
+      return cli_usage_error(cmd, "--tries needs a whole number from 1 to 1000000, not '%s'",
+                             o->tries);
+    a.tries = (uint32_t)v;
+  }
+  return cmd_gridlock_generate(&a);
+}
+
 int cmd_gridlock(int argc, char **argv) {
   gridlock_options o;
   int nargs, status = cli_start(&cmd_gridlock_command, &o, argc, argv, -1, &nargs);
   if (status >= 0) return status;
   char **args = argv + 1;
+  if (o.census || o.generate)
+    return cli_finish(&cmd_gridlock_command, census_or_generate(&o, args, nargs));
+  {
+    const char *needs = o.out            ? "--out needs --census"
+                        : o.threads      ? "--threads needs --census"
+                        : o.difficulty   ? "--difficulty needs --generate"
+                        : o.tries        ? "--tries needs --generate"
+                        : o.svg_solution ? "--svg-solution needs --generate"
+                                         : NULL;
+    if (needs) return cli_usage_error(&cmd_gridlock_command, "%s", needs);
+  }
   const char *one_only = o.verify        ? "--verify"
                          : o.svg         ? "--svg"
                          : o.export_file ? "--export"

@@ -18,6 +18,7 @@ expect_stdout <<'EOF'
    1 2 3 4 5 6 7 8
 A:1x4 B:1x5 C:2x2 D:2x3 E:2x4 F:2x5 G:3x3 H:3x4 #:white
 states: 1991401251840 (1.99T), 301 neighbors each
+difficulty: 4 (4 sweeps of elimination, 0 guesses; docs/gridlock.md)
 EOF
 
 # --color always: the letters on ANSI backgrounds; never (and a pipe) without.
@@ -47,7 +48,8 @@ expect_stdout <<'EOF'
   "engine": "bits",
   "seconds": "*",
   "items": 66,
-  "options": "*"
+  "options": "*",
+  "difficulty": 4
 }
 EOF
 
