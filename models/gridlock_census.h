@@ -74,7 +74,8 @@ typedef struct {
 /* Fills n entries with the canonical layouts (gridlock_layouts) and counts and rates each,
  * the layouts split among the threads in chunks; each entry's figures do not depend on the
  * threads. *done (may be NULL) receives the entries counted: n unless stopped. Entries
- * must hold gridlock_layouts(NULL, 0) of them; n smaller counts the first n. Returns
+ * holds n: gridlock_layouts(NULL, 0) of them for the whole census, fewer for the first n
+ * layouts. Returns
  * GRIDLOCK_OK, GRIDLOCK_ENOMEM, or GRIDLOCK_ESOLVE if the engine failed or the rating's
  * own count of tilings disagreed with the engine's (a bug). */
 gridlock_status gridlock_census_run(gridlock_census_entry *entries, size_t n,
