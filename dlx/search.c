@@ -770,7 +770,7 @@ static void bx_estimate_run(estimate_job *j) {
           uint32_t b2;
           if (at[c] >= 0) {
             b2 = n2[c];
-            second = kept + at[c];
+            if (b2) second = kept + at[c];
           } else {
             b2 = dlx_bx_engine_branches(e, 2, opts);
             if (kept_used + b2 > kept_cap) {
@@ -778,7 +778,9 @@ static void bx_estimate_run(estimate_job *j) {
               int32_t *grown = realloc(kept, cap * sizeof *grown);
               if (grown) kept = grown, kept_cap = cap;
             }
-            if (kept_used + b2 <= kept_cap) { /* else not kept: found again next time */
+            if (!b2) { /* a leaf: nothing to keep */
+              at[c] = 0, n2[c] = 0;
+            } else if (kept_used + b2 <= kept_cap) { /* else found again next time */
               memcpy(kept + kept_used, opts, (size_t)b2 * sizeof *kept);
               at[c] = (int64_t)kept_used, n2[c] = b2;
               second = kept + kept_used;
