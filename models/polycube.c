@@ -145,15 +145,15 @@ struct poly_model {
   /* symmetries: nsym rotations of the box, then nimp improper ones (with reflections) */
   int nsym, nimp;
   int32_t *perm;
-  int restricted;                   /* piece index or -1 */
-  uint64_t fill;                    /* small boxes: the cells of the region */
-  double estimate[POLY_MAX_PIECES]; /* auto choice: each candidate's estimated nodes */
+  int restricted;                      /* piece index or -1 */
+  uint64_t fill;                       /* small boxes: the cells of the region */
+  double estimate[POLY_MAX_PIECES];    /* auto choice: each candidate's estimated nodes */
   int estimate_bound[POLY_MAX_PIECES]; /* 1: estimate[] is only a lower bound */
   double choice_seconds;               /* and the time it took */
-  int32_t *opt_stab;                /* per option of the restricted piece: offset into stab_list */
-  int32_t *stab_list;               /* runs: count, then that many symmetry indices */
-  int32_t *all_list;                /* count, then 0..nsym-1: for an unrestricted model */
-  int32_t *opt_piece;               /* matrix option id -> piece */
+  int32_t *opt_stab;  /* per option of the restricted piece: offset into stab_list */
+  int32_t *stab_list; /* runs: count, then that many symmetry indices */
+  int32_t *all_list;  /* count, then 0..nsym-1: for an unrestricted model */
+  int32_t *opt_piece; /* matrix option id -> piece */
   int32_t *opt_placement;
   uint8_t *scratch; /* 3 * ncells: the cover as labelled, an image, its labelling */
   /* pruning, for boxes of at most 64 cells */
@@ -161,6 +161,7 @@ struct poly_model {
   int small;          /* the box fits in one word */
   uint64_t *opt_mask; /* matrix option id -> its cells */
   uint8_t *opt_pc;    /* matrix option id -> its piece */
+  uint64_t *sums;     /* sets of at most POLY_SUMS_TABLE pieces: sums[used], see subset_sums */
   /* the options through each cell, by piece: cell c's of piece p are
    * cover[cover_at[c * npieces + p] .. cover_at[c * npieces + p + 1] - 1] */
   uint64_t *cover;
@@ -415,6 +416,24 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   return which;
 }
 
+/* m->sums for sets of at most POLY_SUMS_TABLE pieces (else left NULL): sums[used] for
+ * every set `used` of pieces, each from the set with one piece more (the lowest it lacks),
+ * so from the top down. Nonzero when out of memory. */
+static int sums_table(poly_model *m) {
+  const poly_set *s = m->set;
+  if (s->npieces > POLY_SUMS_TABLE) return 0;
+  uint32_t all = ((uint32_t)1 << s->npieces) - 1;
+  m->sums = malloc(((size_t)all + 1) * sizeof *m->sums);
+  if (!m->sums) return 1;
+  m->sums[all] = 1; /* no piece left: only the empty sum */
+  for (uint32_t used = all; used-- > 0;) {
+    int p = __builtin_ctz(~used);
+    uint64_t t = m->sums[used | (uint32_t)1 << p];
+    m->sums[used] = s->pieces[p].size < 64 ? t | t << s->pieces[p].size : t;
+  }
+  return 0;
+}
+
 static void cell_name(const poly_model *m, size_t c, char *buf) {
   const int *box = m->set->box;
   static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -484,7 +503,7 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
   if (m->small) {
     m->opt_mask = malloc(total * sizeof *m->opt_mask);
     m->opt_pc = malloc(total);
-    if (!m->opt_mask || !m->opt_pc) {
+    if (!m->opt_mask || !m->opt_pc || sums_table(m)) {
       free(piece_item);
       return POLY_ENOMEM;
     }
@@ -819,6 +838,7 @@ void poly_model_free(poly_model *m) {
   free(m->opt_placement);
   free(m->opt_mask);
   free(m->opt_pc);
+  free(m->sums);
   free(m->cover);
   free(m->cover_at);
   free(m->scratch);
@@ -953,16 +973,19 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
   return 1;
 }
 
-/* Bit k of the result: some subset of the pieces not in `used` has k cells in all. The
- * sums of the unused pieces, from a small cache per thread: a search asks for the same few
- * sets over and over (the pieces placed so far, plus the one a candidate places), and
- * computing them was a third of the pruning's time on Bedlam. */
+/* Bit k of the result: some subset of the pieces not in `used` has k cells in all. For
+ * sets of POLY_SUMS_TABLE pieces or fewer, read from a table of every `used` made with
+ * the model (64 KiB for Bedlam's 13): the pruning asks for them at every candidate, and
+ * computing them, or missing a cache of them, was a seventh of a Bedlam run. For larger
+ * sets, from a small cache per thread: a search asks for the same few sets over and over
+ * (the pieces placed so far, plus the one a candidate places). */
 typedef struct {
   uint64_t serial, used, sums; /* serial 0: empty */
 } sums_entry;
 static _Thread_local sums_entry sums_cache[256];
 
 static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
+  if (m->sums) return m->sums[used];
   sums_entry *c = &sums_cache[(used * 0x9E3779B97F4A7C15ull) >> 56];
   if (c->serial == m->serial && c->used == used) return c->sums;
   const poly_set *s = m->set;

@@ -64,6 +64,7 @@ enum {
   POLY_ESTIMATE_PROBES = 200,    /* random paths per estimate, for the auto restriction */
   POLY_ESTIMATE_BATCHES = 5,     /* estimates per candidate piece: their median counts */
   POLY_ESTIMATE_SMALL = 1000000, /* a first estimate below this many nodes is the only one */
+  POLY_SUMS_TABLE = 16,          /* the pruning's subset sums kept for every set of pieces */
 };
 
 typedef enum {
