@@ -126,7 +126,9 @@ BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n
   if (e->row_used + nrows > e->row_cap || e->orig_used + n_live > e->orig_cap) return fi;
   uint64_t *rows = e->row_arena + e->row_used, *irows = rows + (size_t)NI * W;
   int32_t *orig = e->orig_arena + e->orig_used;
-  memset(rows, 0, nrows * sizeof *rows);
+  /* the rows item by item, then the same words word by word (one pass over each option's
+   * items instead of two) */
+  memset(irows, 0, (size_t)NI * W * sizeof *irows);
   uint64_t *live = e->live + (size_t)l * t->W;
   uint32_t j = 0;
   for (uint32_t w = e->llo[l]; w < e->lhi[l]; w++) {
@@ -134,15 +136,15 @@ BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n
       int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
       int32_t id = f->orig ? f->orig[o] : o;
       orig[j] = id;
-      uint64_t bit = (uint64_t)1 << (j & 63);
-      uint64_t *word = rows + (size_t)(j >> 6) * NI, *col = irows + (j >> 6);
-      for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++) {
-        word[t->oitem[q]] |= bit;
+      uint64_t bit = (uint64_t)1 << (j & 63), *col = irows + (j >> 6);
+      for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++)
         col[(size_t)t->oitem[q] * W] |= bit;
-      }
       j++;
     }
   }
+  for (uint32_t k = 0; k < NI; k++)
+    for (uint32_t w = 0; w < W; w++)
+      rows[(size_t)w * NI + k] = irows[(size_t)k * W + w];
   for (uint32_t w = 0; w < W; w++)
     live[w] = ~(uint64_t)0;
   if (n_live & 63) live[W - 1] = ((uint64_t)1 << (n_live & 63)) - 1;
