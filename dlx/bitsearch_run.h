@@ -78,13 +78,22 @@ BX_INLINE void BX_FN(apply)(bx_engine *e, const bx_frame *f, int32_t l, int32_t 
     const uint64_t *irows = f->irows;
     const uint32_t W = f->W;
 #if BX_AVX512
+    /* The words left nonzero are read off the vectors: reading them back from dst would
+     * wait for the masked stores (they do not forward to a load). */
+    uint32_t nlo = hi, nhi = hi;
     for (uint32_t w = lo; w < hi; w += 8) {
       __mmask8 m = hi - w >= 8 ? (__mmask8)0xff : (__mmask8)((1u << (hi - w)) - 1);
       __m512i x = _mm512_maskz_loadu_epi64(m, src + w);
       for (const int32_t *k = it; k < end; k++)
         x = _mm512_andnot_si512(_mm512_maskz_loadu_epi64(m, irows + (size_t)*k * W + w), x);
       _mm512_mask_storeu_epi64(dst + w, m, x);
+      unsigned nz = _mm512_test_epi64_mask(x, x);
+      if (nz) {
+        if (nlo == hi) nlo = w + (uint32_t)__builtin_ctz(nz);
+        nhi = w + 32 - (uint32_t)__builtin_clz(nz);
+      }
     }
+    lo = nlo, hi = nhi;
 #else
     for (uint32_t w = lo; w < hi; w++) {
       uint64_t x = src[w];
