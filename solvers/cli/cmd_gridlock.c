@@ -50,8 +50,8 @@
     "--census: write the whole table to FILE, a layout a line: 'x y z x y z x y z TILINGS NODES "  \
     "DIFFICULTY'")                                                                                 \
   X(generate, "generate", 0, FLAG, NULL, NULL, 0, 0,                                               \
-    "make a new puzzle with exactly one tiling from --seed N and print it as a puzzle file "       \
-    "(--svg draws it empty)")                                                                      \
+    "make a new puzzle with exactly one tiling from --seed N (default: from the clock) and "       \
+    "print it as a puzzle file (--svg draws it empty)")                                            \
   X(difficulty, "difficulty", 0, STRING, "D", "any", 0, 0,                                         \
     "--generate: a puzzle of difficulty D (0 to 1000000), or the closest found among --tries "     \
     "unique ones")                                                                                 \
@@ -1010,9 +1010,10 @@ static int census_or_generate(const gridlock_options *o, char **args, int nargs)
   const char *cen = o->out ? "--out" : o->threads ? "--threads" : o->progress ? "--progress" : NULL;
   if (cen) return cli_usage_error(cmd, "%s needs --census", cen);
   if (nargs) return cli_usage_error(cmd, "--generate reads no FILE, it makes one");
+  /* without --seed, one from the clock: the puzzle's first line names it */
   if (!o->seed)
-    return cli_usage_error(cmd, "--generate needs --seed N (a whole number from 0 to 2^64-1)");
-  if (!cli_parse_uint(o->seed, &a.seed))
+    a.seed = cmd_mh_clock_seed();
+  else if (!cli_parse_uint(o->seed, &a.seed))
     return cli_usage_error(cmd, "--seed needs a whole number from 0 to 2^64-1, not '%s'", o->seed);
   uint64_t v;
   if (o->difficulty) {

@@ -12,7 +12,6 @@ expect_usage_error gridlock "--svg-solution needs --generate" gridlock --census 
 expect_usage_error gridlock "--out needs --census" gridlock --generate --seed 1 --out t.txt
 expect_usage_error gridlock "--threads needs --census" gridlock "$G/01.txt" --threads 2
 expect_usage_error gridlock "--difficulty needs --generate" gridlock "$G/01.txt" --difficulty 3
-expect_usage_error gridlock "--generate needs --seed N (a whole number from 0 to 2^64-1)" gridlock --generate
 expect_usage_error gridlock "--generate reads no FILE, it makes one" gridlock --generate --seed 1 "$G/01.txt"
 expect_usage_error gridlock "--seed needs a whole number from 0 to 2^64-1, not 'x'" gridlock --generate --seed x
 expect_usage_error gridlock "--difficulty needs a whole number from 0 to 1000000, not '-1'" gridlock --generate --seed 1 --difficulty -1
@@ -87,3 +86,14 @@ if ! sigint_ignored && ! sigint_untimely; then
   expect_exit 1
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["counted"] < 72983'
 fi
+
+# Without --seed, a seed from the clock, named in the first line; that seed makes the same
+# puzzle again.
+run gridlock --generate
+expect_exit 0
+seed=$(sed -n '1s/.*: seed \([0-9]*\),.*/\1/p' "$OUT")
+check '[ -n "$seed" ]' "the first line names no seed: $(head -1 "$OUT")"
+cp "$OUT" clock.txt
+run gridlock --generate --seed "$seed"
+expect_exit 0
+check 'cmp -s "$OUT" clock.txt' "--seed $seed made another puzzle than the one it was named by"
