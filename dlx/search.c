@@ -692,11 +692,18 @@ typedef struct {
 /* Whether the children finished so far already estimate more than the cap (every child's
  * mean is at least 1, so their sum, plus the root, is a lower bound of the estimate). */
 static int estimate_capped(const estimate_job *j) {
-  return j->cap && 1 + __atomic_load_n(j->finished, __ATOMIC_RELAXED) > j->cap;
+  return j->cap && __atomic_load_n(j->finished, __ATOMIC_RELAXED) >= j->cap;
 }
 
+/* Adds a finished child's mean to the shared sum, saturating (a mean may pass 2^64). */
 static void estimate_child_done(estimate_job *j, double mean) {
-  if (j->cap) __atomic_add_fetch(j->finished, (uint64_t)mean, __ATOMIC_RELAXED);
+  if (!j->cap) return;
+  uint64_t add = mean >= (double)j->cap ? j->cap : (uint64_t)mean;
+  uint64_t old = __atomic_load_n(j->finished, __ATOMIC_RELAXED), sum;
+  do
+    sum = old > UINT64_MAX - add ? UINT64_MAX : old + add;
+  while (!__atomic_compare_exchange_n(j->finished, &old, sum, 1, __ATOMIC_RELAXED,
+                                      __ATOMIC_RELAXED));
 }
 
 /* probe() on the bitset engine: the same path for the same random numbers. It goes on
