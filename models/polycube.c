@@ -329,11 +329,11 @@ static int keep(void *ctx, size_t place, int nstab, const int32_t *stab) {
  * if none is unique, -2 when out of memory. */
 
 /* The estimate of candidate p's tree: the median of the batches first..batches-1 and of
- * the first, already in batch[0] when first is 1. With cap, the estimator stops once the
- * tree is known to be larger (the estimate is then a lower bound above cap). Returns -1
- * when stopped, -2 out of memory. */
+ * the first, already in batch[0] when first is 1. With beat > 0, the estimator stops once
+ * the tree is known to be larger than beat (the estimate is then a lower bound above it).
+ * Returns -1 when stopped, -2 out of memory. */
 static int estimate_restricted(poly_model *m, int p, int first, int batches, double *batch,
-                               uint64_t cap) {
+                               double beat) {
   poly_options o = m->opt;
   o.restrict_piece = p;
   o.reflections = 0;
@@ -347,7 +347,7 @@ static int estimate_restricted(poly_model *m, int p, int first, int batches, dou
   }
   d.threads = m->opt.threads;
   d.stop = m->opt.stop; /* the estimator looks at it before each path */
-  d.max_nodes = cap;
+  d.max_nodes = (uint64_t)beat; /* 1 + the whole nodes of its children pass it: > beat */
   dlx_status ds = DLX_OK;
   for (int k = first; k < batches && !ds; k++) {
     if (m->opt.stop && *m->opt.stop) {
@@ -368,7 +368,7 @@ static int estimate_restricted(poly_model *m, int p, int first, int batches, dou
       batch[i] = batch[i - 1], batch[i - 1] = t;
     }
   m->estimate[p] = batch[batches / 2];
-  m->estimate_bound[p] = cap && m->estimate[p] > (double)cap;
+  m->estimate_bound[p] = beat > 0 && m->estimate[p] > beat;
   return 0;
 }
 
@@ -396,8 +396,8 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   double first[POLY_MAX_PIECES], best = 0;
   for (int i = 0; i < candidates; i++) {
     int p = order[i];
-    uint64_t cap = best > 0 && best < POLY_ESTIMATE_SMALL ? (uint64_t)best : 0;
-    int st = estimate_restricted(m, p, 0, 1, &first[p], cap);
+    double beat = best < POLY_ESTIMATE_SMALL ? best : 0;
+    int st = estimate_restricted(m, p, 0, 1, &first[p], beat);
     if (st) return st;
     if (!m->estimate_bound[p] && (best == 0 || first[p] < best)) best = first[p];
   }
