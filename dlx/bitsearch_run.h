@@ -179,15 +179,14 @@ BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t
   const uint64_t *rows = f->rows;
 #if BX_AVX512
   const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
-  __m512i cnt[BX_COMPACT_PRIMARIES / 8];
-  const __m512i none = _mm512_set1_epi64(INT64_MAX);
-  __m512i minv = none;
-  for (uint32_t g = 0; g < ng; g++) {
+  /* Each count goes with its item's number in its low bits (items are fewer than
+   * BX_COMPACT_PRIMARIES <= 2^16), so one minimum gives the least count and, among
+   * equal counts, the first item. */
+  const __m512i none = _mm512_set1_epi64(INT64_MAX), eight = _mm512_set1_epi64(8);
+  __m512i minv = none, idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+  for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
     __mmask8 m = (__mmask8)(u[g >> 3] >> ((g & 7) * 8));
-    if (!m) {
-      cnt[g] = none;
-      continue;
-    }
+    if (!m) continue;
     __m512i acc = _mm512_setzero_si512();
     const uint64_t *r = rows + (size_t)g * 8;
     for (uint32_t w = lo; w < hi; w++) {
@@ -202,21 +201,12 @@ BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t
       *tmin = 0;
       return (int32_t)(g * 8 + (uint32_t)__builtin_ctz(zero));
     }
-    acc = _mm512_mask_mov_epi64(none, m, acc);
-    cnt[g] = acc;
-    minv = _mm512_min_epi64(minv, acc);
+    minv = _mm512_mask_min_epi64(minv, m, minv, _mm512_or_si512(_mm512_slli_epi64(acc, 16), idx));
   }
-  long long tm = _mm512_reduce_min_epi64(minv);
-  if (tm == INT64_MAX) return -1;
-  __m512i tv = _mm512_set1_epi64(tm);
-  for (uint32_t g = 0; g < ng; g++) {
-    __mmask8 hit = _mm512_cmpeq_epi64_mask(cnt[g], tv);
-    if (hit) {
-      *tmin = (uint64_t)tm;
-      return (int32_t)(g * 8 + (uint32_t)__builtin_ctz(hit));
-    }
-  }
-  return -1; /* cannot be */
+  long long km = _mm512_reduce_min_epi64(minv);
+  if (km == INT64_MAX) return -1;
+  *tmin = (uint64_t)km >> 16;
+  return (int32_t)(km & 0xffff);
 #else
   uint64_t best = UINT64_MAX;
   int32_t b = -1;
