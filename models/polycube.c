@@ -329,9 +329,11 @@ static int keep(void *ctx, size_t place, int nstab, const int32_t *stab) {
  * if none is unique, -2 when out of memory. */
 
 /* The estimate of candidate p's tree: the median of the batches first..batches-1 and of
- * the first, already in batch[0] when first is 1. With beat > 0, the estimator stops once
- * the tree is known to be larger than beat (the estimate is then a lower bound above it).
- * Returns -1 when stopped, -2 out of memory. */
+ * the first, already in batch[0] when first is 1. With beat > 0, each batch's estimator
+ * stops once the tree is known to be larger than beat (that batch is then a lower bound
+ * above it), and the candidate stops once more than half of its batches are: its median
+ * is then above beat, and the estimate kept is a lower bound of it. Returns -1 when
+ * stopped by Ctrl-C, -2 out of memory. */
 static int estimate_restricted(poly_model *m, int p, int first, int batches, double *batch,
                                double beat) {
   poly_options o = m->opt;
@@ -349,25 +351,31 @@ static int estimate_restricted(poly_model *m, int p, int first, int batches, dou
   d.stop = m->opt.stop; /* the estimator looks at it before each path */
   d.max_nodes = (uint64_t)beat; /* 1 + the whole nodes of its children pass it: > beat */
   dlx_status ds = DLX_OK;
-  for (int k = first; k < batches && !ds; k++) {
+  int done = first, above = 0;
+  for (int k = 0; k < first; k++)
+    above += beat > 0 && batch[k] > beat;
+  for (; done < batches && !ds && above <= batches / 2; done++) {
     if (m->opt.stop && *m->opt.stop) {
       poly_model_free(c);
       return -1;
     }
     dlx_estimate_result r;
-    ds = dlx_estimate(c->matrix, &d, POLY_ESTIMATE_PROBES, (uint64_t)k + 1, &r);
-    batch[k] = r.nodes;
+    ds = dlx_estimate(c->matrix, &d, POLY_ESTIMATE_PROBES, (uint64_t)done + 1, &r);
+    batch[done] = r.nodes;
+    above += beat > 0 && r.nodes > beat;
   }
   poly_model_free(c);
   if (ds) return -2;
   /* The median: the paths' estimates are heavy-tailed, and one path into a rare huge
-   * subtree can swing a mean by a factor of two. */
-  for (int k = 1; k < batches; k++)
+   * subtree can swing a mean by a factor of two. Stopped early, the batches not made
+   * could be anything: the median is then at least the (done - batches/2)-th least of
+   * those made, which is above beat. */
+  for (int k = 1; k < done; k++)
     for (int i = k; i > 0 && batch[i - 1] > batch[i]; i--) {
       double t = batch[i];
       batch[i] = batch[i - 1], batch[i - 1] = t;
     }
-  m->estimate[p] = batch[batches / 2];
+  m->estimate[p] = batch[done < batches ? done - 1 - batches / 2 : batches / 2];
   m->estimate_bound[p] = beat > 0 && m->estimate[p] > beat;
   return 0;
 }
@@ -401,13 +409,23 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
     if (st) return st;
     if (!m->estimate_bound[p] && (best == 0 || first[p] < best)) best = first[p];
   }
-  if (best >= POLY_ESTIMATE_SMALL)
+  if (best >= POLY_ESTIMATE_SMALL) {
+    /* The medians, the least first estimates first, each candidate stopping once its
+     * median is known to pass the least median so far. */
+    for (int i = 1; i < candidates; i++)
+      for (int k = i; k > 0 && first[order[k]] < first[order[k - 1]]; k--) {
+        int t = order[k];
+        order[k] = order[k - 1], order[k - 1] = t;
+      }
+    best = 0;
     for (int i = 0; i < candidates; i++) {
       int p = order[i];
       double batch[POLY_ESTIMATE_BATCHES] = {first[p]};
-      int st = estimate_restricted(m, p, 1, POLY_ESTIMATE_BATCHES, batch, 0);
+      int st = estimate_restricted(m, p, 1, POLY_ESTIMATE_BATCHES, batch, best);
       if (st) return st;
+      if (!m->estimate_bound[p] && (best == 0 || m->estimate[p] < best)) best = m->estimate[p];
     }
+  }
   which = -1;
   for (int p = 0; p < m->set->npieces; p++)
     if (m->estimate[p] > 0 && !m->estimate_bound[p] &&

@@ -136,6 +136,62 @@ static void test_choice_with_caps(void) {
   poly_set_free(s);
 }
 
+/* In a large search (Bedlam) each candidate gets the median of POLY_ESTIMATE_BATCHES
+ * estimates, and stops once more than half of them pass the least median before it; the
+ * pick is still the one the whole medians give, worked out here from each candidate's
+ * own model and dlx_estimate with the same seeds. */
+static double median_of(double *v, int n) {
+  for (int k = 1; k < n; k++)
+    for (int i = k; i > 0 && v[i - 1] > v[i]; i--) {
+      double t = v[i];
+      v[i] = v[i - 1], v[i - 1] = t;
+    }
+  return v[n / 2];
+}
+
+static void test_choice_medians(void) {
+  poly_set *s = read_set("bedlam");
+  if (!s) return;
+  poly_model *m = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
+  if (!m) return;
+  int r = poly_model_restricted(m), bounds = 0, best = -1;
+  double whole_best = 0;
+  for (int p = 0; p < s->npieces; p++) {
+    poly_options o = poly_options_default();
+    o.restrict_piece = p;
+    poly_model *c = NULL;
+    ASSERT_EQ(poly_model_new(s, &o, &c, &err), POLY_OK);
+    if (!c) break;
+    dlx_options d = dlx_options_default();
+    d.admit = poly_model_admit(c);
+    d.admit_ctx = c;
+    double batch[POLY_ESTIMATE_BATCHES];
+    for (int k = 0; k < POLY_ESTIMATE_BATCHES; k++) {
+      dlx_estimate_result e;
+      ASSERT_EQ(dlx_estimate(poly_model_matrix(c), &d, POLY_ESTIMATE_PROBES, (uint64_t)k + 1, &e),
+                DLX_OK);
+      batch[k] = e.nodes;
+    }
+    poly_model_free(c);
+    double whole = median_of(batch, POLY_ESTIMATE_BATCHES);
+    if (best < 0 || whole < whole_best) best = p, whole_best = whole;
+    if (poly_model_estimate_bound(m, p)) { /* a lower bound above the pick's */
+      bounds++;
+      ASSERT(poly_model_estimate(m, p) > poly_model_estimate(m, r));
+      ASSERT(poly_model_estimate(m, p) <= whole);
+    } else {
+      ASSERT(poly_model_estimate(m, p) == whole);
+    }
+  }
+  ASSERT_EQ(best, r);
+  ASSERT(bounds > 0);
+  ASSERT_EQ(poly_model_estimate_bound(m, r), 0);
+  poly_model_free(m);
+  poly_set_free(s);
+}
+
 static void test_box_groups(void) {
   int32_t perm[POLY_MAX_SYMMETRIES * 64];
   ASSERT_EQ(poly_box_symmetries((int[]){4, 4, 4}, 0, perm), 24);
@@ -806,6 +862,7 @@ static void test_heptominoes(void) {
 
 int main(void) {
   RUN(test_choice_with_caps);
+  RUN(test_choice_medians);
   RUN(test_box_groups);
   RUN(test_malformed);
   RUN(test_comments);
