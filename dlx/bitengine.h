@@ -85,6 +85,7 @@ struct bx_engine {
   bx_hook on_solution;
   void *ctx;
   dlx_admit_fn admit;
+  dlx_admit_items_fn admit_items; /* when set, asked instead of admit */
   void *admit_ctx;
   int isa; /* which compiled search runs: BX_ISA_* */
 };

@@ -281,7 +281,11 @@ uint32_t dlx_bx_engine_branches(bx_engine *e, int32_t l, int32_t *opts) {
   for (uint32_t w = lo; w < hi; w++) { /* live's words outside llo..lhi are stale */
     for (uint64_t x = live[w] & row[w]; x; x &= x - 1) {
       int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
-      if (e->admit) {
+      if (e->admit_items) {
+        e->solution[l] = o;
+        if (!e->admit_items(e->admit_ctx, e->solution, (size_t)l + 1, e->unc + (size_t)l * t->PW))
+          continue;
+      } else if (e->admit) {
         e->solution[l] = o;
         if (!e->admit(e->admit_ctx, e->solution, (size_t)l + 1)) continue;
       }
@@ -333,6 +337,7 @@ dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st
   e->ctx = &s;
   e->poll = solo_poll;
   e->admit = o->admit;
+  e->admit_items = o->admit ? o->admit_items : NULL;
   e->admit_ctx = o->admit_ctx;
   dlx_bx_budget(e, o->max_nodes);
   if (o->on_solution || o->max_solutions) e->on_solution = solo_solution;

@@ -373,7 +373,8 @@ advance : {
   int32_t id = f->orig ? f->orig[o] : o;
   pos[l] = o;
   sol[l] = id;
-  if (e->admit && !e->admit(e->admit_ctx, sol, (size_t)l + 1)) {
+  if (e->admit_items ? !e->admit_items(e->admit_ctx, sol, (size_t)l + 1, e->unc + (size_t)l * PW)
+                     : e->admit && !e->admit(e->admit_ctx, sol, (size_t)l + 1)) {
     bk[l]++;
     goto advance;
   }

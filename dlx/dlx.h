@@ -228,6 +228,14 @@ typedef void (*dlx_progress_fn)(void *ctx, const dlx_progress *p);
  * not nodes. With several threads, calls come from all of them at once: the function
  * must be safe for that (read-only tables and the stack). */
 typedef int (*dlx_admit_fn)(void *ctx, const int32_t *options, size_t n);
+/* The same test, told also which primary items the options above the candidate leave
+ * uncovered: bit k % 64 of uncovered[k / 64] for primary item k (numbered in input order
+ * from 0), the candidate's own items not yet taken out. A model that can read what it
+ * needs off those bits (a packing: its empty cells, its unused pieces) need not go
+ * through the options. It must decide exactly as admit does: an engine that keeps such a
+ * set (the bitset engine) calls it instead of admit, the others call admit. */
+typedef int (*dlx_admit_items_fn)(void *ctx, const int32_t *options, size_t n,
+                                  const uint64_t *uncovered);
 
 /* A piece of the split finished, handed to dlx_piece_fn (see split_pieces below). */
 #define DLX_PIECE_ABOVE UINT64_MAX
@@ -286,6 +294,7 @@ typedef struct {
   uint32_t shard_count, shard_index;
   dlx_admit_fn admit; /* optional pruning, see dlx_admit_fn */
   void *admit_ctx;
+  dlx_admit_items_fn admit_items; /* optional, only with admit: see dlx_admit_items_fn */
   dlx_engine_kind engine; /* which engine searches (default DLX_ENGINE_AUTO) */
   /* Pieces: a run with threads, shards, progress reports, on_piece or pieces_done splits the
    * top of the tree into pieces (the subtrees at one depth), numbered in tree order. The

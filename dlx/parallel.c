@@ -370,6 +370,7 @@ static void bits_worker(worker *w) {
   b->on_solution = bits_solution;
   b->ctx = w;
   b->admit = p->o->admit;
+  b->admit_items = p->o->admit ? p->o->admit_items : NULL;
   b->admit_ctx = p->o->admit_ctx;
   dlx_bx_budget(b, p->o->max_nodes);
   int32_t held = 0;

@@ -748,6 +748,7 @@ static void bx_estimate_run(estimate_job *j) {
   int32_t *first = opts + n_options + 1; /* the branches at level 1 */
   if (j->o) {
     e->admit = j->o->admit;
+    e->admit_items = j->o->admit ? j->o->admit_items : NULL;
     e->admit_ctx = j->o->admit_ctx;
   }
   if (dlx_bx_engine_branches(e, 0, opts) != j->n) { /* cannot be: same matrix, same hook */

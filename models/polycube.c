@@ -147,6 +147,11 @@ struct poly_model {
   int32_t *perm;
   int restricted;                      /* piece index or -1 */
   uint64_t fill;                       /* small boxes: the cells of the region */
+  /* For poly_model_admit_items: where the cells' items start among the primaries (word
+   * and shift; cells_two: they reach into the next word), and the pieces' items, 0 when
+   * some piece is optional (the pieces are then not all primaries). */
+  uint32_t cells_word, cells_shift, cells_two;
+  uint64_t pieces_mask;
   double estimate[POLY_MAX_PIECES];    /* auto choice: each candidate's estimated nodes */
   int estimate_bound[POLY_MAX_PIECES]; /* 1: estimate[] is only a lower bound */
   double choice_seconds;               /* and the time it took */
@@ -345,6 +350,7 @@ static int estimate_restricted(poly_model *m, int p, int first, int batches, dou
   dlx_options d = dlx_options_default();
   if (m->opt.prune) {
     d.admit = poly_model_admit(c);
+    d.admit_items = poly_model_admit_items(c);
     d.admit_ctx = c;
   }
   d.threads = m->opt.threads;
@@ -517,6 +523,14 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
     m->fill = 0;
     for (size_t c = 0; c < m->ncells; c++)
       if (poly_in_region(s, c)) m->fill |= bits64_bit((int)c);
+    /* The primaries: the pieces, all of them when none is optional, then the cells. */
+    int optional = 0;
+    for (int p = 0; p < s->npieces; p++)
+      optional |= s->pieces[p].optional;
+    uint32_t np = (uint32_t)s->npieces;
+    m->pieces_mask = optional || np > 64 ? 0 : np == 64 ? ~(uint64_t)0 : bits64_bit((int)np) - 1;
+    m->cells_word = np / 64, m->cells_shift = np % 64;
+    m->cells_two = m->cells_shift && np + m->ncells > 64 * (m->cells_word + 1);
   }
   if (m->small) {
     m->opt_mask = malloc(total * sizeof *m->opt_mask);
@@ -1020,14 +1034,25 @@ static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
  * no unused piece can cover any more. Both are dead ends the search would find one level
  * down, after paying for the covers of the candidate. Compiled twice, for plain x86-64 and
  * for processors with POPCNT (a popcount is otherwise a library call). */
-#define POLY_ADMIT_BODY                                                                            \
+#define POLY_ADMIT_GATHER                                                                          \
   const poly_model *m = ctx;                                                                       \
-  const poly_set *s = m->set;                                                                      \
   uint64_t full = 0, used = 0;                                                                     \
   for (size_t k = 0; k < n; k++) {                                                                 \
     full |= m->opt_mask[options[k]];                                                               \
     used |= bits64_bit(m->opt_pc[options[k]]);                                                     \
-  }                                                                                                \
+  }
+/* The same, read off the primaries left uncovered above the candidate, for a model whose
+ * items are its pieces (bits 0 .. npieces-1), then every cell of the box in order (see
+ * poly_model_admit_items). */
+#define POLY_ADMIT_GATHER_ITEMS                                                                    \
+  const poly_model *m = ctx;                                                                       \
+  const uint64_t *u = uncovered + m->cells_word;                                                   \
+  uint64_t open = u[0] >> m->cells_shift;                                                          \
+  if (m->cells_two) open |= u[1] << (64 - m->cells_shift);                                         \
+  uint64_t full = (m->fill & ~open) | m->opt_mask[options[n - 1]];                                 \
+  uint64_t used = (~uncovered[0] & m->pieces_mask) | bits64_bit(m->opt_pc[options[n - 1]]);
+#define POLY_ADMIT_BODY                                                                            \
+  const poly_set *s = m->set;                                                                      \
   uint64_t empty = m->fill & ~full, sums = subset_sums(m, used);                                   \
   uint64_t edge = bits_box64_neighbors(&m->g, m->opt_mask[options[n - 1]]) & empty;                \
   for (uint64_t e = edge; e;) {                                                                    \
@@ -1061,6 +1086,7 @@ static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
 
 static inline __attribute__((always_inline)) int admit_plain(void *ctx, const int32_t *options,
                                                              size_t n, int cells) {
+  POLY_ADMIT_GATHER
   POLY_ADMIT_BODY
 }
 static int admit(void *ctx, const int32_t *options, size_t n) {
@@ -1069,11 +1095,23 @@ static int admit(void *ctx, const int32_t *options, size_t n) {
 static int admit_regions(void *ctx, const int32_t *options, size_t n) {
   return admit_plain(ctx, options, n, 0);
 }
+static int admit_items(void *ctx, const int32_t *options, size_t n, const uint64_t *uncovered) {
+  const int cells = 0;
+  POLY_ADMIT_GATHER_ITEMS
+  POLY_ADMIT_BODY
+}
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define POLY_POPCNT __attribute__((target("popcnt,bmi")))
 static inline __attribute__((always_inline)) POLY_POPCNT int
 admit_fast(void *ctx, const int32_t *options, size_t n, int cells) {
+  POLY_ADMIT_GATHER
+  POLY_ADMIT_BODY
+}
+static POLY_POPCNT int admit_items_popcnt(void *ctx, const int32_t *options, size_t n,
+                                          const uint64_t *uncovered) {
+  const int cells = 0;
+  POLY_ADMIT_GATHER_ITEMS
   POLY_ADMIT_BODY
 }
 static POLY_POPCNT int admit_popcnt(void *ctx, const int32_t *options, size_t n) {
@@ -1089,9 +1127,12 @@ static int have_popcnt(void) {
 #else
 #define admit_popcnt admit
 #define admit_regions_popcnt admit_regions
+#define admit_items_popcnt admit_items
 static int have_popcnt(void) { return 0; }
 #endif
 #undef POLY_ADMIT_BODY
+#undef POLY_ADMIT_GATHER
+#undef POLY_ADMIT_GATHER_ITEMS
 
 /* The pruning keeps the unused pieces in one 64-bit word. */
 dlx_admit_fn poly_model_admit(const poly_model *m) {
@@ -1101,6 +1142,16 @@ dlx_admit_fn poly_model_admit(const poly_model *m) {
   int cells = dlx_engine_for(m->matrix, &d) != DLX_ENGINE_BITS;
   if (have_popcnt()) return cells ? admit_popcnt : admit_regions_popcnt;
   return cells ? admit : admit_regions;
+}
+
+/* The same pruning read off the uncovered primaries, which the bitset engine keeps: for a
+ * box with no holes and no optional piece (its primaries are then the pieces, then every
+ * cell in order), when poly_model_admit leaves out the cell check. */
+dlx_admit_items_fn poly_model_admit_items(const poly_model *m) {
+  if (poly_model_admit(m) != admit_regions_popcnt && poly_model_admit(m) != admit_regions)
+    return NULL;
+  if (m->set->region || !m->pieces_mask) return NULL;
+  return have_popcnt() ? admit_items_popcnt : admit_items;
 }
 
 /* ---- the independent check ------------------------------------------------------------ */

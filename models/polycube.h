@@ -220,6 +220,11 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c);
  * engine: opt.engine, resolved by dlx_engine_for on the model's matrix. NULL for boxes of
  * more than 64 cells. Thread-safe. */
 dlx_admit_fn poly_model_admit(const poly_model *m);
+/* For dlx_options.admit_items, beside poly_model_admit: the same pruning, read off the
+ * uncovered primaries instead of the options chosen (about 5% faster on Bedlam). NULL
+ * where poly_model_admit does the cell check too, or the box has holes or an optional
+ * piece (then admit alone does it all). */
+dlx_admit_items_fn poly_model_admit_items(const poly_model *m);
 
 /* A canonical form of the packing cells[] under the rotations of the box, identical
  * pieces unlabelled: two packings are equivalent iff their forms are equal. out has room

@@ -68,6 +68,7 @@ static tally solve(const poly_set *s, poly_options o, int threads) {
   d.solution_ctx = &t;
   if (prune) {
     d.admit = poly_model_admit(m);
+    d.admit_items = poly_model_admit_items(m);
     d.admit_ctx = m;
   }
   dlx_stats stats;

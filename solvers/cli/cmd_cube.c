@@ -616,6 +616,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   d.shard_index = o->shard.index;
   if (!o->no_prune) {
     d.admit = poly_model_admit(m);
+    d.admit_items = poly_model_admit_items(m);
     d.admit_ctx = (void *)m;
   }
   uint64_t identity = cube_identity(o, m);

@@ -65,6 +65,7 @@ static void try_model(const poly_set *s, unsigned variant) {
   d.solution_ctx = &c;
   if (o.prune) {
     d.admit = poly_model_admit(m);
+    d.admit_items = poly_model_admit_items(m);
     d.admit_ctx = m;
   }
   dlx_stats stats;
