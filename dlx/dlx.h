@@ -42,9 +42,9 @@ extern "C" {
  * The version of this header. While the major version is 0, every minor version may
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
-#define DLX_VERSION_MINOR 4
+#define DLX_VERSION_MINOR 5
 #define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "0.4.0"
+#define DLX_VERSION_STRING "0.5.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
