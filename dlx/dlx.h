@@ -350,9 +350,10 @@ typedef struct {
  * done by the calling thread. A matrix too big for the engine gives DLX_ETOOBIG, as
  * dlx_solve does. The stop flag of opt is looked at before each path: once it is set the
  * estimator returns (DLX_OK) with the paths it has. With opt->max_nodes, no child of the
- * root is begun once the children finished already add up to more than max_nodes (a
- * search of that tree would be cut short anyway): nodes is then the estimate of the part
- * done, a lower bound of the whole that is above max_nodes, from fewer probes. (Algorithm
+ * root is begun once the first children, all finished, add up to more than max_nodes (a
+ * search of that tree would be cut short anyway): nodes is then the estimate of the least
+ * such first children, a lower bound of the whole that is above max_nodes, from fewer
+ * probes, and still the same whatever the threads. (Algorithm
  * M's estimator, for bounded items, does not stratify by the root's children and follows
  * every path asked for.) */
 

@@ -681,29 +681,39 @@ typedef struct {
   const int32_t *root; /* the root's admitted children, as option ids */
   uint32_t n, first, step;
   uint64_t per, seed;
-  double nodes, var; /* out: the sum of the children's means, and of their variances */
-  uint64_t done;     /* out: paths followed (fewer than asked if the stop flag rose) */
+  uint64_t done; /* out: paths followed (fewer than asked if the stop flag rose) */
   dlx_status status;
-  const bx_tables *bits; /* not NULL: the paths are followed by the bitset engine */
-  uint64_t cap;          /* opt->max_nodes: no more children once *finished passes it */
-  uint64_t *finished;    /* shared: the whole nodes of the children's means, summed */
+  const bx_tables *bits;     /* not NULL: the paths are followed by the bitset engine */
+  struct estimate_shared *s; /* the children's results, shared by the threads */
 } estimate_job;
 
-/* Whether the children finished so far already estimate more than the cap (every child's
- * mean is at least 1, so their sum, plus the root, is a lower bound of the estimate). */
+/* Each child's mean and the variance of it, in child order, so that the estimate is
+ * summed in the same order whatever the threads. With a cap (opt->max_nodes), the
+ * threads start no more children once the children 0..frontier-1, all finished, estimate
+ * more than the cap (every child's mean is at least 1, so their sum, plus the root, is a
+ * lower bound of the estimate): the estimate is then that least such prefix's, the same
+ * whatever the threads and their timing. */
+typedef struct estimate_shared {
+  pthread_mutex_t lock;
+  double *mean, *var; /* per child; mean < 0: not finished */
+  uint32_t frontier;  /* children 0..frontier-1 are finished */
+  double prefix;      /* their means, summed */
+  double cap;         /* 0: none */
+  int capped;         /* prefix >= cap: read with an atomic load */
+} estimate_shared;
+
 static int estimate_capped(const estimate_job *j) {
-  return j->cap && __atomic_load_n(j->finished, __ATOMIC_RELAXED) >= j->cap;
+  return __atomic_load_n(&j->s->capped, __ATOMIC_RELAXED);
 }
 
-/* Adds a finished child's mean to the shared sum, saturating (a mean may pass 2^64). */
-static void estimate_child_done(estimate_job *j, double mean) {
-  if (!j->cap) return;
-  uint64_t add = mean >= (double)j->cap ? j->cap : (uint64_t)mean;
-  uint64_t old = __atomic_load_n(j->finished, __ATOMIC_RELAXED), sum;
-  do
-    sum = old > UINT64_MAX - add ? UINT64_MAX : old + add;
-  while (!__atomic_compare_exchange_n(j->finished, &old, sum, 1, __ATOMIC_RELAXED,
-                                      __ATOMIC_RELAXED));
+static void estimate_child_done(estimate_job *j, uint32_t i, double mean, double var) {
+  estimate_shared *s = j->s;
+  pthread_mutex_lock(&s->lock);
+  s->mean[i] = mean, s->var[i] = var;
+  while (s->frontier < j->n && s->mean[s->frontier] >= 0 && !(s->cap && s->prefix >= s->cap))
+    s->prefix += s->mean[s->frontier++];
+  if (s->cap && s->prefix >= s->cap) __atomic_store_n(&s->capped, 1, __ATOMIC_RELAXED);
+  pthread_mutex_unlock(&s->lock);
 }
 
 /* probe() on the bitset engine: the same path for the same random numbers. It goes on
@@ -811,9 +821,8 @@ static void bx_estimate_run(estimate_job *j) {
       j->done += k;
       if (k == 0) break; /* stopped */
       double mean = sum / (double)k;
-      j->nodes += mean;
-      if (k > 1) j->var += (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k;
-      estimate_child_done(j, mean);
+      estimate_child_done(j, i, mean,
+                          k > 1 ? (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k : 0);
     }
   }
   free(kept);
@@ -875,9 +884,8 @@ static void *estimate_run(void *arg) {
     j->done += k;
     if (k == 0) break; /* stopped */
     double mean = sum / (double)k;
-    j->nodes += mean;
-    if (k > 1) j->var += (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k;
-    estimate_child_done(j, mean);
+    estimate_child_done(j, i, mean,
+                        k > 1 ? (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k : 0);
   }
   free(mine);
   free(opts);
@@ -944,23 +952,35 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
     free(root);
     return DLX_ENOMEM;
   }
-  uint64_t finished = 0;
-  for (int t = 0; t < threads; t++) {
-    jobs[t] = (estimate_job){m,     o,      root, n, (uint32_t)t, (uint32_t)threads,
-                             per,   seed,   0,    0, 0,           DLX_OK,
-                             bits,  o ? o->max_nodes : 0, &finished};
+  estimate_shared sh = {.mean = malloc(2 * ((size_t)n + 1) * sizeof *sh.mean),
+                        .cap = o ? (double)o->max_nodes : 0};
+  if (!sh.mean) status = DLX_ENOMEM;
+  for (uint32_t i = 0; i < n && sh.mean; i++)
+    sh.mean[i] = -1;
+  sh.var = sh.mean ? sh.mean + n + 1 : NULL;
+  pthread_mutex_init(&sh.lock, NULL);
+  for (int t = 0; t < threads && !status; t++) {
+    jobs[t] = (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0,
+                             DLX_OK, bits, &sh};
     if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
   }
-  for (int t = 0; t < threads && n; t++)
+  for (int t = 0; t < threads && n && !status; t++)
     if (!started[t]) estimate_run(&jobs[t]);
   for (int t = 1; t < threads; t++)
     if (started[t]) pthread_join(tid[t], NULL);
+  pthread_mutex_destroy(&sh.lock);
   double nodes = 1, var = 0;
   uint64_t done = 0;
-  for (int t = 0; t < threads; t++) {
+  for (int t = 0; t < threads && !status; t++) {
     if (jobs[t].status) status = jobs[t].status;
-    nodes += jobs[t].nodes, var += jobs[t].var, done += jobs[t].done;
+    done += jobs[t].done;
   }
+  /* In child order: capped, the least prefix past the cap; else every finished child
+   * (all of them, unless the stop flag rose). */
+  uint32_t upto = sh.capped ? sh.frontier : n;
+  for (uint32_t i = 0; i < upto && sh.mean; i++)
+    if (sh.mean[i] >= 0) nodes += sh.mean[i], var += sh.var[i];
+  free(sh.mean);
   free(jobs);
   free(tid);
   free(started);
