@@ -14,8 +14,9 @@
  * the same order, the same calls of an admit hook. Colors are not handled here.
  *
  * Memory: per item W = ceil(options / 64) words; per option W words of conflicts (when
- * kept) and its items; per level W words of live and PW = ceil(primaries / 64) words of
- * uncovered primaries.
+ * kept), its items, and with AVX-512 (256 items or fewer) its items again as bits,
+ * ceil(items / 64) words; per level W words of live and PW = ceil(primaries / 64) words
+ * of uncovered primaries.
  */
 #ifndef DLX_BITENGINE_H
 #define DLX_BITENGINE_H
@@ -32,8 +33,12 @@ typedef struct {
   uint64_t *item_opts; /* [n_items][W]: the options of item k (primaries first) */
   uint32_t *lo, *hi;   /* [n_items]: item k's nonzero words are lo[k] .. hi[k]-1 */
   uint64_t *conf;      /* [n_options][W]: options sharing an item with o; NULL if not kept */
-  int32_t *ostart;     /* option o's items are oitem[ostart[o] .. ostart[o+1]-1], */
-  int32_t *oitem;      /* numbered primaries 0.., then secondaries, each in input order */
+  uint64_t *omask;     /* [n_options][OH]: option o's items as bits, OH = ceil(NI / 64), for
+                          renumbering by bit-matrix transposes (AVX-512 with VBMI and GFNI,
+                          BX_OMASK_ITEMS items or fewer); else NULL */
+  uint32_t OH;
+  int32_t *ostart; /* option o's items are oitem[ostart[o] .. ostart[o+1]-1], */
+  int32_t *oitem;  /* numbered primaries 0.., then secondaries, each in input order */
   uint64_t bytes;
 } bx_tables;
 

@@ -32,6 +32,9 @@
 #define BX_RECOMPACT_ITEMS 40
 #endif
 #define BX_COMPACT_PRIMARIES 512
+/* Renumbering by bit-matrix transposes (bx_tables.omask) for matrices of this many items
+ * or fewer: an option's items are then a few words of bits. */
+#define BX_OMASK_ITEMS 256
 
 static uint64_t words_for(int64_t bits) { return (uint64_t)(bits + 63) / 64; }
 
@@ -40,6 +43,9 @@ uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts) {
   uint64_t b =
       n * W * 8 + n * 8 + ((uint64_t)m->options + 1) * 4 + (uint64_t)m->start[m->options] * 4;
   if (with_conflicts) b += (uint64_t)m->options * W * 8;
+  uint64_t NI = (n + 7) / 8 * 8;
+  if (dlx_bx_isa() == BX_ISA_AVX512 && NI <= BX_OMASK_ITEMS)
+    b += (uint64_t)m->options * ((NI + 63) / 64) * 8;
   return b;
 }
 
@@ -49,6 +55,7 @@ void dlx_bx_tables_free(bx_tables *t) {
   free(t->lo);
   free(t->hi);
   free(t->conf);
+  free(t->omask);
   free(t->ostart);
   free(t->oitem);
   free(t);
@@ -119,6 +126,15 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int with_conflicts) {
       }
     }
     /* without them the search is only slower */
+  }
+  if (dlx_bx_isa() == BX_ISA_AVX512 && t->NI <= BX_OMASK_ITEMS) {
+    t->OH = (t->NI + 63) / 64;
+    t->omask = zalloc((uint64_t)no * t->OH, 8, &t->bytes);
+    for (int32_t o = 0; t->omask && o < no; o++)
+      for (int32_t j = t->ostart[o]; j < t->ostart[o + 1]; j++)
+        t->omask[(size_t)o * t->OH + (uint32_t)t->oitem[j] / 64] |= (uint64_t)1
+                                                                    << (t->oitem[j] & 63);
+    /* without them renumbering is only slower */
   }
   return t;
 }
@@ -215,7 +231,8 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
 #undef BX_AVX512
 
 #define BX_SUFFIX _avx512
-#define BX_ATTR __attribute__((target("popcnt,bmi,avx512f,avx512vpopcntdq")))
+#define BX_ATTR                                                                                    \
+  __attribute__((target("popcnt,bmi,avx512f,avx512bw,avx512vpopcntdq,avx512vbmi,gfni")))
 #define BX_AVX512 1
 #include "bitsearch_run.h"
 #undef BX_SUFFIX
@@ -226,7 +243,10 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
 static int detect_isa(void) {
 #if BX_X86
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vpopcntdq"))
+  /* Every processor with VPOPCNTQ but one line of Xeon Phi has VBMI and GFNI too. */
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi") &&
+      __builtin_cpu_supports("gfni"))
     return BX_ISA_AVX512;
   if (__builtin_cpu_supports("popcnt")) return BX_ISA_POPCNT;
 #endif

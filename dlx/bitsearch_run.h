@@ -124,6 +124,45 @@ BX_INLINE void BX_FN(apply)(bx_engine *e, const bx_frame *f, int32_t l, int32_t 
     if (*k < t->n_primary) ud[(uint32_t)*k >> 6] &= ~((uint64_t)1 << (*k & 63));
 }
 
+#if BX_AVX512
+/* out[c] bit r = in[r] bit c, for a 64 x 64 matrix of bits: each 8 x 8 block gathered into
+ * a word by a byte permutation (its rows in reverse, as GF2P8AFFINEQB reads them),
+ * transposed by GF2P8AFFINEQB with the unit vectors, then the 8 x 8 words transposed
+ * across the registers and the bytes put back in order. */
+BX_INLINE void BX_FN(transpose64)(const uint64_t *in, uint64_t *out) {
+  static const uint8_t gather[64] = {56, 48, 40, 32, 24, 16, 8,  0, 57, 49, 41, 33, 25, 17, 9,  1,
+                                     58, 50, 42, 34, 26, 18, 10, 2, 59, 51, 43, 35, 27, 19, 11, 3,
+                                     60, 52, 44, 36, 28, 20, 12, 4, 61, 53, 45, 37, 29, 21, 13, 5,
+                                     62, 54, 46, 38, 30, 22, 14, 6, 63, 55, 47, 39, 31, 23, 15, 7};
+  static const uint8_t spread[64] = {0, 8,  16, 24, 32, 40, 48, 56, 1, 9,  17, 25, 33, 41, 49, 57,
+                                     2, 10, 18, 26, 34, 42, 50, 58, 3, 11, 19, 27, 35, 43, 51, 59,
+                                     4, 12, 20, 28, 36, 44, 52, 60, 5, 13, 21, 29, 37, 45, 53, 61,
+                                     6, 14, 22, 30, 38, 46, 54, 62, 7, 15, 23, 31, 39, 47, 55, 63};
+  static const int64_t swap_lo[3][8] = {
+      {0, 8, 2, 10, 4, 12, 6, 14}, {0, 1, 8, 9, 4, 5, 12, 13}, {0, 1, 2, 3, 8, 9, 10, 11}};
+  static const int64_t swap_hi[3][8] = {
+      {1, 9, 3, 11, 5, 13, 7, 15}, {2, 3, 10, 11, 6, 7, 14, 15}, {4, 5, 6, 7, 12, 13, 14, 15}};
+  const __m512i g = _mm512_loadu_si512(gather), sp = _mm512_loadu_si512(spread);
+  const __m512i units = _mm512_set1_epi64((long long)0x8040201008040201ull);
+  __m512i r[8];
+  for (int R = 0; R < 8; R++)
+    r[R] = _mm512_gf2p8affine_epi64_epi8(
+        units, _mm512_permutexvar_epi8(g, _mm512_loadu_si512(in + 8 * R)), 0);
+  for (int s = 0; s < 3; s++) {
+    const __m512i lo = _mm512_loadu_si512(swap_lo[s]), hi = _mm512_loadu_si512(swap_hi[s]);
+    const int d = 1 << s;
+    for (int i = 0; i < 8; i++)
+      if (!(i & d)) {
+        __m512i a = r[i], b = r[i + d];
+        r[i] = _mm512_permutex2var_epi64(a, lo, b);
+        r[i + d] = _mm512_permutex2var_epi64(a, hi, b);
+      }
+  }
+  for (int C = 0; C < 8; C++)
+    _mm512_storeu_si512(out + 8 * C, _mm512_permutexvar_epi8(sp, r[C]));
+}
+#endif
+
 /* Renumbers the options live at level l (of frame fi) as a new frame, if there is room
  * for it; live[l] becomes all ones in it. Returns the new frame, or fi. */
 BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n_live) {
@@ -135,11 +174,39 @@ BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n
   if (e->row_used + nrows > e->row_cap || e->orig_used + n_live > e->orig_cap) return fi;
   uint64_t *rows = e->row_arena + e->row_used, *irows = rows + (size_t)NI * W;
   int32_t *orig = e->orig_arena + e->orig_used;
+  uint64_t *live = e->live + (size_t)l * t->W;
+  uint32_t j = 0;
+#if BX_AVX512
+  if (t->omask) {
+    /* 64 options at a time, their items' bits transposed into the items' words of them. */
+    uint64_t in[64], out[64];
+    const uint32_t OH = t->OH;
+    for (uint32_t w = e->llo[l]; w < e->lhi[l]; w++)
+      for (uint64_t x = live[w]; x; x &= x - 1) {
+        int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
+        orig[j++] = f->orig ? f->orig[o] : o;
+      }
+    for (uint32_t v = 0; v < W; v++) {
+      uint32_t n = j - v * 64 < 64 ? j - v * 64 : 64;
+      for (uint32_t h = 0; h < OH; h++) {
+        for (uint32_t i = 0; i < n; i++)
+          in[i] = t->omask[(size_t)orig[v * 64 + i] * OH + h];
+        for (uint32_t i = n; i < 64; i++)
+          in[i] = 0;
+        BX_FN(transpose64)(in, out);
+        uint32_t k0 = h * 64, kn = NI - k0 < 64 ? NI - k0 : 64;
+        for (uint32_t c = 0; c < kn; c++) {
+          rows[(size_t)v * NI + k0 + c] = out[c];
+          irows[(size_t)(k0 + c) * W + v] = out[c];
+        }
+      }
+    }
+    goto renumbered;
+  }
+#endif
   /* the rows item by item, then the same words word by word (one pass over each option's
    * items instead of two) */
   memset(irows, 0, (size_t)NI * W * sizeof *irows);
-  uint64_t *live = e->live + (size_t)l * t->W;
-  uint32_t j = 0;
   for (uint32_t w = e->llo[l]; w < e->lhi[l]; w++) {
     for (uint64_t x = live[w]; x; x &= x - 1) {
       int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
@@ -154,6 +221,9 @@ BX_INLINE int32_t BX_FN(compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t n
   for (uint32_t k = 0; k < NI; k++)
     for (uint32_t w = 0; w < W; w++)
       rows[(size_t)w * NI + k] = irows[(size_t)k * W + w];
+#if BX_AVX512
+renumbered:
+#endif
   for (uint32_t w = 0; w < W; w++)
     live[w] = ~(uint64_t)0;
   if (n_live & 63) live[W - 1] = ((uint64_t)1 << (n_live & 63)) - 1;

@@ -159,6 +159,69 @@ static void test_large_random(void) {
   ASSERT(nodes > 50000); /* real searches, not trivial ones */
 }
 
+/* Many items: a renumbered frame's rows are then built 64 options at a time by
+ * bit-matrix transposes of the options' items, in words of 64 items (up to 256 items,
+ * on processors with AVX-512 VBMI and GFNI), or scattered option by option (beyond, and
+ * elsewhere). Random problems with covers planted in them (some partitions of the
+ * primaries, each block an option) among random options that also take secondaries, so
+ * that the trees are deep. */
+static dlx_matrix *planted_problem(int np, int ns, int partitions, int extra) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int i = 0; i < np + ns; i++) {
+    int32_t id;
+    ASSERT_EQ(dlx_add_item(m, NULL, i < np ? DLX_PRIMARY : DLX_SECONDARY, &id), DLX_OK);
+  }
+  int32_t perm[512], items[64];
+  for (int p = 0; p < partitions; p++) {
+    for (int i = 0; i < np; i++)
+      perm[i] = i;
+    for (int i = np - 1; i > 0; i--) {
+      int j = (int)test_below((uint32_t)i + 1);
+      int32_t t = perm[i];
+      perm[i] = perm[j], perm[j] = t;
+    }
+    for (int at = 0; at < np;) {
+      int n = 2 + (int)test_below(5);
+      if (n > np - at) n = np - at;
+      for (int k = 0; k < n; k++)
+        items[k] = perm[at + k];
+      at += n;
+      ASSERT_EQ(dlx_add_option(m, (size_t)n, items, NULL, NULL), DLX_OK);
+    }
+  }
+  for (int o = 0; o < extra; o++) {
+    int n = 0, len = 2 + (int)test_below(5);
+    for (int tries = 0; n < len && tries < 4 * len; tries++) {
+      int32_t k = (int32_t)test_below((uint32_t)(np + ns));
+      int dup = 0;
+      for (int j = 0; j < n; j++)
+        dup |= items[j] == k;
+      if (!dup) items[n++] = k;
+    }
+    items[0] = (int32_t)test_below((uint32_t)np); /* one primary at least */
+    for (int j = 1; j < n; j++)
+      if (items[j] == items[0]) items[j] = items[--n];
+    ASSERT_EQ(dlx_add_option(m, (size_t)n, items, NULL, NULL), DLX_OK);
+  }
+  return m;
+}
+
+static void test_many_items(void) {
+  const int sizes[][2] = {{60, 3}, {70, 0}, {100, 20}, {200, 50}, {250, 10}, {300, 20}};
+  uint64_t nodes = 0, solutions = 0;
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes && !test_failed_checks_; i++)
+    for (int trial = 0; trial < 3; trial++) {
+      dlx_matrix *m = planted_problem(sizes[i][0], sizes[i][1], 4, sizes[i][0] / 4 * trial);
+      trace t = {.cap = 0};
+      dlx_stats st = run(m, DLX_ENGINE_BITS, 1, 0, 0, &t, 0);
+      nodes += st.nodes, solutions += st.solutions;
+      compare(m, trial == 1, 7, 0);
+      dlx_matrix_free(m);
+    }
+  ASSERT(nodes > 10000);
+  ASSERT(solutions >= 4 * 18); /* the planted covers at least */
+}
+
 /* The published problems of data/xc: the same tree. */
 static void test_files(void) {
   const char *files[] = {"queens12.dlx", "soma.dlx"};
@@ -206,6 +269,7 @@ static void test_colors_refused(void) {
 int main(void) {
   RUN(test_small_against_brute_force);
   RUN(test_large_random);
+  RUN(test_many_items);
   RUN(test_files);
   RUN(test_estimates_equal);
   RUN(test_colors_refused);
