@@ -156,6 +156,9 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->frame_of);
   free(e->row_arena);
   free(e->orig_arena);
+  free(e->tconf);
+  free(e->tlive);
+  free(e->tcand);
   free(e);
 }
 
@@ -208,6 +211,16 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
   while (e->poll_every > 1 && e->poll_every * per_node > DLX_POLL_WORK)
     e->poll_every /= 2;
   e->isa = dlx_bx_isa();
+  if (e->isa == BX_ISA_AVX512 && t->omask && t->PW == 1 && e->row_cap) {
+    e->tconf = aligned_alloc(64, 512 * 8 * sizeof *e->tconf);
+    e->tlive = aligned_alloc(64, (size_t)levels * 8 * sizeof *e->tlive);
+    e->tcand = aligned_alloc(64, (size_t)levels * 8 * sizeof *e->tcand);
+    if (!e->tconf || !e->tlive || !e->tcand) {
+      dlx_bx_engine_free(e);
+      return NULL;
+    }
+    e->bytes += (512 + 2 * levels) * 8 * sizeof *e->tconf;
+  }
   return e;
 }
 

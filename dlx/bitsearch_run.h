@@ -234,6 +234,17 @@ renumbered:
   int32_t g = e->nframes++;
   e->frames[g] = (bx_frame){rows, NULL, NULL, NULL, orig, irows, W, l};
   e->frames_made++;
+#if BX_AVX512
+  if (e->tconf && W <= 8) { /* a small frame: its options' conflict sets, for tiny() */
+    const __mmask8 wm = (__mmask8)((1u << W) - 1);
+    for (uint32_t i = 0; i < (uint32_t)n_live; i++) {
+      __m512i c = _mm512_setzero_si512();
+      for (int32_t q = t->ostart[orig[i]]; q < t->ostart[orig[i] + 1]; q++)
+        c = _mm512_or_si512(c, _mm512_maskz_loadu_epi64(wm, irows + (size_t)t->oitem[q] * W));
+      _mm512_store_si512(e->tconf + (size_t)i * 8, c);
+    }
+  }
+#endif
   return g;
 }
 
@@ -357,6 +368,129 @@ BX_INLINE int BX_FN(deep)(const uint64_t *u, uint32_t PW) {
   return n >= BX_RECOMPACT_ITEMS;
 }
 
+#if BX_AVX512
+/* The subtree below the node at level top, in a small frame f (made there: W <= 8 words,
+ * its conflict sets in e->tconf, 64 primaries or fewer): the same tree, nodes, hooks and
+ * bookkeeping as run() below, with live and the options left to try each one vector a
+ * level, an option chosen by one AND-NOT with its conflict set, and the counts taken by
+ * broadcasting each word of live. The node at top is counted and its item chosen (best,
+ * branch_n, branch_k, pos). Returns 1 if a hook halted it. */
+BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
+  const bx_tables *t = e->t;
+  const uint32_t NI = t->NI, OH = t->OH, W0 = t->W;
+  const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
+  const __mmask8 wm = (__mmask8)((1u << W) - 1);
+  const uint64_t *rows = f->rows, *irows = f->irows, *conf = e->tconf;
+  const int32_t *orig = f->orig;
+  int32_t *best = e->best, *pos = e->pos, *bn = e->branch_n, *bk = e->branch_k;
+  int32_t *sol = e->solution;
+  uint64_t *unc = e->unc, *tlive = e->tlive, *tcand = e->tcand;
+  const uint64_t mask = e->poll_every - 1;
+  const __m512i none = _mm512_set1_epi64(INT64_MAX), eight = _mm512_set1_epi64(8);
+  int32_t l = top;
+  uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
+  _mm512_store_si512(tlive + (size_t)l * 8, _mm512_maskz_loadu_epi64(wm, e->live + (size_t)l * W0));
+  _mm512_store_si512(tcand + (size_t)l * 8,
+                     _mm512_and_si512(_mm512_load_si512(tlive + (size_t)l * 8),
+                                      _mm512_maskz_loadu_epi64(wm, irows + (size_t)best[l] * W)));
+  for (;;) {
+    /* the next option of level l, if any */
+    uint64_t *c = tcand + (size_t)l * 8;
+    __mmask8 nz = _mm512_test_epi64_mask(_mm512_load_si512(c), _mm512_load_si512(c));
+    if (!nz) {
+      if (l == top) {
+        e->nodes = nodes;
+        return 0;
+      }
+      l--;
+      bk[l]++;
+      continue;
+    }
+    uint32_t w = (uint32_t)__builtin_ctz(nz);
+    int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(c[w]));
+    c[w] &= c[w] - 1;
+    int32_t id = orig[o];
+    pos[l] = o;
+    sol[l] = id;
+    if (e->admit_items ? !e->admit_items(e->admit_ctx, sol, (size_t)l + 1, unc + l)
+                       : e->admit && !e->admit(e->admit_ctx, sol, (size_t)l + 1)) {
+      bk[l]++;
+      continue;
+    }
+    __m512i live = _mm512_andnot_si512(_mm512_load_si512(conf + (size_t)o * 8),
+                                       _mm512_load_si512(tlive + (size_t)l * 8));
+    /* the same words again in scalars, for the counts: read back from the vector's store,
+     * they would wait for it */
+    uint64_t lw[8];
+    for (uint32_t v = 0; v < W; v++)
+      lw[v] = tlive[(size_t)l * 8 + v] & ~conf[(size_t)o * 8 + v];
+    unc[l + 1] = unc[l] & ~t->omask[(size_t)id * OH];
+    l++;
+    _mm512_store_si512(tlive + (size_t)l * 8, live);
+    nodes++;
+    if (!(nodes & mask) && e->poll) {
+      e->nodes = nodes, e->level = l;
+      if (e->poll(e, e->ctx)) return 1;
+    }
+    if (!unc[l]) { /* a solution */
+      e->solutions++;
+      if (e->on_solution) {
+        e->nodes = nodes, e->level = l;
+        if (e->on_solution(e, e->ctx)) return 1;
+      }
+      l--;
+      bk[l]++;
+      continue;
+    }
+    /* the uncovered primary with fewest live options, the first such (as choose_t) */
+    __m512i minv = none, idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    int32_t b = -1;
+    uint64_t tmin = 0;
+    for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
+      __mmask8 m = (__mmask8)(unc[l] >> (g * 8));
+      if (!m) continue;
+      __m512i acc = _mm512_setzero_si512();
+      const uint64_t *r = rows + (size_t)g * 8;
+      for (uint32_t v = 0; v < W; v++)
+        acc = _mm512_add_epi64(
+            acc, _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)lw[v]),
+                                                      _mm512_loadu_si512(r + (size_t)v * NI))));
+      __mmask8 zero = _mm512_mask_cmpeq_epi64_mask(m, acc, _mm512_setzero_si512());
+      if (zero) {
+        b = (int32_t)(g * 8 + (uint32_t)__builtin_ctz(zero));
+        break;
+      }
+      minv = _mm512_mask_min_epi64(minv, m, minv, _mm512_or_si512(_mm512_slli_epi64(acc, 16), idx));
+    }
+    if (b < 0) {
+      long long km = _mm512_reduce_min_epi64(minv);
+      tmin = (uint64_t)km >> 16;
+      b = (int32_t)(km & 0xffff);
+    }
+    best[l] = b;
+    bn[l] = (int32_t)tmin;
+    bk[l] = 0;
+    pos[l] = -1;
+    _mm512_store_si512(tcand + (size_t)l * 8,
+                       _mm512_and_si512(live, _mm512_maskz_loadu_epi64(wm, irows + (size_t)b * W)));
+  }
+}
+
+/* tiny_w with its frame's words a constant, for each possible count. */
+static BX_ATTR int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
+  switch (f->W) {
+  case 1: return BX_FN(tiny_w)(e, f, top, 1);
+  case 2: return BX_FN(tiny_w)(e, f, top, 2);
+  case 3: return BX_FN(tiny_w)(e, f, top, 3);
+  case 4: return BX_FN(tiny_w)(e, f, top, 4);
+  case 5: return BX_FN(tiny_w)(e, f, top, 5);
+  case 6: return BX_FN(tiny_w)(e, f, top, 6);
+  case 7: return BX_FN(tiny_w)(e, f, top, 7);
+  default: return BX_FN(tiny_w)(e, f, top, 8);
+  }
+}
+#endif
+
 static BX_ATTR int BX_FN(run)(bx_engine *e, int32_t base) {
   const bx_tables *t = e->t;
   const uint32_t W0 = t->W, PW = t->PW;
@@ -425,6 +559,15 @@ forward:
       if (n_live <= BX_COMPACT_MAX && (fi == 0 || n_live * 4 <= (uint64_t)W * 64))
         frame_of[l] = BX_FN(compact)(e, fi, l, n_live);
     }
+#if BX_AVX512
+    /* A small frame made here: its subtree in vectors. */
+    if (e->tconf && frame_of[l] != fi && e->frames[frame_of[l]].W <= 8) {
+      SYNC();
+      if (BX_FN(tiny)(e, &e->frames[frame_of[l]], l)) return 1; /* e->level: the hook's */
+      nodes = e->nodes;
+      goto backup;
+    }
+#endif
   }
 advance : {
   const bx_frame *f = &e->frames[frame_of[l]];
