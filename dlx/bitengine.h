@@ -93,7 +93,7 @@ struct bx_engine {
   dlx_admit_items_fn admit_items; /* when set, asked instead of admit */
   void *admit_ctx;
   int isa; /* which compiled search runs: BX_ISA_* */
-  /* Small frames (AVX-512; 64 primaries or fewer, 512 options or fewer in the frame):
+  /* Small frames (AVX-512; 128 primaries or fewer, 512 options or fewer in the frame):
    * each option's conflict set within the frame, tconf[j] (8 words each), built with
    * the frame, and per level the live options and the options left to try, 8 words each
    * (tlive, tcand): their subtree is searched by a loop that keeps them in vectors. NULL

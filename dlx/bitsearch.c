@@ -211,7 +211,7 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
   while (e->poll_every > 1 && e->poll_every * per_node > DLX_POLL_WORK)
     e->poll_every /= 2;
   e->isa = dlx_bx_isa();
-  if (e->isa == BX_ISA_AVX512 && t->omask && t->PW == 1 && e->row_cap) {
+  if (e->isa == BX_ISA_AVX512 && t->omask && t->PW <= 2 && e->row_cap) {
     e->tconf = aligned_alloc(64, 512 * 8 * sizeof *e->tconf);
     e->tlive = aligned_alloc(64, (size_t)levels * 8 * sizeof *e->tlive);
     e->tcand = aligned_alloc(64, (size_t)levels * 8 * sizeof *e->tcand);

@@ -370,14 +370,14 @@ BX_INLINE int BX_FN(deep)(const uint64_t *u, uint32_t PW) {
 
 #if BX_AVX512
 /* The subtree below the node at level top, in a small frame f (made there: W <= 8 words,
- * its conflict sets in e->tconf, 64 primaries or fewer): the same tree, nodes, hooks and
+ * its conflict sets in e->tconf, 128 primaries or fewer): the same tree, nodes, hooks and
  * bookkeeping as run() below, with live and the options left to try each one vector a
  * level, an option chosen by one AND-NOT with its conflict set, and the counts taken by
  * broadcasting each word of live. The node at top is counted and its item chosen (best,
  * branch_n, branch_k, pos). Returns 1 if a hook halted it. */
 BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
   const bx_tables *t = e->t;
-  const uint32_t NI = t->NI, OH = t->OH, W0 = t->W;
+  const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW;
   const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
   const __mmask8 wm = (__mmask8)((1u << W) - 1);
   const uint64_t *rows = f->rows, *irows = f->irows, *conf = e->tconf;
@@ -412,7 +412,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     int32_t id = orig[o];
     pos[l] = o;
     sol[l] = id;
-    if (e->admit_items ? !e->admit_items(e->admit_ctx, sol, (size_t)l + 1, unc + l)
+    if (e->admit_items ? !e->admit_items(e->admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
                        : e->admit && !e->admit(e->admit_ctx, sol, (size_t)l + 1)) {
       bk[l]++;
       continue;
@@ -424,7 +424,10 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     uint64_t lw[8];
     for (uint32_t v = 0; v < W; v++)
       lw[v] = tlive[(size_t)l * 8 + v] & ~conf[(size_t)o * 8 + v];
-    unc[l + 1] = unc[l] & ~t->omask[(size_t)id * OH];
+    const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
+    uint64_t *ud = unc + (size_t)(l + 1) * PW;
+    ud[0] = us[0] & ~om[0];
+    if (PW == 2) ud[1] = us[1] & ~om[1];
     l++;
     _mm512_store_si512(tlive + (size_t)l * 8, live);
     nodes++;
@@ -432,7 +435,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
       e->nodes = nodes, e->level = l;
       if (e->poll(e, e->ctx)) return 1;
     }
-    if (!unc[l]) { /* a solution */
+    if (!(ud[0] | (PW == 2 ? ud[1] : 0))) { /* a solution */
       e->solutions++;
       if (e->on_solution) {
         e->nodes = nodes, e->level = l;
@@ -447,7 +450,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     int32_t b = -1;
     uint64_t tmin = 0;
     for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
-      __mmask8 m = (__mmask8)(unc[l] >> (g * 8));
+      __mmask8 m = (__mmask8)(ud[g >> 3] >> ((g & 7) * 8));
       if (!m) continue;
       __m512i acc = _mm512_setzero_si512();
       const uint64_t *r = rows + (size_t)g * 8;
