@@ -8,6 +8,21 @@
 #include "dlx.h"
 #include "test.h"
 
+/* An option of up to len distinct random items, the first a primary. */
+static void add_random_option(dlx_matrix *m, int np, int ns, int len) {
+  int32_t items[64];
+  int n = 0;
+  items[n++] = (int32_t)test_below((uint32_t)np);
+  for (int tries = 0; n < len && tries < 4 * len; tries++) {
+    int32_t k = (int32_t)test_below((uint32_t)(np + ns));
+    int dup = 0;
+    for (int j = 0; j < n; j++)
+      dup |= items[j] == k;
+    if (!dup) items[n++] = k;
+  }
+  ASSERT_EQ(dlx_add_option(m, (size_t)n, items, NULL, NULL), DLX_OK);
+}
+
 /* A random problem: np primaries, ns secondaries, no options of 1..maxlen items each
  * (always one primary at least), no colors. */
 static dlx_matrix *random_problem(int np, int ns, int no, int maxlen) {
@@ -16,19 +31,8 @@ static dlx_matrix *random_problem(int np, int ns, int no, int maxlen) {
     int32_t id;
     ASSERT_EQ(dlx_add_item(m, NULL, i < np ? DLX_PRIMARY : DLX_SECONDARY, &id), DLX_OK);
   }
-  for (int o = 0; o < no; o++) {
-    int32_t items[64];
-    int n = 0, len = 1 + (int)test_below((uint32_t)maxlen);
-    items[n++] = (int32_t)test_below((uint32_t)np);
-    for (int tries = 0; n < len && tries < 4 * len; tries++) {
-      int32_t k = (int32_t)test_below((uint32_t)(np + ns));
-      int dup = 0;
-      for (int j = 0; j < n; j++)
-        dup |= items[j] == k;
-      if (!dup) items[n++] = k;
-    }
-    ASSERT_EQ(dlx_add_option(m, (size_t)n, items, NULL, NULL), DLX_OK);
-  }
+  for (int o = 0; o < no; o++)
+    add_random_option(m, np, ns, 1 + (int)test_below((uint32_t)maxlen));
   return m;
 }
 
@@ -189,20 +193,8 @@ static dlx_matrix *planted_problem(int np, int ns, int partitions, int extra) {
       ASSERT_EQ(dlx_add_option(m, (size_t)n, items, NULL, NULL), DLX_OK);
     }
   }
-  for (int o = 0; o < extra; o++) {
-    int n = 0, len = 2 + (int)test_below(5);
-    for (int tries = 0; n < len && tries < 4 * len; tries++) {
-      int32_t k = (int32_t)test_below((uint32_t)(np + ns));
-      int dup = 0;
-      for (int j = 0; j < n; j++)
-        dup |= items[j] == k;
-      if (!dup) items[n++] = k;
-    }
-    items[0] = (int32_t)test_below((uint32_t)np); /* one primary at least */
-    for (int j = 1; j < n; j++)
-      if (items[j] == items[0]) items[j] = items[--n];
-    ASSERT_EQ(dlx_add_option(m, (size_t)n, items, NULL, NULL), DLX_OK);
-  }
+  for (int o = 0; o < extra; o++)
+    add_random_option(m, np, ns, 2 + (int)test_below(5));
   return m;
 }
 

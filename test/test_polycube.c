@@ -93,19 +93,29 @@ static void test_bedlam_model(void) {
   poly_set_free(s);
 }
 
-/* In a small search the candidates' estimates stop once they pass the best before them
- * (the pentominoes in 10x6: X, fewest placements, first); the pick is the one the whole
- * estimates give, worked out here from each candidate's own model and dlx_estimate. */
-static void test_choice_with_caps(void) {
-  poly_set *s = read_set("pentominoes");
-  if (!s) return;
-  poly_set_box(s, (int[]){10, 6, 1});
+/* The automatic choice of the restricted piece stops a candidate's estimates once they pass
+ * the best before it: in a small search (the pentominoes in 10x6: X, fewest placements,
+ * first) a candidate's one estimate, in a large one (Bedlam) a candidate's median of
+ * POLY_ESTIMATE_BATCHES once more than half of them pass the least median so far. Either
+ * way the pick is the one the whole estimates give, worked out here from each candidate's
+ * own model and dlx_estimate with the same seeds (1, 2, ...), and a stopped estimate is a
+ * lower bound between the pick's and its whole one. */
+static double median_of(double *v, int n) {
+  for (int k = 1; k < n; k++)
+    for (int i = k; i > 0 && v[i - 1] > v[i]; i--) {
+      double t = v[i];
+      v[i] = v[i - 1], v[i - 1] = t;
+    }
+  return v[n / 2];
+}
+
+static void check_choice(poly_set *s, int batches, const char *pick) {
   poly_model *m = NULL;
   poly_error err;
   ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
   if (!m) return;
   int r = poly_model_restricted(m), bounds = 0, best = -1;
-  ASSERT_STREQ(s->pieces[r].name, "X");
+  if (pick) ASSERT_STREQ(s->pieces[r].name, pick);
   ASSERT(poly_model_choice_seconds(m) > 0);
   double whole_best = 0;
   for (int p = 0; p < s->npieces; p++) {
@@ -117,65 +127,15 @@ static void test_choice_with_caps(void) {
     dlx_options d = dlx_options_default();
     d.admit = poly_model_admit(c);
     d.admit_ctx = c;
-    dlx_estimate_result whole;
-    ASSERT_EQ(dlx_estimate(poly_model_matrix(c), &d, POLY_ESTIMATE_PROBES, 1, &whole), DLX_OK);
-    poly_model_free(c);
-    if (best < 0 || whole.nodes < whole_best) best = p, whole_best = whole.nodes;
-    if (poly_model_estimate_bound(m, p)) { /* a lower bound above the pick's */
-      bounds++;
-      ASSERT(poly_model_estimate(m, p) > poly_model_estimate(m, r));
-      ASSERT(poly_model_estimate(m, p) <= whole.nodes);
-    } else {
-      ASSERT(poly_model_estimate(m, p) == whole.nodes);
-    }
-  }
-  ASSERT_EQ(best, r);
-  ASSERT(bounds > 0);
-  ASSERT_EQ(poly_model_estimate_bound(m, r), 0);
-  poly_model_free(m);
-  poly_set_free(s);
-}
-
-/* In a large search (Bedlam) each candidate gets the median of POLY_ESTIMATE_BATCHES
- * estimates, and stops once more than half of them pass the least median before it; the
- * pick is still the one the whole medians give, worked out here from each candidate's
- * own model and dlx_estimate with the same seeds. */
-static double median_of(double *v, int n) {
-  for (int k = 1; k < n; k++)
-    for (int i = k; i > 0 && v[i - 1] > v[i]; i--) {
-      double t = v[i];
-      v[i] = v[i - 1], v[i - 1] = t;
-    }
-  return v[n / 2];
-}
-
-static void test_choice_medians(void) {
-  poly_set *s = read_set("bedlam");
-  if (!s) return;
-  poly_model *m = NULL;
-  poly_error err;
-  ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
-  if (!m) return;
-  int r = poly_model_restricted(m), bounds = 0, best = -1;
-  double whole_best = 0;
-  for (int p = 0; p < s->npieces; p++) {
-    poly_options o = poly_options_default();
-    o.restrict_piece = p;
-    poly_model *c = NULL;
-    ASSERT_EQ(poly_model_new(s, &o, &c, &err), POLY_OK);
-    if (!c) break;
-    dlx_options d = dlx_options_default();
-    d.admit = poly_model_admit(c);
-    d.admit_ctx = c;
     double batch[POLY_ESTIMATE_BATCHES];
-    for (int k = 0; k < POLY_ESTIMATE_BATCHES; k++) {
+    for (int k = 0; k < batches; k++) {
       dlx_estimate_result e;
       ASSERT_EQ(dlx_estimate(poly_model_matrix(c), &d, POLY_ESTIMATE_PROBES, (uint64_t)k + 1, &e),
                 DLX_OK);
       batch[k] = e.nodes;
     }
     poly_model_free(c);
-    double whole = median_of(batch, POLY_ESTIMATE_BATCHES);
+    double whole = median_of(batch, batches);
     if (best < 0 || whole < whole_best) best = p, whole_best = whole;
     if (poly_model_estimate_bound(m, p)) { /* a lower bound above the pick's */
       bounds++;
@@ -189,6 +149,20 @@ static void test_choice_medians(void) {
   ASSERT(bounds > 0);
   ASSERT_EQ(poly_model_estimate_bound(m, r), 0);
   poly_model_free(m);
+}
+
+static void test_choice_with_caps(void) {
+  poly_set *s = read_set("pentominoes");
+  if (!s) return;
+  poly_set_box(s, (int[]){10, 6, 1});
+  check_choice(s, 1, "X");
+  poly_set_free(s);
+}
+
+static void test_choice_medians(void) {
+  poly_set *s = read_set("bedlam");
+  if (!s) return;
+  check_choice(s, POLY_ESTIMATE_BATCHES, NULL);
   poly_set_free(s);
 }
 
@@ -252,6 +226,18 @@ static void check_admit_items(poly_set *s, int paths) {
   poly_model_free(m);
 }
 
+/* A set (freed here) whose model has a pruning but no poly_model_admit_items. */
+static void no_admit_items(poly_set *s, const poly_options *o) {
+  ASSERT(s != NULL);
+  if (!s) return;
+  poly_model *m = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_model_new(s, o, &m, &err), POLY_OK);
+  if (m) ASSERT(poly_model_admit(m) != NULL && poly_model_admit_items(m) == NULL);
+  poly_model_free(m);
+  poly_set_free(s);
+}
+
 static void test_admit_items(void) {
   const char *names[] = {"soma", "bedlam", "pentominoes"};
   for (int i = 0; i < 3; i++) {
@@ -262,30 +248,13 @@ static void test_admit_items(void) {
     poly_set_free(s);
   }
   /* Not with the cell check (dancing links), nor with holes, nor with optional pieces. */
+  poly_options links = poly_options_default();
+  links.engine = DLX_ENGINE_LINKS;
+  no_admit_items(read_set("soma"), &links);
   poly_error err;
-  poly_set *s = read_set("soma");
-  if (!s) return;
-  poly_options o = poly_options_default();
-  o.engine = DLX_ENGINE_LINKS;
-  poly_model *m = NULL;
-  ASSERT_EQ(poly_model_new(s, &o, &m, &err), POLY_OK);
-  if (m) ASSERT(poly_model_admit(m) != NULL && poly_model_admit_items(m) == NULL);
-  poly_model_free(m);
-  poly_set_free(s);
-  s = parse("region\nAAA\nA.A\nAAA\npiece L\nLLL\nL..\npiece J\nJJJ\n..J\n", &err);
-  ASSERT(s != NULL);
-  m = NULL;
-  if (s) ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
-  if (m) ASSERT(poly_model_admit(m) != NULL && poly_model_admit_items(m) == NULL);
-  poly_model_free(m);
-  poly_set_free(s);
-  s = parse("box 3x1\npiece I\nIII\npiece D optional\nDD\n", &err);
-  ASSERT(s != NULL);
-  m = NULL;
-  if (s) ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
-  if (m) ASSERT(poly_model_admit(m) != NULL && poly_model_admit_items(m) == NULL);
-  poly_model_free(m);
-  poly_set_free(s);
+  no_admit_items(parse("region\nAAA\nA.A\nAAA\npiece L\nLLL\nL..\npiece J\nJJJ\n..J\n", &err),
+                 NULL);
+  no_admit_items(parse("box 3x1\npiece I\nIII\npiece D optional\nDD\n", &err), NULL);
 }
 
 static void test_box_groups(void) {
