@@ -1,6 +1,7 @@
 /* test_search.c -- the search on problems whose answers are known, and on random
  * XCC problems checked against brute force. */
 #include <stdlib.h>
+#include <time.h>
 
 #include <string.h>
 
@@ -225,12 +226,23 @@ static void on_progress(void *ctx, const dlx_progress *p) {
   l->calls++;
 }
 
+/* The search pauses a millisecond every 4,096 solutions, so that the reporting thread is
+ * sure to run between them however fast the search is and however busy the machine. */
+static int pause_now_and_then(void *ctx, const int32_t *options, size_t n) {
+  (void)options, (void)n;
+  if (++*(uint64_t *)ctx % 4096 == 0) nanosleep(&(struct timespec){0, 1000000}, NULL);
+  return 0;
+}
+
 /* Reports at every poll (of the split and of the reporting thread), never going backwards,
  * the last of them well into the search. */
 static void test_progress_fraction(void) {
   dlx_matrix *m = queens(13);
   progress_log l = {0, 0, 1};
+  uint64_t seen = 0;
   dlx_options o = dlx_options_default();
+  o.on_solution = pause_now_and_then;
+  o.solution_ctx = &seen;
   o.on_progress = on_progress;
   o.progress_ctx = &l;
   o.progress_seconds = 1e-9; /* every poll */
