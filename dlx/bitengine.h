@@ -137,7 +137,8 @@ int dlx_bx_engine_run(bx_engine *e, int32_t base);
 double dlx_bx_engine_fraction(const bx_engine *e, int32_t base);
 
 /* The instruction set the search uses on this machine: the best compiled in and
- * supported, unless DANCE_BITS_ISA (generic, popcnt, avx512) asks for a lower one. */
+ * supported (avx512: AVX-512 F, BW, VPOPCNTDQ, VBMI and GFNI), unless DANCE_BITS_ISA
+ * (generic, popcnt, avx512) asks for a lower one. */
 int dlx_bx_isa(void);
 const char *dlx_bx_isa_name(int isa);
 
