@@ -1148,8 +1148,8 @@ dlx_admit_fn poly_model_admit(const poly_model *m) {
  * box with no holes and no optional piece (its primaries are then the pieces, then every
  * cell in order), when poly_model_admit leaves out the cell check. */
 dlx_admit_items_fn poly_model_admit_items(const poly_model *m) {
-  if (poly_model_admit(m) != admit_regions_popcnt && poly_model_admit(m) != admit_regions)
-    return NULL;
+  dlx_admit_fn regions = poly_model_admit(m);
+  if (regions != admit_regions_popcnt && regions != admit_regions) return NULL;
   if (m->set->region || !m->pieces_mask) return NULL;
   return have_popcnt() ? admit_items_popcnt : admit_items;
 }
