@@ -61,6 +61,10 @@ typedef struct {
   int32_t level; /* the level that made it */
 } bx_frame;
 
+/* A renumbered frame of this many words or fewer (64 options each) is searched by a loop
+ * that keeps a level's sets in two AVX-512 registers (tiny in bitsearch_run.h). */
+#define BX_TINY_WORDS 16
+
 typedef struct bx_engine bx_engine;
 typedef int (*bx_hook)(bx_engine *e, void *ctx);
 
@@ -93,12 +97,14 @@ struct bx_engine {
   dlx_admit_items_fn admit_items; /* when set, asked instead of admit */
   void *admit_ctx;
   int isa; /* which compiled search runs: BX_ISA_* */
-  /* Small frames (AVX-512; 128 primaries or fewer, 512 options or fewer in the frame):
-   * each option's conflict set within the frame, tconf[j] (8 words each), built with
-   * the frame, and per level the live options and the options left to try, 8 words each
+  /* Small frames (AVX-512; 128 primaries or fewer, BX_TINY_WORDS words or fewer in the
+   * frame, as every renumbered frame is with BX_COMPACT_MAX at 768): each option's conflict set
+   * within the frame, tconf[j] (BX_TINY_WORDS words each, made the first time option j is chosen:
+   * tbuilt), and per level the live options and the options left to try, BX_TINY_WORDS words each
    * (tlive, tcand): their subtree is searched by a loop that keeps them in vectors. NULL
    * where it does not apply. */
   uint64_t *tconf, *tlive, *tcand;
+  uint64_t tbuilt[BX_TINY_WORDS]; /* the options of the small frame whose tconf is made */
 };
 
 enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };

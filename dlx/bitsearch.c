@@ -212,14 +212,15 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
     e->poll_every /= 2;
   e->isa = dlx_bx_isa();
   if (e->isa == BX_ISA_AVX512 && t->omask && t->PW <= 2 && e->row_cap) {
-    e->tconf = aligned_alloc(64, 512 * 8 * sizeof *e->tconf);
-    e->tlive = aligned_alloc(64, (size_t)levels * 8 * sizeof *e->tlive);
-    e->tcand = aligned_alloc(64, (size_t)levels * 8 * sizeof *e->tcand);
+    const size_t tw = BX_TINY_WORDS, topts = 64 * BX_TINY_WORDS;
+    e->tconf = aligned_alloc(64, topts * tw * sizeof *e->tconf);
+    e->tlive = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tlive);
+    e->tcand = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tcand);
     if (!e->tconf || !e->tlive || !e->tcand) {
       dlx_bx_engine_free(e);
       return NULL;
     }
-    e->bytes += (512 + 2 * levels) * 8 * sizeof *e->tconf;
+    e->bytes += (topts + 2 * levels) * tw * sizeof *e->tconf;
   }
   return e;
 }

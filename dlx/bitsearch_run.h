@@ -235,15 +235,8 @@ renumbered:
   e->frames[g] = (bx_frame){rows, NULL, NULL, NULL, orig, irows, W, l};
   e->frames_made++;
 #if BX_AVX512
-  if (e->tconf && W <= 8) { /* a small frame: its options' conflict sets, for tiny() */
-    const __mmask8 wm = (__mmask8)((1u << W) - 1);
-    for (uint32_t i = 0; i < (uint32_t)n_live; i++) {
-      __m512i c = _mm512_setzero_si512();
-      for (int32_t q = t->ostart[orig[i]]; q < t->ostart[orig[i] + 1]; q++)
-        c = _mm512_or_si512(c, _mm512_maskz_loadu_epi64(wm, irows + (size_t)t->oitem[q] * W));
-      _mm512_store_si512(e->tconf + (size_t)i * 8, c);
-    }
-  }
+  if (e->tconf && W <= BX_TINY_WORDS) /* a small frame: no conflict set made yet */
+    memset(e->tbuilt, 0, sizeof e->tbuilt);
 #endif
   return g;
 }
@@ -369,17 +362,23 @@ BX_INLINE int BX_FN(deep)(const uint64_t *u, uint32_t PW) {
 }
 
 #if BX_AVX512
-/* The subtree below the node at level top, in a small frame f (made there: W <= 8 words,
- * its conflict sets in e->tconf, 128 primaries or fewer): the same tree, nodes, hooks and
- * bookkeeping as run() below, with live and the options left to try each one vector a
- * level, an option chosen by one AND-NOT with its conflict set, and the counts taken by
- * broadcasting each word of live. The node at top is counted and its item chosen (best,
- * branch_n, branch_k, pos). Returns 1 if a hook halted it. */
+/* Word h*8 .. h*8+7 of a small frame's vector (BX_TINY_WORDS words, two registers), its
+ * words past W zero. */
+#define BX_TLOAD(p, h) _mm512_maskz_loadu_epi64((h) ? wm1 : wm0, (p) + 8 * (h))
+
+/* The subtree below the node at level top, in a small frame f (made there: W <=
+ * BX_TINY_WORDS words, its conflict sets in e->tconf, 128 primaries or fewer): the same
+ * tree, nodes, hooks and bookkeeping as run() below, with live and the options left to try
+ * each one or two vectors a level, an option chosen by one AND-NOT with its conflict set,
+ * and the counts taken by broadcasting each word of live. The node at top is counted and
+ * its item chosen (best, branch_n, branch_k, pos). Returns 1 if a hook halted it. */
 BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
   const bx_tables *t = e->t;
-  const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW;
+  const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW, TW = BX_TINY_WORDS;
+  const uint32_t NV = W > 8 ? 2 : 1; /* vectors a set */
   const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
-  const __mmask8 wm = (__mmask8)((1u << W) - 1);
+  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
+  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
   const uint64_t *rows = f->rows, *irows = f->irows, *conf = e->tconf;
   const int32_t *orig = f->orig;
   int32_t *best = e->best, *pos = e->pos, *bn = e->branch_n, *bk = e->branch_k;
@@ -389,14 +388,21 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
   const __m512i none = _mm512_set1_epi64(INT64_MAX), eight = _mm512_set1_epi64(8);
   int32_t l = top;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
-  _mm512_store_si512(tlive + (size_t)l * 8, _mm512_maskz_loadu_epi64(wm, e->live + (size_t)l * W0));
-  _mm512_store_si512(tcand + (size_t)l * 8,
-                     _mm512_and_si512(_mm512_load_si512(tlive + (size_t)l * 8),
-                                      _mm512_maskz_loadu_epi64(wm, irows + (size_t)best[l] * W)));
+  for (uint32_t h = 0; h < NV; h++) {
+    __m512i v = BX_TLOAD(e->live + (size_t)l * W0, h);
+    _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, v);
+    _mm512_store_si512(tcand + (size_t)l * TW + 8 * h,
+                       _mm512_and_si512(v, BX_TLOAD(irows + (size_t)best[l] * W, h)));
+  }
   for (;;) {
     /* the next option of level l, if any */
-    uint64_t *c = tcand + (size_t)l * 8;
-    __mmask8 nz = _mm512_test_epi64_mask(_mm512_load_si512(c), _mm512_load_si512(c));
+    uint64_t *c = tcand + (size_t)l * TW;
+    __m512i c0 = _mm512_load_si512(c);
+    unsigned nz = _mm512_test_epi64_mask(c0, c0);
+    if (NV == 2) {
+      __m512i c1 = _mm512_load_si512(c + 8);
+      nz |= (unsigned)_mm512_test_epi64_mask(c1, c1) << 8;
+    }
     if (!nz) {
       if (l == top) {
         e->nodes = nodes;
@@ -417,19 +423,40 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
       bk[l]++;
       continue;
     }
-    __m512i live = _mm512_andnot_si512(_mm512_load_si512(conf + (size_t)o * 8),
-                                       _mm512_load_si512(tlive + (size_t)l * 8));
+    /* its conflict set within the frame, made the first time it is chosen (a subtree
+     * chooses a fraction of its frame's options) */
+    if (!(e->tbuilt[o >> 6] >> (o & 63) & 1)) {
+      __m512i c0 = _mm512_setzero_si512(), c1 = c0;
+      for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++) {
+        const uint64_t *row = irows + (size_t)t->oitem[q] * W;
+        c0 = _mm512_or_si512(c0, BX_TLOAD(row, 0));
+        if (NV == 2) c1 = _mm512_or_si512(c1, BX_TLOAD(row, 1));
+      }
+      _mm512_store_si512(e->tconf + (size_t)o * TW, c0);
+      _mm512_store_si512(e->tconf + (size_t)o * TW + 8, c1);
+      e->tbuilt[o >> 6] |= (uint64_t)1 << (o & 63);
+    }
+    __m512i live[2];
+    for (uint32_t h = 0; h < NV; h++)
+      live[h] = _mm512_andnot_si512(_mm512_load_si512(conf + (size_t)o * TW + 8 * h),
+                                    _mm512_load_si512(tlive + (size_t)l * TW + 8 * h));
     /* the same words again in scalars, for the counts (reading them back from the
      * vector's store made queens13 7% slower) */
-    uint64_t lw[8];
-    for (uint32_t v = 0; v < W; v++)
-      lw[v] = tlive[(size_t)l * 8 + v] & ~conf[(size_t)o * 8 + v];
+    uint64_t lw[BX_TINY_WORDS];
+    uint32_t lv[BX_TINY_WORDS], nw = 0; /* the nonzero words: lw[0..nw-1], words lv[] */
+    for (uint32_t v = 0; v < W; v++) {
+      uint64_t x = tlive[(size_t)l * TW + v] & ~conf[(size_t)o * TW + v];
+      lw[nw] = x;
+      lv[nw] = v * NI;
+      nw += x != 0;
+    }
     const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
     uint64_t *ud = unc + (size_t)(l + 1) * PW;
     ud[0] = us[0] & ~om[0];
     if (PW == 2) ud[1] = us[1] & ~om[1];
     l++;
-    _mm512_store_si512(tlive + (size_t)l * 8, live);
+    for (uint32_t h = 0; h < NV; h++)
+      _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, live[h]);
     nodes++;
     if (!(nodes & mask) && e->poll) {
       e->nodes = nodes, e->level = l;
@@ -454,10 +481,10 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
       if (!m) continue;
       __m512i acc = _mm512_setzero_si512();
       const uint64_t *r = rows + (size_t)g * 8;
-      for (uint32_t v = 0; v < W; v++)
+      for (uint32_t v = 0; v < nw; v++)
         acc = _mm512_add_epi64(
             acc, _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)lw[v]),
-                                                      _mm512_loadu_si512(r + (size_t)v * NI))));
+                                                      _mm512_loadu_si512(r + lv[v]))));
       __mmask8 zero = _mm512_mask_cmpeq_epi64_mask(m, acc, _mm512_setzero_si512());
       if (zero) {
         b = (int32_t)(g * 8 + (uint32_t)__builtin_ctz(zero));
@@ -474,24 +501,26 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     bn[l] = (int32_t)tmin;
     bk[l] = 0;
     pos[l] = -1;
-    _mm512_store_si512(tcand + (size_t)l * 8,
-                       _mm512_and_si512(live, _mm512_maskz_loadu_epi64(wm, irows + (size_t)b * W)));
+    for (uint32_t h = 0; h < NV; h++)
+      _mm512_store_si512(tcand + (size_t)l * TW + 8 * h,
+                         _mm512_and_si512(live[h], BX_TLOAD(irows + (size_t)b * W, h)));
   }
 }
 
 /* tiny_w with its frame's words a constant, for each possible count. */
 static BX_ATTR int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
   switch (f->W) {
-  case 1: return BX_FN(tiny_w)(e, f, top, 1);
-  case 2: return BX_FN(tiny_w)(e, f, top, 2);
-  case 3: return BX_FN(tiny_w)(e, f, top, 3);
-  case 4: return BX_FN(tiny_w)(e, f, top, 4);
-  case 5: return BX_FN(tiny_w)(e, f, top, 5);
-  case 6: return BX_FN(tiny_w)(e, f, top, 6);
-  case 7: return BX_FN(tiny_w)(e, f, top, 7);
-  default: return BX_FN(tiny_w)(e, f, top, 8);
+#define BX_TINY_CASE(n)                                                                            \
+  case n: return BX_FN(tiny_w)(e, f, top, n);
+    BX_TINY_CASE(1)
+    BX_TINY_CASE(2) BX_TINY_CASE(3) BX_TINY_CASE(4) BX_TINY_CASE(5) BX_TINY_CASE(6) BX_TINY_CASE(7)
+        BX_TINY_CASE(8) BX_TINY_CASE(9) BX_TINY_CASE(10) BX_TINY_CASE(11) BX_TINY_CASE(12)
+            BX_TINY_CASE(13) BX_TINY_CASE(14) BX_TINY_CASE(15)
+#undef BX_TINY_CASE
+                default : return BX_FN(tiny_w)(e, f, top, 16);
   }
 }
+#undef BX_TLOAD
 #endif
 
 static BX_ATTR int BX_FN(run)(bx_engine *e, int32_t base) {
@@ -564,7 +593,7 @@ forward:
     }
 #if BX_AVX512
     /* A small frame made here: its subtree in vectors. */
-    if (e->tconf && frame_of[l] != fi && e->frames[frame_of[l]].W <= 8) {
+    if (e->tconf && frame_of[l] != fi && e->frames[frame_of[l]].W <= BX_TINY_WORDS) {
       SYNC();
       if (BX_FN(tiny)(e, &e->frames[frame_of[l]], l)) return 1; /* e->level: the hook's */
       nodes = e->nodes;
