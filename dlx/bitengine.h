@@ -104,6 +104,7 @@ struct bx_engine {
    * (tlive, tcand): their subtree is searched by a loop that keeps them in vectors. NULL
    * where it does not apply. */
   uint64_t *tconf, *tlive, *tcand;
+  uint32_t *tnz;                  /* [level]: which words of tcand are nonzero */
   uint64_t tbuilt[BX_TINY_WORDS]; /* the options of the small frame whose tconf is made */
 };
 

@@ -159,6 +159,7 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->tconf);
   free(e->tlive);
   free(e->tcand);
+  free(e->tnz);
   free(e);
 }
 
@@ -216,11 +217,12 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
     e->tconf = aligned_alloc(64, topts * tw * sizeof *e->tconf);
     e->tlive = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tlive);
     e->tcand = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tcand);
-    if (!e->tconf || !e->tlive || !e->tcand) {
+    e->tnz = malloc((size_t)levels * sizeof *e->tnz);
+    if (!e->tconf || !e->tlive || !e->tcand || !e->tnz) {
       dlx_bx_engine_free(e);
       return NULL;
     }
-    e->bytes += (topts + 2 * levels) * tw * sizeof *e->tconf;
+    e->bytes += (topts + 2 * levels) * tw * sizeof *e->tconf + levels * sizeof *e->tnz;
   }
   return e;
 }

@@ -384,26 +384,23 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
   int32_t *best = e->best, *pos = e->pos, *bn = e->branch_n, *bk = e->branch_k;
   int32_t *sol = e->solution;
   uint64_t *unc = e->unc, *tlive = e->tlive, *tcand = e->tcand;
+  uint32_t *tnz = e->tnz;
   const uint64_t mask = e->poll_every - 1;
   const __m512i none = _mm512_set1_epi64(INT64_MAX), eight = _mm512_set1_epi64(8);
   int32_t l = top;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
+  tnz[l] = 0;
   for (uint32_t h = 0; h < NV; h++) {
     __m512i v = BX_TLOAD(e->live + (size_t)l * W0, h);
     _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, v);
-    _mm512_store_si512(tcand + (size_t)l * TW + 8 * h,
-                       _mm512_and_si512(v, BX_TLOAD(irows + (size_t)best[l] * W, h)));
+    __m512i c = _mm512_and_si512(v, BX_TLOAD(irows + (size_t)best[l] * W, h));
+    _mm512_store_si512(tcand + (size_t)l * TW + 8 * h, c);
+    tnz[l] |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
   }
   for (;;) {
-    /* the next option of level l, if any */
-    uint64_t *c = tcand + (size_t)l * TW;
-    __m512i c0 = _mm512_load_si512(c);
-    unsigned nz = _mm512_test_epi64_mask(c0, c0);
-    if (NV == 2) {
-      __m512i c1 = _mm512_load_si512(c + 8);
-      nz |= (unsigned)_mm512_test_epi64_mask(c1, c1) << 8;
-    }
-    if (!nz) {
+    /* the next option of level l, if any: its words are read as scalars, and which are
+     * nonzero is kept in tnz (a vector load of words just stored waits for the stores) */
+    if (!tnz[l]) {
       if (l == top) {
         e->nodes = nodes;
         return 0;
@@ -412,9 +409,12 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
       bk[l]++;
       continue;
     }
-    uint32_t w = (uint32_t)__builtin_ctz(nz);
-    int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(c[w]));
-    c[w] &= c[w] - 1;
+    uint64_t *c = tcand + (size_t)l * TW;
+    uint32_t w = (uint32_t)__builtin_ctz(tnz[l]);
+    uint64_t cw = c[w];
+    int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(cw));
+    c[w] = cw &= cw - 1;
+    if (!cw) tnz[l] &= tnz[l] - 1;
     int32_t id = orig[o];
     pos[l] = o;
     sol[l] = id;
@@ -501,9 +501,13 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     bn[l] = (int32_t)tmin;
     bk[l] = 0;
     pos[l] = -1;
-    for (uint32_t h = 0; h < NV; h++)
-      _mm512_store_si512(tcand + (size_t)l * TW + 8 * h,
-                         _mm512_and_si512(live[h], BX_TLOAD(irows + (size_t)b * W, h)));
+    uint32_t z = 0;
+    for (uint32_t h = 0; h < NV; h++) {
+      __m512i c = _mm512_and_si512(live[h], BX_TLOAD(irows + (size_t)b * W, h));
+      _mm512_store_si512(tcand + (size_t)l * TW + 8 * h, c);
+      z |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
+    }
+    tnz[l] = z;
   }
 }
 
@@ -513,9 +517,10 @@ static BX_ATTR int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
 #define BX_TINY_CASE(n)                                                                            \
   case n: return BX_FN(tiny_w)(e, f, top, n);
     BX_TINY_CASE(1)
-    BX_TINY_CASE(2) BX_TINY_CASE(3) BX_TINY_CASE(4) BX_TINY_CASE(5) BX_TINY_CASE(6) BX_TINY_CASE(7)
-        BX_TINY_CASE(8) BX_TINY_CASE(9) BX_TINY_CASE(10) BX_TINY_CASE(11) BX_TINY_CASE(12)
-            BX_TINY_CASE(13) BX_TINY_CASE(14) BX_TINY_CASE(15)
+    BX_TINY_CASE(2)
+    BX_TINY_CASE(3) BX_TINY_CASE(4) BX_TINY_CASE(5) BX_TINY_CASE(6) BX_TINY_CASE(7) BX_TINY_CASE(8)
+        BX_TINY_CASE(9) BX_TINY_CASE(10) BX_TINY_CASE(11) BX_TINY_CASE(12) BX_TINY_CASE(13)
+            BX_TINY_CASE(14) BX_TINY_CASE(15)
 #undef BX_TINY_CASE
                 default : return BX_FN(tiny_w)(e, f, top, 16);
   }
