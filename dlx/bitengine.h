@@ -43,7 +43,7 @@ typedef struct {
 } bx_tables;
 
 /* A frame: the options numbered afresh. Frame 0 is the matrix's own numbering; when the
- * options live at a node with two children or more are few (BX_COMPACT_MAX or fewer; in a
+ * options live at a node with two children or more are few (compact_max or fewer; in a
  * renumbered frame, a quarter of its bits with many primaries left), the search renumbers
  * them 0, 1, 2, ... in the same order and builds each item's row of them, so that below it every
  * bit vector is that much shorter. A renumbered frame stores its rows word by word
@@ -84,6 +84,7 @@ struct bx_engine {
   uint64_t *row_arena; /* the renumbered frames' rows and their options' ids, a stack: */
   int32_t *orig_arena; /* each frame a quarter of the one above it at most */
   size_t row_used, orig_used, row_cap, orig_cap;
+  uint32_t compact_max; /* a node's live options are renumbered when this many or fewer */
   uint64_t frames_made; /* statistics: compactions */
   int32_t level;        /* while a hook runs: the depth of the solution or poll */
   uint64_t nodes, solutions;
@@ -98,10 +99,10 @@ struct bx_engine {
   void *admit_ctx;
   int isa; /* which compiled search runs: BX_ISA_* */
   /* Small frames (AVX-512; 128 primaries or fewer, BX_TINY_WORDS words or fewer in the
-   * frame, as every renumbered frame is with BX_COMPACT_MAX at 768): each option's conflict set
-   * within the frame, tconf[j] (BX_TINY_WORDS words each, made the first time option j is chosen:
-   * tbuilt), and per level the live options and the options left to try, BX_TINY_WORDS words each
-   * (tlive, tcand): their subtree is searched by a loop that keeps them in vectors. NULL
+   * frame, as every renumbered frame is with compact_max at 1024 or less): each option's conflict
+   * set within the frame, tconf[j] (BX_TINY_WORDS words each, made the first time option j is
+   * chosen: tbuilt), and per level the live options and the options left to try, BX_TINY_WORDS
+   * words each (tlive, tcand): their subtree is searched by a loop that keeps them in vectors. NULL
    * where it does not apply. */
   uint64_t *tconf, *tlive, *tcand;
   uint32_t *tnz;                  /* [level]: which words of tcand are nonzero */

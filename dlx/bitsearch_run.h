@@ -518,9 +518,10 @@ static BX_ATTR int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
   case n: return BX_FN(tiny_w)(e, f, top, n);
     BX_TINY_CASE(1)
     BX_TINY_CASE(2)
-    BX_TINY_CASE(3) BX_TINY_CASE(4) BX_TINY_CASE(5) BX_TINY_CASE(6) BX_TINY_CASE(7) BX_TINY_CASE(8)
-        BX_TINY_CASE(9) BX_TINY_CASE(10) BX_TINY_CASE(11) BX_TINY_CASE(12) BX_TINY_CASE(13)
-            BX_TINY_CASE(14) BX_TINY_CASE(15)
+    BX_TINY_CASE(3)
+    BX_TINY_CASE(4) BX_TINY_CASE(5) BX_TINY_CASE(6) BX_TINY_CASE(7) BX_TINY_CASE(8) BX_TINY_CASE(9)
+        BX_TINY_CASE(10) BX_TINY_CASE(11) BX_TINY_CASE(12) BX_TINY_CASE(13) BX_TINY_CASE(14)
+            BX_TINY_CASE(15)
 #undef BX_TINY_CASE
                 default : return BX_FN(tiny_w)(e, f, top, 16);
   }
@@ -593,7 +594,7 @@ forward:
       uint64_t n_live = 0;
       for (uint32_t w = llo; w < lhi; w++)
         n_live += (uint64_t)__builtin_popcountll(live[w]);
-      if (n_live <= BX_COMPACT_MAX && (fi == 0 || n_live * 4 <= (uint64_t)W * 64))
+      if (n_live <= e->compact_max && (fi == 0 || n_live * 4 <= (uint64_t)W * 64))
         frame_of[l] = BX_FN(compact)(e, fi, l, n_live);
     }
 #if BX_AVX512
