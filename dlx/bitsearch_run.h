@@ -514,16 +514,22 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
 /* tiny_w with its frame's words a constant, for each possible count. */
 static BX_ATTR int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
   switch (f->W) {
-#define BX_TINY_CASE(n)                                                                            \
-  case n: return BX_FN(tiny_w)(e, f, top, n);
-    BX_TINY_CASE(1)
-    BX_TINY_CASE(2)
-    BX_TINY_CASE(3)
-    BX_TINY_CASE(4) BX_TINY_CASE(5) BX_TINY_CASE(6) BX_TINY_CASE(7) BX_TINY_CASE(8) BX_TINY_CASE(9)
-        BX_TINY_CASE(10) BX_TINY_CASE(11) BX_TINY_CASE(12) BX_TINY_CASE(13) BX_TINY_CASE(14)
-            BX_TINY_CASE(15)
-#undef BX_TINY_CASE
-                default : return BX_FN(tiny_w)(e, f, top, 16);
+  case 1: return BX_FN(tiny_w)(e, f, top, 1);
+  case 2: return BX_FN(tiny_w)(e, f, top, 2);
+  case 3: return BX_FN(tiny_w)(e, f, top, 3);
+  case 4: return BX_FN(tiny_w)(e, f, top, 4);
+  case 5: return BX_FN(tiny_w)(e, f, top, 5);
+  case 6: return BX_FN(tiny_w)(e, f, top, 6);
+  case 7: return BX_FN(tiny_w)(e, f, top, 7);
+  case 8: return BX_FN(tiny_w)(e, f, top, 8);
+  case 9: return BX_FN(tiny_w)(e, f, top, 9);
+  case 10: return BX_FN(tiny_w)(e, f, top, 10);
+  case 11: return BX_FN(tiny_w)(e, f, top, 11);
+  case 12: return BX_FN(tiny_w)(e, f, top, 12);
+  case 13: return BX_FN(tiny_w)(e, f, top, 13);
+  case 14: return BX_FN(tiny_w)(e, f, top, 14);
+  case 15: return BX_FN(tiny_w)(e, f, top, 15);
+  default: return BX_FN(tiny_w)(e, f, top, 16);
   }
 }
 #undef BX_TLOAD
