@@ -214,6 +214,29 @@ static void test_many_items(void) {
   ASSERT(solutions >= 4 * 18); /* the planted covers at least */
 }
 
+/* More options than a frame renumbers at once (1,024 at most), so that the search makes
+ * many frames one after another, each with its own options' conflict sets (which the
+ * small frames' loop makes the first time an option is chosen there): long random
+ * options (6 to 10 items), which leave few others live once one is chosen, and covers
+ * planted among them. */
+static void test_frames_in_turn(void) {
+  const int sizes[][2] = {{20, 1100}, {24, 1300}, {28, 1500}};
+  uint64_t nodes = 0, solutions = 0;
+  for (size_t i = 0; i < sizeof sizes / sizeof *sizes && !test_failed_checks_; i++) {
+    int np = sizes[i][0];
+    dlx_matrix *m = planted_problem(np, 4, 6, 0);
+    for (int o = 0; o < sizes[i][1]; o++)
+      add_random_option(m, np, 4, 6 + (int)test_below(5));
+    trace t = {.cap = 0};
+    dlx_stats st = run(m, DLX_ENGINE_BITS, 1, 0, 0, &t, 0);
+    nodes += st.nodes, solutions += st.solutions;
+    compare(m, (int)i == 1, 7, 0);
+    dlx_matrix_free(m);
+  }
+  ASSERT(nodes > 10000);
+  ASSERT(solutions >= 3 * 6); /* the planted covers at least */
+}
+
 /* The published problems of data/xc: the same tree. */
 static void test_files(void) {
   const char *files[] = {"queens12.dlx", "soma.dlx"};
@@ -262,6 +285,7 @@ int main(void) {
   RUN(test_small_against_brute_force);
   RUN(test_large_random);
   RUN(test_many_items);
+  RUN(test_frames_in_turn);
   RUN(test_files);
   RUN(test_estimates_equal);
   RUN(test_colors_refused);
