@@ -29,8 +29,9 @@
 #define BX_COMPACT_MAX 768
 #endif
 /* The same where the small frames' loop searches every renumbered frame (AVX-512): a
- * frame there costs less for its size, so fewer and larger frames pay (Bedlam 7% less
- * time than at 768; with POPCNT alone 1,024 is 8% slower). At most 64 * BX_TINY_WORDS. */
+ * frame there costs less for its size, so fewer and larger frames pay (Bedlam 1 thread
+ * 3.01-3.12 s user against 3.20-3.40 at 768; with POPCNT alone 1,024 was 8% slower).
+ * At most 64 * BX_TINY_WORDS. */
 #ifndef BX_TINY_COMPACT_MAX
 #define BX_TINY_COMPACT_MAX 1024
 #endif

@@ -367,7 +367,8 @@ BX_INLINE int BX_FN(deep)(const uint64_t *u, uint32_t PW) {
 #define BX_TLOAD(p, h) _mm512_maskz_loadu_epi64((h) ? wm1 : wm0, (p) + 8 * (h))
 
 /* The subtree below the node at level top, in a small frame f (made there: W <=
- * BX_TINY_WORDS words, its conflict sets in e->tconf, 128 primaries or fewer): the same
+ * BX_TINY_WORDS words, 128 primaries or fewer; its options' conflict sets made in e->tconf
+ * as they are first chosen, e->tbuilt saying which): the same
  * tree, nodes, hooks and bookkeeping as run() below, with live and the options left to try
  * each one or two vectors a level, an option chosen by one AND-NOT with its conflict set,
  * and the counts taken by broadcasting each word of live. The node at top is counted and
@@ -379,7 +380,8 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
   const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
   const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
   const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
-  const uint64_t *rows = f->rows, *irows = f->irows, *conf = e->tconf;
+  const uint64_t *rows = f->rows, *irows = f->irows;
+  uint64_t *conf = e->tconf, *built = e->tbuilt;
   const int32_t *orig = f->orig;
   int32_t *best = e->best, *pos = e->pos, *bn = e->branch_n, *bk = e->branch_k;
   int32_t *sol = e->solution;
@@ -425,16 +427,16 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     }
     /* its conflict set within the frame, made the first time it is chosen (a subtree
      * chooses a fraction of its frame's options) */
-    if (!(e->tbuilt[o >> 6] >> (o & 63) & 1)) {
+    if (!(built[o >> 6] >> (o & 63) & 1)) {
       __m512i c0 = _mm512_setzero_si512(), c1 = c0;
       for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++) {
         const uint64_t *row = irows + (size_t)t->oitem[q] * W;
         c0 = _mm512_or_si512(c0, BX_TLOAD(row, 0));
         if (NV == 2) c1 = _mm512_or_si512(c1, BX_TLOAD(row, 1));
       }
-      _mm512_store_si512(e->tconf + (size_t)o * TW, c0);
-      _mm512_store_si512(e->tconf + (size_t)o * TW + 8, c1);
-      e->tbuilt[o >> 6] |= (uint64_t)1 << (o & 63);
+      _mm512_store_si512(conf + (size_t)o * TW, c0);
+      if (NV == 2) _mm512_store_si512(conf + (size_t)o * TW + 8, c1);
+      built[o >> 6] |= (uint64_t)1 << (o & 63);
     }
     __m512i live[2];
     for (uint32_t h = 0; h < NV; h++)
