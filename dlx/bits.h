@@ -497,6 +497,14 @@ static inline uint64_t bits_box64_neighbors(const bits_box64 *g, uint64_t w) {
          ((w & g->down[1]) >> sy) | ((w & g->up[2]) << sz) | ((w & g->down[2]) >> sz);
 }
 
+/* bits_box64_neighbors for a box one cell deep (z = 1): the four neighbours in the plane,
+ * without the two shifts and masks that are zero there. */
+static inline uint64_t bits_box64_neighbors_flat(const bits_box64 *g, uint64_t w) {
+  int sy = g->box.x & 63;
+  return ((w & g->up[0]) << 1) | ((w & g->down[0]) >> 1) | ((w & g->up[1]) << sy) |
+         ((w & g->down[1]) >> sy);
+}
+
 /* For each cell, how many of its face neighbours are in w, as three bit planes: the
  * count is bit 0 of planes[0], bit 1 of planes[1] and bit 2 of planes[2] (0..6). Each
  * plane is computed for all 64 cells at once with carry-save adders. */

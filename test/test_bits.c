@@ -960,6 +960,7 @@ static void check_neighbors(int x, int y, int z, uint64_t w, uint64_t within) {
       }
     }
     ASSERT_EQ_U64(bits_box64_neighbors(&g, w), want);
+    if (z == 1) ASSERT_EQ_U64(bits_box64_neighbors_flat(&g, w), want);
     /* neighbour counts, as bit planes, against counting each cell's neighbours */
     uint64_t planes[3];
     bits_box64_neighbor_count(&g, w, planes);
