@@ -124,6 +124,10 @@ void dlx_bx_tables_free(bx_tables *t);
 bx_engine *dlx_bx_engine_new(const bx_tables *t);
 void dlx_bx_engine_free(bx_engine *e);
 
+/* Leaves live at level 0 only the options whose bits are set in keep (bit o % 64 of
+ * keep[o / 64]): the engine then searches as on the matrix of those options alone. */
+void dlx_bx_engine_keep(bx_engine *e, const uint64_t *keep);
+
 /* Sets levels from..to-1 to the options path[from..to-1] (ids), on top of the levels
  * below `from`, which must hold path[0..from-1]. Counts nothing, asks no admit hook. */
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to);

@@ -341,6 +341,16 @@ uint32_t dlx_bx_engine_branches(bx_engine *e, int32_t l, int32_t *opts) {
   return b;
 }
 
+void dlx_bx_engine_keep(bx_engine *e, const uint64_t *keep) {
+  const bx_tables *t = e->t;
+  for (uint32_t w = 0; w < t->W; w++)
+    e->live[w] &= keep[w];
+  while (e->lhi[0] > e->llo[0] && !e->live[e->lhi[0] - 1])
+    e->lhi[0]--;
+  while (e->llo[0] < e->lhi[0] && !e->live[e->llo[0]])
+    e->llo[0]++;
+}
+
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
   for (int32_t l = from; l < to; l++) {
     e->solution[l] = path[l];

@@ -43,8 +43,8 @@ extern "C" {
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
 #define DLX_VERSION_MINOR 5
-#define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "0.5.0"
+#define DLX_VERSION_PATCH 1
+#define DLX_VERSION_STRING "0.5.1"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -359,6 +359,17 @@ typedef struct {
 
 DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes,
                                 uint64_t seed, dlx_estimate_result *result);
+
+/* dlx_estimate on the matrix made of m's items and of only the options whose bits are
+ * set in keep (bit o % 64 of keep[o / 64] for option o; NULL keeps every option), in m's
+ * order: the same estimate, the same paths, without building that matrix where the
+ * bitset engine follows them (its other options are simply never live). The admit hooks
+ * of opt are told the options' ids in m. For a caller that compares many subsets of one
+ * matrix (dance cube's choice of the piece to hold: each candidate leaves out some
+ * placements of one piece). */
+DLX_API dlx_status dlx_estimate_subset(const dlx_matrix *m, const dlx_options *opt,
+                                       const uint64_t *keep, uint64_t probes, uint64_t seed,
+                                       dlx_estimate_result *result);
 
 /* ---- the cheapest solutions ----------------------------------------------------------
  *

@@ -685,6 +685,7 @@ typedef struct {
   dlx_status status;
   const bx_tables *bits;     /* not NULL: the paths are followed by the bitset engine */
   struct estimate_shared *s; /* the children's results, shared by the threads */
+  const uint64_t *keep;      /* with bits: the options live at the root (NULL: all) */
 } estimate_job;
 
 /* Each child's mean and the variance of it, in child order, so that the estimate is
@@ -756,6 +757,7 @@ static void bx_estimate_run(estimate_job *j) {
     return;
   }
   int32_t *first = opts + n_options + 1; /* the branches at level 1 */
+  if (j->keep) dlx_bx_engine_keep(e, j->keep);
   if (j->o) {
     e->admit = j->o->admit;
     e->admit_items = j->o->admit ? j->o->admit_items : NULL;
@@ -893,8 +895,10 @@ static void *estimate_run(void *arg) {
   return NULL;
 }
 
-dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t probes, uint64_t seed,
-                        dlx_estimate_result *r) {
+/* dlx_estimate, or with keep (for the bitset engine only) the estimate on the options of
+ * keep alone. */
+static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint64_t *keep,
+                           uint64_t probes, uint64_t seed, dlx_estimate_result *r) {
   if (!m || !r || probes == 0) return DLX_EARG;
   memset(r, 0, sizeof *r);
   if (m->bounded) { /* Algorithm M's own random paths (mcc.c) */
@@ -907,25 +911,48 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   /* The root's children, admitted. The paths are stratified by them: each gets its
    * share, so that the estimate does not hang on which subtrees of the first branching
    * the paths happen to enter (a restricted piece's few placements lead to very
-   * different trees). */
-  dlx_engine *e = dlx_engine_new(m);
-  uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
-  int32_t *root = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *root) : NULL;
-  if (!e || !opts || !root) {
-    free(opts);
-    free(root);
+   * different trees). Both engines find the same children in the same order. */
+  bx_tables *bits = NULL;
+  int32_t *root = NULL;
+  uint32_t n = 0;
+  if (keep) {
+    bits = dlx_bx_tables_new(m, probes >= (uint64_t)m->options);
+    bx_engine *b = bits ? dlx_bx_engine_new(bits) : NULL;
+    root = b ? malloc(((size_t)m->options + 1) * sizeof *root) : NULL;
+    if (!root) {
+      dlx_bx_engine_free(b);
+      dlx_bx_tables_free(bits);
+      return DLX_ENOMEM;
+    }
+    dlx_bx_engine_keep(b, keep);
+    if (o) {
+      b->admit = o->admit;
+      b->admit_items = o->admit ? o->admit_items : NULL;
+      b->admit_ctx = o->admit_ctx;
+    }
+    n = dlx_bx_engine_branches(b, 0, root);
+    dlx_bx_engine_free(b);
+  } else {
+    dlx_engine *e = dlx_engine_new(m);
+    uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
+    root = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *root) : NULL;
+    if (!e || !opts || !root) {
+      free(opts);
+      free(root);
+      dlx_engine_free(e);
+      return e ? DLX_ENOMEM : dlx_engine_new_error(m);
+    }
+    if (o) {
+      e->admit = o->admit;
+      e->admit_ctx = o->admit_ctx;
+    }
+    uint32_t best;
+    n = branches(e, 0, &best, opts);
+    for (uint32_t i = 0; i < n; i++)
+      root[i] = -e->nd[e->nd[opts[i]].last + 1].top - 1;
     dlx_engine_free(e);
-    return e ? DLX_ENOMEM : dlx_engine_new_error(m);
+    free(opts);
   }
-  if (o) {
-    e->admit = o->admit;
-    e->admit_ctx = o->admit_ctx;
-  }
-  uint32_t best, n = branches(e, 0, &best, opts);
-  for (uint32_t i = 0; i < n; i++)
-    root[i] = -e->nd[e->nd[opts[i]].last + 1].top - 1;
-  dlx_engine_free(e);
-  free(opts);
   uint64_t per = n ? (probes + n - 1) / n : 0;
   /* As many threads as asked, up to the root's children (no other cap). A thread that
    * cannot be started has its share done by the calling thread: the estimate is the same
@@ -940,11 +967,11 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
     free(tid);
     free(started);
     free(root);
+    dlx_bx_tables_free(bits);
     return DLX_ENOMEM;
   }
   dlx_status status = DLX_OK;
-  bx_tables *bits = NULL;
-  if (n && !m->node_color && dlx_engine_for(m, o) == DLX_ENGINE_BITS &&
+  if (!bits && n && !m->node_color && dlx_engine_for(m, o) == DLX_ENGINE_BITS &&
       !(bits = dlx_bx_tables_new(m, probes >= (uint64_t)m->options))) {
     free(jobs);
     free(tid);
@@ -960,8 +987,8 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   sh.var = sh.mean ? sh.mean + n + 1 : NULL;
   pthread_mutex_init(&sh.lock, NULL);
   for (int t = 0; t < threads && !status; t++) {
-    jobs[t] = (estimate_job){m, o, root, n, (uint32_t)t, (uint32_t)threads, per, seed, 0,
-                             DLX_OK, bits, &sh};
+    jobs[t] = (estimate_job){m, o,      root, n,   (uint32_t)t, (uint32_t)threads, per, seed,
+                             0, DLX_OK, bits, &sh, keep};
     if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
   }
   for (int t = 0; t < threads && n && !status; t++)
@@ -992,6 +1019,91 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
   r->probes = done;
   r->seconds = dlx_now() - start;
   return DLX_OK;
+}
+
+dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t probes, uint64_t seed,
+                        dlx_estimate_result *r) {
+  return estimate(m, o, NULL, probes, seed, r);
+}
+
+/* For dlx_estimate_subset on dancing links: the hooks are told the options' ids in the
+ * whole matrix. */
+typedef struct {
+  const dlx_options *o;
+  const int32_t *id; /* id[k]: option k of the smaller matrix in the whole one */
+} subset_hooks;
+
+static int subset_call(const subset_hooks *h, const int32_t *options, size_t n,
+                       const uint64_t *uncovered) {
+  int32_t small[256], *ids = n <= 256 ? small : malloc(n * sizeof *ids);
+  if (!ids) return 1; /* not pruned: only slower */
+  for (size_t k = 0; k < n; k++)
+    ids[k] = h->id[options[k]];
+  int ok = uncovered ? h->o->admit_items(h->o->admit_ctx, ids, n, uncovered)
+                     : h->o->admit(h->o->admit_ctx, ids, n);
+  if (ids != small) free(ids);
+  return ok;
+}
+static int subset_admit(void *ctx, const int32_t *options, size_t n) {
+  return subset_call(ctx, options, n, NULL);
+}
+static int subset_admit_items(void *ctx, const int32_t *options, size_t n,
+                              const uint64_t *uncovered) {
+  return subset_call(ctx, options, n, uncovered);
+}
+
+/* The matrix of m's items and colors and of the options in keep, in order; id[k] the
+ * id in m of its option k. NULL when out of memory. */
+static dlx_matrix *subset_matrix(const dlx_matrix *m, const uint64_t *keep, int32_t *id) {
+  dlx_matrix *x = dlx_matrix_new();
+  int bad = !x;
+  for (int32_t c = 1; c <= dlx_color_count(m) && !bad; c++)
+    bad = dlx_color(x, dlx_color_name(m, c), &(int32_t){0}) != DLX_OK;
+  for (int32_t i = 0; i < dlx_item_count(m) && !bad; i++) {
+    bad = dlx_add_item(x, dlx_item_name(m, i), dlx_item_kind_of(m, i), &(int32_t){0}) != DLX_OK;
+    int32_t lo, hi;
+    dlx_item_bounds(m, i, &lo, &hi);
+    if (!bad && m->bounded && dlx_item_kind_of(m, i) == DLX_PRIMARY)
+      bad = dlx_set_bounds(x, i, lo, hi) != DLX_OK;
+  }
+  int32_t k = 0;
+  for (int32_t o = 0; o < m->options && !bad; o++) {
+    if (!(keep[o / 64] >> (o % 64) & 1)) continue;
+    size_t n;
+    const int32_t *items = dlx_option_items(m, o, &n);
+    bad = dlx_add_option(x, n, items, dlx_option_colors(m, o), NULL) != DLX_OK ||
+          dlx_set_option_cost(x, k, dlx_option_cost(m, o)) != DLX_OK;
+    id[k++] = o;
+  }
+  if (bad) {
+    dlx_matrix_free(x);
+    return NULL;
+  }
+  return x;
+}
+
+dlx_status dlx_estimate_subset(const dlx_matrix *m, const dlx_options *o, const uint64_t *keep,
+                               uint64_t probes, uint64_t seed, dlx_estimate_result *r) {
+  if (!keep || !m) return estimate(m, o, NULL, probes, seed, r);
+  if (!m->bounded && !m->node_color && dlx_engine_for(m, o) == DLX_ENGINE_BITS)
+    return estimate(m, o, keep, probes, seed, r);
+  int32_t *id = malloc(((size_t)m->options + 1) * sizeof *id);
+  dlx_matrix *x = id ? subset_matrix(m, keep, id) : NULL;
+  if (!x) {
+    free(id);
+    return DLX_ENOMEM;
+  }
+  dlx_options d = o ? *o : dlx_options_default();
+  subset_hooks h = {o, id};
+  if (d.admit) {
+    d.admit = subset_admit;
+    d.admit_items = d.admit_items ? subset_admit_items : NULL;
+    d.admit_ctx = &h;
+  }
+  dlx_status st = estimate(x, &d, NULL, probes, seed, r);
+  dlx_matrix_free(x);
+  free(id);
+  return st;
 }
 
 size_t dlx_engine_solution(dlx_engine *e, int32_t level) {

@@ -265,6 +265,77 @@ static void test_estimates_equal(void) {
   }
 }
 
+/* For test_estimate_subset: a pruning that refuses a candidate by its id in the whole
+ * matrix and its depth; `id`, when set, maps the options of a smaller matrix to those. */
+typedef struct {
+  const int32_t *id;
+  uint64_t calls;
+} by_id;
+
+static int admit_by_id(void *ctx, const int32_t *options, size_t n) {
+  by_id *h = ctx;
+  __atomic_add_fetch(&h->calls, 1, __ATOMIC_RELAXED);
+  int32_t o = h->id ? h->id[options[n - 1]] : options[n - 1];
+  for (size_t k = 0; k + 1 < n; k++) /* the options above, in the whole matrix too */
+    if ((h->id ? h->id[options[k]] : options[k]) == o) return 0;
+  return ((uint64_t)o * 2654435761u + n) % 5 != 0;
+}
+
+/* dlx_estimate_subset(m, keep) is dlx_estimate on the matrix of keep's options alone, its
+ * hook told the ids in m: on the bitset engine (which leaves the others dead) and on
+ * dancing links, on multiplicities and on colors (which build the smaller matrix). */
+static void test_estimate_subset(void) {
+  for (int trial = 0; trial < 48 && !test_failed_checks_; trial++) {
+    dlx_matrix *m = trial % 12 == 11
+                        ? test_read_xc("colortest.dlx")
+                        : random_problem(8 + (int)test_below(12), 2, 60 + (int)test_below(400), 4);
+    if (!m) break;
+    int32_t no = dlx_option_count(m), ni = dlx_item_count(m);
+    if (trial % 12 == 10) ASSERT_EQ(dlx_set_bounds(m, 0, 0, 2), DLX_OK);
+    uint64_t keep[8] = {0};
+    int32_t id[512], k = 0;
+    ASSERT(no <= 512);
+    dlx_matrix *x = dlx_matrix_new();
+    for (int32_t c = 1; c <= dlx_color_count(m); c++)
+      ASSERT_EQ(dlx_color(x, dlx_color_name(m, c), &(int32_t){0}), DLX_OK);
+    for (int32_t i = 0; i < ni; i++) {
+      ASSERT_EQ(dlx_add_item(x, dlx_item_name(m, i), dlx_item_kind_of(m, i), &(int32_t){0}),
+                DLX_OK);
+      int32_t lo, hi;
+      dlx_item_bounds(m, i, &lo, &hi);
+      if (dlx_has_bounds(m) && dlx_item_kind_of(m, i) == DLX_PRIMARY)
+        ASSERT_EQ(dlx_set_bounds(x, i, lo, hi), DLX_OK);
+    }
+    for (int32_t o = 0; o < no; o++) {
+      if (dlx_color_count(m) ? o == 0 : test_below(10) < 3) continue; /* colortest: 4 options */
+      keep[o / 64] |= (uint64_t)1 << (o % 64);
+      size_t n;
+      const int32_t *items = dlx_option_items(m, o, &n);
+      ASSERT_EQ(dlx_add_option(x, n, items, dlx_option_colors(m, o), NULL), DLX_OK);
+      id[k++] = o;
+    }
+    for (int engine = DLX_ENGINE_LINKS; engine <= DLX_ENGINE_BITS; engine++) {
+      if (engine == DLX_ENGINE_BITS && dlx_color_count(m)) continue;
+      by_id whole = {NULL, 0}, part = {id, 0};
+      dlx_options o = dlx_options_default();
+      o.engine = (dlx_engine_kind)engine;
+      o.threads = 1 + trial % 2;
+      o.admit = admit_by_id;
+      o.admit_ctx = &whole;
+      dlx_estimate_result a, b;
+      ASSERT_EQ(dlx_estimate_subset(m, &o, keep, 300, (uint64_t)trial, &a), DLX_OK);
+      o.admit_ctx = &part;
+      ASSERT_EQ(dlx_estimate(x, &o, 300, (uint64_t)trial, &b), DLX_OK);
+      ASSERT(a.nodes == b.nodes);
+      ASSERT(a.nodes > 1);
+      ASSERT_EQ_U64(a.probes, b.probes);
+      ASSERT(whole.calls > 0);
+    }
+    dlx_matrix_free(x);
+    dlx_matrix_free(m);
+  }
+}
+
 /* Colors: the bitset engine refuses them; auto takes dancing links. */
 static void test_colors_refused(void) {
   dlx_matrix *m = test_read_xc("colortest.dlx");
@@ -288,6 +359,7 @@ int main(void) {
   RUN(test_frames_in_turn);
   RUN(test_files);
   RUN(test_estimates_equal);
+  RUN(test_estimate_subset);
   RUN(test_colors_refused);
   return test_report();
 }
