@@ -294,11 +294,12 @@ static void no_admit_items(poly_set *s, const poly_options *o) {
 }
 
 static void test_admit_items(void) {
-  const char *names[] = {"soma", "bedlam", "pentominoes"};
-  for (int i = 0; i < 3; i++) {
+  const char *names[] = {"soma", "bedlam", "pentominoes", "pentominoes"};
+  for (int i = 0; i < 4; i++) {
     poly_set *s = read_set(names[i]);
     if (!s) continue;
     if (i == 2) poly_set_box(s, (int[]){10, 6, 1});
+    if (i == 3) poly_set_box(s, (int[]){5, 4, 3}); /* one size, in three dimensions */
     check_admit_items(s, 40);
     poly_set_free(s);
   }
