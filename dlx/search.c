@@ -987,8 +987,18 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
   sh.var = sh.mean ? sh.mean + n + 1 : NULL;
   pthread_mutex_init(&sh.lock, NULL);
   for (int t = 0; t < threads && !status; t++) {
-    jobs[t] = (estimate_job){m, o,      root, n,   (uint32_t)t, (uint32_t)threads, per, seed,
-                             0, DLX_OK, bits, &sh, keep};
+    jobs[t] = (estimate_job){.m = m,
+                             .o = o,
+                             .root = root,
+                             .n = n,
+                             .first = (uint32_t)t,
+                             .step = (uint32_t)threads,
+                             .per = per,
+                             .seed = seed,
+                             .status = DLX_OK,
+                             .bits = bits,
+                             .s = &sh,
+                             .keep = keep};
     if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
   }
   for (int t = 0; t < threads && n && !status; t++)
@@ -1031,12 +1041,16 @@ dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t prob
 typedef struct {
   const dlx_options *o;
   const int32_t *id; /* id[k]: option k of the smaller matrix in the whole one */
+  int oom;           /* set (atomic) when a call could not get its memory */
 } subset_hooks;
 
-static int subset_call(const subset_hooks *h, const int32_t *options, size_t n,
+static int subset_call(subset_hooks *h, const int32_t *options, size_t n,
                        const uint64_t *uncovered) {
   int32_t small[256], *ids = n <= 256 ? small : malloc(n * sizeof *ids);
-  if (!ids) return 1; /* not pruned: only slower */
+  if (!ids) { /* the estimate is then wrong: dlx_estimate_subset says DLX_ENOMEM */
+    __atomic_store_n(&h->oom, 1, __ATOMIC_RELAXED);
+    return 1;
+  }
   for (size_t k = 0; k < n; k++)
     ids[k] = h->id[options[k]];
   int ok = uncovered ? h->o->admit_items(h->o->admit_ctx, ids, n, uncovered)
@@ -1094,7 +1108,7 @@ dlx_status dlx_estimate_subset(const dlx_matrix *m, const dlx_options *o, const 
     return DLX_ENOMEM;
   }
   dlx_options d = o ? *o : dlx_options_default();
-  subset_hooks h = {o, id};
+  subset_hooks h = {o, id, 0};
   if (d.admit) {
     d.admit = subset_admit;
     d.admit_items = d.admit_items ? subset_admit_items : NULL;
@@ -1103,7 +1117,7 @@ dlx_status dlx_estimate_subset(const dlx_matrix *m, const dlx_options *o, const 
   dlx_status st = estimate(x, &d, NULL, probes, seed, r);
   dlx_matrix_free(x);
   free(id);
-  return st;
+  return st ? st : __atomic_load_n(&h.oom, __ATOMIC_RELAXED) ? DLX_ENOMEM : DLX_OK;
 }
 
 size_t dlx_engine_solution(dlx_engine *e, int32_t level) {
