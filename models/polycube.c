@@ -356,8 +356,8 @@ static int mark_rep(void *ctx, size_t place, int nstab, const int32_t *stab) {
  * dlx_estimate_subset): the same paths and estimates as on the candidate compiled on its
  * own (test_polycube compares them), without compiling twelve models for the pentominoes
  * (the choice took 0.0085 s of 0.092 s that way, 0.0060 of 0.080 s this way, 10 runs). */
-static int estimate_restricted(poly_model *m, poly_model *all, uint64_t *keep, int p, int first,
-                               int batches, double *batch, double beat) {
+static int estimate_restricted(poly_model *m, poly_model *all, uint64_t *keep, int threads, int p,
+                               int first, int batches, double *batch, double beat) {
   const piece_model *pm = &all->pm[p];
   uint8_t *rep = calloc(pm->nplace ? pm->nplace : 1, 1);
   if (!rep || orbits(all, p, mark_rep, rep) < 0) {
@@ -375,7 +375,7 @@ static int estimate_restricted(poly_model *m, poly_model *all, uint64_t *keep, i
     d.admit_items = poly_model_admit_items(all);
     d.admit_ctx = all;
   }
-  d.threads = m->opt.threads;
+  d.threads = threads;
   d.stop = m->opt.stop;         /* the estimator looks at it before each path */
   d.max_nodes = (uint64_t)beat; /* 1 + the whole nodes of its children pass it: > beat */
   dlx_status ds = DLX_OK;
@@ -424,7 +424,12 @@ static int choose_among(poly_model *m, poly_model *all, uint64_t *keep, int *ord
   for (int i = 0; i < candidates; i++) {
     int p = order[i];
     double beat = best < POLY_ESTIMATE_SMALL ? best : 0;
-    int st = estimate_restricted(m, all, keep, p, 0, 1, &first[p], beat);
+    /* The estimates are the same on any number of threads. Threads pay only where the
+     * trees are large: starting them for each estimate of a small one (Soma, the
+     * pentominoes) cost more than the whole choice on one. So one thread until a
+     * candidate's estimate says the trees are large. */
+    int threads = best >= POLY_ESTIMATE_SMALL ? m->opt.threads : 1;
+    int st = estimate_restricted(m, all, keep, threads, p, 0, 1, &first[p], beat);
     if (st) return st;
     if (!m->estimate_bound[p] && (best == 0 || first[p] < best)) best = first[p];
   }
@@ -440,7 +445,8 @@ static int choose_among(poly_model *m, poly_model *all, uint64_t *keep, int *ord
     for (int i = 0; i < candidates; i++) {
       int p = order[i];
       double batch[POLY_ESTIMATE_BATCHES] = {first[p]};
-      int st = estimate_restricted(m, all, keep, p, 1, POLY_ESTIMATE_BATCHES, batch, best);
+      int st = estimate_restricted(m, all, keep, m->opt.threads, p, 1, POLY_ESTIMATE_BATCHES, batch,
+                                   best);
       if (st) return st;
       if (!m->estimate_bound[p] && (best == 0 || m->estimate[p] < best)) best = m->estimate[p];
     }

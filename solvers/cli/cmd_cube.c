@@ -1054,7 +1054,7 @@ int cmd_cube(int argc, char **argv) {
   po.prune = !o.no_prune;
   po.engine = cli_engine(o.engine);
   /* Choosing the restricted piece runs Knuth's estimator with these threads (as many as
-   * the root has children, at most). */
+   * the root has children, at most) once its first estimate says the trees are large. */
   po.threads = o.threads ? (int)o.threads : cli_default_threads();
   if (o.restrict_piece && strcmp(o.restrict_piece, "auto")) {
     po.restrict_piece = -3;
