@@ -32,7 +32,12 @@ def main():
     a = ap.parse_args()
     cmd = a.command + ["--progress", "--progress-interval", a.interval, "--json"]
     r = subprocess.run(cmd, capture_output=True, text=True)
-    total = json.loads(r.stdout)["nodes"]
+    try:
+        total = json.loads(r.stdout)["nodes"]
+    except (ValueError, KeyError):
+        sys.stderr.write(f"progress_check: {' '.join(cmd)}: exit {r.returncode}, no JSON with "
+                         f"'nodes' on stdout\n{r.stderr}")
+        return 2
     worst, back, last = 0.0, False, -1.0
     for line in r.stderr.splitlines():
         m = re.search(r"([0-9.]+[kMGT]?) nodes, .*~([0-9.]+)% done, ([^,]+)", line)
