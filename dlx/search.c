@@ -1086,7 +1086,7 @@ static dlx_matrix *subset_matrix(const dlx_matrix *m, const uint64_t *keep, int3
     size_t n;
     const int32_t *items = dlx_option_items(m, o, &n);
     bad = dlx_add_option(x, n, items, dlx_option_colors(m, o), NULL) != DLX_OK ||
-          dlx_set_option_cost(x, k, dlx_option_cost(m, o)) != DLX_OK;
+          (m->cost && dlx_set_option_cost(x, k, dlx_option_cost(m, o)) != DLX_OK);
     id[k++] = o;
   }
   if (bad) {

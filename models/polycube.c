@@ -343,6 +343,24 @@ static int mark_rep(void *ctx, size_t place, int nstab, const int32_t *stab) {
   return 0;
 }
 
+/* The options of candidate p's model among all's (every option but p's placements that do
+ * not represent their orbits), into keep (words words). 0, or -2 out of memory. */
+static int candidate_options(const poly_model *all, int p, uint64_t *keep, size_t words) {
+  const piece_model *pm = &all->pm[p];
+  uint8_t *rep = calloc(pm->nplace ? pm->nplace : 1, 1);
+  if (!rep || orbits(all, p, mark_rep, rep) < 0) {
+    free(rep);
+    return -2;
+  }
+  memset(keep, 0xff, words * sizeof *keep);
+  for (int32_t k = 0; k < (int32_t)pm->nopt; k++) {
+    int32_t o = pm->first_opt + k;
+    if (!rep[all->opt_placement[o]]) keep[o / 64] &= ~((uint64_t)1 << (o % 64));
+  }
+  free(rep);
+  return 0;
+}
+
 /* The estimate of candidate p's tree: the median of the batches first..batches-1 and of
  * the first, already in batch[0] when first is 1. With beat > 0, each batch's estimator
  * stops once the tree is known to be larger than beat (that batch is then a lower bound
@@ -352,23 +370,13 @@ static int mark_rep(void *ctx, size_t place, int nstab, const int32_t *stab) {
  *
  * Candidate p's model is all's (the set with no piece held and no reflections) less the
  * placements of p that are not their orbits' representatives. The estimates are made on
- * all's matrix with those options left out (keep, all ones on entry and on return;
- * dlx_estimate_subset): the same paths and estimates as on the candidate compiled on its
- * own (test_polycube compares them), without compiling twelve models for the pentominoes
- * (the choice took 0.0085 s of 0.092 s that way, 0.0060 of 0.080 s this way, 10 runs). */
-static int estimate_restricted(poly_model *m, poly_model *all, uint64_t *keep, int threads, int p,
-                               int first, int batches, double *batch, double beat) {
-  const piece_model *pm = &all->pm[p];
-  uint8_t *rep = calloc(pm->nplace ? pm->nplace : 1, 1);
-  if (!rep || orbits(all, p, mark_rep, rep) < 0) {
-    free(rep);
-    return -2;
-  }
-  for (int32_t k = 0; k < (int32_t)pm->nopt; k++) {
-    int32_t o = pm->first_opt + k;
-    if (!rep[all->opt_placement[o]]) keep[o / 64] &= ~((uint64_t)1 << (o % 64));
-  }
-  free(rep);
+ * all's matrix with those options left out (keep: its options, made by
+ * candidate_options; dlx_estimate_subset): the same paths and estimates as on the candidate
+ * compiled on its own (test_polycube compares them), without compiling twelve models for the
+ * pentominoes (the choice took 0.0085 s of 0.092 s that way, 0.0060 of 0.080 s this way, 10 runs).
+ */
+static int estimate_restricted(poly_model *m, poly_model *all, const uint64_t *keep, int threads,
+                               int p, int first, int batches, double *batch, double beat) {
   dlx_options d = dlx_options_default();
   if (m->opt.prune) {
     d.admit = poly_model_admit(all);
@@ -389,8 +397,6 @@ static int estimate_restricted(poly_model *m, poly_model *all, uint64_t *keep, i
     batch[done] = r.nodes;
     above += beat > 0 && r.nodes > beat;
   }
-  for (int32_t k = 0; k < (int32_t)pm->nopt; k++) /* every option again, for the next one */
-    keep[(pm->first_opt + k) / 64] |= (uint64_t)1 << ((pm->first_opt + k) % 64);
   if (ds) return -2;
   /* The median: the paths' estimates are heavy-tailed, and one path into a rare huge
    * subtree can swing a mean by a factor of two. Stopped early, the batches not made
@@ -406,8 +412,9 @@ static int estimate_restricted(poly_model *m, poly_model *all, uint64_t *keep, i
   return 0;
 }
 
-static int choose_among(poly_model *m, poly_model *all, uint64_t *keep, int *order,
-                        int candidates) {
+/* keep[p * words ..]: the options of candidate p's model among all's. */
+static int choose_among(poly_model *m, poly_model *all, const uint64_t *keep, size_t words,
+                        int *order, int candidates) {
   int which;
   /* A first estimate of every candidate. If one of them is small, the search takes a
    * fraction of a second whatever piece is held, and more estimates would cost more
@@ -429,7 +436,7 @@ static int choose_among(poly_model *m, poly_model *all, uint64_t *keep, int *ord
      * pentominoes) cost more than the whole choice on one. So one thread until a
      * candidate's estimate says the trees are large. */
     int threads = best >= POLY_ESTIMATE_SMALL ? m->opt.threads : 1;
-    int st = estimate_restricted(m, all, keep, threads, p, 0, 1, &first[p], beat);
+    int st = estimate_restricted(m, all, keep + p * words, threads, p, 0, 1, &first[p], beat);
     if (st) return st;
     if (!m->estimate_bound[p] && (best == 0 || first[p] < best)) best = first[p];
   }
@@ -445,8 +452,8 @@ static int choose_among(poly_model *m, poly_model *all, uint64_t *keep, int *ord
     for (int i = 0; i < candidates; i++) {
       int p = order[i];
       double batch[POLY_ESTIMATE_BATCHES] = {first[p]};
-      int st = estimate_restricted(m, all, keep, m->opt.threads, p, 1, POLY_ESTIMATE_BATCHES, batch,
-                                   best);
+      int st = estimate_restricted(m, all, keep + p * words, m->opt.threads, p, 1,
+                                   POLY_ESTIMATE_BATCHES, batch, best);
       if (st) return st;
       if (!m->estimate_bound[p] && (best == 0 || m->estimate[p] < best)) best = m->estimate[p];
     }
@@ -476,13 +483,11 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   poly_error err;
   if (poly_model_new(m->set, &o, &all, &err)) return -2; /* the set compiled once already */
   size_t words = ((size_t)dlx_option_count(all->matrix) + 63) / 64;
-  uint64_t *keep = malloc((words ? words : 1) * sizeof *keep);
-  if (!keep) {
-    poly_model_free(all);
-    return -2;
-  }
-  memset(keep, 0xff, words * sizeof *keep);
-  which = choose_among(m, all, keep, order, candidates);
+  uint64_t *keep = malloc(((size_t)m->set->npieces * words + 1) * sizeof *keep);
+  which = keep ? 0 : -2;
+  for (int i = 0; i < candidates && !which; i++)
+    which = candidate_options(all, order[i], keep + (size_t)order[i] * words, words);
+  if (!which) which = choose_among(m, all, keep, words, order, candidates);
   free(keep);
   poly_model_free(all);
   return which;
