@@ -383,10 +383,13 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
   const uint64_t *rows = f->rows, *irows = f->irows;
   uint64_t *conf = e->tconf, *built = e->tbuilt;
   const int32_t *orig = f->orig;
-  int32_t *best = e->best, *pos = e->pos, *bn = e->branch_n, *bk = e->branch_k;
+  int32_t *best = e->best, *bn = e->branch_n, *bk = e->branch_k; /* pos is not kept here */
   int32_t *sol = e->solution;
   uint64_t *unc = e->unc, *tlive = e->tlive, *tcand = e->tcand;
   uint32_t *tnz = e->tnz;
+  const dlx_admit_items_fn admit_items = e->admit_items;
+  const dlx_admit_fn admit = e->admit;
+  void *const admit_ctx = e->admit_ctx;
   const uint64_t mask = e->poll_every - 1;
   const __m512i none = _mm512_set1_epi64(INT64_MAX), eight = _mm512_set1_epi64(8);
   int32_t l = top;
@@ -418,10 +421,9 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     c[w] = cw &= cw - 1;
     if (!cw) tnz[l] &= tnz[l] - 1;
     int32_t id = orig[o];
-    pos[l] = o;
     sol[l] = id;
-    if (e->admit_items ? !e->admit_items(e->admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
-                       : e->admit && !e->admit(e->admit_ctx, sol, (size_t)l + 1)) {
+    if (admit_items ? !admit_items(admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
+                    : admit && !admit(admit_ctx, sol, (size_t)l + 1)) {
       bk[l]++;
       continue;
     }
@@ -439,7 +441,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
       built[o >> 6] |= (uint64_t)1 << (o & 63);
     }
     __m512i live[2];
-    for (uint32_t h = 0; h < NV; h++)
+    for (uint32_t h = 0; h < (W <= 4 ? 0 : NV); h++)
       live[h] = _mm512_andnot_si512(_mm512_load_si512(conf + (size_t)o * TW + 8 * h),
                                     _mm512_load_si512(tlive + (size_t)l * TW + 8 * h));
     /* live's words for the counts: in a frame of four words or fewer each broadcast from
@@ -453,8 +455,8 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     uint64_t sl[4];
     if (W <= 4)
       for (uint32_t v = 0; v < W; v++) {
-        lb[v] = _mm512_permutexvar_epi64(_mm512_set1_epi64(v), live[0]);
         sl[v] = tlive[(size_t)l * TW + v] & ~conf[(size_t)o * TW + v];
+        lb[v] = _mm512_set1_epi64((long long)sl[v]);
       }
     else
       for (uint32_t v = 0; v < W; v++) {
@@ -465,17 +467,22 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
       }
     const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
     uint64_t *ud = unc + (size_t)(l + 1) * PW;
-    ud[0] = us[0] & ~om[0];
-    if (PW == 2) ud[1] = us[1] & ~om[1];
+    const uint64_t u0 = us[0] & ~om[0], u1 = PW == 2 ? us[1] & ~om[1] : 0;
+    ud[0] = u0;
+    if (PW == 2) ud[1] = u1;
     l++;
-    for (uint32_t h = 0; h < NV; h++)
-      _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, live[h]);
+    if (W <= 4)
+      for (uint32_t v = 0; v < W; v++)
+        tlive[(size_t)l * TW + v] = sl[v];
+    else
+      for (uint32_t h = 0; h < NV; h++)
+        _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, live[h]);
     nodes++;
     if (!(nodes & mask) && e->poll) {
       e->nodes = nodes, e->level = l;
       if (e->poll(e, e->ctx)) return 1;
     }
-    if (!(ud[0] | (PW == 2 ? ud[1] : 0))) { /* a solution */
+    if (!(u0 | u1)) { /* a solution */
       e->solutions++;
       if (e->on_solution) {
         e->nodes = nodes, e->level = l;
@@ -496,7 +503,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
        * at a zero count and the 64-bit keys of larger frames. */
       __m128i k16 = _mm_set1_epi16(-1);
       for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
-        __mmask8 m = (__mmask8)(ud[g >> 3] >> ((g & 7) * 8));
+        __mmask8 m = (__mmask8)((g < 8 ? u0 : u1) >> ((g & 7) * 8));
         __m512i acc = _mm512_setzero_si512();
         const uint64_t *r = rows + (size_t)g * 8;
         for (uint32_t v = 0; v < W; v++)
@@ -511,7 +518,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
       b = (int32_t)(km & 127);
     } else
       for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
-        __mmask8 m = (__mmask8)(ud[g >> 3] >> ((g & 7) * 8));
+        __mmask8 m = (__mmask8)((g < 8 ? u0 : u1) >> ((g & 7) * 8));
         if (!m) continue;
         __m512i acc = _mm512_setzero_si512();
         const uint64_t *r = rows + (size_t)g * 8;
@@ -535,7 +542,6 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     best[l] = b;
     bn[l] = (int32_t)tmin;
     bk[l] = 0;
-    pos[l] = -1;
     uint32_t z = 0;
     /* The options to try, in a frame of four words or fewer made in scalars, as they are
      * read back (queens13 9% faster than reading words of a vector just stored); in larger
