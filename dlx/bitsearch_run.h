@@ -419,7 +419,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     uint64_t cw = c[w];
     int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(cw));
     c[w] = cw &= cw - 1;
-    if (!cw) tnz[l] &= tnz[l] - 1;
+    tnz[l] &= ~((uint32_t)(cw == 0) << w); /* no branch: whether a word is used up is a coin toss */
     int32_t id = orig[o];
     sol[l] = id;
     if (admit_items ? !admit_items(admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
