@@ -89,7 +89,11 @@ typedef struct {
   uint64_t split_nodes; /* nodes counted by the split (shard 0 only) */
   uint32_t *probe_opts; /* with progress reports: room for the probes of split_leaf */
   double total_weight;  /* the weights of every piece recorded */
-  double shares;        /* streaming: the shares of the tree of the pieces published */
+  double covered;       /* streaming: the part of the tree below the root the split has passed, by
+                           Knuth's shares (the pieces published and the branches that ended above
+                           the split's depth) */
+  double covered_done;  /* streaming: the shares of the pieces published that an earlier run
+                           searched (pieces_done) */
   bx_tables *bits;      /* the pieces are searched by the bitset engine on these tables
                            (the split is always dancing links: the same tree) */
   uint64_t bytes;
@@ -121,13 +125,16 @@ static double progress_fraction(par *p) {
     if (p->slots[i].busy) left -= p->slots[i].piece_weight * p->slots[i].piece_fraction;
   if (left < 0) left = 0;
   double total = p->total_weight;
-  if (p->streaming && !p->split_done && p->shares > 0) {
-    /* The pieces not yet published: what those published weigh per share of the tree says
-     * too much where the first pieces in tree order are the heaviest per share (pent6x10),
-     * nothing says too little where they are the lightest (Tetris); half of it: within 15
-     * points on both (bench/RESULTS.md, "Progress"). */
-    total = (total + total / (p->shares < 1 ? p->shares : 1)) / 2;
-    left += total - p->total_weight;
+  double passed = p->covered - p->covered_done; /* with pieces still to search in it */
+  if (p->streaming && !p->split_done && passed > 0 && p->covered < 1) {
+    /* The pieces not yet published: as much weight for each share of the tree the split
+     * has still to pass as for each share passed (less those of pieces an earlier run
+     * searched). The shares of the published pieces alone said too much (pent6x10: a part
+     * of the tree ends above the split's depth, in no piece) and half of that too little on
+     * Tetris (bench/RESULTS.md, "Progress"). */
+    double more = total * (1 - p->covered) / passed;
+    total += more;
+    left += more;
   }
   double f = total > 0 ? 1 - left / total : 0;
   f = f < 0 ? 0 : f > 1 ? 1 : f;
@@ -232,7 +239,13 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   double w = 1;
   for (int32_t l = 0; l < p->depth; l++)
     w /= e->branch_n[l];
-  double share = w;
+  /* the part of the root's subtree passed, this piece with it */
+  double covered = 0, below_root = 1;
+  if (p->streaming) {
+    for (int32_t l = p->root; l < p->depth; l++)
+      below_root /= e->branch_n[l];
+    covered = dlx_share_fraction(e->branch_n, e->branch_k, p->root, p->depth) + below_root;
+  }
   if (p->probe_opts) {
     /* With progress to report: the piece's weight is Knuth's estimate of its nodes, from
      * a few random paths below it (the shares alone misjudge pieces by factors: Bedlam's
@@ -249,10 +262,12 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   if (p->streaming) {
     pthread_mutex_lock(&p->lock);
     p->published = p->count;
+    p->covered = covered;
     if (!p->o->pieces_done || !p->o->pieces_done[i]) {
       p->remaining += w;
       p->total_weight += w;
-      p->shares += share;
+    } else {
+      p->covered_done += below_root;
     }
     pthread_cond_broadcast(&p->piece_cv);
     pthread_mutex_unlock(&p->lock);
