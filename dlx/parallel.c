@@ -88,6 +88,10 @@ typedef struct {
   int nslots;
   uint64_t split_nodes; /* nodes counted by the split (shard 0 only) */
   uint32_t *probe_opts; /* with progress reports: room for the probes of split_leaf */
+  bx_engine *probe_b;   /* with them and par.bits: the probes on the bitset engine, */
+  int32_t *probe_ids;   /* the path of the piece it holds (probe_held levels of it), */
+  int32_t probe_held;
+  int32_t *probe_bopts; /* and room for the branches of a level */
   double total_weight;  /* the weights of every piece recorded */
   double covered;       /* streaming: the part of the tree below the root the split has passed, by
                            Knuth's shares (the pieces published and the branches that ended above
@@ -197,6 +201,28 @@ static int split_poll(dlx_engine *e, void *ctx) {
   return halted(p) || (p->o->max_nodes && e->nodes + p->seen >= p->o->max_nodes);
 }
 
+/* The id of the option whose node is x (the nodes' spacers hold them; nd[] never changes
+ * after the engine is built, so reading the split's while it runs is safe). */
+static int32_t option_id(const dlx_node *nd, int32_t x) { return -nd[nd[x].last + 1].top - 1; }
+
+/* dlx_engine_probe on the bitset engine b, which holds the path to level `level`: the same
+ * path for the same random numbers (the same item branched on, its options in the same
+ * order), at most `levels` levels of it. */
+static double bits_probe(bx_engine *b, int32_t level, int32_t *opts, uint64_t *rng,
+                         int32_t levels) {
+  double total = 1, product = 1;
+  for (int32_t start = level; level - start < levels && level < b->max_level; level++) {
+    uint32_t n = dlx_bx_engine_branches(b, level, opts);
+    if (n == 0) break;
+    product *= n;
+    total += product;
+    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+    b->solution[level] = opts[*rng % n];
+    dlx_bx_engine_replay(b, b->solution, level, level + 1);
+  }
+  return total;
+}
+
 static int split_leaf(dlx_engine *e, void *ctx) {
   par *p = ((worker *)ctx)->p;
   size_t i = p->seen++;
@@ -253,8 +279,24 @@ static int split_leaf(dlx_engine *e, void *ctx) {
     if (halted(p)) return 1;
     double sum = 0;
     uint64_t rng = 0x9E3779B97F4A7C15ull * (i + 1) | 1;
-    for (int k = 0; k < PROGRESS_PROBES; k++)
-      sum += dlx_engine_probe(e, e->level, p->probe_opts, &rng, PROGRESS_PROBE_LEVELS);
+    if (p->probe_b) {
+      /* The same paths on the bitset engine, which covers an option in one pass over the
+       * live options and uncovers nothing: the pentominoes' split with progress reports
+       * took 0.5 s of a 0.06 s search (bench/RESULTS.md). */
+      bx_engine *b = p->probe_b;
+      int32_t same = 0, *ids = p->probe_ids;
+      for (int32_t l = 0; l < p->depth; l++)
+        ids[l] = option_id(e->nd, e->choice[l]);
+      while (same < p->probe_held && same < p->depth && b->solution[same] == ids[same])
+        same++;
+      dlx_bx_engine_replay(b, ids, same, p->depth);
+      p->probe_held = p->depth;
+      for (int k = 0; k < PROGRESS_PROBES; k++)
+        sum += bits_probe(b, p->depth, p->probe_bopts, &rng, PROGRESS_PROBE_LEVELS);
+    } else {
+      for (int k = 0; k < PROGRESS_PROBES; k++)
+        sum += dlx_engine_probe(e, e->level, p->probe_opts, &rng, PROGRESS_PROBE_LEVELS);
+    }
     w = sum / PROGRESS_PROBES;
   }
   p->index[p->count] = i;
@@ -375,8 +417,7 @@ static int bits_poll(bx_engine *e, void *ctx) {
 }
 
 /* The worker loop with the bitset engine: the pieces' paths, written as dancing-links
- * option nodes, become option ids (the nodes' spacers hold them; nd[] never changes
- * after the engine is built, so reading the split's while it runs is safe). */
+ * option nodes, become option ids (option_id). */
 static void bits_worker(worker *w) {
   par *p = w->p;
   bx_engine *b = w->b;
@@ -402,7 +443,7 @@ static void bits_worker(worker *w) {
     const int32_t *path = p->paths + i * (size_t)p->depth;
     int32_t same = 0;
     for (int32_t l = 0; l < p->depth; l++)
-      ids[l] = -nd[nd[path[l]].last + 1].top - 1;
+      ids[l] = option_id(nd, path[l]);
     while (same < held && b->solution[same] == ids[same])
       same++;
     dlx_bx_engine_replay(b, ids, same, p->depth);
@@ -634,7 +675,21 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   }
   if (dlx_engine_for(m, o) == DLX_ENGINE_BITS) {
     p.bits = dlx_bx_tables_new(m, 1);
-    if (!p.bits) {
+    if (p.bits && p.probe_opts) {
+      p.probe_b = dlx_bx_engine_new(p.bits);
+      p.probe_ids = malloc(((size_t)p.proto->max_level + 1) * sizeof *p.probe_ids);
+      p.probe_bopts = malloc(((size_t)p.proto->n_options + 1) * sizeof *p.probe_bopts);
+      if (p.probe_b) {
+        p.probe_b->admit = o->admit;
+        p.probe_b->admit_items = o->admit ? o->admit_items : NULL;
+        p.probe_b->admit_ctx = o->admit_ctx;
+      }
+    }
+    if (!p.bits || (p.probe_opts && (!p.probe_b || !p.probe_ids || !p.probe_bopts))) {
+      dlx_bx_engine_free(p.probe_b);
+      free(p.probe_ids);
+      free(p.probe_bopts);
+      dlx_bx_tables_free(p.bits);
       free(p.first);
       free(p.probe_opts);
       dlx_engine_free(p.proto);
@@ -847,6 +902,8 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   if (main_works && ws && !main_worked && ws[nworkers].b) dlx_bx_engine_free(ws[nworkers].b);
   st->engine = p.bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
   if (p.bits) p.bytes += p.bits->bytes;
+  if (p.probe_b) p.bytes += p.probe_b->bytes;
+  dlx_bx_engine_free(p.probe_b);
   dlx_bx_tables_free(p.bits);
   st->bytes = p.bytes;
   st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
@@ -861,6 +918,8 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   free(p.index);
   free(p.first);
   free(p.probe_opts);
+  free(p.probe_ids);
+  free(p.probe_bopts);
   dlx_engine_free(p.proto);
   pthread_mutex_destroy(&p.lock);
   pthread_cond_destroy(&p.done_cv);
