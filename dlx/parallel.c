@@ -223,6 +223,40 @@ static double bits_probe(bx_engine *b, int32_t level, int32_t *opts, uint64_t *r
   return total;
 }
 
+/* The random stream of the probes below leaf i of a split. */
+static uint64_t probe_seed(size_t i) { return 0x9E3779B97F4A7C15ull * (i + 1) | 1; }
+
+/* The weight of leaf i of the split, whose path is the option nodes path[0..depth-1], by
+ * probes on the bitset engine: the same paths as dlx_engine_probe, on an engine that covers
+ * an option in one pass over the live options and uncovers nothing (the pentominoes' split
+ * with progress reports took 0.38 s of a 0.06 s search on dancing links; bench/RESULTS.md).
+ * The engine keeps the path it holds: the next leaf replays only where its path differs. */
+static double bits_weigh(par *p, const dlx_node *nd, const int32_t *path, size_t i) {
+  bx_engine *b = p->probe_b;
+  int32_t same = 0, *ids = p->probe_ids;
+  for (int32_t l = 0; l < p->depth; l++)
+    ids[l] = option_id(nd, path[l]);
+  while (same < p->probe_held && same < p->depth && b->solution[same] == ids[same])
+    same++;
+  dlx_bx_engine_replay(b, ids, same, p->depth);
+  p->probe_held = p->depth;
+  double sum = 0;
+  uint64_t rng = probe_seed(i);
+  for (int k = 0; k < PROGRESS_PROBES; k++)
+    sum += bits_probe(b, p->depth, p->probe_bopts, &rng, PROGRESS_PROBE_LEVELS);
+  return sum / PROGRESS_PROBES;
+}
+
+/* The weights of the pieces of a split that was not streamed (its trial did not weigh
+ * them: most trials are not the split). Returns nonzero if halted. */
+static int bits_weigh_all(par *p) {
+  for (size_t k = 0; k < p->count; k++) {
+    if (halted(p)) return 1;
+    p->weight[k] = bits_weigh(p, p->proto->nd, p->paths + k * (size_t)p->depth, p->index[k]);
+  }
+  return 0;
+}
+
 static int split_leaf(dlx_engine *e, void *ctx) {
   par *p = ((worker *)ctx)->p;
   size_t i = p->seen++;
@@ -272,32 +306,21 @@ static int split_leaf(dlx_engine *e, void *ctx) {
       below_root /= e->branch_n[l];
     covered = dlx_share_fraction(e->branch_n, e->branch_k, p->root, p->depth) + below_root;
   }
-  if (p->probe_opts) {
+  if (p->probe_opts && (!p->probe_b || p->streaming)) {
     /* With progress to report: the piece's weight is Knuth's estimate of its nodes, from
      * a few random paths below it (the shares alone misjudge pieces by factors: Bedlam's
-     * "% done" lagged the nodes done by 30 points). */
+     * "% done" lagged the nodes done by 30 points). On the bitset engine a trial's pieces
+     * are weighed only once it is known to be the split (bits_weigh_all). */
     if (halted(p)) return 1;
-    double sum = 0;
-    uint64_t rng = 0x9E3779B97F4A7C15ull * (i + 1) | 1;
     if (p->probe_b) {
-      /* The same paths on the bitset engine, which covers an option in one pass over the
-       * live options and uncovers nothing: the pentominoes' split with progress reports
-       * took 0.5 s of a 0.06 s search (bench/RESULTS.md). */
-      bx_engine *b = p->probe_b;
-      int32_t same = 0, *ids = p->probe_ids;
-      for (int32_t l = 0; l < p->depth; l++)
-        ids[l] = option_id(e->nd, e->choice[l]);
-      while (same < p->probe_held && same < p->depth && b->solution[same] == ids[same])
-        same++;
-      dlx_bx_engine_replay(b, ids, same, p->depth);
-      p->probe_held = p->depth;
-      for (int k = 0; k < PROGRESS_PROBES; k++)
-        sum += bits_probe(b, p->depth, p->probe_bopts, &rng, PROGRESS_PROBE_LEVELS);
+      w = bits_weigh(p, e->nd, e->choice, i);
     } else {
+      double sum = 0;
+      uint64_t rng = probe_seed(i);
       for (int k = 0; k < PROGRESS_PROBES; k++)
         sum += dlx_engine_probe(e, e->level, p->probe_opts, &rng, PROGRESS_PROBE_LEVELS);
+      w = sum / PROGRESS_PROBES;
     }
-    w = sum / PROGRESS_PROBES;
   }
   p->index[p->count] = i;
   p->weight[p->count++] = w;
@@ -760,6 +783,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     atomic_store(&p.found, 0);
     stopped = split(&p, &self, d, 1);
   }
+  if (!stream && !stopped && !p.error && p.probe_b) stopped = bits_weigh_all(&p);
   p.pieces = stream ? p.below : p.seen;
   if (!stopped && !p.error && o->pieces_done && o->pieces_done_count != p.pieces)
     p.error = DLX_EARG; /* a record of another split */
