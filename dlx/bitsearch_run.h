@@ -394,6 +394,19 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
   const __m512i none = _mm512_set1_epi64(INT64_MAX), eight = _mm512_set1_epi64(8);
   int32_t l = top;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
+  if (W <= 4) {
+    /* A frame of 256 options or fewer: every option's conflict set made at once (queens13
+     * and langford11 search all their nodes in one such frame), the loop then asks none. */
+    const uint64_t *lv = e->live + (size_t)l * W0;
+    for (uint32_t v = 0; v < W; v++)
+      for (uint64_t x = lv[v]; x; x &= x - 1) {
+        int32_t o = (int32_t)(v * 64 + (uint32_t)__builtin_ctzll(x)), id = orig[o];
+        __m512i c0 = _mm512_setzero_si512();
+        for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++)
+          c0 = _mm512_or_si512(c0, BX_TLOAD(irows + (size_t)t->oitem[q] * W, 0));
+        _mm512_store_si512(conf + (size_t)o * TW, c0);
+      }
+  }
   tnz[l] = 0;
   for (uint32_t h = 0; h < NV; h++) {
     __m512i v = BX_TLOAD(e->live + (size_t)l * W0, h);
@@ -429,7 +442,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     }
     /* its conflict set within the frame, made the first time it is chosen (a subtree
      * chooses a fraction of its frame's options) */
-    if (!(built[o >> 6] >> (o & 63) & 1)) {
+    if (W > 4 && !(built[o >> 6] >> (o & 63) & 1)) {
       __m512i c0 = _mm512_setzero_si512(), c1 = c0;
       for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++) {
         const uint64_t *row = irows + (size_t)t->oitem[q] * W;
