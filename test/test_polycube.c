@@ -326,11 +326,12 @@ static void on_progress_trace(void *ctx, const dlx_progress *p) {
 }
 
 /* The part done that progress reports say stays within 15 points of the part of the nodes
- * done by then, and never goes backwards, on either engine, with reports at every poll:
- * also while the split is still being made and its pieces are searched as it publishes
- * them. The pentominoes in 10x6, X held, with the pruning: a tree much of which ends above
+ * done by then, and never goes backwards, on either engine, with reports at every poll,
+ * among them those that fall while the split is still being made and its pieces are
+ * searched as it publishes them (how many do is a matter of timing: the split's polls are
+ * few). The pentominoes in 10x6, X held, with the pruning: a tree much of which ends above
  * the split's depth, in no piece (weighing the pieces still to come by the shares of those
- * published said 57% done at 99% of the nodes). */
+ * published said 57% done at 99% of the nodes, and failed this test by 29.7 points). */
 static void test_progress_gap(void) {
   static progress_trace t;
   poly_set *s = read_set("pentominoes");
@@ -356,7 +357,7 @@ static void test_progress_gap(void) {
     dlx_stats st;
     ASSERT_EQ(dlx_solve(poly_model_matrix(m), &o, &st), DLX_OK);
     ASSERT_EQ_U64(st.solutions, 2339); /* X held to a quadrant: each tiling once */
-    ASSERT(t.n > 2);
+    ASSERT(t.n > 0); /* how many fall while the split streams is a matter of timing */
     double worst = 0;
     for (size_t i = 0; i < t.n; i++) {
       double gap = t.fraction[i] - (double)t.nodes[i] / (double)st.nodes;
