@@ -138,6 +138,15 @@ void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32
 int32_t dlx_bx_engine_choose(const bx_engine *e, int32_t l, uint64_t *count);
 uint32_t dlx_bx_engine_branches(bx_engine *e, int32_t l, int32_t *opts);
 
+/* Knuth's estimator on the engine, which holds a path down to `level`: a random path on
+ * from there (the same as dancing links' for the same random numbers: the same item
+ * branched on, its options the admit hook lets through in the same order), at most
+ * `levels` levels of it, chosen by the xorshift stream *rng. Goes on from a path whose sum
+ * so far is total and whose product of branchings is product (1 and 1 at its start);
+ * returns the sum. opts: room for the options of an item. */
+double dlx_bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng, double total,
+                    double product, int32_t levels);
+
 /* Polls often enough that a node budget is kept to within a few nodes (a node of this
  * engine costs at most a scan of the primaries). */
 void dlx_bx_budget(bx_engine *e, uint64_t max_nodes);

@@ -360,6 +360,20 @@ void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32
   }
 }
 
+double dlx_bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng, double total,
+                    double product, int32_t levels) {
+  for (int32_t start = level; level - start < levels && level < e->max_level; level++) {
+    uint32_t b = dlx_bx_engine_branches(e, level, opts);
+    if (b == 0) break; /* a solution or a dead end: a leaf */
+    product *= b;
+    total += product;
+    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+    e->solution[level] = opts[*rng % b];
+    dlx_bx_engine_replay(e, e->solution, level, level + 1);
+  }
+  return total;
+}
+
 double dlx_bx_engine_fraction(const bx_engine *e, int32_t base) {
   return dlx_share_fraction(e->branch_n, e->branch_k, base, e->level);
 }

@@ -205,24 +205,6 @@ static int split_poll(dlx_engine *e, void *ctx) {
  * after the engine is built, so reading the split's while it runs is safe). */
 static int32_t option_id(const dlx_node *nd, int32_t x) { return -nd[nd[x].last + 1].top - 1; }
 
-/* dlx_engine_probe on the bitset engine b, which holds the path to level `level`: the same
- * path for the same random numbers (the same item branched on, its options in the same
- * order), at most `levels` levels of it. */
-static double bits_probe(bx_engine *b, int32_t level, int32_t *opts, uint64_t *rng,
-                         int32_t levels) {
-  double total = 1, product = 1;
-  for (int32_t start = level; level - start < levels && level < b->max_level; level++) {
-    uint32_t n = dlx_bx_engine_branches(b, level, opts);
-    if (n == 0) break;
-    product *= n;
-    total += product;
-    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
-    b->solution[level] = opts[*rng % n];
-    dlx_bx_engine_replay(b, b->solution, level, level + 1);
-  }
-  return total;
-}
-
 /* The random stream of the probes below leaf i of a split. */
 static uint64_t probe_seed(size_t i) { return 0x9E3779B97F4A7C15ull * (i + 1) | 1; }
 
@@ -243,7 +225,7 @@ static double bits_weigh(par *p, const dlx_node *nd, const int32_t *path, size_t
   double sum = 0;
   uint64_t rng = probe_seed(i);
   for (int k = 0; k < PROGRESS_PROBES; k++)
-    sum += bits_probe(b, p->depth, p->probe_bopts, &rng, PROGRESS_PROBE_LEVELS);
+    sum += dlx_bx_probe(b, p->depth, p->probe_bopts, &rng, 1, 1, PROGRESS_PROBE_LEVELS);
   return sum / PROGRESS_PROBES;
 }
 

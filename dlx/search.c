@@ -717,27 +717,9 @@ static void estimate_child_done(estimate_job *j, uint32_t i, double mean, double
   pthread_mutex_unlock(&s->lock);
 }
 
-/* probe() on the bitset engine: the same path for the same random numbers. It goes on
- * from a path whose sum so far is total and whose product of branchings is product (1 and
- * 1 at its start). */
-static double bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng, double total,
-                       double product) {
-  for (;;) {
-    uint32_t b = dlx_bx_engine_branches(e, level, opts);
-    if (b == 0) break;
-    product *= b;
-    total += product;
-    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
-    e->solution[level] = opts[*rng % b];
-    dlx_bx_engine_replay(e, e->solution, level, level + 1);
-    level++;
-  }
-  return total;
-}
-
 /* estimate_run on the bitset engine. All the paths of a root's child start from the same
  * node, and go on from few more: the branches at levels 1 and 2 are found once for each
- * node and kept (the paths and their estimates are still those of bx_probe from level 1,
+ * node and kept (the paths and their estimates are still those of dlx_bx_probe from level 1,
  * to the last bit). */
 static void bx_estimate_run(estimate_job *j) {
   const size_t n_options = (size_t)j->bits->n_options;
@@ -815,7 +797,7 @@ static void bx_estimate_run(estimate_job *j) {
             rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
             e->solution[2] = second[rng % b2];
             dlx_bx_engine_replay(e, e->solution, 2, 3);
-            x = bx_probe(e, 3, opts, &rng, x, product);
+            x = dlx_bx_probe(e, 3, opts, &rng, x, product, INT32_MAX);
           }
         }
         sum += x, sq += x * x;
