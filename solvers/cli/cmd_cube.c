@@ -619,6 +619,18 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     d.admit_items = poly_model_admit_items(m);
     d.admit_ctx = (void *)m;
   }
+  /* A small search in fewer pieces than the library's 512 a thread: the split walks the top
+   * of the tree on dancing links, which for the pentominoes in 10x6 (2,000 pieces) cost a
+   * sixth of the run on 2 threads. About 2,000 nodes a piece by the estimate of the held
+   * piece's choice, at least 64 a thread (bench/RESULTS.md). Not for parts of a split run
+   * nor with checkpoints: their split is fixed. */
+  int held = poly_model_restricted(m);
+  double estimate = held >= 0 ? poly_model_estimate(m, held) : 0;
+  if (!o->shard.count && !o->checkpoint && !o->resume && d.threads > 1 && estimate > 0 &&
+      estimate < 2000.0 * 512 * d.threads) {
+    double pieces = estimate / 2000, least = 64.0 * d.threads;
+    d.split_pieces = (uint32_t)(pieces > least ? pieces : least);
+  }
   uint64_t identity = cube_identity(o, m);
   progress pg = {.c = &c, .show = o->progress && !o->quiet};
   cli_checkpoint *ck = NULL;
@@ -703,6 +715,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st.engine));
     cli_json_real(&j, "seconds", st.seconds, 6);
     cli_json_int(&j, "threads", st.threads);
+    cli_json_uint(&j, "subproblems", st.subproblems);
     cli_json_shard(&j, o->shard);
     cli_json_string(&j, "catalog", o->catalog && strcmp(o->catalog, "-") ? o->catalog : NULL);
     cli_json_checkpoint(&j, o->checkpoint, o->resume, &pg.before);
@@ -755,7 +768,11 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
       printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st.engine));
       printf("nodes:       %" PRIu64 "\n", st.nodes);
       printf("updates:     %" PRIu64 "\n", st.updates);
-      printf("threads:     %d\n", st.threads);
+      if (st.subproblems)
+        printf("threads:     %d (%s)\n", st.threads,
+               cli_plural(st.subproblems, "subproblem", "subproblems").s);
+      else
+        printf("threads:     %d\n", st.threads);
       printf("seconds:     %.3f\n", st.seconds);
       printf("identity:    %s\n", cli_identity_hex(identity).s);
       if (o->resume)

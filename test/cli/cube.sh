@@ -25,6 +25,20 @@ run cube pentominoes --box 10x6 --threads 1 --stats --restrict X
 expect_exit 0
 expect_stdout_has "X          5             3          32        8         -  (restricted)"
 
+# On two threads a small search is split into fewer pieces than a large one's 512 a thread
+# (about one per 2,000 nodes of the held piece's estimate: X's 301k ask for 150 or more, and
+# the first depth with that many has 398); the count is the same. A piece named with
+# --restrict has no estimate, and a checkpoint's split is fixed: both take the usual split.
+run cube pentominoes --box 10x6 --threads 2 --json
+expect_exit 0
+expect_json 'd["solutions"] == 2339 and d["threads"] == 2 and 150 <= d["subproblems"] < 1024'
+run cube pentominoes --box 10x6 --threads 2 --json --restrict X
+expect_exit 0
+expect_json 'd["solutions"] == 2339 and d["subproblems"] >= 1024'
+run cube pentominoes --box 10x6 --threads 2 --json --checkpoint ck.txt
+expect_exit 0
+expect_json 'd["solutions"] == 2339 and d["subproblems"] >= 1024'
+
 # The pentominoes in other boxes: 1010 (5x12), 368 (4x15), 2 (3x20).
 run cube pentominoes --box 20x3 --print --threads 1
 expect_exit 0
