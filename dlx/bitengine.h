@@ -37,6 +37,10 @@ typedef struct {
                           renumbering by bit-matrix transposes (AVX-512 with VBMI and GFNI,
                           BX_OMASK_ITEMS items or fewer); else NULL */
   uint32_t OH;
+  uint64_t *prow; /* [W][NP]: word w of each primary's row at w * NP + k, NP = primaries
+                     rounded up to 8 (AVX-512, 128 primaries or fewer), for the estimator's
+                     counts eight items a vector; else NULL */
+  uint32_t NP;
   int32_t *ostart; /* option o's items are oitem[ostart[o] .. ostart[o+1]-1], */
   int32_t *oitem;  /* numbered primaries 0.., then secondaries, each in input order */
   uint64_t bytes;
@@ -104,6 +108,7 @@ struct bx_engine {
    * chosen: tbuilt), and per level the live options and the options left to try, BX_TINY_WORDS
    * words each (tlive, tcand): their subtree is searched by a loop that keeps them in vectors. NULL
    * where it does not apply. */
+  uint32_t *nzw; /* [W], with tables' prow: the nonzero words of live, for choose0 */
   uint64_t *tconf, *tlive, *tcand;
   uint32_t *tnz;                  /* [level]: which words of tcand are nonzero */
   uint64_t tbuilt[BX_TINY_WORDS]; /* the options of the small frame whose tconf is made */

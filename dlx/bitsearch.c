@@ -18,6 +18,9 @@
 /* The conflict sets are kept when they take at most this much memory: beyond it the
  * tables would no longer sit in any cache, and one AND-NOT per item does as well. */
 #define BX_CONF_MAX ((uint64_t)64 << 20)
+/* The primaries' rows again, word by word, for the estimator (bx_tables.prow), when they
+ * take at most this much memory. */
+#define BX_PROW_MAX ((uint64_t)16 << 20)
 
 /* The options live at a node are renumbered when there are this many or fewer (and the
  * primary items are few enough for the counts of all of them to be taken at once); they
@@ -64,6 +67,7 @@ void dlx_bx_tables_free(bx_tables *t) {
   free(t->hi);
   free(t->conf);
   free(t->omask);
+  free(t->prow);
   free(t->ostart);
   free(t->oitem);
   free(t);
@@ -144,6 +148,15 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int with_conflicts) {
                                                                     << (t->oitem[j] & 63);
     /* without them renumbering is only slower */
   }
+  if (dlx_bx_isa() == BX_ISA_AVX512 && np <= 128 &&
+      (uint64_t)W * ((np + 7) / 8 * 8) * 8 <= BX_PROW_MAX) {
+    t->NP = (uint32_t)(np + 7) / 8 * 8;
+    t->prow = zalloc((uint64_t)W * t->NP, 8, &t->bytes);
+    for (int32_t k = 0; t->prow && k < np; k++)
+      for (uint32_t w = t->lo[k]; w < t->hi[k]; w++)
+        t->prow[(size_t)w * t->NP + (uint32_t)k] = t->item_opts[(size_t)k * W + w];
+    /* without them the estimator's choice is only slower */
+  }
   return t;
 }
 
@@ -168,6 +181,7 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->tlive);
   free(e->tcand);
   free(e->tnz);
+  free(e->nzw);
   free(e);
 }
 
@@ -233,6 +247,13 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
       return NULL;
     }
     e->bytes += (topts + 2 * levels) * tw * sizeof *e->tconf + levels * sizeof *e->tnz;
+  }
+  if (t->prow && e->isa == BX_ISA_AVX512) {
+    e->nzw = zalloc(t->W ? t->W : 1, 4, &e->bytes);
+    if (!e->nzw) {
+      dlx_bx_engine_free(e);
+      return NULL;
+    }
   }
   return e;
 }
@@ -352,12 +373,17 @@ void dlx_bx_engine_keep(bx_engine *e, const uint64_t *keep) {
 }
 
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
-  for (int32_t l = from; l < to; l++) {
-    e->solution[l] = path[l];
-    e->pos[l] = path[l];
-    e->frame_of[l] = 0;
-    apply_generic(e, &e->frames[0], l, path[l], path[l]);
+#if BX_X86
+  if (e->isa == BX_ISA_AVX512) {
+    replay_avx512(e, path, from, to);
+    return;
   }
+  if (e->isa == BX_ISA_POPCNT) {
+    replay_popcnt(e, path, from, to);
+    return;
+  }
+#endif
+  replay_generic(e, path, from, to);
 }
 
 double dlx_bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng, double total,

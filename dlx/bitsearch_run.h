@@ -324,6 +324,17 @@ BX_INLINE int32_t BX_FN(next_option)(const uint64_t *live, const uint64_t *opts,
   return (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
 }
 
+/* dlx_bx_engine_replay in this instruction set: levels from..to-1 set to the options
+ * path[from..to-1], in frame 0. */
+static BX_ATTR void BX_FN(replay)(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
+  for (int32_t l = from; l < to; l++) {
+    e->solution[l] = path[l];
+    e->pos[l] = path[l];
+    e->frame_of[l] = 0;
+    BX_FN(apply)(e, &e->frames[0], l, path[l], path[l]);
+  }
+}
+
 /* The MRV item at level l, in frame 0 (for the estimator, which renumbers nothing):
  * -1 if every primary is covered; its count in *tmin. */
 static BX_ATTR int32_t BX_FN(choose0)(const bx_engine *e, int32_t l, uint64_t *tmin) {
@@ -331,6 +342,42 @@ static BX_ATTR int32_t BX_FN(choose0)(const bx_engine *e, int32_t l, uint64_t *t
   const uint64_t *live = e->live + (size_t)l * t->W;
   const uint64_t *u = e->unc + (size_t)l * t->PW;
   uint32_t llo = e->llo[l], lhi = e->lhi[l];
+#if BX_AVX512
+  if (e->nzw) {
+    /* The primaries' rows word by word (prow): each nonzero word of live broadcast and met
+     * with eight items' words in one vector, as choose_t does in a renumbered frame; the
+     * least key (count, item) is the first item with fewest options, and the first zero
+     * count found is the first item with none. */
+    const uint32_t NP = t->NP, ng = NP / 8;
+    uint32_t *nzw = e->nzw, n = 0;
+    for (uint32_t w = llo; w < lhi; w++) {
+      nzw[n] = w;
+      n += live[w] != 0;
+    }
+    const __m512i eight = _mm512_set1_epi64(8);
+    __m512i minv = _mm512_set1_epi64(INT64_MAX), idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+    for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
+      __mmask8 m = (__mmask8)(u[g >> 3] >> ((g & 7) * 8));
+      if (!m) continue;
+      __m512i acc = _mm512_setzero_si512();
+      const uint64_t *r = t->prow + (size_t)g * 8;
+      for (uint32_t i = 0; i < n; i++)
+        acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(_mm512_and_si512(
+                                        _mm512_set1_epi64((long long)live[nzw[i]]),
+                                        _mm512_loadu_si512(r + (size_t)nzw[i] * NP))));
+      __mmask8 zero = _mm512_mask_cmpeq_epi64_mask(m, acc, _mm512_setzero_si512());
+      if (zero) {
+        *tmin = 0;
+        return (int32_t)(g * 8 + (uint32_t)__builtin_ctz(zero));
+      }
+      minv = _mm512_mask_min_epi64(minv, m, minv, _mm512_or_si512(_mm512_slli_epi64(acc, 16), idx));
+    }
+    long long km = _mm512_reduce_min_epi64(minv);
+    if (km == INT64_MAX) return -1;
+    *tmin = (uint64_t)km >> 16;
+    return (int32_t)(km & 0xffff);
+  }
+#endif
   uint64_t best = UINT64_MAX;
   int32_t b = -1;
   for (uint32_t uw = 0; uw < t->PW; uw++) {
