@@ -118,11 +118,16 @@ enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };
 
 /* Memory the tables of m would take, in bytes (for the automatic choice). */
 uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts);
-/* Builds the tables (NULL when out of memory); with_conflicts 0 leaves out the options'
- * conflict sets, which take options x words of memory and cost about what a few thousand
- * nodes do to build: without them a node is slower (one AND-NOT per item of the option
- * chosen instead of one), which a short run such as an estimate's does not pay back. */
-bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int with_conflicts);
+/* Builds the tables (NULL when out of memory), with what flags ask for:
+ *   BX_CONFLICTS  the options' conflict sets, which take options x words of memory and cost
+ *                 about what a few thousand nodes do to build: without them a node is
+ *                 slower (one AND-NOT per item of the option chosen instead of one), which
+ *                 a short run such as an estimate's does not pay back;
+ *   BX_RENUMBER   the options' items as bits (omask), for renumbering in a search (and the
+ *                 small frames' loop, which needs them); an estimator's random paths
+ *                 renumber nothing, and its engines then take no room for that loop. */
+enum { BX_CONFLICTS = 1, BX_RENUMBER = 2 };
+bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags);
 void dlx_bx_tables_free(bx_tables *t);
 
 /* An engine on shared tables, at level 0 with every option live. */

@@ -81,7 +81,7 @@ static void *zalloc(uint64_t n, size_t size, uint64_t *bytes) {
   return p;
 }
 
-bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int with_conflicts) {
+bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
   bx_tables *t = calloc(1, sizeof *t);
   if (!t) return NULL;
   int32_t n = m->items.count, np = m->primaries, no = m->options;
@@ -126,7 +126,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int with_conflicts) {
       hi--;
     t->lo[k] = lo, t->hi[k] = hi;
   }
-  if (with_conflicts && (uint64_t)no * W * 8 <= BX_CONF_MAX) {
+  if ((flags & BX_CONFLICTS) && (uint64_t)no * W * 8 <= BX_CONF_MAX) {
     t->conf = zalloc((uint64_t)no * W, 8, &t->bytes);
     for (int32_t o = 0; t->conf && o < no; o++) {
       uint64_t *c = t->conf + (size_t)o * W;
@@ -139,7 +139,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int with_conflicts) {
     }
     /* without them the search is only slower */
   }
-  if (dlx_bx_isa() == BX_ISA_AVX512 && t->NI <= BX_OMASK_ITEMS) {
+  if ((flags & BX_RENUMBER) && dlx_bx_isa() == BX_ISA_AVX512 && t->NI <= BX_OMASK_ITEMS) {
     t->OH = (t->NI + 63) / 64;
     t->omask = zalloc((uint64_t)no * t->OH, 8, &t->bytes);
     for (int32_t o = 0; t->omask && o < no; o++)
@@ -424,7 +424,7 @@ static int solo_solution(bx_engine *e, void *ctx) {
 
 dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
   solo s = {o, dlx_now()};
-  bx_tables *t = dlx_bx_tables_new(m, 1);
+  bx_tables *t = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER);
   bx_engine *e = t ? dlx_bx_engine_new(t) : NULL;
   if (!e) {
     dlx_bx_tables_free(t);
