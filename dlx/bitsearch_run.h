@@ -241,31 +241,27 @@ renumbered:
   return g;
 }
 
-/* The MRV choice in a renumbered frame: the first uncovered primary with fewest live
- * options. Returns it (-1 if every primary is covered) and its count in *tmin. */
-BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t l,
-                                  uint64_t *tmin) {
-  const bx_tables *t = e->t;
-  const uint32_t NI = t->NI, PW = t->PW, W0 = t->W;
-  const uint64_t *live = e->live + (size_t)l * W0;
-  const uint64_t *u = e->unc + (size_t)l * PW;
-  const uint32_t lo = e->llo[l], hi = e->lhi[l];
-  const uint64_t *rows = f->rows;
 #if BX_AVX512
-  const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
-  /* Each count goes with its item's number in its low bits (items are fewer than
-   * BX_COMPACT_PRIMARIES <= 2^16), so one minimum gives the least count and, among
-   * equal counts, the first item. */
-  const __m512i none = _mm512_set1_epi64(INT64_MAX), eight = _mm512_set1_epi64(8);
-  __m512i minv = none, idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+/* The first uncovered primary (u) with fewest live options, from rows stored word by word
+ * (word w of item k at rows[w * stride + k]), over the words of live lo .. lo+n-1, or with
+ * ws the words ws[0..n-1]: each word of live broadcast and met with eight items' words in
+ * one vector. Each count goes with its item's number in its low bits (items are fewer than
+ * 2^16), so one minimum gives the least count and, among equal counts, the first item.
+ * Returns it (-1 if every primary is covered) and its count in *tmin. */
+BX_INLINE int32_t BX_FN(least_t)(const uint64_t *live, const uint32_t *ws, uint32_t lo, uint32_t n,
+                                 const uint64_t *rows, size_t stride, const uint64_t *u,
+                                 uint32_t ng, uint64_t *tmin) {
+  const __m512i eight = _mm512_set1_epi64(8);
+  __m512i minv = _mm512_set1_epi64(INT64_MAX), idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
   for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
     __mmask8 m = (__mmask8)(u[g >> 3] >> ((g & 7) * 8));
     if (!m) continue;
     __m512i acc = _mm512_setzero_si512();
     const uint64_t *r = rows + (size_t)g * 8;
-    for (uint32_t w = lo; w < hi; w++) {
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t w = ws ? ws[i] : lo + i;
       __m512i x = _mm512_and_si512(_mm512_set1_epi64((long long)live[w]),
-                                   _mm512_loadu_si512(r + (size_t)w * NI));
+                                   _mm512_loadu_si512(r + (size_t)w * stride));
       acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(x));
     }
     /* An item with no option left is the choice (the first such), and a dead end: the
@@ -281,6 +277,22 @@ BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t
   if (km == INT64_MAX) return -1;
   *tmin = (uint64_t)km >> 16;
   return (int32_t)(km & 0xffff);
+}
+#endif
+
+/* The MRV choice in a renumbered frame: the first uncovered primary with fewest live
+ * options. Returns it (-1 if every primary is covered) and its count in *tmin. */
+BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t l,
+                                  uint64_t *tmin) {
+  const bx_tables *t = e->t;
+  const uint32_t NI = t->NI, PW = t->PW, W0 = t->W;
+  const uint64_t *live = e->live + (size_t)l * W0;
+  const uint64_t *u = e->unc + (size_t)l * PW;
+  const uint32_t lo = e->llo[l], hi = e->lhi[l];
+  const uint64_t *rows = f->rows;
+#if BX_AVX512
+  return BX_FN(least_t)(live, NULL, lo, hi > lo ? hi - lo : 0, rows, NI, u,
+                        ((uint32_t)t->n_primary + 7) / 8, tmin);
 #else
   uint64_t best = UINT64_MAX;
   int32_t b = -1;
@@ -354,28 +366,7 @@ static BX_ATTR int32_t BX_FN(choose0)(const bx_engine *e, int32_t l, uint64_t *t
       nzw[n] = w;
       n += live[w] != 0;
     }
-    const __m512i eight = _mm512_set1_epi64(8);
-    __m512i minv = _mm512_set1_epi64(INT64_MAX), idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-    for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
-      __mmask8 m = (__mmask8)(u[g >> 3] >> ((g & 7) * 8));
-      if (!m) continue;
-      __m512i acc = _mm512_setzero_si512();
-      const uint64_t *r = t->prow + (size_t)g * 8;
-      for (uint32_t i = 0; i < n; i++)
-        acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(_mm512_and_si512(
-                                        _mm512_set1_epi64((long long)live[nzw[i]]),
-                                        _mm512_loadu_si512(r + (size_t)nzw[i] * NP))));
-      __mmask8 zero = _mm512_mask_cmpeq_epi64_mask(m, acc, _mm512_setzero_si512());
-      if (zero) {
-        *tmin = 0;
-        return (int32_t)(g * 8 + (uint32_t)__builtin_ctz(zero));
-      }
-      minv = _mm512_mask_min_epi64(minv, m, minv, _mm512_or_si512(_mm512_slli_epi64(acc, 16), idx));
-    }
-    long long km = _mm512_reduce_min_epi64(minv);
-    if (km == INT64_MAX) return -1;
-    *tmin = (uint64_t)km >> 16;
-    return (int32_t)(km & 0xffff);
+    return BX_FN(least_t)(live, nzw, 0, n, t->prow, NP, u, ng, tmin);
   }
 #endif
   uint64_t best = UINT64_MAX;
