@@ -125,8 +125,10 @@ uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts);
  *                 a short run such as an estimate's does not pay back;
  *   BX_RENUMBER   the options' items as bits (omask), for renumbering in a search (and the
  *                 small frames' loop, which needs them); an estimator's random paths
- *                 renumber nothing, and its engines then take no room for that loop. */
-enum { BX_CONFLICTS = 1, BX_RENUMBER = 2 };
+ *                 renumber nothing, and its engines then take no room for that loop;
+ *   BX_ESTIMATE   the primaries' rows again word by word (prow), for the counts of random
+ *                 paths (dlx_bx_engine_choose), which a search does not make. */
+enum { BX_CONFLICTS = 1, BX_RENUMBER = 2, BX_ESTIMATE = 4 };
 bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags);
 void dlx_bx_tables_free(bx_tables *t);
 

@@ -148,7 +148,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
                                                                     << (t->oitem[j] & 63);
     /* without them renumbering is only slower */
   }
-  if (dlx_bx_isa() == BX_ISA_AVX512 && np <= 128 &&
+  if ((flags & BX_ESTIMATE) && dlx_bx_isa() == BX_ISA_AVX512 && np <= 128 &&
       (uint64_t)W * ((np + 7) / 8 * 8) * 8 <= BX_PROW_MAX) {
     t->NP = (uint32_t)(np + 7) / 8 * 8;
     t->prow = zalloc((uint64_t)W * t->NP, 8, &t->bytes);

@@ -679,7 +679,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     }
   }
   if (dlx_engine_for(m, o) == DLX_ENGINE_BITS) {
-    p.bits = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER);
+    p.bits = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER | (p.probe_opts ? BX_ESTIMATE : 0));
     if (p.bits && p.probe_opts) {
       p.probe_b = dlx_bx_engine_new(p.bits);
       p.probe_ids = malloc(((size_t)p.proto->max_level + 1) * sizeof *p.probe_ids);

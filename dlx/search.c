@@ -898,7 +898,7 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
   int32_t *root = NULL;
   uint32_t n = 0;
   if (keep) {
-    bits = dlx_bx_tables_new(m, probes >= (uint64_t)m->options ? BX_CONFLICTS : 0);
+    bits = dlx_bx_tables_new(m, BX_ESTIMATE | (probes >= (uint64_t)m->options ? BX_CONFLICTS : 0));
     bx_engine *b = bits ? dlx_bx_engine_new(bits) : NULL;
     root = b ? malloc(((size_t)m->options + 1) * sizeof *root) : NULL;
     if (!root) {
@@ -954,7 +954,8 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
   }
   dlx_status status = DLX_OK;
   if (!bits && n && !m->node_color && dlx_engine_for(m, o) == DLX_ENGINE_BITS &&
-      !(bits = dlx_bx_tables_new(m, probes >= (uint64_t)m->options ? BX_CONFLICTS : 0))) {
+      !(bits = dlx_bx_tables_new(m, BX_ESTIMATE |
+                                        (probes >= (uint64_t)m->options ? BX_CONFLICTS : 0)))) {
     free(jobs);
     free(tid);
     free(started);
