@@ -356,10 +356,8 @@ static BX_ATTR int32_t BX_FN(choose0)(const bx_engine *e, int32_t l, uint64_t *t
   uint32_t llo = e->llo[l], lhi = e->lhi[l];
 #if BX_AVX512
   if (e->nzw) {
-    /* The primaries' rows word by word (prow): each nonzero word of live broadcast and met
-     * with eight items' words in one vector, as choose_t does in a renumbered frame; the
-     * least key (count, item) is the first item with fewest options, and the first zero
-     * count found is the first item with none. */
+    /* The primaries' rows word by word (prow), counted as in a renumbered frame (least_t),
+     * over the nonzero words of live only. */
     const uint32_t NP = t->NP, ng = NP / 8;
     uint32_t *nzw = e->nzw, n = 0;
     for (uint32_t w = llo; w < lhi; w++) {

@@ -362,8 +362,9 @@ DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uin
 
 /* dlx_estimate on the matrix made of m's items and of only the options whose bits are
  * set in keep (bit o % 64 of keep[o / 64] for option o, so (dlx_option_count(m) + 63) / 64
- * words; NULL keeps every option), in m's order: the same estimate, the same paths, without building that matrix where the
- * bitset engine follows them (its other options are simply never live). The admit hooks
+ * words; NULL keeps every option), in m's order: the same estimate, the same paths,
+ * without building that matrix where the bitset engine follows them (its other options
+ * are simply never live). The admit hooks
  * of opt are told the options' ids in m. For a caller that compares many subsets of one
  * matrix (dance cube's choice of the piece to hold: each candidate leaves out some
  * placements of one piece). */
