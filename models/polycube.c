@@ -170,6 +170,7 @@ struct poly_model {
   uint64_t *sums;     /* sets of at most POLY_SUMS_TABLE pieces: sums[used], see subset_sums */
   int uniform;        /* g when every piece has g cells and each part of the region a
                          multiple of g; else 0 (see POLY_ADMIT_BODY) */
+  uint64_t uni_bad;   /* with uniform: bit k - 1 for a region of k cells, k not a multiple of g */
   /* the options through each cell, by piece: cell c's of piece p are
    * cover[cover_at[c * npieces + p] .. cover_at[c * npieces + p + 1] - 1] */
   uint64_t *cover;
@@ -592,6 +593,9 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
       if (bits64_count(part) % m->uniform) m->uniform = 0;
       left &= ~part;
     }
+    m->uni_bad = 0;
+    for (int k = 1; k <= 64 && m->uniform; k++)
+      if (k % m->uniform) m->uni_bad |= bits64_bit(k - 1);
   }
   if (m->small) {
     m->opt_mask = malloc(total * sizeof *m->opt_mask);
@@ -1093,6 +1097,40 @@ static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
   return sums;
 }
 
+/* The cells next to a cell of r, in a flat box or not (a constant where inlined). */
+static inline __attribute__((always_inline)) uint64_t uni_next(const bits_box64 *g, uint64_t r,
+                                                               int flat) {
+  return flat ? bits_box64_neighbors_flat(g, r) : bits_box64_neighbors(g, r);
+}
+
+/* The regions of empty cells next to a candidate (its edge cells), for pieces of one size
+ * g: 1 if each is a multiple of g (it is then at most the unused pieces' cells, as all the
+ * empty cells are), else 0.
+ * - Every region passed so far, and the empty cells are a multiple of g, so the last region
+ *   next to the candidate passes if the others do: each region's fill stops as soon as it
+ *   has reached every edge cell left, which spares filling the large open region around a
+ *   candidate (the same decisions).
+ * - An edge cell with no empty neighbour is a region of one cell, found without a fill (the
+ *   most common dead end on the pentominoes).
+ * - Whether a size is a multiple of g is a bit of uni_bad, not a division. */
+static inline __attribute__((always_inline)) int uni_regions(const poly_model *m, uint64_t empty,
+                                                             uint64_t edge, int flat) {
+  const bits_box64 *g = &m->g;
+  const uint64_t bad = m->uni_bad;
+  if ((bad & 1) && (edge & ~uni_next(g, empty, flat))) return 0;
+  for (uint64_t e = edge; e;) {
+    uint64_t region = e & -e, prev;
+    do {
+      prev = region;
+      region = (region | uni_next(g, region, flat)) & empty;
+      if (!(e & ~region)) return 1;
+    } while (region != prev);
+    if (bad >> (bits64_count(region) - 1) & 1) return 0;
+    e &= ~region;
+  }
+  return 1;
+}
+
 /* The pruning. The candidate (the last option) must not leave next to it an empty region
  * whose size no subset of the unused pieces adds up to (regions away from it were there,
  * unchanged, when the options above were admitted), nor (with `cells`) an empty cell that
@@ -1120,23 +1158,8 @@ static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
   uint64_t empty = m->fill & ~full;                                                                \
   uint64_t edge = m->opt_edge[options[n - 1]] & empty;                                             \
   if (uni) {                                                                                       \
-    /* Pieces of one size g: a region passes if its size is a multiple of g (it is then at most    \
-     * the unused pieces' cells, as all the empty cells are). Every region passed so far, and      \
-     * the empty cells are a multiple of g, so the last region next to the candidate passes if     \
-     * the others do: each region's fill stops as soon as it has reached every edge cell left,     \
-     * which spares filling the large open region around a candidate (the same decisions). */      \
-    for (uint64_t e = edge; e;) {                                                                  \
-      uint64_t region = e & -e, prev;                                                              \
-      do {                                                                                         \
-        prev = region;                                                                             \
-        region |= m->g.box.z == 1 ? bits_box64_neighbors_flat(&m->g, region)                       \
-                                  : bits_box64_neighbors(&m->g, region);                           \
-        region &= empty;                                                                           \
-        if (!(e & ~region)) goto poly_regions_done;                                                \
-      } while (region != prev);                                                                    \
-      if (bits64_count(region) % m->uniform) return 0;                                             \
-      e &= ~region;                                                                                \
-    }                                                                                              \
+    if (!(m->g.box.z == 1 ? uni_regions(m, empty, edge, 1) : uni_regions(m, empty, edge, 0)))      \
+      return 0;                                                                                    \
   } else {                                                                                         \
     uint64_t sums = subset_sums(m, used);                                                          \
     for (uint64_t e = edge; e;) {                                                                  \
@@ -1145,7 +1168,6 @@ static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
       e &= ~region;                                                                                \
     }                                                                                              \
   }                                                                                                \
-  poly_regions_done:                                                                               \
   if (!cells) return 1;                                                                            \
   size_t np = (size_t)s->npieces;                                                                  \
   /* Every empty cell next to the candidate with at most two empty neighbours (those are the       \
