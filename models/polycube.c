@@ -1162,6 +1162,8 @@ static inline __attribute__((always_inline)) int uni_regions(const poly_model *m
       return 0;                                                                                    \
   } else {                                                                                         \
     uint64_t sums = subset_sums(m, used);                                                          \
+    /* a region of one cell first, as above */                                                     \
+    if (!(sums & 2) && (edge & ~bits_box64_neighbors(&m->g, empty))) return 0;                     \
     for (uint64_t e = edge; e;) {                                                                  \
       uint64_t region = bits_box64_component(&m->g, e & -e, empty);                                \
       if (!bits64_test(sums, bits64_count(region))) return 0;                                      \
