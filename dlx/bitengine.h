@@ -134,6 +134,10 @@ void dlx_bx_tables_free(bx_tables *t);
 
 /* An engine on shared tables, at level 0 with every option live. */
 bx_engine *dlx_bx_engine_new(const bx_tables *t);
+/* The same for random paths only (dlx_bx_engine_branches, _replay, dlx_bx_probe), never
+ * dlx_bx_engine_run: no room for renumbered frames nor for the small frames' loop (on the
+ * pentominoes' tables 56 KiB of arenas and 128 KiB of conflict sets less). */
+bx_engine *dlx_bx_walker_new(const bx_tables *t);
 void dlx_bx_engine_free(bx_engine *e);
 
 /* Leaves live at level 0 only the options whose bits are set in keep (bit o % 64 of

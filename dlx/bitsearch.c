@@ -185,7 +185,9 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e);
 }
 
-bx_engine *dlx_bx_engine_new(const bx_tables *t) {
+/* search: 0 for an engine that only walks random paths (branches, replay, probes), which
+ * then takes no room for renumbered frames nor for the small frames' loop. */
+static bx_engine *engine_new(const bx_tables *t, int search) {
   bx_engine *e = calloc(1, sizeof *e);
   if (!e) return NULL;
   e->t = t;
@@ -208,7 +210,8 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
   e->isa = dlx_bx_isa();
   int tiny = e->isa == BX_ISA_AVX512 && t->omask && t->PW <= 2;
   e->compact_max = tiny ? BX_TINY_COMPACT_MAX : BX_COMPACT_MAX;
-  uint64_t words = t->n_primary <= BX_COMPACT_PRIMARIES ? (e->compact_max + 63) / 64 * 2 + 8 : 0;
+  uint64_t words =
+      search && t->n_primary <= BX_COMPACT_PRIMARIES ? (e->compact_max + 63) / 64 * 2 + 8 : 0;
   e->row_cap = (size_t)(2 * words * (uint64_t)t->NI); /* each frame's rows twice */
   e->orig_cap = (size_t)(words * 64);
   e->row_arena = zalloc(e->row_cap, 8, &e->bytes);
@@ -257,6 +260,10 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) {
   }
   return e;
 }
+
+bx_engine *dlx_bx_engine_new(const bx_tables *t) { return engine_new(t, 1); }
+
+bx_engine *dlx_bx_walker_new(const bx_tables *t) { return engine_new(t, 0); }
 
 /* ---- the search, once per instruction set ---------------------------------------------- */
 

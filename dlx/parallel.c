@@ -87,8 +87,9 @@ typedef struct {
   slot *slots;
   int nslots;
   uint64_t split_nodes; /* nodes counted by the split (shard 0 only) */
-  uint32_t *probe_opts; /* with progress reports: room for the probes of split_leaf */
-  bx_engine *probe_b;   /* with them and par.bits: the probes on the bitset engine, */
+  int probe;            /* with progress reports: the pieces weighed by random paths, */
+  uint32_t *probe_opts; /* on dancing links with room for their branches here, */
+  bx_engine *probe_b;   /* on the bitset engine (par.bits) by this walker, */
   int32_t *probe_ids;   /* the path of the piece it holds (probe_held levels of it), */
   int32_t probe_held;
   int32_t *probe_bopts; /* and room for the branches of a level */
@@ -288,7 +289,7 @@ static int split_leaf(dlx_engine *e, void *ctx) {
       below_root /= e->branch_n[l];
     covered = dlx_share_fraction(e->branch_n, e->branch_k, p->root, p->depth) + below_root;
   }
-  if (p->probe_opts && (!p->probe_b || p->streaming)) {
+  if (p->probe && (!p->probe_b || p->streaming)) {
     /* With progress to report: the piece's weight is Knuth's estimate of its nodes, from
      * a few random paths below it (the shares alone misjudge pieces by factors: Bedlam's
      * "% done" lagged the nodes done by 30 points). On the bitset engine a trial's pieces
@@ -670,7 +671,8 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
    * a search's worth (a chain of 100,000); the pieces' shares of the tree weigh them then,
    * as they always do for shards (whose assignment must not depend on the progress
    * reports of one part, and whose parts would each pay for probing the whole split). */
-  if (o->on_progress && !o->shard_count && p.proto->n_primary <= PROGRESS_PROBE_ITEMS) {
+  p.probe = o->on_progress && !o->shard_count && p.proto->n_primary <= PROGRESS_PROBE_ITEMS;
+  if (p.probe && dlx_engine_for(m, o) != DLX_ENGINE_BITS) {
     p.probe_opts = malloc(((size_t)p.proto->n_nodes + 1) * sizeof *p.probe_opts);
     if (!p.probe_opts) {
       free(p.first);
@@ -679,9 +681,9 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     }
   }
   if (dlx_engine_for(m, o) == DLX_ENGINE_BITS) {
-    p.bits = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER | (p.probe_opts ? BX_ESTIMATE : 0));
-    if (p.bits && p.probe_opts) {
-      p.probe_b = dlx_bx_engine_new(p.bits);
+    p.bits = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER | (p.probe ? BX_ESTIMATE : 0));
+    if (p.bits && p.probe) {
+      p.probe_b = dlx_bx_walker_new(p.bits);
       p.probe_ids = malloc(((size_t)p.proto->max_level + 1) * sizeof *p.probe_ids);
       p.probe_bopts = malloc(((size_t)p.proto->n_options + 1) * sizeof *p.probe_bopts);
       if (p.probe_b) {
@@ -690,7 +692,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
         p.probe_b->admit_ctx = o->admit_ctx;
       }
     }
-    if (!p.bits || (p.probe_opts && (!p.probe_b || !p.probe_ids || !p.probe_bopts))) {
+    if (!p.bits || (p.probe && (!p.probe_b || !p.probe_ids || !p.probe_bopts))) {
       dlx_bx_engine_free(p.probe_b);
       free(p.probe_ids);
       free(p.probe_bopts);

@@ -723,7 +723,7 @@ static void estimate_child_done(estimate_job *j, uint32_t i, double mean, double
  * to the last bit). */
 static void bx_estimate_run(estimate_job *j) {
   const size_t n_options = (size_t)j->bits->n_options;
-  bx_engine *e = dlx_bx_engine_new(j->bits);
+  bx_engine *e = dlx_bx_walker_new(j->bits);
   int32_t *opts = e ? malloc(2 * (n_options + 1) * sizeof *opts) : NULL;
   /* level 2: the branches below child c of level 1 are kept[at[c]..at[c] + n[c]-1] */
   int64_t *at = malloc((n_options + 1) * sizeof *at);
@@ -899,7 +899,7 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
   uint32_t n = 0;
   if (keep) {
     bits = dlx_bx_tables_new(m, BX_ESTIMATE | (probes >= (uint64_t)m->options ? BX_CONFLICTS : 0));
-    bx_engine *b = bits ? dlx_bx_engine_new(bits) : NULL;
+    bx_engine *b = bits ? dlx_bx_walker_new(bits) : NULL;
     root = b ? malloc(((size_t)m->options + 1) * sizeof *root) : NULL;
     if (!root) {
       dlx_bx_engine_free(b);
