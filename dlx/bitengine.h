@@ -144,6 +144,10 @@ void dlx_bx_engine_free(bx_engine *e);
  * keep[o / 64]): the engine then searches as on the matrix of those options alone. */
 void dlx_bx_engine_keep(bx_engine *e, const uint64_t *keep);
 
+/* The pruning hooks of o (may be NULL: none), as the engine calls them: admit_items only
+ * with admit (dlx_admit_items_fn). */
+void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o);
+
 /* Sets levels from..to-1 to the options path[from..to-1] (ids), on top of the levels
  * below `from`, which must hold path[0..from-1]. Counts nothing, asks no admit hook. */
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to);

@@ -379,6 +379,12 @@ void dlx_bx_engine_keep(bx_engine *e, const uint64_t *keep) {
     e->llo[0]++;
 }
 
+void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o) {
+  e->admit = o ? o->admit : NULL;
+  e->admit_items = o && o->admit ? o->admit_items : NULL;
+  e->admit_ctx = o ? o->admit_ctx : NULL;
+}
+
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
 #if BX_X86
   if (e->isa == BX_ISA_AVX512) {
@@ -439,9 +445,7 @@ dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st
   }
   e->ctx = &s;
   e->poll = solo_poll;
-  e->admit = o->admit;
-  e->admit_items = o->admit ? o->admit_items : NULL;
-  e->admit_ctx = o->admit_ctx;
+  dlx_bx_engine_admit(e, o);
   dlx_bx_budget(e, o->max_nodes);
   if (o->on_solution || o->max_solutions) e->on_solution = solo_solution;
   int halted = dlx_bx_engine_run(e, 0);

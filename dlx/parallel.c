@@ -206,6 +206,20 @@ static int split_poll(dlx_engine *e, void *ctx) {
  * after the engine is built, so reading the split's while it runs is safe). */
 static int32_t option_id(const dlx_node *nd, int32_t x) { return -nd[nd[x].last + 1].top - 1; }
 
+/* Sets b to the node of a split's path (the option nodes path[0..depth-1]), as ids into
+ * ids[]: it holds *held levels of the last path, and replays only from where the two
+ * differ. */
+static void bits_hold(bx_engine *b, const dlx_node *nd, const int32_t *path, int32_t depth,
+                      int32_t *ids, int32_t *held) {
+  int32_t same = 0;
+  for (int32_t l = 0; l < depth; l++)
+    ids[l] = option_id(nd, path[l]);
+  while (same < *held && same < depth && b->solution[same] == ids[same])
+    same++;
+  dlx_bx_engine_replay(b, ids, same, depth);
+  *held = depth;
+}
+
 /* The random stream of the probes below leaf i of a split. */
 static uint64_t probe_seed(size_t i) { return 0x9E3779B97F4A7C15ull * (i + 1) | 1; }
 
@@ -216,13 +230,7 @@ static uint64_t probe_seed(size_t i) { return 0x9E3779B97F4A7C15ull * (i + 1) | 
  * The engine keeps the path it holds: the next leaf replays only where its path differs. */
 static double bits_weigh(par *p, const dlx_node *nd, const int32_t *path, size_t i) {
   bx_engine *b = p->probe_b;
-  int32_t same = 0, *ids = p->probe_ids;
-  for (int32_t l = 0; l < p->depth; l++)
-    ids[l] = option_id(nd, path[l]);
-  while (same < p->probe_held && same < p->depth && b->solution[same] == ids[same])
-    same++;
-  dlx_bx_engine_replay(b, ids, same, p->depth);
-  p->probe_held = p->depth;
+  bits_hold(b, nd, path, p->depth, p->probe_ids, &p->probe_held);
   double sum = 0;
   uint64_t rng = probe_seed(i);
   for (int k = 0; k < PROGRESS_PROBES; k++)
@@ -431,9 +439,7 @@ static void bits_worker(worker *w) {
   b->poll = bits_poll;
   b->on_solution = bits_solution;
   b->ctx = w;
-  b->admit = p->o->admit;
-  b->admit_items = p->o->admit ? p->o->admit_items : NULL;
-  b->admit_ctx = p->o->admit_ctx;
+  dlx_bx_engine_admit(b, p->o);
   dlx_bx_budget(b, p->o->max_nodes);
   int32_t held = 0;
   int32_t *ids = malloc(((size_t)p->depth + 1) * sizeof *ids);
@@ -446,14 +452,7 @@ static void bits_worker(worker *w) {
   while (ids && !halted(p)) {
     size_t i;
     if (!take_piece(p, w, b->nodes, b->solutions, &i)) break;
-    const int32_t *path = p->paths + i * (size_t)p->depth;
-    int32_t same = 0;
-    for (int32_t l = 0; l < p->depth; l++)
-      ids[l] = option_id(nd, path[l]);
-    while (same < held && b->solution[same] == ids[same])
-      same++;
-    dlx_bx_engine_replay(b, ids, same, p->depth);
-    held = p->depth;
+    bits_hold(b, nd, p->paths + i * (size_t)p->depth, p->depth, ids, &held);
     int stop = dlx_bx_engine_run(b, p->depth); /* before its counts are read */
     if (leave_piece(p, w, i, stop, b->nodes, b->solutions)) break;
   }
@@ -686,11 +685,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       p.probe_b = dlx_bx_walker_new(p.bits);
       p.probe_ids = malloc(((size_t)p.proto->max_level + 1) * sizeof *p.probe_ids);
       p.probe_bopts = malloc(((size_t)p.proto->n_options + 1) * sizeof *p.probe_bopts);
-      if (p.probe_b) {
-        p.probe_b->admit = o->admit;
-        p.probe_b->admit_items = o->admit ? o->admit_items : NULL;
-        p.probe_b->admit_ctx = o->admit_ctx;
-      }
+      if (p.probe_b) dlx_bx_engine_admit(p.probe_b, o);
     }
     if (!p.bits || (p.probe && (!p.probe_b || !p.probe_ids || !p.probe_bopts))) {
       dlx_bx_engine_free(p.probe_b);

@@ -740,11 +740,7 @@ static void bx_estimate_run(estimate_job *j) {
   }
   int32_t *first = opts + n_options + 1; /* the branches at level 1 */
   if (j->keep) dlx_bx_engine_keep(e, j->keep);
-  if (j->o) {
-    e->admit = j->o->admit;
-    e->admit_items = j->o->admit ? j->o->admit_items : NULL;
-    e->admit_ctx = j->o->admit_ctx;
-  }
+  dlx_bx_engine_admit(e, j->o);
   if (dlx_bx_engine_branches(e, 0, opts) != j->n) { /* cannot be: same matrix, same hook */
     j->status = DLX_EARG;
   } else {
@@ -897,8 +893,10 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
   bx_tables *bits = NULL;
   int32_t *root = NULL;
   uint32_t n = 0;
+  /* the conflict sets pay only when the paths are as many as the options */
+  const int flags = BX_ESTIMATE | (probes >= (uint64_t)m->options ? BX_CONFLICTS : 0);
   if (keep) {
-    bits = dlx_bx_tables_new(m, BX_ESTIMATE | (probes >= (uint64_t)m->options ? BX_CONFLICTS : 0));
+    bits = dlx_bx_tables_new(m, flags);
     bx_engine *b = bits ? dlx_bx_walker_new(bits) : NULL;
     root = b ? malloc(((size_t)m->options + 1) * sizeof *root) : NULL;
     if (!root) {
@@ -907,11 +905,7 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
       return DLX_ENOMEM;
     }
     dlx_bx_engine_keep(b, keep);
-    if (o) {
-      b->admit = o->admit;
-      b->admit_items = o->admit ? o->admit_items : NULL;
-      b->admit_ctx = o->admit_ctx;
-    }
+    dlx_bx_engine_admit(b, o);
     n = dlx_bx_engine_branches(b, 0, root);
     dlx_bx_engine_free(b);
   } else {
@@ -954,8 +948,7 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
   }
   dlx_status status = DLX_OK;
   if (!bits && n && !m->node_color && dlx_engine_for(m, o) == DLX_ENGINE_BITS &&
-      !(bits = dlx_bx_tables_new(m, BX_ESTIMATE |
-                                        (probes >= (uint64_t)m->options ? BX_CONFLICTS : 0)))) {
+      !(bits = dlx_bx_tables_new(m, flags))) {
     free(jobs);
     free(tid);
     free(started);
