@@ -108,7 +108,8 @@ struct bx_engine {
    * chosen: tbuilt), and per level the live options and the options left to try, BX_TINY_WORDS
    * words each (tlive, tcand): their subtree is searched by a loop that keeps them in vectors. NULL
    * where it does not apply. */
-  uint32_t *nzw; /* [W], with tables' prow: the nonzero words of live, for choose0 */
+  uint32_t *nzw; /* [W], with tables' prow: the offsets in prow of the nonzero words of */
+  uint64_t *nzv; /* live, and those words, for choose0 */
   uint64_t *tconf, *tlive, *tcand;
   uint32_t *tnz;                  /* [level]: which words of tcand are nonzero */
   uint64_t tbuilt[BX_TINY_WORDS]; /* the options of the small frame whose tconf is made */

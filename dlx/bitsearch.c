@@ -39,6 +39,7 @@
 #define BX_TINY_COMPACT_MAX 1024
 #endif
 _Static_assert(BX_TINY_COMPACT_MAX <= 64 * BX_TINY_WORDS, "a first frame fits the small loop");
+_Static_assert(BX_COMPACT_MAX <= 64 * BX_TINY_WORDS, "a frame's words fit choose_t's lists");
 #ifndef BX_RECOMPACT_ITEMS
 #define BX_RECOMPACT_ITEMS 40
 #endif
@@ -182,6 +183,7 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->tcand);
   free(e->tnz);
   free(e->nzw);
+  free(e->nzv);
   free(e);
 }
 
@@ -253,7 +255,8 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
   }
   if (t->prow && e->isa == BX_ISA_AVX512) {
     e->nzw = zalloc(t->W ? t->W : 1, 4, &e->bytes);
-    if (!e->nzw) {
+    e->nzv = zalloc(t->W ? t->W : 1, 8, &e->bytes);
+    if (!e->nzw || !e->nzv) {
       dlx_bx_engine_free(e);
       return NULL;
     }
