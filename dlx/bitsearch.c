@@ -82,6 +82,20 @@ static void *zalloc(uint64_t n, size_t size, uint64_t *bytes) {
   return p;
 }
 
+/* zalloc on a cache line's boundary (free() releases it): rows met by 64-byte vector loads,
+ * which cost two loads each when they straddle two lines. */
+static void *zalloc64(uint64_t n, size_t size, uint64_t *bytes) {
+  if (n == 0) n = 1;
+  if (n > SIZE_MAX / size / 2) return NULL;
+  size_t len = ((size_t)n * size + 63) / 64 * 64;
+  void *p = aligned_alloc(64, len);
+  if (p) {
+    memset(p, 0, len);
+    *bytes += len;
+  }
+  return p;
+}
+
 bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
   bx_tables *t = calloc(1, sizeof *t);
   if (!t) return NULL;
@@ -95,7 +109,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
   uint32_t W = t->W;
   t->bytes = sizeof *t;
   int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
-  t->item_opts = zalloc((uint64_t)n * W, 8, &t->bytes);
+  t->item_opts = zalloc64((uint64_t)n * W, 8, &t->bytes);
   t->lo = zalloc((uint64_t)n, 4, &t->bytes);
   t->hi = zalloc((uint64_t)n, 4, &t->bytes);
   t->ostart = zalloc((uint64_t)no + 1, 4, &t->bytes);
@@ -128,7 +142,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
     t->lo[k] = lo, t->hi[k] = hi;
   }
   if ((flags & BX_CONFLICTS) && (uint64_t)no * W * 8 <= BX_CONF_MAX) {
-    t->conf = zalloc((uint64_t)no * W, 8, &t->bytes);
+    t->conf = zalloc64((uint64_t)no * W, 8, &t->bytes);
     for (int32_t o = 0; t->conf && o < no; o++) {
       uint64_t *c = t->conf + (size_t)o * W;
       for (int32_t j = t->ostart[o]; j < t->ostart[o + 1]; j++) {
@@ -152,7 +166,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
   if ((flags & BX_ESTIMATE) && dlx_bx_isa() == BX_ISA_AVX512 && np <= 128 &&
       (uint64_t)W * ((np + 7) / 8 * 8) * 8 <= BX_PROW_MAX) {
     t->NP = (uint32_t)(np + 7) / 8 * 8;
-    t->prow = zalloc((uint64_t)W * t->NP, 8, &t->bytes);
+    t->prow = zalloc64((uint64_t)W * t->NP, 8, &t->bytes);
     for (int32_t k = 0; t->prow && k < np; k++)
       for (uint32_t w = t->lo[k]; w < t->hi[k]; w++)
         t->prow[(size_t)w * t->NP + (uint32_t)k] = t->item_opts[(size_t)k * W + w];
@@ -196,7 +210,7 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
   e->bytes = sizeof *e;
   e->max_level = t->n_primary; /* each level covers a primary item at least */
   uint64_t levels = (uint64_t)e->max_level + 1;
-  e->live = zalloc(levels * t->W, 8, &e->bytes);
+  e->live = zalloc64(levels * t->W, 8, &e->bytes);
   e->unc = zalloc(levels * t->PW, 8, &e->bytes);
   e->llo = zalloc(levels, 4, &e->bytes);
   e->lhi = zalloc(levels, 4, &e->bytes);
@@ -216,7 +230,7 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
       search && t->n_primary <= BX_COMPACT_PRIMARIES ? (e->compact_max + 63) / 64 * 2 + 8 : 0;
   e->row_cap = (size_t)(2 * words * (uint64_t)t->NI); /* each frame's rows twice */
   e->orig_cap = (size_t)(words * 64);
-  e->row_arena = zalloc(e->row_cap, 8, &e->bytes);
+  e->row_arena = zalloc64(e->row_cap, 8, &e->bytes);
   e->orig_arena = zalloc(e->orig_cap, 4, &e->bytes);
   if (!e->live || !e->unc || !e->llo || !e->lhi || !e->best || !e->pos || !e->branch_n ||
       !e->branch_k || !e->solution || !e->frames || !e->frame_of || !e->row_arena ||
