@@ -442,6 +442,24 @@ BX_INLINE int BX_FN(deep)(const uint64_t *u, uint32_t PW) {
  * words past W zero. */
 #define BX_TLOAD(p, h) _mm512_maskz_loadu_epi64((h) ? wm1 : wm0, (p) + 8 * (h))
 
+/* Option o's conflict set in a small frame of W words (option id of the matrix): the OR of
+ * its items' rows (irows), into e->tconf. */
+BX_INLINE void BX_FN(tconf_make)(bx_engine *e, const uint64_t *irows, int32_t o, int32_t id,
+                                 const uint32_t W) {
+  const bx_tables *t = e->t;
+  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
+  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
+  __m512i c0 = _mm512_setzero_si512(), c1 = c0;
+  for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++) {
+    const uint64_t *row = irows + (size_t)t->oitem[q] * W;
+    c0 = _mm512_or_si512(c0, BX_TLOAD(row, 0));
+    if (W > 8) c1 = _mm512_or_si512(c1, BX_TLOAD(row, 1));
+  }
+  uint64_t *c = e->tconf + (size_t)o * BX_TINY_WORDS;
+  _mm512_store_si512(c, c0);
+  if (W > 8) _mm512_store_si512(c + 8, c1);
+}
+
 /* The subtree below the node at level top, in a small frame f (made there: W <=
  * BX_TINY_WORDS words, 128 primaries or fewer; its options' conflict sets made in e->tconf
  * as they are first chosen, e->tbuilt saying which): the same
@@ -476,11 +494,8 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     const uint64_t *lv = e->live + (size_t)l * W0;
     for (uint32_t v = 0; v < W; v++)
       for (uint64_t x = lv[v]; x; x &= x - 1) {
-        int32_t o = (int32_t)(v * 64 + (uint32_t)__builtin_ctzll(x)), id = orig[o];
-        __m512i c0 = _mm512_setzero_si512();
-        for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++)
-          c0 = _mm512_or_si512(c0, BX_TLOAD(irows + (size_t)t->oitem[q] * W, 0));
-        _mm512_store_si512(conf + (size_t)o * TW, c0);
+        int32_t o = (int32_t)(v * 64 + (uint32_t)__builtin_ctzll(x));
+        BX_FN(tconf_make)(e, irows, o, orig[o], W);
       }
   }
   tnz[l] = 0;
@@ -526,14 +541,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     /* its conflict set within the frame, made the first time it is chosen (a subtree
      * chooses a fraction of its frame's options) */
     if (W > 4 && !(built[o >> 6] >> (o & 63) & 1)) {
-      __m512i c0 = _mm512_setzero_si512(), c1 = c0;
-      for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++) {
-        const uint64_t *row = irows + (size_t)t->oitem[q] * W;
-        c0 = _mm512_or_si512(c0, BX_TLOAD(row, 0));
-        if (NV == 2) c1 = _mm512_or_si512(c1, BX_TLOAD(row, 1));
-      }
-      _mm512_store_si512(conf + (size_t)o * TW, c0);
-      if (NV == 2) _mm512_store_si512(conf + (size_t)o * TW + 8, c1);
+      BX_FN(tconf_make)(e, irows, o, id, W);
       built[o >> 6] |= (uint64_t)1 << (o & 63);
     }
     __m512i live[2];
