@@ -605,7 +605,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
        * 16 bits, whose least one PHMINPOSUW finds: queens13 8% faster than the early exit
        * at a zero count and the 64-bit keys of larger frames. The groups' keys meet in one
        * vector of 64-bit lanes, narrowed to 16 bits once at the end (narrowing each group's
-       * was a chain of slow conversions: langford11, queens12 and queens13 0.987x). */
+       * was a chain of slow conversions; about 1% on langford11, queens12 and queens13). */
       __m512i k64 = _mm512_set1_epi64(0xffff);
       __m512i idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
       for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
