@@ -118,10 +118,10 @@ expect_exit 1
 expect_stderr_has "dance oneup: chain 1, "
 expect_stderr_has " steps, energy "
 if ! sigint_ignored; then
-  run_interrupted 0.5 oneup "$O" --method metropolis --seed 1 --temp 5 --json
+  run_interrupted 0.3 oneup "$O" --method metropolis --seed 1 --temp 5 --json
   expect_exit 1
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["steps"] > 0'
-  run_interrupted 0.5 gridlock "$G/01.txt" --method metropolis --seed 1 --temp 50 --no-board
+  run_interrupted 0.3 gridlock "$G/01.txt" --method metropolis --seed 1 --temp 50 --no-board
   expect_exit 1
   expect_stdout_has "no solution found: interrupted (seed 1, T = 50);"
 fi
