@@ -242,6 +242,20 @@ renumbered:
 }
 
 #if BX_AVX512
+/* The nonzero words of live lo..hi-1 for least_t: their values into lw[], and where their
+ * rows start (the word's number times stride, the rows' words per word of live) into
+ * off[]. Returns how many. */
+BX_INLINE uint32_t BX_FN(nz_words)(const uint64_t *live, uint32_t lo, uint32_t hi, uint32_t stride,
+                                   uint64_t *lw, uint32_t *off) {
+  uint32_t n = 0;
+  for (uint32_t w = lo; w < hi; w++) {
+    lw[n] = live[w];
+    off[n] = w * stride;
+    n += live[w] != 0;
+  }
+  return n;
+}
+
 /* The first uncovered primary (bits u) with fewest live options, from rows stored
  * word by word (eight items' words side by side): the live options' nonzero words are
  * lw[0..n-1], and word i's rows start at rows + off[i]. Each word is broadcast and met with
@@ -324,12 +338,7 @@ BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t
 #if BX_AVX512
   /* a renumbered frame has BX_TINY_WORDS words or fewer (bitsearch.c) */
   uint64_t lw[BX_TINY_WORDS];
-  uint32_t off[BX_TINY_WORDS], n = 0;
-  for (uint32_t w = lo; w < hi; w++) {
-    lw[n] = live[w];
-    off[n] = w * NI;
-    n += live[w] != 0;
-  }
+  uint32_t off[BX_TINY_WORDS], n = BX_FN(nz_words)(live, lo, hi, NI, lw, off);
   return BX_FN(least_t)(lw, off, n, rows, u, ((uint32_t)t->n_primary + 7) / 8, tmin);
 #else
   uint64_t best = UINT64_MAX;
@@ -397,14 +406,8 @@ static BX_ATTR int32_t BX_FN(choose0)(const bx_engine *e, int32_t l, uint64_t *t
     /* The primaries' rows word by word (prow), counted as in a renumbered frame (least_t),
      * over the nonzero words of live only. */
     const uint32_t NP = t->NP, ng = NP / 8;
-    uint64_t *lw = e->nzv;
-    uint32_t *off = e->nzw, n = 0;
-    for (uint32_t w = llo; w < lhi; w++) {
-      lw[n] = live[w];
-      off[n] = w * NP;
-      n += live[w] != 0;
-    }
-    return BX_FN(least_t)(lw, off, n, t->prow, u, ng, tmin);
+    uint32_t n = BX_FN(nz_words)(live, llo, lhi, NP, e->nzv, e->nzw);
+    return BX_FN(least_t)(e->nzv, e->nzw, n, t->prow, u, ng, tmin);
   }
 #endif
   uint64_t best = UINT64_MAX;
