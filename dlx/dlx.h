@@ -43,8 +43,8 @@ extern "C" {
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
 #define DLX_VERSION_MINOR 5
-#define DLX_VERSION_PATCH 1
-#define DLX_VERSION_STRING "0.5.1"
+#define DLX_VERSION_PATCH 2
+#define DLX_VERSION_STRING "0.5.2"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 

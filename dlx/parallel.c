@@ -714,31 +714,37 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   /* Shards draw their shares from the weights of all the pieces: no streaming. */
   int may_stream = !o->shard_count;
   /* Deeper while a trial finds too few pieces; not when it found none (it was then the
-   * whole search). Where the tree does not branch (a trial finds one leaf) the root moves
-   * down to it and the step doubles, so that a deep chain costs about what searching it
-   * does; a long step that finds the tree bushy after all halts at 8 * target leaves and
-   * is retried one level down. */
-  int32_t d = 1, step = 1, max_d = p.proto->max_level - 1;
+   * whole search). A trial re-searches the tree above its depth, so one level at a time
+   * costs the depth times the nodes where the tree stops widening: where a trial's leaves
+   * have no more children than there are leaves (a forced chain, or a tree narrowing to a
+   * few long branches: 81 trials of 3,678 nodes each for a search of 1 ms on one thread),
+   * the step doubles, and where a chain is single the root moves down to it too. A long
+   * step that finds the tree bushy after all halts at 8 * target leaves and is retried one
+   * level below the deepest depth known to be short of pieces (the trial's own, or the next,
+   * whose nodes it counted). Where the tree widens, one level at a time: a trial short of
+   * pieces that knows the next depth has enough streams that one. */
+  int32_t d = 1, step = 1, short_d = 0, max_d = p.proto->max_level - 1;
   int stopped;
   for (;;) {
-    /* Only a long step is capped: one level below a trial that found too few (or below
-     * the root) is the split, however many pieces it has. */
-    p.leaf_cap = step > 1 ? 8 * target : 0;
+    /* Only a long step is capped: one level below the deepest depth known to be short is
+     * the split, however many pieces it has. */
+    p.leaf_cap = d > short_d + 1 ? 8 * target : 0;
     stopped = split(&p, &self, d, 0);
     if (stopped && p.overshoot && !p.error) {
       dlx_engine_unwind_leaf(p.proto, p.root, p.proto->level);
       stopped = halted(&p);
       if (stopped) break;
-      d = p.root + 1, step = 1;
+      d = short_d + 1, step = 1;
       continue;
     }
     if (stopped || p.error || !p.seen || p.seen >= target || (may_stream && p.below >= target) ||
         d >= max_d)
       break;
     if ((stopped = halted(&p))) break;
-    int single = p.seen == 1;
+    int single = p.seen == 1, narrow = p.below <= p.seen;
+    short_d = p.below < target ? d + 1 : d;
     if ((stopped = reroot(&p, &self, d))) break;
-    step = single && p.root == d ? 2 * step : 1;
+    step = (single && p.root == d) || narrow ? 2 * step : 1;
     d = d + step < max_d ? d + step : max_d;
   }
   if (!stopped && halted(&p)) stopped = 1;

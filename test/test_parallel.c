@@ -323,6 +323,75 @@ static void test_split_below_a_narrow_top(void) {
   dlx_matrix_free(m);
 }
 
+/* A tree that narrows to long branches: item a has `branches` options, and each leaves a
+ * chain of `length` forced choices (chain item k has one option per branch, each with a
+ * secondary item of its own, which the other branches' options of a cover). Every depth
+ * below the first has `branches` nodes, never enough pieces, so the split goes deeper
+ * until the tree ends; it must not re-search the tree once a level (it did: the depth
+ * times the nodes, 81 trials of 3,678 nodes on a random matrix whose single-thread search
+ * took 1 ms). The admit hook sees every node a search or a trial makes. */
+static int count_admit(void *ctx, const int32_t *opts, size_t n) {
+  (void)opts, (void)n;
+  atomic_fetch_add((atomic_ullong *)ctx, 1);
+  return 1;
+}
+
+static void test_split_down_long_branches(void) {
+  enum { branches = 4, length = 400 };
+  dlx_matrix *m = dlx_matrix_new();
+  int32_t a, chain[length], tag[length][branches], items[1 + length * branches];
+  ASSERT_EQ(dlx_add_item(m, "a", DLX_PRIMARY, &a), DLX_OK);
+  for (int k = 0; k < length; k++)
+    ASSERT_EQ(dlx_add_item(m, NULL, DLX_PRIMARY, &chain[k]), DLX_OK);
+  for (int k = 0; k < length; k++)
+    for (int j = 0; j < branches; j++)
+      ASSERT_EQ(dlx_add_item(m, NULL, DLX_SECONDARY, &tag[k][j]), DLX_OK);
+  for (int j = 0; j < branches; j++) {
+    size_t n = 0;
+    items[n++] = a;
+    for (int k = 0; k < length; k++)
+      for (int i = 0; i < branches; i++)
+        if (i != j) items[n++] = tag[k][i];
+    ASSERT_EQ(dlx_add_option(m, n, items, NULL, NULL), DLX_OK);
+  }
+  for (int k = 0; k < length; k++)
+    for (int j = 0; j < branches; j++) {
+      int32_t o[2] = {chain[k], tag[k][j]};
+      ASSERT_EQ(dlx_add_option(m, 2, o, NULL, NULL), DLX_OK);
+    }
+  for (int e = 0; e < 2; e++) {
+    atomic_ullong one = 0, two = 0, sharded = 0;
+    dlx_options o = dlx_options_default();
+    o.engine = e ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+    o.admit = count_admit;
+    o.admit_ctx = &one;
+    dlx_stats st;
+    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, branches);
+    ASSERT_EQ_U64(st.nodes, 1 + branches * (length + 1));
+    o.threads = 2;
+    o.admit_ctx = &two;
+    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, branches);
+    ASSERT_EQ_U64(st.nodes, 1 + branches * (length + 1));
+    uint64_t sum = 0;
+    for (uint32_t k = 0; k < 3; k++) {
+      o.shard_count = 3, o.shard_index = k;
+      o.admit_ctx = &sharded;
+      ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+      sum += st.solutions;
+    }
+    ASSERT_EQ_U64(sum, branches);
+    /* Doubling steps: some 10 trials of at most the whole tree each, where one level at a
+     * time made 400 (about 200 times the single-thread search's calls). */
+    if (two > 16 * one || sharded > 3 * 16 * one)
+      TEST_FAIL_("the split called the admit hook %llu times on 2 threads, %llu in 3 shards, "
+                 "against %llu on one thread",
+                 (unsigned long long)two, (unsigned long long)sharded, (unsigned long long)one);
+  }
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_queens12_threads_and_shards);
   RUN(test_colortest_threads_and_shards);
@@ -332,5 +401,6 @@ int main(void) {
   RUN(test_pieces_and_resumption);
   RUN(test_shards_share_pieces);
   RUN(test_split_below_a_narrow_top);
+  RUN(test_split_down_long_branches);
   return test_report();
 }
