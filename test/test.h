@@ -4,6 +4,8 @@
  *   int main(void) { RUN(test_xxx); RUN(test_yyy); return test_report(); }
  * A failed check prints file:line and what differed, marks the current test failed and
  * goes on, so one run shows every failure. test_report prints "N passed, N failed".
+ * With DANCE_TEST_TIMES set, RUN also prints each test function's wall time on stderr: the
+ * way to find what makes a test program slow.
  */
 #ifndef DANCE_TEST_H
 #define DANCE_TEST_H
@@ -12,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int test_failed_checks_;
 static int test_passed_, test_failed_;
@@ -49,11 +52,19 @@ static const char *test_current_ = "";
       TEST_FAIL_("%s == \"%s\", expected \"%s\"", #a, a_ ? a_ : "(null)", b_ ? b_ : "(null)");     \
   } while (0)
 
+static inline double test_now_(void) {
+  struct timespec t;
+  timespec_get(&t, TIME_UTC);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
 #define RUN(fn)                                                                                    \
   do {                                                                                             \
     int before_ = test_failed_checks_;                                                             \
+    double start_ = test_now_();                                                                   \
     test_current_ = #fn;                                                                           \
     fn();                                                                                          \
+    if (getenv("DANCE_TEST_TIMES")) fprintf(stderr, "%8.3f s  %s\n", test_now_() - start_, #fn);   \
     if (test_failed_checks_ == before_) {                                                          \
       test_passed_++;                                                                              \
     } else {                                                                                       \
