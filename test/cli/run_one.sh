@@ -25,6 +25,9 @@
 #   expect_usage_error CMD MESSAGE ARGS...  runs dance ARGS: exit 2, nothing on stdout, and
 #                                on stderr exactly "dance CMD: MESSAGE", "Try 'dance CMD --help'."
 #
+# With DANCE_TEST_TIMES set, each run prints its wall time and command on stderr: the way
+# to find what makes a script slow.
+#
 # In expected output the text $DATA stands for the data directory, so golden output does
 # not depend on where the tree is. A failed check prints what differed and the test goes
 # on; the script exits 1 if any check failed.
@@ -66,8 +69,18 @@ run() {
     shift 2
   fi
   COMMAND="dance $*"
+  local start=$EPOCHREALTIME
   "$DANCE" "$@" <"$input" >"$OUT" 2>"$ERR"
   STATUS=$?
+  took "$start"
+}
+
+# With DANCE_TEST_TIMES: the time since $1 (an $EPOCHREALTIME) and the command.
+took() {
+  [ -n "${DANCE_TEST_TIMES:-}" ] || return 0
+  local now=$EPOCHREALTIME
+  local us=$((${now/./} - ${1/./}))
+  printf '%d.%06d s  %s\n' $((us / 1000000)) $((us % 1000000)) "$COMMAND" >&2
 }
 
 run_interrupted() {
@@ -78,8 +91,10 @@ run_interrupted() {
   # of its group. Without it timeout also signals its own group, and a second SIGINT that
   # reaches another thread of a loaded machine more than a quarter second later counts as a
   # second Ctrl-C and kills (the fresh Debian machine saw exit 130 that way).
+  local start=$EPOCHREALTIME
   timeout --foreground --preserve-status -k 10 -s INT "$seconds" "$DANCE" "$@" </dev/null >"$OUT" 2>"$ERR"
   STATUS=$?
+  took "$start"
 }
 
 sigint_ignored() { grep -q '^SigIgn:.*[2367abef]$' /proc/self/status 2>/dev/null; }
@@ -122,22 +137,61 @@ expect_file_has() {
 expect_stdout_has() { expect_file_has "$OUT" "$1"; }
 expect_stderr_has() { expect_file_has "$ERR" "$1"; }
 
+# expect_json asks one Python process per script (started at the first check; a start of
+# Python costs 40-100 ms on a loaded machine, and the scripts make 170 such checks) to read
+# $OUT and evaluate the expression there and then, in the script's directory of the moment.
+# A request is three NUL-terminated fields (directory, file, expression); the reply is one
+# line, empty when the check holds, else the reason with its newlines written as \x01.
+json_checker() {
+  python3 -S -c '
+import json, os, sys
+inp, out = sys.stdin.buffer, sys.stdout
+def field():
+    b = bytearray()
+    while True:
+        c = inp.read(1)
+        if not c:
+            sys.exit(0)
+        if c == b"\0":
+            return b.decode("utf-8")
+        b += c
+def why(path, expr):
+    text = open(path, encoding="utf-8").read()
+    try:
+        d = json.loads(text)  # one value only: trailing text is an error
+    except ValueError as e:
+        return "stdout is not one JSON value (%s):\n%s" % (e, text)
+    if not isinstance(d, dict):
+        return "stdout is JSON but not an object:\n" + text
+    try:
+        holds = eval(expr, {"d": d})
+    except Exception as e:
+        return "%s: %s; it is:\n%s" % (type(e).__name__, e, text)
+    return "" if holds else "it is:\n" + text
+while True:
+    where, path, expr = field(), field(), field()
+    try:
+        os.chdir(where)
+        reason = why(path, expr)
+    except Exception as e:
+        reason = "%s: %s" % (type(e).__name__, e)
+    out.write(reason.replace("\n", "\x01") + "\n")
+    out.flush()
+'
+}
+
 expect_json() {
   echo check >>"$TALLY"
-  local why
-  why=$(python3 - "$OUT" "$1" 2>&1 <<'EOF'
-import json, sys
-text = open(sys.argv[1], encoding="utf-8").read()
-try:
-    d = json.loads(text)  # one value only: trailing text is an error
-except ValueError as e:
-    sys.exit("stdout is not one JSON value (%s):\n%s" % (e, text))
-if not isinstance(d, dict):
-    sys.exit("stdout is JSON but not an object:\n" + text)
-if not eval(sys.argv[2], {"d": d}):
-    sys.exit("it is:\n" + text)
-EOF
-  ) || fail "JSON check '$1' failed: $why"
+  if [ -z "${JSON_CHECKER_PID:-}" ]; then
+    coproc JSON_CHECKER { json_checker; }
+  fi
+  local why=
+  if printf '%s\0%s\0%s\0' "$PWD" "$OUT" "$1" >&"${JSON_CHECKER[1]}" &&
+    IFS= read -r why <&"${JSON_CHECKER[0]}"; then
+    [ -z "$why" ] || fail "JSON check '$1' failed: ${why//$'\x01'/$'\n'}"
+  else
+    fail "JSON check '$1' could not be run (python3 -S)"
+  fi
 }
 
 mask() {
