@@ -58,7 +58,19 @@ static void normalize(poly_xyz *c, int n) {
   }
   for (int i = 0; i < n; i++)
     c[i] = (poly_xyz){(int8_t)(c[i].x - m[0]), (int8_t)(c[i].y - m[1]), (int8_t)(c[i].z - m[2])};
-  qsort(c, (size_t)n, sizeof *c, cube_cmp);
+  if (n > 32) {
+    qsort(c, (size_t)n, sizeof *c, cube_cmp);
+    return;
+  }
+  /* Most pieces are small, and the check of a solution normalizes each piece in up to 48
+   * orientations: an insertion sort on packed keys, not qsort's calls of cube_cmp. */
+  for (int i = 1; i < n; i++) {
+    poly_xyz v = c[i];
+    int key = v.z << 16 | v.y << 8 | v.x, j = i;
+    for (; j > 0 && (c[j - 1].z << 16 | c[j - 1].y << 8 | c[j - 1].x) > key; j--)
+      c[j] = c[j - 1];
+    c[j] = v;
+  }
 }
 
 static int shape_cmp(const poly_xyz *a, const poly_xyz *b, int n) {
@@ -1345,8 +1357,24 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
       break;
     }
     normalize(mine, n);
+    /* An orientation whose box is not the cells' box cannot match: skip it unsorted. */
+    int lo[3] = {127, 127, 127}, hi[3] = {-128, -128, -128}, span[3] = {0, 0, 0};
+    for (int j = 0; j < n; j++) {
+      int v[3] = {pc->cubes[j].x, pc->cubes[j].y, pc->cubes[j].z};
+      for (int k = 0; k < 3; k++) {
+        lo[k] = v[k] < lo[k] ? v[k] : lo[k];
+        hi[k] = v[k] > hi[k] ? v[k] : hi[k];
+      }
+      span[0] = mine[j].x > span[0] ? mine[j].x : span[0];
+      span[1] = mine[j].y > span[1] ? mine[j].y : span[1];
+      span[2] = mine[j].z > span[2] ? mine[j].z : span[2];
+    }
     int match = 0;
     for (int i = 0; i < (mirror ? 48 : 24) && !match; i++) {
+      const int8_t *pm = t[i].perm;
+      if (hi[pm[0]] - lo[pm[0]] != span[0] || hi[pm[1]] - lo[pm[1]] != span[1] ||
+          hi[pm[2]] - lo[pm[2]] != span[2])
+        continue;
       for (int j = 0; j < n; j++)
         their[j] = apply(&t[i], pc->cubes[j]);
       normalize(their, n);

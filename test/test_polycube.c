@@ -774,6 +774,20 @@ static void test_lines_round_trip(void) {
   poly_format_line(s, back, again, sizeof again);
   ASSERT_STREQ(again, line);
   ASSERT_EQ(poly_check(s, 0, back, why, sizeof why), 0);
+  /* A and B are mirror images: with their cells' letters exchanged, each is the other's
+   * mirror image, which only a check that allows mirror images accepts */
+  int pa = -1, pb = -1;
+  for (int p = 0; p < s->npieces; p++) {
+    if (!strcmp(s->pieces[p].name, "A")) pa = p;
+    if (!strcmp(s->pieces[p].name, "B")) pb = p;
+  }
+  ASSERT(pa >= 0 && pb >= 0);
+  uint8_t swapped[27];
+  for (int c = 0; c < 27; c++)
+    swapped[c] = back[c] == pa ? (uint8_t)pb : back[c] == pb ? (uint8_t)pa : back[c];
+  ASSERT_EQ(poly_check(s, 0, swapped, why, sizeof why), -1);
+  ASSERT_STREQ(why, "the cells marked A are not piece A in any orientation (rotation)");
+  ASSERT_EQ(poly_check(s, 1, swapped, why, sizeof why), 0);
   /* swap two cells of different pieces: no longer a packing */
   int a = 0, b = 1;
   while (back[b] == back[a])
