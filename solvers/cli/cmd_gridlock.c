@@ -43,7 +43,8 @@
     "solving (one FILE only)")                                                                     \
   X(census, "census", 0, FLAG, NULL, NULL, 0, 0,                                                   \
     "count the tilings of every layout of the white pieces up to symmetry with the engine, and "   \
-    "rate the unique ones; the FILEs given are found in it (--progress reports every second)")     \
+    "rate the unique ones; the FILEs given are found in it (--progress reports every second, "     \
+    "or every --progress-interval)")                                                               \
   X(threads, "threads", 't', UINT, "N", "all cores", 1, CLI_MAX_THREADS,                           \
     "--census: split the layouts among N threads (the figures do not depend on N)")                \
   X(out, "out", 0, STRING, "FILE", NULL, 0, 0,                                                     \
@@ -987,6 +988,7 @@ static int census_or_generate(const gridlock_options *o, char **args, int nargs)
                             .json = o->json,
                             .quiet = o->quiet,
                             .progress = o->progress,
+                            .progress_seconds = o->progress_interval,
                             .out = o->out,
                             .svg = o->svg,
                             .svg_solution = o->svg_solution,
@@ -1007,7 +1009,11 @@ static int census_or_generate(const gridlock_options *o, char **args, int nargs)
       if (!strcmp(args[i], "-")) return cli_usage_error(cmd, "--census reads no stdin: give FILEs");
     return cmd_gridlock_census(&a);
   }
-  const char *cen = o->out ? "--out" : o->threads ? "--threads" : o->progress ? "--progress" : NULL;
+  const char *cen = o->out                 ? "--out"
+                    : o->threads           ? "--threads"
+                    : o->progress          ? "--progress"
+                    : o->progress_interval ? "--progress-interval"
+                                           : NULL;
   if (cen) return cli_usage_error(cmd, "%s needs --census", cen);
   if (nargs) return cli_usage_error(cmd, "--generate reads no FILE, it makes one");
   /* without --seed, one from the clock: the puzzle's first line names it */

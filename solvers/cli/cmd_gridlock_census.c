@@ -292,6 +292,7 @@ int cmd_gridlock_census(const gridlock_census_args *a) {
     cli_progress_init(&pg.line, stderr);
     o.progress = on_progress;
     o.progress_ctx = &pg;
+    o.progress_seconds = a->progress_seconds;
   }
   o.stop = cli_interrupt_begin();
   size_t done = 0;

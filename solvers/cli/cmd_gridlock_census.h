@@ -15,6 +15,7 @@ typedef struct {
   char **files; /* --census: the puzzles to find in it */
   int nfiles;
   int json, quiet, progress;
+  double progress_seconds;              /* between progress reports; 0: every second */
   const char *out, *svg, *svg_solution; /* NULL: not given */
   int threads;
   uint64_t seed;

@@ -27,14 +27,15 @@ int cmd_mh_setup(cmd_mh_run *r, const cli_command *cmd, const cmd_mh_values *v, 
   r->cmd = cmd;
   r->params = mh_params_default();
   r->on = v->method && !strcmp(v->method, "metropolis");
-  const char *given = v->seed          ? "--seed"
-                      : v->temp        ? "--temp"
-                      : v->max_steps   ? "--max-steps"
-                      : v->max_seconds ? "--max-seconds"
-                      : v->restarts    ? "--restarts"
-                      : v->anneal      ? "--anneal"
-                      : v->progress    ? "--progress"
-                                       : NULL;
+  const char *given = v->seed                ? "--seed"
+                      : v->temp              ? "--temp"
+                      : v->max_steps         ? "--max-steps"
+                      : v->max_seconds       ? "--max-seconds"
+                      : v->restarts          ? "--restarts"
+                      : v->anneal            ? "--anneal"
+                      : v->progress          ? "--progress"
+                      : v->progress_interval ? "--progress-interval"
+                                             : NULL;
   if (!r->on && given) return cli_usage_error(cmd, "%s needs --method metropolis", given);
   if (r->on && dlx_only)
     return cli_usage_error(cmd, "%s needs exact search: not with --method metropolis", dlx_only);
@@ -54,6 +55,7 @@ int cmd_mh_setup(cmd_mh_run *r, const cli_command *cmd, const cmd_mh_values *v, 
   p->max_seconds = v->max_seconds;
   p->restarts = 1 + (uint32_t)v->restarts;
   r->progress = v->progress && !quiet;
+  r->progress_seconds = v->progress_interval > 0 ? v->progress_interval : 1.0;
   const char *why = mh_check_params(p);
   if (why) return cli_usage_error(cmd, "%s", why);
   return 0;
@@ -76,7 +78,7 @@ void cmd_mh_begin(cmd_mh_run *r, const volatile int *stop) {
     cli_progress_init(&r->line, stderr);
     r->params.on_progress = on_progress;
     r->params.progress_ctx = r;
-    r->params.progress_seconds = 1.0;
+    r->params.progress_seconds = r->progress_seconds;
   }
 }
 

@@ -31,25 +31,29 @@
     "metropolis: cool each chain geometrically from T0 at its first step to --temp at its last "   \
     "(--max-steps)")                                                                               \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
-    "metropolis: report steps, energy and acceptance on stderr every second")
+    "metropolis: report steps, energy and acceptance on stderr (every second, or "                 \
+    "--progress-interval)")                                                                        \
+  X(progress_interval, "progress-interval", 0, REAL, "S", "every second", 0.1, 3600,               \
+    "metropolis: seconds between progress reports")
 
 /* The values of those options, as a command's struct holds them. */
 typedef struct {
   const char *method, *seed, *temp, *anneal;
   uint64_t max_steps, restarts;
-  double max_seconds;
+  double max_seconds, progress_interval;
   int progress;
 } cmd_mh_values;
 
 #define CMD_MH_VALUES(o)                                                                           \
   ((cmd_mh_values){(o).method, (o).seed, (o).temp, (o).anneal, (o).max_steps, (o).restarts,        \
-                   (o).max_seconds, (o).progress})
+                   (o).max_seconds, (o).progress_interval, (o).progress})
 
 typedef struct {
   const cli_command *cmd;
   int on; /* --method metropolis */
   mh_params params;
   int progress;
+  double progress_seconds; /* between progress reports */
   cli_progress line;
 } cmd_mh_run;
 

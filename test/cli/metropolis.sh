@@ -112,11 +112,20 @@ expect_usage_error gridlock "--verify needs exact search: not with --method metr
 expect_usage_error oneup "--threads needs exact search: not with --method metropolis" \
   oneup "$O" --method metropolis --threads 2
 
-# Progress lines on stderr; Ctrl-C ends a run as incomplete.
-run oneup "$O" --method metropolis --seed 1 --temp 5 --max-seconds 1.5 --progress
+# Progress lines on stderr, every --progress-interval seconds; Ctrl-C ends a run as incomplete.
+run oneup "$O" --method metropolis --seed 1 --temp 5 --max-seconds 0.5 --progress \
+  --progress-interval 0.1
 expect_exit 1
 expect_stderr_has "dance oneup: chain 1, "
 expect_stderr_has " steps, energy "
+check '[ "$(tr "\r" "\n" <"$ERR" | grep -c "dance oneup: chain 1, ")" -ge 3 ]' \
+  "at least 3 progress lines in 0.5 s at --progress-interval 0.1"
+expect_usage_error oneup "--progress-interval needs --method metropolis" \
+  oneup "$O" --progress-interval 0.1
+expect_usage_error gridlock "--progress-interval needs --census" \
+  gridlock --generate --progress-interval 0.1
+expect_usage_error gridlock "--progress-interval needs a number from 0.1 to 3600" \
+  gridlock "$G/01.txt" --method metropolis --progress-interval 0.05
 if ! sigint_ignored; then
   run_interrupted 0.3 oneup "$O" --method metropolis --seed 1 --temp 5 --json
   expect_exit 1
