@@ -39,8 +39,10 @@ check '[ "$(awk "!/^#/ && \$10 != 1 && \$12 != \"-\"" table.txt | wc -l)" = 0 ]'
 check 'grep -q "^2 1 h 4 6 h 5 1 v \|^1 2 h" table.txt' "--out lacks the canonical layouts"
 expect_file_has census.svg "Unique layouts by difficulty (1850"
 
-run gridlock --census --threads 1 "$G/01.txt"
+run gridlock --census --threads 1 --progress --progress-interval 0.1 "$G/01.txt"
 expect_exit 0
+check '[ "$(tr "\r" "\n" <"$ERR" | grep -c "^dance gridlock: census: .* layouts/s")" -ge 3 ]' \
+  "a census of over 0.3 s reports its progress every 0.1 s"
 expect_stdout_has "Rubik's Gridlock census: 72983 layouts of the white pieces up to symmetry (583864 in all)"
 expect_stdout_has "tilings: none 59016, unique 1850, multiple 12117"
 expect_stdout_has "on 1 thread,"
