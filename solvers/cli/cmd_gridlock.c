@@ -959,6 +959,7 @@ static int twice_given(char **args, int nargs) {
 
 /* The options that --census and --generate take none of, given or NULL. */
 static const char *not_with_census(const gridlock_options *o) {
+  const char *mh = cmd_mh_sampler_option(&CMD_MH_VALUES(*o));
   return o->verify        ? "--verify"
          : o->claims      ? "--claims"
          : o->print       ? "--print"
@@ -968,11 +969,7 @@ static const char *not_with_census(const gridlock_options *o) {
          : o->max_nodes   ? "--max-nodes"
          : o->engine      ? "--engine"
          : o->method      ? "--method"
-         : o->temp        ? "--temp"
-         : o->max_steps   ? "--max-steps"
-         : o->max_seconds ? "--max-seconds"
-         : o->restarts    ? "--restarts"
-         : o->anneal      ? "--anneal"
+         : mh             ? mh
          : o->no_board    ? "--no-board"
          : o->color       ? "--color"
                           : NULL;

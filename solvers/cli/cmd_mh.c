@@ -21,21 +21,24 @@ static int parse_temp(const char *s, double *t) {
   return cli_parse_real(s, t) && *t > 0 && *t < 1e300;
 }
 
+const char *cmd_mh_sampler_option(const cmd_mh_values *v) {
+  return v->temp          ? "--temp"
+         : v->max_steps   ? "--max-steps"
+         : v->max_seconds ? "--max-seconds"
+         : v->restarts    ? "--restarts"
+         : v->anneal      ? "--anneal"
+                          : NULL;
+}
+
 int cmd_mh_setup(cmd_mh_run *r, const cli_command *cmd, const cmd_mh_values *v, double default_temp,
                  const char *dlx_only, int quiet) {
   memset(r, 0, sizeof *r);
   r->cmd = cmd;
   r->params = mh_params_default();
   r->on = v->method && !strcmp(v->method, "metropolis");
-  const char *given = v->seed                ? "--seed"
-                      : v->temp              ? "--temp"
-                      : v->max_steps         ? "--max-steps"
-                      : v->max_seconds       ? "--max-seconds"
-                      : v->restarts          ? "--restarts"
-                      : v->anneal            ? "--anneal"
-                      : v->progress          ? "--progress"
-                      : v->progress_interval ? "--progress-interval"
-                                             : NULL;
+  const char *given = v->seed ? "--seed" : cmd_mh_sampler_option(v);
+  if (!given)
+    given = v->progress ? "--progress" : v->progress_interval ? "--progress-interval" : NULL;
   if (!r->on && given) return cli_usage_error(cmd, "%s needs --method metropolis", given);
   if (r->on && dlx_only)
     return cli_usage_error(cmd, "%s needs exact search: not with --method metropolis", dlx_only);

@@ -57,6 +57,10 @@ typedef struct {
   cli_progress line;
 } cmd_mh_run;
 
+/* The first of the sampler's own options given (--temp, --max-steps, --max-seconds,
+ * --restarts, --anneal), or NULL: for the checks of the runs that take none of them. */
+const char *cmd_mh_sampler_option(const cmd_mh_values *v);
+
 /* Reads v into r (default temperature default_temp); cli_parse has checked the method.
  * dlx_only names an option given that only exact search takes ("--verify"), or is NULL.
  * Returns 0, or prints a usage error and returns CLI_ERROR: a sampler option without

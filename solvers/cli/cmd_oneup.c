@@ -521,23 +521,18 @@ static int generate(const oneup_options *o, int nargs, char **argv) {
   const cli_command *cmd = &cmd_oneup_command;
   if (nargs > 0)
     return cli_usage_error(cmd, "--generate reads no FILE, it makes one: not '%s'", argv[1]);
-  const char *solving = o->verify              ? "--verify"
-                        : o->print             ? "--print"
-                        : o->no_spoil          ? "--no-spoil"
-                        : o->max               ? "--max"
-                        : o->max_nodes         ? "--max-nodes"
-                        : o->engine            ? "--engine"
-                        : o->threads > 1       ? "--threads"
-                        : o->export_file       ? "--export"
-                        : o->method            ? "--method"
-                        : o->temp              ? "--temp"
-                        : o->max_steps         ? "--max-steps"
-                        : o->max_seconds       ? "--max-seconds"
-                        : o->restarts          ? "--restarts"
-                        : o->anneal            ? "--anneal"
-                        : o->progress_interval ? "--progress-interval"
-                        : o->progress          ? "--progress"
-                                               : NULL;
+  const char *solving = o->verify        ? "--verify"
+                        : o->print       ? "--print"
+                        : o->no_spoil    ? "--no-spoil"
+                        : o->max         ? "--max"
+                        : o->max_nodes   ? "--max-nodes"
+                        : o->engine      ? "--engine"
+                        : o->threads > 1 ? "--threads"
+                        : o->export_file ? "--export"
+                        : o->method      ? "--method"
+                                         : cmd_mh_sampler_option(&CMD_MH_VALUES(*o));
+  if (!solving)
+    solving = o->progress_interval ? "--progress-interval" : o->progress ? "--progress" : NULL;
   if (solving) return cli_usage_error(cmd, "%s solves a puzzle: not with --generate", solving);
   if (!o->size) return cli_usage_error(cmd, "--generate needs --size N (5 to 12)");
   if (o->regions > o->size)
