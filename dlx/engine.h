@@ -77,6 +77,10 @@ struct dlx_engine {
   dlx_hook on_solution; /* NULL: just count */
   int32_t depth_limit;  /* > 0: at this depth call on_leaf instead of searching on */
   dlx_hook on_leaf;
+  /* Set by a hook: the run halts at the next node where it polls, before covering anything
+   * there, so that dlx_engine_unwind_leaf puts the links back (a halt by a poll's return may
+   * come in the middle of a commit). */
+  int halt_at_node;
   void *ctx;
   /* The caller's pruning (dlx_options.admit): asked before each option is tried, with
    * the option ids of the path in solution[0..level], kept up to date only when it is
@@ -114,8 +118,8 @@ void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t
 /* Undoes the choices of levels to-1 down to `from`. */
 void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to);
 
-/* After an on_leaf hook halted a run from base at depth `level` (e->level), puts the
- * links back as they were when the run started. */
+/* After an on_leaf hook, or halt_at_node, halted a run from base at depth `level`
+ * (e->level), puts the links back as they were when the run started. */
 void dlx_engine_unwind_leaf(dlx_engine *e, int32_t base, int32_t level);
 
 /* Fills e->solution with the option ids of choice[0..level] and returns level+1. */

@@ -69,6 +69,7 @@ typedef struct {
   int32_t *first;            /* the first leaf of the last trial */
   int32_t common;            /* the length of the prefix that all its leaves share */
   size_t leaf_cap;           /* a trial that finds more leaves than this (if not 0) halts, */
+  uint64_t node_cap;         /* or makes more nodes than this (if not 0), */
   int overshoot;             /* and says so here */
   double start, next_report; /* progress reports while the split runs */
   int streaming;             /* the workers are taking pieces while the split records them */
@@ -198,6 +199,10 @@ static int on_solution(dlx_engine *e, void *ctx) {
 static int split_poll(dlx_engine *e, void *ctx) {
   par *p = ((worker *)ctx)->p;
   if (p->o->on_progress) report_split(p, e);
+  if (p->node_cap && e->nodes > p->node_cap) { /* at the next node: unwind_leaf undoes it */
+    p->overshoot = 1;
+    e->halt_at_node = 1;
+  }
   /* The leaves are nodes too, that the workers count later. */
   return halted(p) || (p->o->max_nodes && e->nodes + p->seen >= p->o->max_nodes);
 }
@@ -502,6 +507,7 @@ static int split(par *p, worker *self, int32_t d, int report) {
     p->cap = 0;
   p->seen = p->count = p->below = 0;
   p->overshoot = 0;
+  e->halt_at_node = 0;
   e->nodes = p->above_nodes;
   e->updates = p->above_updates;
   e->solutions = p->above_solutions;
@@ -719,17 +725,26 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
    * have no more children than there are leaves (a forced chain, or a tree narrowing to a
    * few long branches: 81 trials of 3,678 nodes each for a search of 1 ms on one thread),
    * the step doubles, and where a chain is single the root moves down to it too. A long
-   * step that finds the tree bushy after all halts at 8 * target leaves and is retried one
-   * level below the deepest depth known to be short of pieces (the trial's own, or the next,
-   * whose nodes it counted). Where the tree widens, one level at a time: a trial short of
-   * pieces that knows the next depth has enough streams that one. */
+   * step that finds the tree bushy after all halts at 8 * target leaves, or where it has made
+   * 4 times the last trial's nodes and 8 * target more (a wide part of the tree that dies out
+   * before the step's depth would otherwise be searched whole, in one thread), and is
+   * retried one level below the deepest depth known to be short of pieces (the trial's own,
+   * or the next, whose nodes it counted). Where the tree widens, one level at a time: a
+   * trial short of pieces that knows the next depth has enough streams that one. */
   int32_t d = 1, step = 1, short_d = 0, max_d = p.proto->max_level - 1;
+  uint64_t last_nodes = 0; /* the last trial's */
   int stopped;
   for (;;) {
     /* Only a long step is capped: one level below the deepest depth known to be short is
      * the split, however many pieces it has. */
-    p.leaf_cap = d > short_d + 1 ? 8 * target : 0;
+    int capped = d > short_d + 1;
+    p.leaf_cap = capped ? 8 * target : 0;
+    p.node_cap = capped ? 4 * last_nodes + 8 * (uint64_t)target : 0;
     stopped = split(&p, &self, d, 0);
+    p.node_cap = 0;
+    p.proto->halt_at_node = 0;
+    if (!stopped) /* the node cap was passed after the last node where the run polled */
+      p.overshoot = 0;
     if (stopped && p.overshoot && !p.error) {
       dlx_engine_unwind_leaf(p.proto, p.root, p.proto->level);
       stopped = halted(&p);
@@ -737,6 +752,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       d = short_d + 1, step = 1;
       continue;
     }
+    last_nodes = p.proto->nodes;
     if (stopped || p.error || !p.seen || p.seen >= target || (may_stream && p.below >= target) ||
         d >= max_d)
       break;

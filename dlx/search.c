@@ -449,7 +449,10 @@ forward:
     goto recover;
   }
   nodes++;
-  if (!(nodes & poll_mask) || WORK_DUE()) POLL();
+  if (!(nodes & poll_mask) || WORK_DUE()) {
+    POLL();
+    if (e->halt_at_node) goto halt; /* links as at a leaf: nothing covered at this level */
+  }
   {
     /* MRV: the active primary item with fewest options, the first such in input order. */
     int32_t t = INT32_MAX;

@@ -336,29 +336,45 @@ static int count_admit(void *ctx, const int32_t *opts, size_t n) {
   return 1;
 }
 
-static void test_split_down_long_branches(void) {
-  enum { branches = 4, length = 400 };
+/* That tree, each branch ending in `band` primary items (odd, so never covered) with an
+ * option for every pair of them: a wide subtree below each chain that dies out. */
+static dlx_matrix *long_branches(int branches, int length, int band) {
   dlx_matrix *m = dlx_matrix_new();
-  int32_t a, chain[length], tag[length][branches], items[1 + length * branches];
+  int32_t a, *chain = malloc((size_t)length * sizeof *chain),
+             *tag = malloc((size_t)length * (size_t)branches * sizeof *tag),
+             *items = malloc((1 + (size_t)length * (size_t)branches) * sizeof *items), x[32];
   ASSERT_EQ(dlx_add_item(m, "a", DLX_PRIMARY, &a), DLX_OK);
   for (int k = 0; k < length; k++)
     ASSERT_EQ(dlx_add_item(m, NULL, DLX_PRIMARY, &chain[k]), DLX_OK);
-  for (int k = 0; k < length; k++)
-    for (int j = 0; j < branches; j++)
-      ASSERT_EQ(dlx_add_item(m, NULL, DLX_SECONDARY, &tag[k][j]), DLX_OK);
+  for (int k = 0; k < length * branches; k++)
+    ASSERT_EQ(dlx_add_item(m, NULL, DLX_SECONDARY, &tag[k]), DLX_OK);
+  for (int k = 0; k < band; k++)
+    ASSERT_EQ(dlx_add_item(m, NULL, DLX_PRIMARY, &x[k]), DLX_OK);
   for (int j = 0; j < branches; j++) {
     size_t n = 0;
     items[n++] = a;
     for (int k = 0; k < length; k++)
       for (int i = 0; i < branches; i++)
-        if (i != j) items[n++] = tag[k][i];
+        if (i != j) items[n++] = tag[k * branches + i];
     ASSERT_EQ(dlx_add_option(m, n, items, NULL, NULL), DLX_OK);
   }
   for (int k = 0; k < length; k++)
     for (int j = 0; j < branches; j++) {
-      int32_t o[2] = {chain[k], tag[k][j]};
+      int32_t o[2] = {chain[k], tag[k * branches + j]};
       ASSERT_EQ(dlx_add_option(m, 2, o, NULL, NULL), DLX_OK);
     }
+  for (int i = 0; i < band; i++)
+    for (int j = i + 1; j < band; j++) {
+      int32_t o[2] = {x[i], x[j]};
+      ASSERT_EQ(dlx_add_option(m, 2, o, NULL, NULL), DLX_OK);
+    }
+  free(chain), free(tag), free(items);
+  return m;
+}
+
+static void test_split_down_long_branches(void) {
+  enum { branches = 4, length = 400 };
+  dlx_matrix *m = long_branches(branches, length, 0);
   for (int e = 0; e < 2; e++) {
     atomic_ullong one = 0, two = 0, sharded = 0;
     dlx_options o = dlx_options_default();
@@ -392,6 +408,30 @@ static void test_split_down_long_branches(void) {
   dlx_matrix_free(m);
 }
 
+/* Doubling steps must not leap over the part of the tree where it is wide: four branches of
+ * 20 forced choices, then below each a subtree of some 10,000 nodes without a solution,
+ * which a trial from depth 15 to 31 would search whole and alone (the whole search, in one
+ * thread). A long step's trial halts once it has made 4 times the last trial's nodes and 8
+ * times the target's; the next tries one level down again, and the split lies in the wide
+ * part, as one level at a time put it. */
+static void test_split_does_not_leap_a_wide_part(void) {
+  dlx_matrix *m = long_branches(4, 20, 11);
+  for (int e = 0; e < 2; e++) {
+    dlx_options o = dlx_options_default();
+    o.engine = e ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+    dlx_stats one, two;
+    ASSERT_EQ(dlx_solve(m, &o, &one), DLX_OK);
+    ASSERT_EQ_U64(one.solutions, 0);
+    ASSERT(one.nodes > 20000);
+    o.threads = 2;
+    ASSERT_EQ(dlx_solve(m, &o, &two), DLX_OK);
+    ASSERT_EQ_U64(two.solutions, 0);
+    ASSERT_EQ_U64(two.nodes, one.nodes);
+    ASSERT(two.subproblems >= 1024); /* 512 a thread */
+  }
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_queens12_threads_and_shards);
   RUN(test_colortest_threads_and_shards);
@@ -402,5 +442,6 @@ int main(void) {
   RUN(test_shards_share_pieces);
   RUN(test_split_below_a_narrow_top);
   RUN(test_split_down_long_branches);
+  RUN(test_split_does_not_leap_a_wide_part);
   return test_report();
 }
