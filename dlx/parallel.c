@@ -10,7 +10,8 @@
  * depth d and solutions found above it are counted once, by the split, so every count equals a
  * single-thread run's.
  *
- * The depth is found by trial splits at depths 1, 2, ...; a trial at depth d also sums the
+ * The depth is found by trial splits at depths 1, 2, ... (doubling the step where the tree
+ * stops widening), each going on from the last one's leaves; a trial at depth d also sums the
  * branching at its leaves, which is the number of nodes at depth d+1. Once that is enough,
  * the split at d+1 is not run alone: the workers start at once and take its pieces as it
  * publishes them, so that the split's time overlaps theirs.
@@ -58,6 +59,7 @@ typedef struct {
   double *weight;  /* piece i's weight: Knuth's estimate of its nodes with progress
                       reports (threads only), else its share of the tree */
   uint64_t *index; /* piece i's number in the whole split (all shards') */
+  double *share;   /* piece i's share of the tree: the product of 1/branching on its path */
   uint64_t pieces; /* pieces in the whole split */
   size_t count, cap, seen;
   size_t below; /* nodes one level below the split's leaves (the next depth's pieces) */
@@ -66,6 +68,16 @@ typedef struct {
    * tree is searched already and its counts are above_*. */
   int32_t root;
   uint64_t above_nodes, above_updates, above_solutions;
+  /* The last trial that found too few pieces, for the next to go on from its leaves
+   * (extend): their paths, shares and number, its depth and its counts. The leaves of a
+   * trial in extend lie below depth inc_base, on paths whose share down to there is
+   * inc_share (0 and 1 in split). */
+  int32_t *prev_paths;
+  double *prev_share;
+  size_t prev_count;
+  int32_t prev_depth, inc_base;
+  uint64_t prev_nodes, prev_updates, prev_solutions;
+  double inc_share;
   int32_t *first;            /* the first leaf of the last trial */
   int32_t common;            /* the length of the prefix that all its leaves share */
   size_t leaf_cap;           /* a trial that finds more leaves than this (if not 0) halts, */
@@ -285,16 +297,20 @@ static int split_leaf(dlx_engine *e, void *ctx) {
     if (nw) p->weight = nw;
     uint64_t *ni = nw ? realloc(p->index, cap * sizeof *ni) : NULL;
     if (ni) p->index = ni;
-    if (!np || !nw || !ni) {
+    double *ns = ni ? realloc(p->share, cap * sizeof *ns) : NULL;
+    if (ns) p->share = ns;
+    if (!np || !nw || !ni || !ns) {
       p->error = DLX_ENOMEM;
       return 1;
     }
     p->cap = cap;
   }
   memcpy(p->paths + p->count * (size_t)p->depth, e->choice, (size_t)p->depth * sizeof(int32_t));
-  double w = 1;
-  for (int32_t l = 0; l < p->depth; l++)
+  /* the same divisions in the same order whether the trial came from the root or not */
+  double w = p->inc_share;
+  for (int32_t l = p->inc_base; l < p->depth; l++)
     w /= e->branch_n[l];
+  p->share[p->count] = w;
   /* the part of the root's subtree passed, this piece with it */
   double covered = 0, below_root = 1;
   if (p->streaming) {
@@ -507,6 +523,8 @@ static int split(par *p, worker *self, int32_t d, int report) {
     p->cap = 0;
   p->seen = p->count = p->below = 0;
   p->overshoot = 0;
+  p->inc_base = 0;
+  p->inc_share = 1;
   e->halt_at_node = 0;
   e->nodes = p->above_nodes;
   e->updates = p->above_updates;
@@ -518,6 +536,65 @@ static int split(par *p, worker *self, int32_t d, int report) {
   e->on_solution = report && (!p->o->shard_count || !p->o->shard_index) ? on_solution : NULL;
   e->ctx = self;
   return dlx_engine_run(e, p->root);
+}
+
+/* The trial at depth d made from the leaves of the last trial short of pieces (at
+ * p->prev_depth < d), not from the root: each leaf's path is replayed from where it leaves
+ * the last one's, and searched from there down to d. The same leaves, counts (updates
+ * included: a replay counts none, and the trial before counted those levels) and shares as
+ * split(p, self, d, 0), for the cost of the levels between the two depths: a trial from the
+ * root searched the levels above again. Returns nonzero if a hook halted it: the links are
+ * then those of a run from p->inc_base halted at a leaf, levels root..inc_base-1 replayed. */
+static int extend(par *p, worker *self, int32_t d) {
+  dlx_engine *e = p->proto;
+  int32_t d1 = p->prev_depth, held = p->root;
+  p->depth = d;
+  p->cap = 0;
+  p->seen = p->count = p->below = 0;
+  p->overshoot = 0;
+  p->inc_base = d1;
+  e->halt_at_node = 0;
+  e->nodes = p->prev_nodes;
+  e->updates = p->prev_updates;
+  e->solutions = p->prev_solutions;
+  e->depth_limit = d;
+  e->on_leaf = split_leaf;
+  e->poll = split_poll;
+  e->on_solution = NULL;
+  e->ctx = self;
+  for (size_t i = 0; i < p->prev_count; i++) {
+    const int32_t *path = p->prev_paths + i * (size_t)d1;
+    int32_t same = p->root;
+    while (same < held && e->choice[same] == path[same])
+      same++;
+    dlx_engine_unwind(e, same, held);
+    dlx_engine_replay(e, path, same, d1);
+    held = d1;
+    p->inc_share = p->prev_share[i];
+    if (dlx_engine_run(e, d1)) return 1;
+  }
+  dlx_engine_unwind(e, p->root, held);
+  return 0;
+}
+
+/* Keeps the leaves and counts of the trial just made (short of pieces) for extend. */
+static int keep_trial(par *p) {
+  size_t n = p->count, len = (size_t)p->depth;
+  int32_t *np = realloc(p->prev_paths, (n ? n * len : 1) * sizeof *np);
+  if (np) p->prev_paths = np;
+  double *ns = np ? realloc(p->prev_share, (n ? n : 1) * sizeof *ns) : NULL;
+  if (ns) p->prev_share = ns;
+  if (!np || !ns) return 0;
+  if (n) {
+    memcpy(p->prev_paths, p->paths, n * len * sizeof *p->prev_paths);
+    memcpy(p->prev_share, p->share, n * sizeof *p->prev_share);
+  }
+  p->prev_count = n;
+  p->prev_depth = p->depth;
+  p->prev_nodes = p->proto->nodes;
+  p->prev_updates = p->proto->updates;
+  p->prev_solutions = p->proto->solutions;
+  return 1;
 }
 
 static int count_leaf(dlx_engine *e, void *ctx) {
@@ -720,17 +797,19 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   /* Shards draw their shares from the weights of all the pieces: no streaming. */
   int may_stream = !o->shard_count;
   /* Deeper while a trial finds too few pieces; not when it found none (it was then the
-   * whole search). A trial re-searches the tree above its depth, so one level at a time
-   * costs the depth times the nodes where the tree stops widening: where a trial's leaves
-   * have no more children than there are leaves (a forced chain, or a tree narrowing to a
-   * few long branches: 81 trials of 3,678 nodes each for a search of 1 ms on one thread),
-   * the step doubles, and where a chain is single the root moves down to it too. A long
-   * step that finds the tree bushy after all halts at 8 * target leaves, or where it has made
-   * 4 times the last trial's nodes and 8 * target more (a wide part of the tree that dies out
-   * before the step's depth would otherwise be searched whole, in one thread), and is
-   * retried one level below the deepest depth known to be short of pieces (the trial's own,
-   * or the next, whose nodes it counted). Where the tree widens, one level at a time: a
-   * trial short of pieces that knows the next depth has enough streams that one. */
+   * whole search). Each trial after the first goes on from the last one's leaves (extend),
+   * replaying their paths instead of searching the tree above them again. One level at a
+   * time would still replay them once a level where the tree stops widening (the depth
+   * times the nodes: 81 trials of 3,678 nodes each for a search of 1 ms on one thread).
+   * So where a trial's leaves have no more children than there are leaves (a forced chain,
+   * or a tree narrowing to a few long branches) the step doubles, and where a chain is
+   * single the root moves down to it too. A long step that finds the tree bushy after all
+   * halts at 8 * target leaves, or where it has made 4 times the last trial's nodes and
+   * 8 * target more (a wide part of the tree that dies out before the step's depth would
+   * otherwise be searched whole, in one thread), and is retried one level below the deepest
+   * depth known to be short of pieces (the trial's own, or the next, whose nodes it
+   * counted). Where the tree widens, one level at a time: a trial short of pieces that knows
+   * the next depth has enough streams that one. */
   int32_t d = 1, step = 1, short_d = 0, max_d = p.proto->max_level - 1;
   uint64_t last_nodes = 0; /* the last trial's */
   int stopped;
@@ -740,13 +819,18 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     int capped = d > short_d + 1;
     p.leaf_cap = capped ? 8 * target : 0;
     p.node_cap = capped ? 4 * last_nodes + 8 * (uint64_t)target : 0;
-    stopped = split(&p, &self, d, 0);
+    stopped = p.prev_depth && d > p.prev_depth ? extend(&p, &self, d) : split(&p, &self, d, 0);
     p.node_cap = 0;
     p.proto->halt_at_node = 0;
     if (!stopped) /* the node cap was passed after the last node where the run polled */
       p.overshoot = 0;
     if (stopped && p.overshoot && !p.error) {
-      dlx_engine_unwind_leaf(p.proto, p.root, p.proto->level);
+      if (p.inc_base) {
+        dlx_engine_unwind_leaf(p.proto, p.inc_base, p.proto->level);
+        dlx_engine_unwind(p.proto, p.root, p.inc_base);
+      } else {
+        dlx_engine_unwind_leaf(p.proto, p.root, p.proto->level);
+      }
       stopped = halted(&p);
       if (stopped) break;
       d = short_d + 1, step = 1;
@@ -757,6 +841,10 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
         d >= max_d)
       break;
     if ((stopped = halted(&p))) break;
+    if (!keep_trial(&p)) {
+      p.error = DLX_ENOMEM;
+      break;
+    }
     int single = p.seen == 1, narrow = p.below <= p.seen;
     short_d = p.below < target ? d + 1 : d;
     if ((stopped = reroot(&p, &self, d))) break;
@@ -776,7 +864,9 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     if (nw) p.weight = nw;
     uint64_t *ni = nw ? realloc(p.index, cap * sizeof *ni) : NULL;
     if (ni) p.index = ni;
-    if (!np || !nw || !ni) p.error = DLX_ENOMEM;
+    double *ns = ni ? realloc(p.share, cap * sizeof *ns) : NULL;
+    if (ns) p.share = ns;
+    if (!np || !nw || !ni || !ns) p.error = DLX_ENOMEM;
     p.cap = cap;
     p.depth = d + 1;
     p.streaming = 1;
@@ -941,6 +1031,9 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   free(p.paths);
   free(p.weight);
   free(p.index);
+  free(p.share);
+  free(p.prev_paths);
+  free(p.prev_share);
   free(p.first);
   free(p.probe_opts);
   free(p.probe_ids);
