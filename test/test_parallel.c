@@ -432,6 +432,85 @@ static void test_split_does_not_leap_a_wide_part(void) {
   dlx_matrix_free(m);
 }
 
+/* Random trees of every shape (planted covers, so that some branches go deep, among random
+ * short options, so that others die young), split into few or many pieces: every trial
+ * after the first goes on from the last one's leaves, long steps double and may halt, and
+ * the counts, updates included, must be a single thread's whatever the split. */
+static dlx_matrix *random_planted(int np, int ns, int covers, int extra) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int i = 0; i < np + ns; i++)
+    ASSERT_EQ(dlx_add_item(m, NULL, i < np ? DLX_PRIMARY : DLX_SECONDARY, NULL), DLX_OK);
+  int32_t perm[64], items[8];
+  for (int c = 0; c < covers; c++) {
+    for (int i = 0; i < np; i++)
+      perm[i] = i;
+    for (int i = np - 1; i > 0; i--) {
+      int j = (int)test_below((uint32_t)i + 1);
+      int32_t t = perm[i];
+      perm[i] = perm[j], perm[j] = t;
+    }
+    for (int at = 0; at < np;) {
+      int n = 1 + (int)test_below(3);
+      n = n > np - at ? np - at : n;
+      ASSERT_EQ(dlx_add_option(m, (size_t)n, perm + at, NULL, NULL), DLX_OK);
+      at += n;
+    }
+  }
+  for (int o = 0; o < extra; o++) {
+    int n = 1;
+    items[0] = (int32_t)test_below((uint32_t)np);
+    for (int k = 1 + (int)test_below(3); k > 0; k--) {
+      int32_t x = (int32_t)test_below((uint32_t)(np + ns)), dup = 0;
+      for (int j = 0; j < n; j++)
+        dup |= items[j] == x;
+      if (!dup) items[n++] = x;
+    }
+    ASSERT_EQ(dlx_add_option(m, (size_t)n, items, NULL, NULL), DLX_OK);
+  }
+  return m;
+}
+
+static void test_random_splits(void) {
+  static const uint32_t pieces[] = {2, 5, 40, 300};
+  for (int trial = 0; trial < 80 && !test_failed_checks_; trial++) {
+    int np = 8 + (int)test_below(40);
+    dlx_matrix *m = random_planted(np, (int)test_below(4), 1 + (int)test_below(3),
+                                   (int)test_below((uint32_t)np * 2));
+    dlx_options o = dlx_options_default();
+    dlx_stats one, st;
+    o.engine = DLX_ENGINE_LINKS;
+    o.max_nodes = 200000; /* a few random trees have millions: not those */
+    ASSERT_EQ(dlx_solve(m, &o, &one), DLX_OK);
+    o.max_nodes = 0;
+    if (!one.complete) {
+      dlx_matrix_free(m);
+      continue;
+    }
+    for (size_t k = 0; k < sizeof pieces / sizeof *pieces; k++) {
+      o.split_pieces = pieces[k];
+      for (int e = 0; e < 2; e++) {
+        o.engine = e ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+        o.threads = 2, o.shard_count = 0, o.shard_index = 0;
+        ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+        ASSERT_EQ_U64(st.solutions, one.solutions);
+        ASSERT_EQ_U64(st.nodes, one.nodes);
+        if (!e) ASSERT_EQ_U64(st.updates, one.updates);
+        uint64_t sol = 0, nodes = 0, updates = 0;
+        for (uint32_t sh = 0; sh < 3; sh++) {
+          o.threads = 1 + (int)(sh % 2), o.shard_count = 3, o.shard_index = sh;
+          ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+          sol += st.solutions, nodes += st.nodes, updates += st.updates;
+        }
+        ASSERT_EQ_U64(sol, one.solutions);
+        ASSERT_EQ_U64(nodes, one.nodes);
+        if (!e) ASSERT_EQ_U64(updates, one.updates);
+      }
+    }
+    if (test_failed_checks_) fprintf(stderr, "random tree %d (%d primaries)\n", trial, np);
+    dlx_matrix_free(m);
+  }
+}
+
 int main(void) {
   RUN(test_queens12_threads_and_shards);
   RUN(test_colortest_threads_and_shards);
@@ -443,5 +522,6 @@ int main(void) {
   RUN(test_split_below_a_narrow_top);
   RUN(test_split_down_long_branches);
   RUN(test_split_does_not_leap_a_wide_part);
+  RUN(test_random_splits);
   return test_report();
 }
