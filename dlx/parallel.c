@@ -513,28 +513,37 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
-/* Searches the top of the tree down to depth d, counting the pieces there and
- * recording this shard's; with `report`, solutions found above depth d go to the
- * caller's callback. Returns nonzero if a hook halted it. */
-static int split(par *p, worker *self, int32_t d, int report) {
+/* What split and extend set alike for a trial at depth d, the counts starting at those
+ * given; the leaves' shares from the root (inc_base 0), no solution reported. */
+static void trial_begin(par *p, worker *self, int32_t d, uint64_t nodes, uint64_t updates,
+                        uint64_t solutions) {
   dlx_engine *e = p->proto;
   p->depth = d;
-  if (!p->streaming) /* a deeper split needs longer paths: regrow (buffers are kept) */
-    p->cap = 0;
   p->seen = p->count = p->below = 0;
   p->overshoot = 0;
   p->inc_base = 0;
   p->inc_share = 1;
   e->halt_at_node = 0;
-  e->nodes = p->above_nodes;
-  e->updates = p->above_updates;
-  e->solutions = p->above_solutions;
+  e->nodes = nodes;
+  e->updates = updates;
+  e->solutions = solutions;
   e->depth_limit = d;
   e->on_leaf = split_leaf;
   e->poll = split_poll;
+  e->on_solution = NULL;
+  e->ctx = self;
+}
+
+/* Searches the top of the tree down to depth d, counting the pieces there and
+ * recording this shard's; with `report`, solutions found above depth d go to the
+ * caller's callback. Returns nonzero if a hook halted it. */
+static int split(par *p, worker *self, int32_t d, int report) {
+  dlx_engine *e = p->proto;
+  trial_begin(p, self, d, p->above_nodes, p->above_updates, p->above_solutions);
+  if (!p->streaming) /* a deeper split needs longer paths: regrow (buffers are kept) */
+    p->cap = 0;
   /* Solutions above depth d belong to shard 0. */
   e->on_solution = report && (!p->o->shard_count || !p->o->shard_index) ? on_solution : NULL;
-  e->ctx = self;
   return dlx_engine_run(e, p->root);
 }
 
@@ -548,20 +557,9 @@ static int split(par *p, worker *self, int32_t d, int report) {
 static int extend(par *p, worker *self, int32_t d) {
   dlx_engine *e = p->proto;
   int32_t d1 = p->prev_depth, held = p->root;
-  p->depth = d;
+  trial_begin(p, self, d, p->prev_nodes, p->prev_updates, p->prev_solutions);
   p->cap = 0;
-  p->seen = p->count = p->below = 0;
-  p->overshoot = 0;
   p->inc_base = d1;
-  e->halt_at_node = 0;
-  e->nodes = p->prev_nodes;
-  e->updates = p->prev_updates;
-  e->solutions = p->prev_solutions;
-  e->depth_limit = d;
-  e->on_leaf = split_leaf;
-  e->poll = split_poll;
-  e->on_solution = NULL;
-  e->ctx = self;
   for (size_t i = 0; i < p->prev_count; i++) {
     const int32_t *path = p->prev_paths + i * (size_t)d1;
     int32_t same = p->root;

@@ -87,6 +87,17 @@ static inline uint64_t test_random(void) {
 /* A number in 0..n-1 (n > 0). */
 static inline uint32_t test_below(uint32_t n) { return (uint32_t)(test_random() % n); }
 
+/* perm[0..n-1]: the numbers 0..n-1 in a random order (Fisher-Yates). */
+static inline void test_permutation(int32_t *perm, int n) {
+  for (int i = 0; i < n; i++)
+    perm[i] = i;
+  for (int i = n - 1; i > 0; i--) {
+    int j = (int)test_below((uint32_t)i + 1);
+    int32_t t = perm[i];
+    perm[i] = perm[j], perm[j] = t;
+  }
+}
+
 static inline int test_report(void) {
   (void)test_current_;
   (void)test_rng_;

@@ -180,13 +180,7 @@ static dlx_matrix *planted_problem(int np, int ns, int partitions, int extra) {
   }
   int32_t perm[512], items[64];
   for (int p = 0; p < partitions; p++) {
-    for (int i = 0; i < np; i++)
-      perm[i] = i;
-    for (int i = np - 1; i > 0; i--) {
-      int j = (int)test_below((uint32_t)i + 1);
-      int32_t t = perm[i];
-      perm[i] = perm[j], perm[j] = t;
-    }
+    test_permutation(perm, np);
     for (int at = 0; at < np;) {
       int n = 2 + (int)test_below(5);
       if (n > np - at) n = np - at;

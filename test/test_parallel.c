@@ -442,13 +442,7 @@ static dlx_matrix *random_planted(int np, int ns, int covers, int extra) {
     ASSERT_EQ(dlx_add_item(m, NULL, i < np ? DLX_PRIMARY : DLX_SECONDARY, NULL), DLX_OK);
   int32_t perm[64], items[8];
   for (int c = 0; c < covers; c++) {
-    for (int i = 0; i < np; i++)
-      perm[i] = i;
-    for (int i = np - 1; i > 0; i--) {
-      int j = (int)test_below((uint32_t)i + 1);
-      int32_t t = perm[i];
-      perm[i] = perm[j], perm[j] = t;
-    }
+    test_permutation(perm, np);
     for (int at = 0; at < np;) {
       int n = 1 + (int)test_below(3);
       n = n > np - at ? np - at : n;
