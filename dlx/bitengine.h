@@ -183,6 +183,9 @@ double dlx_bx_engine_fraction(const bx_engine *e, int32_t base);
  * (generic, popcnt, avx512) asks for a lower one. */
 int dlx_bx_isa(void);
 const char *dlx_bx_isa_name(int isa);
+/* For the tests: the engines made from now on use instruction set isa (BX_ISA_*), when this
+ * machine has it (returns 1; else 0 and nothing changes). Not while a search runs. */
+int dlx_bx_set_isa(int isa);
 
 /* The single-thread solve with this engine (search.c's dlx_solve dispatches here). */
 dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);

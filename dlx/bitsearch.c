@@ -324,16 +324,24 @@ static int detect_isa(void) {
   return BX_ISA_GENERIC;
 }
 
+static int chosen_isa = -1; /* racing first calls of dlx_bx_isa compute the same value */
+
 int dlx_bx_isa(void) {
-  static int isa = -1; /* racing first calls compute the same value */
-  int v = __atomic_load_n(&isa, __ATOMIC_RELAXED);
+  int v = __atomic_load_n(&chosen_isa, __ATOMIC_RELAXED);
   if (v >= 0) return v;
   v = detect_isa();
   const char *ask = getenv("DANCE_BITS_ISA");
   if (ask && strcmp(ask, "generic") == 0) v = BX_ISA_GENERIC;
   if (ask && strcmp(ask, "popcnt") == 0 && v > BX_ISA_POPCNT) v = BX_ISA_POPCNT;
-  __atomic_store_n(&isa, v, __ATOMIC_RELAXED);
+  __atomic_store_n(&chosen_isa, v, __ATOMIC_RELAXED);
   return v;
+}
+
+int dlx_bx_set_isa(int isa) {
+  int best = detect_isa();
+  if (isa < BX_ISA_GENERIC || isa > best) return 0;
+  __atomic_store_n(&chosen_isa, isa, __ATOMIC_RELAXED);
+  return 1;
 }
 
 const char *dlx_bx_isa_name(int isa) {

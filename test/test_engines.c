@@ -1,12 +1,18 @@
 /* test_engines.c -- the bitset engine against dancing links on random exact-cover problems:
  * the same solutions in the same order, the same nodes, the same calls of an admit hook,
  * the same estimates, with one thread, two, and shards; and small problems against brute
- * force. Run once per instruction set (DANCE_BITS_ISA=generic, popcnt, and the best). */
+ * force. Every run of the bitset engine is made once per instruction set this machine has
+ * (plain, POPCNT, AVX-512: every compiled copy of its search), each the same as the others;
+ * dancing links runs once. */
 #include <stdlib.h>
 #include <string.h>
 
+#include "bitengine.h"
 #include "dlx.h"
 #include "test.h"
+
+static int n_isa;         /* the instruction sets this machine has: BX_ISA_GENERIC .. n_isa-1 */
+static int best_isa_only; /* run: the bitset engine on the best instruction set alone */
 
 /* An option of up to len distinct random items, the first a primary. */
 static void add_random_option(dlx_matrix *m, int np, int ns, int len) {
@@ -67,8 +73,8 @@ static int admit(void *ctx, const int32_t *options, size_t n) {
   return !t->skip_mod || h % t->skip_mod != 0;
 }
 
-static dlx_stats run(const dlx_matrix *m, dlx_engine_kind engine, int threads, uint32_t shards,
-                     uint32_t shard, trace *t, int with_admit) {
+static dlx_stats run_once(const dlx_matrix *m, dlx_engine_kind engine, int threads, uint32_t shards,
+                          uint32_t shard, trace *t, int with_admit) {
   dlx_options o = dlx_options_default();
   o.engine = engine;
   o.threads = threads;
@@ -87,6 +93,34 @@ static dlx_stats run(const dlx_matrix *m, dlx_engine_kind engine, int threads, u
   return st;
 }
 
+/* run_once, and with the bitset engine once per instruction set, the best first: the others
+ * must give the same counts and the same trace. The best one's are returned (its
+ * instruction set is chosen again at the end). */
+static dlx_stats run(const dlx_matrix *m, dlx_engine_kind engine, int threads, uint32_t shards,
+                     uint32_t shard, trace *t, int with_admit) {
+  if (engine != DLX_ENGINE_BITS) return run_once(m, engine, threads, shards, shard, t, with_admit);
+  trace start = t ? *t : (trace){0}, best = start;
+  dlx_stats st = {0};
+  for (int isa = n_isa - 1; isa >= (best_isa_only ? n_isa - 1 : 0); isa--) {
+    dlx_bx_set_isa(isa);
+    trace u = start;
+    dlx_stats s = run_once(m, engine, threads, shards, shard, t ? &u : NULL, with_admit);
+    if (isa == n_isa - 1) {
+      st = s, best = u;
+    } else if (s.nodes != st.nodes || s.solutions != st.solutions || u.hash != best.hash ||
+               u.entries != best.entries) {
+      TEST_FAIL_("the bitset engine on %s: %llu nodes, %llu solutions; on %s: %llu, %llu%s",
+                 dlx_bx_isa_name(isa), (unsigned long long)s.nodes, (unsigned long long)s.solutions,
+                 dlx_bx_isa_name(n_isa - 1), (unsigned long long)st.nodes,
+                 (unsigned long long)st.solutions,
+                 u.hash != best.hash ? " (and other solutions or admit calls)" : "");
+    }
+  }
+  dlx_bx_set_isa(n_isa - 1);
+  if (t) *t = best;
+  return st;
+}
+
 /* One problem through both engines: the first `cap` solutions (0: all) and the admit calls
  * up to there; then, if the tree is small, threads and shards. Returns the bitset engine's
  * statistics of the first run. */
@@ -99,6 +133,10 @@ static dlx_stats compare(const dlx_matrix *m, int with_admit, uint32_t skip_mod,
   ASSERT_EQ_U64(b.entries, a.entries);
   if (a.hash != b.hash) TEST_FAIL_("the engines' solutions or admit calls differ");
   if (!sa.complete || sa.nodes > 200000) return sb;
+  /* Threads and shards share out pieces that each instruction set's search takes from a
+   * replay: every set on small trees, the best alone on those of thousands of nodes (each
+   * run splits the tree on dancing links again, which the other sets would only repeat). */
+  best_isa_only = sa.nodes > 5000;
   dlx_stats s2 = run(m, DLX_ENGINE_BITS, 2, 0, 0, NULL, 0);
   /* without the hook; a complete run with no hook is already that */
   dlx_stats l2 = with_admit ? run(m, DLX_ENGINE_LINKS, 1, 0, 0, NULL, 0) : sa;
@@ -109,6 +147,7 @@ static dlx_stats compare(const dlx_matrix *m, int with_admit, uint32_t skip_mod,
     dlx_stats s = run(m, DLX_ENGINE_BITS, 1 + (int)(k % 2), 3, k, NULL, 0);
     sol += s.solutions, nodes += s.nodes;
   }
+  best_isa_only = 0;
   ASSERT_EQ_U64(sol, l2.solutions);
   ASSERT_EQ_U64(nodes, l2.nodes);
   return sb;
@@ -253,9 +292,13 @@ static void test_estimates_equal(void) {
     o.engine = DLX_ENGINE_LINKS;
     ASSERT_EQ(dlx_estimate(m, &o, 500, (uint64_t)trial, &a), DLX_OK);
     o.engine = DLX_ENGINE_BITS;
-    ASSERT_EQ(dlx_estimate(m, &o, 500, (uint64_t)trial, &b), DLX_OK);
-    ASSERT(a.nodes == b.nodes);
-    ASSERT_EQ_U64(a.probes, b.probes);
+    for (int isa = 0; isa < n_isa; isa++) {
+      dlx_bx_set_isa(isa);
+      ASSERT_EQ(dlx_estimate(m, &o, 500, (uint64_t)trial, &b), DLX_OK);
+      ASSERT(a.nodes == b.nodes);
+      ASSERT_EQ_U64(a.probes, b.probes);
+    }
+    dlx_bx_set_isa(n_isa - 1);
     dlx_matrix_free(m);
   }
 }
@@ -309,23 +352,26 @@ static void test_estimate_subset(void) {
       ASSERT_EQ(dlx_add_option(x, n, items, dlx_option_colors(m, o), NULL), DLX_OK);
       id[k++] = o;
     }
-    for (int engine = DLX_ENGINE_LINKS; engine <= DLX_ENGINE_BITS; engine++) {
-      if (engine == DLX_ENGINE_BITS && dlx_color_count(m)) continue;
-      by_id whole = {NULL, 0}, part = {id, 0};
-      dlx_options o = dlx_options_default();
-      o.engine = (dlx_engine_kind)engine;
-      o.threads = 1 + trial % 2;
-      o.admit = admit_by_id;
-      o.admit_ctx = &whole;
-      dlx_estimate_result a, b;
-      ASSERT_EQ(dlx_estimate_subset(m, &o, keep, 300, (uint64_t)trial, &a), DLX_OK);
-      o.admit_ctx = &part;
-      ASSERT_EQ(dlx_estimate(x, &o, 300, (uint64_t)trial, &b), DLX_OK);
-      ASSERT(a.nodes == b.nodes);
-      ASSERT(a.nodes > 1);
-      ASSERT_EQ_U64(a.probes, b.probes);
-      ASSERT(whole.calls > 0);
-    }
+    for (int engine = DLX_ENGINE_LINKS; engine <= DLX_ENGINE_BITS; engine++)
+      for (int isa = engine == DLX_ENGINE_BITS ? 0 : n_isa - 1; isa < n_isa; isa++) {
+        if (engine == DLX_ENGINE_BITS && dlx_color_count(m)) continue;
+        dlx_bx_set_isa(isa);
+        by_id whole = {NULL, 0}, part = {id, 0};
+        dlx_options o = dlx_options_default();
+        o.engine = (dlx_engine_kind)engine;
+        o.threads = 1 + trial % 2;
+        o.admit = admit_by_id;
+        o.admit_ctx = &whole;
+        dlx_estimate_result a, b;
+        ASSERT_EQ(dlx_estimate_subset(m, &o, keep, 300, (uint64_t)trial, &a), DLX_OK);
+        o.admit_ctx = &part;
+        ASSERT_EQ(dlx_estimate(x, &o, 300, (uint64_t)trial, &b), DLX_OK);
+        ASSERT(a.nodes == b.nodes);
+        ASSERT(a.nodes > 1);
+        ASSERT_EQ_U64(a.probes, b.probes);
+        ASSERT(whole.calls > 0);
+      }
+    dlx_bx_set_isa(n_isa - 1);
     dlx_matrix_free(x);
     dlx_matrix_free(m);
   }
@@ -348,6 +394,10 @@ static void test_colors_refused(void) {
 }
 
 int main(void) {
+  for (n_isa = BX_ISA_AVX512 + 1; n_isa > 1 && !dlx_bx_set_isa(n_isa - 1); n_isa--)
+    ;
+  for (int isa = 0; isa < n_isa; isa++)
+    printf("the bitset engine on %s\n", dlx_bx_isa_name(isa));
   RUN(test_small_against_brute_force);
   RUN(test_large_random);
   RUN(test_many_items);
