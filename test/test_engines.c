@@ -393,11 +393,19 @@ static void test_colors_refused(void) {
   dlx_matrix_free(m);
 }
 
+/* Each instruction set below the machine's best can be chosen, and none above. */
+static void test_instruction_sets(void) {
+  for (int isa = 0; isa < n_isa; isa++) {
+    printf("the bitset engine on %s\n", dlx_bx_isa_name(isa));
+    ASSERT(dlx_bx_set_isa(isa) && dlx_bx_isa() == isa);
+  }
+  ASSERT(!dlx_bx_set_isa(n_isa) && dlx_bx_isa() == n_isa - 1);
+}
+
 int main(void) {
   for (n_isa = BX_ISA_AVX512 + 1; n_isa > 1 && !dlx_bx_set_isa(n_isa - 1); n_isa--)
     ;
-  for (int isa = 0; isa < n_isa; isa++)
-    printf("the bitset engine on %s\n", dlx_bx_isa_name(isa));
+  RUN(test_instruction_sets);
   RUN(test_small_against_brute_force);
   RUN(test_large_random);
   RUN(test_many_items);
