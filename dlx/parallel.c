@@ -809,14 +809,13 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
    * counted). Where the tree widens, one level at a time: a trial short of pieces that knows
    * the next depth has enough streams that one. */
   int32_t d = 1, step = 1, short_d = 0, max_d = p.proto->max_level - 1;
-  uint64_t last_nodes = 0; /* the last trial's */
   int stopped;
   for (;;) {
     /* Only a long step is capped: one level below the deepest depth known to be short is
      * the split, however many pieces it has. */
     int capped = d > short_d + 1;
     p.leaf_cap = capped ? 8 * target : 0;
-    p.node_cap = capped ? 4 * last_nodes + 8 * (uint64_t)target : 0;
+    p.node_cap = capped ? 4 * p.prev_nodes + 8 * (uint64_t)target : 0;
     stopped = p.prev_depth && d > p.prev_depth ? extend(&p, &self, d) : split(&p, &self, d, 0);
     p.node_cap = 0;
     p.proto->halt_at_node = 0;
@@ -834,7 +833,6 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
       d = short_d + 1, step = 1;
       continue;
     }
-    last_nodes = p.proto->nodes;
     if (stopped || p.error || !p.seen || p.seen >= target || (may_stream && p.below >= target) ||
         d >= max_d)
       break;
