@@ -7,21 +7,15 @@ awk 'BEGIN { n = 100000
   for (i = 0; i < n; i++) printf "i%d%s", i, (i < n - 1 ? " " : "\n")
   for (i = 0; i < n; i++) printf "i%d\n", i }' >chain.dlx
 
-# Microseconds from $1 to $2 (two $EPOCHREALTIME readings), less $3 microseconds (the delay
-# of the Ctrl-C): its latency.
-latency_us() { echo $((${2/./} - ${1/./} - $3)); }
-
 if sigint_ignored; then
   echo "engine_interrupt: SIGINT is ignored here; skipping the Ctrl-C checks" >&2
 else
   for args in "" "--threads 1" "--threads 2" "--shard 0/2"; do
-    start=$EPOCHREALTIME
     # shellcheck disable=SC2086 # the arguments are words
     run_interrupted 0.3 xc chain.dlx $args --json
-    end=$EPOCHREALTIME
     expect_exit 1 # no solution found (yet)
     expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["solutions"] == 0'
-    us=$(latency_us "$start" "$end" 300000)
+    us=$((ELAPSED_US - 300000)) # the Ctrl-C's latency
     took=$(printf '%d.%03d' $((us / 1000000)) $((us % 1000000 / 1000)))
     echo "engine_interrupt: dance xc chain.dlx $args: exit ${took} s after the Ctrl-C"
     # generous: the bound is 0.5 s on an idle machine, this one is shared

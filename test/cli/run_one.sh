@@ -7,6 +7,7 @@
 #   run [--stdin FILE] ARGS...   runs "$DANCE" ARGS, stdin from FILE (default /dev/null);
 #                                keeps its stdout in $OUT, stderr in $ERR, status in $STATUS
 #   run_interrupted SECONDS ARGS...  the same, with a Ctrl-C (SIGINT) after SECONDS
+#                                (either sets ELAPSED_US: the run's wall time in microseconds)
 #   sigint_ignored               true if this shell was started with SIGINT ignored, which
 #                                dance then keeps ignoring (test nothing about Ctrl-C then)
 #   sigint_untimely              true under ThreadSanitizer (DANCE_TEST_TSAN set), which
@@ -75,12 +76,13 @@ run() {
   took "$start"
 }
 
-# With DANCE_TEST_TIMES: the time since $1 (an $EPOCHREALTIME) and the command.
+# ELAPSED_US: the microseconds since $1 (an $EPOCHREALTIME); with DANCE_TEST_TIMES, printed
+# with the command.
 took() {
-  [ -n "${DANCE_TEST_TIMES:-}" ] || return 0
   local now=$EPOCHREALTIME
-  local us=$((${now/./} - ${1/./}))
-  printf '%d.%06d s  %s\n' $((us / 1000000)) $((us % 1000000)) "$COMMAND" >&2
+  ELAPSED_US=$((${now/./} - ${1/./}))
+  [ -n "${DANCE_TEST_TIMES:-}" ] || return 0
+  printf '%d.%06d s  %s\n' $((ELAPSED_US / 1000000)) $((ELAPSED_US % 1000000)) "$COMMAND" >&2
 }
 
 run_interrupted() {
