@@ -69,6 +69,27 @@ typedef struct {
  * that keeps a level's sets in two AVX-512 registers (tiny in bitsearch_run.h). */
 #define BX_TINY_WORDS 16
 
+/* Lanes of the small frames' loop: when the order of the solutions does not matter (see
+ * bx_engine.lanes), that loop walks this many subtrees of its frame side by side in one
+ * thread, a node of each in turn, so that the processor overlaps their work (a node's own
+ * work is a chain of dependent steps). */
+#define BX_LANES 4
+
+/* One lane: the walk of some subtrees below a small frame's top, with its own level state
+ * (lane 0's arrays are the engine's own: tlive, tcand, unc, tnz, best, branch_n,
+ * branch_k, solution). */
+typedef struct {
+  int32_t l;      /* the level whose next option it picks */
+  int32_t forced; /* the one option of level l, when it has only one (not in tcand); else -1 */
+  int32_t base;   /* the level of the subtrees it walks: the top, whose options the lanes
+                     share, or a level where it took an option another lane had left */
+  int done;       /* nothing left for it to do */
+  uint64_t *tlive, *tcand; /* [level][BX_TINY_WORDS] */
+  uint64_t *unc;           /* [level][PW] */
+  uint32_t *tnz;           /* [level] */
+  int32_t *best, *bn, *bk, *sol; /* [level] */
+} bx_lane;
+
 typedef struct bx_engine bx_engine;
 typedef int (*bx_hook)(bx_engine *e, void *ctx);
 
@@ -113,6 +134,14 @@ struct bx_engine {
   uint64_t *tconf, *tlive, *tcand;
   uint32_t *tnz;                  /* [level]: which words of tcand are nonzero */
   uint64_t tbuilt[BX_TINY_WORDS]; /* the options of the small frame whose tconf is made */
+  /* How many lanes the small frames' loop walks side by side: 1 (the dancing-links
+   * engine's order: the default), or up to BX_LANES when the caller does not see the
+   * order (dlx_bx_engine_lanes). lane[0] is the engine's own arrays, lane[1..] room of
+   * their own (lane_mem). */
+  int lanes, lanes_max;
+  bx_lane lane[BX_LANES];
+  void *lane_mem;
+  uint64_t steals; /* statistics: options a lane took from another (lane_steal) */
 };
 
 enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };
@@ -148,6 +177,12 @@ void dlx_bx_engine_keep(bx_engine *e, const uint64_t *keep);
 /* The pruning hooks of o (may be NULL: none), as the engine calls them: admit_items only
  * with admit (dlx_admit_items_fn). */
 void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o);
+
+/* Whether the search may walk several subtrees side by side (BX_LANES, in the small
+ * frames' loop): only when o says the order of the solutions is not seen (no on_solution,
+ * or any_order) and no limit depends on it (max_solutions, max_nodes). The nodes, the
+ * solutions and the admit hook's calls are the same, in another order. */
+void dlx_bx_engine_lanes(bx_engine *e, const dlx_options *o);
 
 /* Sets levels from..to-1 to the options path[from..to-1] (ids), on top of the levels
  * below `from`, which must hold path[0..from-1]. Counts nothing, asks no admit hook. */

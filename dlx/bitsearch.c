@@ -196,6 +196,7 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->tlive);
   free(e->tcand);
   free(e->tnz);
+  free(e->lane_mem);
   free(e->nzw);
   free(e->nzv);
   free(e);
@@ -251,6 +252,7 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
     e->lhi[0]--;
   /* A node costs a scan of the uncovered primaries, W words each: poll often enough that
    * the scans between two polls cost about what DLX_POLL_WORK updates would. */
+  e->lanes = e->lanes_max = 1;
   e->poll_every = (uint64_t)1 << 12;
   uint64_t per_node = (uint64_t)t->n_primary * (t->W / 8 + 1);
   while (e->poll_every > 1 && e->poll_every * per_node > DLX_POLL_WORK)
@@ -266,6 +268,31 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
       return NULL;
     }
     e->bytes += (topts + 2 * levels) * tw * sizeof *e->tconf + levels * sizeof *e->tnz;
+    /* the other lanes' level state, each in one block: tlive and tcand, unc, then tnz,
+     * best, bn, bk and sol */
+    size_t lane_bytes = (size_t)levels * (2 * tw * 8 + t->PW * 8 + 5 * 4);
+    lane_bytes = (lane_bytes + 63) / 64 * 64;
+    e->lane_mem = aligned_alloc(64, (BX_LANES - 1) * lane_bytes);
+    if (!e->lane_mem) {
+      dlx_bx_engine_free(e);
+      return NULL;
+    }
+    e->bytes += (BX_LANES - 1) * lane_bytes;
+    for (int k = 1; k < BX_LANES; k++) {
+      char *m = (char *)e->lane_mem + (size_t)(k - 1) * lane_bytes;
+      bx_lane *x = &e->lane[k];
+      x->tlive = (uint64_t *)m;
+      x->tcand = x->tlive + levels * tw;
+      x->unc = x->tcand + levels * tw;
+      x->tnz = (uint32_t *)(x->unc + levels * t->PW);
+      x->best = (int32_t *)(x->tnz + levels);
+      x->bn = x->best + levels;
+      x->bk = x->bn + levels;
+      x->sol = x->bk + levels;
+    }
+    e->lanes_max = BX_LANES;
+    e->lane[0] = (bx_lane){0, -1, 0, 0, e->tlive, e->tcand, e->unc, e->tnz,
+                           e->best, e->branch_n, e->branch_k, e->solution};
   }
   if (t->prow && e->isa == BX_ISA_AVX512) {
     e->nzw = zalloc(t->W ? t->W : 1, 4, &e->bytes);
@@ -344,6 +371,12 @@ int dlx_bx_set_isa(int isa) {
   return 1;
 }
 
+/* DANCE_BITS_LANES=1: one lane always (for measuring the lanes against it). */
+static int lanes_off(void) {
+  const char *ask = getenv("DANCE_BITS_LANES");
+  return ask && strcmp(ask, "1") == 0;
+}
+
 const char *dlx_bx_isa_name(int isa) {
   return isa == BX_ISA_AVX512 ? "avx512" : isa == BX_ISA_POPCNT ? "popcnt" : "generic";
 }
@@ -410,6 +443,13 @@ void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o) {
   e->admit_ctx = o ? o->admit_ctx : NULL;
 }
 
+static int lanes_off(void);
+
+void dlx_bx_engine_lanes(bx_engine *e, const dlx_options *o) {
+  int unseen = o && (!o->on_solution || o->any_order) && !o->max_solutions && !o->max_nodes;
+  e->lanes = unseen && !lanes_off() ? e->lanes_max : 1;
+}
+
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
 #if BX_X86
   if (e->isa == BX_ISA_AVX512) {
@@ -473,6 +513,7 @@ dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st
   dlx_bx_engine_admit(e, o);
   dlx_bx_budget(e, o->max_nodes);
   if (o->on_solution || o->max_solutions) e->on_solution = solo_solution;
+  dlx_bx_engine_lanes(e, o);
   int halted = dlx_bx_engine_run(e, 0);
   st->solutions = e->solutions;
   st->nodes = e->nodes;

@@ -463,13 +463,81 @@ BX_INLINE void BX_FN(tconf_make)(bx_engine *e, const uint64_t *irows, int32_t o,
   if (W > 8) _mm512_store_si512(c + 8, c1);
 }
 
+/* For frames of four words or fewer (256 options or fewer: queens13 and langford11 search
+ * all their nodes in one such frame), used by tiny_w and lanes_w below. */
+
+/* Every option's conflict set, made when such a frame is entered (the loops then ask
+ * none): the frame's live options at its top are live0. */
+BX_INLINE void BX_FN(small_conflicts)(bx_engine *e, const bx_frame *f, const uint64_t *live0,
+                                      const uint32_t W) {
+  for (uint32_t v = 0; v < W; v++)
+    for (uint64_t x = live0[v]; x; x &= x - 1) {
+      int32_t o = (int32_t)(v * 64 + (uint32_t)__builtin_ctzll(x));
+      BX_FN(tconf_make)(e, f->irows, o, f->orig[o], W);
+    }
+}
+
+/* The uncovered primary (bits u0, u1) with fewest live options, the first such (as
+ * choose_t), from live's words broadcast in lb: its count << 7 | the item. No branches:
+ * every group counted (the first item with no option left has the least key anyway). The
+ * counts (256 at most) and the items (128 at most) fit keys of 16 bits, whose least one
+ * PHMINPOSUW finds: queens13 8% faster than the early exit at a zero count and the 64-bit
+ * keys of larger frames. The groups' keys meet in one vector of 64-bit lanes, narrowed to
+ * 16 bits once at the end (narrowing each group's was a chain of slow conversions; about 1%
+ * on langford11, queens12 and queens13). */
+BX_INLINE uint32_t BX_FN(small_least)(const __m512i *lb, uint64_t u0, uint64_t u1,
+                                      const uint64_t *rows, uint32_t NI, uint32_t ng,
+                                      const uint32_t W) {
+  const __m512i eight = _mm512_set1_epi64(8);
+  __m512i k64 = _mm512_set1_epi64(0xffff);
+  __m512i idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+  for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
+    __mmask8 m = (__mmask8)((g < 8 ? u0 : u1) >> ((g & 7) * 8));
+    __m512i acc = _mm512_setzero_si512();
+    const uint64_t *r = rows + (size_t)g * 8;
+    for (uint32_t v = 0; v < W; v++)
+      acc = _mm512_add_epi64(
+          acc, _mm512_popcnt_epi64(_mm512_and_si512(lb[v], _mm512_loadu_si512(r + (size_t)v * NI))));
+    __m512i key =
+        _mm512_mask_or_epi64(_mm512_set1_epi64(0xffff), m, _mm512_slli_epi64(acc, 7), idx);
+    k64 = _mm512_min_epu64(k64, key);
+  }
+  return (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(_mm512_cvtepi64_epi16(k64))) & 0xffff;
+}
+
+/* The node's options to try, item b's among the live ones (words sl): for a node with one,
+ * that option, taken next from registers (queens13 and langford11 force half their nodes:
+ * 0.93x and 0.97x their time), and 0 returned; else into cand in scalars, as they are read
+ * back (queens13 9% faster than reading words of a vector just stored), and which words are
+ * nonzero returned. */
+BX_INLINE uint32_t BX_FN(small_options)(const uint64_t *sl, const uint64_t *irows, int32_t b,
+                                        uint64_t tmin, uint64_t *cand, int32_t *forced,
+                                        const uint32_t W) {
+  uint32_t z = 0;
+  if (tmin == 1) {
+    int32_t f1 = 0;
+    for (uint32_t v = W; v-- > 0;) {
+      uint64_t x = sl[v] & irows[(size_t)b * W + v];
+      f1 = x ? (int32_t)(v * 64 + (uint32_t)__builtin_ctzll(x)) : f1;
+    }
+    *forced = f1;
+  } else
+    for (uint32_t v = 0; v < W; v++) {
+      uint64_t x = sl[v] & irows[(size_t)b * W + v];
+      cand[v] = x;
+      z |= (uint32_t)(x != 0) << v;
+    }
+  return z;
+}
+
 /* The subtree below the node at level top, in a small frame f (made there: W <=
  * BX_TINY_WORDS words, 128 primaries or fewer; its options' conflict sets made in e->tconf
  * as they are first chosen, e->tbuilt saying which): the same
  * tree, nodes, hooks and bookkeeping as run() below, with live and the options left to try
  * each one or two vectors a level, an option chosen by one AND-NOT with its conflict set,
  * and the counts taken by broadcasting each word of live. The node at top is counted and
- * its item chosen (best, branch_n, branch_k, pos). Returns 1 if a hook halted it. */
+ * its item chosen (best, branch_n, branch_k, pos). Returns 1 if a hook halted it. Where
+ * the order is not seen, frames of four words or fewer go to lanes_w instead. */
 BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
   const bx_tables *t = e->t;
   const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW, TW = BX_TINY_WORDS;
@@ -488,19 +556,9 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
   const dlx_admit_fn admit = e->admit;
   void *const admit_ctx = e->admit_ctx;
   const uint64_t mask = e->poll_every - 1;
-  const __m512i eight = _mm512_set1_epi64(8);
   int32_t l = top;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
-  if (W <= 4) {
-    /* A frame of 256 options or fewer: every option's conflict set made at once (queens13
-     * and langford11 search all their nodes in one such frame), the loop then asks none. */
-    const uint64_t *lv = e->live + (size_t)l * W0;
-    for (uint32_t v = 0; v < W; v++)
-      for (uint64_t x = lv[v]; x; x &= x - 1) {
-        int32_t o = (int32_t)(v * 64 + (uint32_t)__builtin_ctzll(x));
-        BX_FN(tconf_make)(e, irows, o, orig[o], W);
-      }
-  }
+  if (W <= 4) BX_FN(small_conflicts)(e, f, e->live + (size_t)l * W0, W);
   tnz[l] = 0;
   for (uint32_t h = 0; h < NV; h++) {
     __m512i v = BX_TLOAD(e->live + (size_t)l * W0, h);
@@ -603,27 +661,7 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     int32_t b;
     uint64_t tmin = 0;
     if (W <= 4) {
-      /* No branches: every group counted (the first item with no option left has the
-       * least key anyway). The counts (256 at most) and the items (128 at most) fit keys of
-       * 16 bits, whose least one PHMINPOSUW finds: queens13 8% faster than the early exit
-       * at a zero count and the 64-bit keys of larger frames. The groups' keys meet in one
-       * vector of 64-bit lanes, narrowed to 16 bits once at the end (narrowing each group's
-       * was a chain of slow conversions; about 1% on langford11, queens12 and queens13). */
-      __m512i k64 = _mm512_set1_epi64(0xffff);
-      __m512i idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-      for (uint32_t g = 0; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
-        __mmask8 m = (__mmask8)((g < 8 ? u0 : u1) >> ((g & 7) * 8));
-        __m512i acc = _mm512_setzero_si512();
-        const uint64_t *r = rows + (size_t)g * 8;
-        for (uint32_t v = 0; v < W; v++)
-          acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(_mm512_and_si512(
-                                          lb[v], _mm512_loadu_si512(r + (size_t)v * NI))));
-        __m512i key =
-            _mm512_mask_or_epi64(_mm512_set1_epi64(0xffff), m, _mm512_slli_epi64(acc, 7), idx);
-        k64 = _mm512_min_epu64(k64, key);
-      }
-      uint32_t km =
-          (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(_mm512_cvtepi64_epi16(k64))) & 0xffff;
+      uint32_t km = BX_FN(small_least)(lb, u0, u1, rows, NI, ng, W);
       tmin = km >> 7;
       b = (int32_t)(km & 127);
     } else {
@@ -634,30 +672,17 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
     bn[l] = (int32_t)tmin;
     bk[l] = 0;
     uint32_t z = 0;
-    /* In a frame of four words or fewer: a dead end goes back to the level above at once, and
-     * a node with one option takes it next from registers (queens13 and langford11 force
-     * half their nodes: 0.93x and 0.97x their time); tnz[l] is then 0. Otherwise the options
-     * to try, in such a frame made in scalars, as they are read back (queens13 9% faster than
-     * reading words of a vector just stored); in larger ones a vector or two (scalars for the
-     * nonzero words were 2% slower on the pentominoes, and these two shortcuts no faster). */
+    /* In a frame of four words or fewer: a dead end goes back to the level above at once,
+     * and the options to try as small_options makes them (tnz[l] 0 for a forced node);
+     * in larger ones a vector or two (scalars for the nonzero words were 2% slower on the
+     * pentominoes, and these two shortcuts no faster). */
     if (W <= 4 && tmin == 0) {
       l--;
       bk[l]++;
       continue;
     }
-    if (W <= 4 && tmin == 1) {
-      int32_t f1 = 0;
-      for (uint32_t v = W; v-- > 0;) {
-        uint64_t x = sl[v] & irows[(size_t)b * W + v];
-        f1 = x ? (int32_t)(v * 64 + (uint32_t)__builtin_ctzll(x)) : f1;
-      }
-      forced = f1;
-    } else if (W <= 4)
-      for (uint32_t v = 0; v < W; v++) {
-        uint64_t x = sl[v] & irows[(size_t)b * W + v];
-        tcand[(size_t)l * TW + v] = x;
-        z |= (uint32_t)(x != 0) << v;
-      }
+    if (W <= 4)
+      z = BX_FN(small_options)(sl, irows, b, tmin, tcand + (size_t)l * TW, &forced, W);
     else
       for (uint32_t h = 0; h < NV; h++) {
         __m512i c = _mm512_and_si512(live[h], BX_TLOAD(irows + (size_t)b * W, h));
@@ -668,8 +693,228 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
   }
 }
 
-/* tiny_w with its frame's words a constant, for each possible count. */
+/* Lane k has finished its subtrees and the top has no option left: it takes one from
+ * another lane, the one left to try at the shallowest level (the largest subtree), and
+ * that level's state and the path above it. Without it, langford11's last subtrees of the
+ * top ran on two lanes of four, a sixth of its nodes. Lane 0 takes none, so that its
+ * levels, the engine's own, stay one path from the top for the polls' fraction done.
+ * Returns 0 if no lane has any. */
+BX_INLINE int BX_FN(lane_steal)(bx_engine *e, bx_lane *L, int k, int NL, uint32_t W,
+                                uint32_t PW) {
+  const uint32_t TW = BX_TINY_WORDS;
+  int v = -1;
+  int32_t at = INT32_MAX;
+  for (int y = 0; y < NL; y++) {
+    if (y == k || L[y].done) continue;
+    for (int32_t i = L[y].base + 1; i <= L[y].l && i < at; i++)
+      if (L[y].tnz[i]) {
+        v = y, at = i;
+        break;
+      }
+  }
+  if (v < 0) return 0;
+  bx_lane *X = &L[k], *Y = &L[v];
+  /* its last option there, so that the other lane's next ones stay in order */
+  uint32_t w = 31 - (uint32_t)__builtin_clz(Y->tnz[at]);
+  uint64_t *c = Y->tcand + (size_t)at * TW + w;
+  uint32_t bit = 63 - (uint32_t)__builtin_clzll(*c);
+  *c &= ~((uint64_t)1 << bit);
+  Y->tnz[at] &= ~((uint32_t)(*c == 0) << w);
+  memcpy(X->tlive + (size_t)at * TW, Y->tlive + (size_t)at * TW, W * sizeof *X->tlive);
+  memcpy(X->unc + (size_t)at * PW, Y->unc + (size_t)at * PW, PW * sizeof *X->unc);
+  memcpy(X->sol, Y->sol, (size_t)at * sizeof *X->sol);
+  X->l = X->base = at;
+  X->tnz[at] = 0;
+  X->forced = (int32_t)(w * 64 + bit);
+  e->steals++;
+  return 1;
+}
+
+/* The next option lane k tries, and its level L[k].l: a forced one, else the next of its
+ * level's options left to try, going back up the levels it has finished; the top's
+ * options (level top) are shared by every lane, and their count of finished children
+ * (branch_k[top]) is the engine's. An option the admit hook refuses is passed over, as
+ * a child finished. Returns -1, and sets done, when the lane has nothing left. */
+BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int32_t top,
+                                   const int32_t *orig, uint32_t W, uint32_t PW,
+                                   dlx_admit_items_fn admit_items, dlx_admit_fn admit,
+                                   void *admit_ctx) {
+  const uint32_t TW = BX_TINY_WORDS;
+  bx_lane *X = &L[k];
+  for (;;) {
+    int32_t l = X->l, o = X->forced;
+    if (o >= 0)
+      X->forced = -1;
+    else {
+      /* the options of level l left to try: as in tiny_w */
+      uint32_t *tz = l == top ? &e->tnz[top] : &X->tnz[l];
+      if (!*tz) {
+        if (l == X->base) {
+          if (NL > 1 && k > 0 && BX_FN(lane_steal)(e, L, k, NL, W, PW)) continue;
+          X->done = 1;
+          return -1;
+        }
+        X->l = --l;
+        (l == top ? e->branch_k : X->bk)[l]++;
+        continue;
+      }
+      uint64_t *c = (l == top ? e->tcand : X->tcand) + (size_t)l * TW;
+      uint32_t w = (uint32_t)__builtin_ctz(*tz);
+      uint64_t cw = c[w];
+      o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(cw));
+      c[w] = cw &= cw - 1;
+      *tz &= ~((uint32_t)(cw == 0) << w);
+    }
+    int32_t id = orig[o];
+    X->sol[l] = id;
+    if (admit_items ? !admit_items(admit_ctx, X->sol, (size_t)l + 1, X->unc + (size_t)l * PW)
+                    : admit && !admit(admit_ctx, X->sol, (size_t)l + 1)) {
+      (l == top ? e->branch_k : X->bk)[l]++;
+      continue;
+    }
+    return o;
+  }
+}
+
+/* The subtree below the node at level top, in a small frame f of four words or fewer, where
+ * the order of the solutions is not seen: as tiny_w, with BX_LANES lanes (bx_lane) walking
+ * the top's subtrees side by side, each taking the top's next option when it has finished
+ * the last (and an option another lane has left once the top has none). A round picks each
+ * lane's next option (branches on the last round's counts), then makes each one's node and
+ * counts (no branch), then files each one's result. A node's work is one chain of
+ * dependent steps, which the processor overlaps between lanes: langford11 0.87x and
+ * queens13 0.86x their time (bench/RESULTS.md; 3, 5 or 6 lanes did no better). The same
+ * nodes, solutions and admit calls as tiny_w, in another order; the polls come between
+ * rounds, with lane 0's levels, the engine's own. */
+BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
+  enum { NL = BX_LANES };
+  const bx_tables *t = e->t;
+  const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW, TW = BX_TINY_WORDS;
+  const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
+  const uint64_t *rows = f->rows, *irows = f->irows, *conf = e->tconf;
+  const int32_t *orig = f->orig;
+  const dlx_admit_items_fn admit_items = e->admit_items;
+  const dlx_admit_fn admit = e->admit;
+  void *const admit_ctx = e->admit_ctx;
+  const uint64_t mask = e->poll_every - 1;
+  uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
+  const uint64_t *live0 = e->live + (size_t)top * W0;
+  BX_FN(small_conflicts)(e, f, live0, W);
+  /* the top's live options and its options to try (shared by the lanes: lane 0's) */
+  e->tnz[top] = 0;
+  for (uint32_t v = 0; v < W; v++) {
+    uint64_t c = live0[v] & irows[(size_t)e->best[top] * W + v];
+    e->tlive[(size_t)top * TW + v] = live0[v];
+    e->tcand[(size_t)top * TW + v] = c;
+    e->tnz[top] |= (uint32_t)(c != 0) << v;
+  }
+  bx_lane L[NL];
+  for (int k = 0; k < NL; k++) {
+    L[k] = e->lane[k];
+    L[k].l = L[k].base = top;
+    L[k].forced = -1;
+    L[k].done = 0;
+    if (k) { /* the state at top, and the path above it for the hooks */
+      memcpy(L[k].tlive + (size_t)top * TW, live0, W * sizeof *live0);
+      memcpy(L[k].unc + (size_t)top * PW, e->unc + (size_t)top * PW, PW * sizeof *e->unc);
+      memcpy(L[k].sol, e->solution, (size_t)top * sizeof *e->solution);
+    }
+  }
+  uint64_t next_poll = (nodes | mask) + 1;
+  for (;;) {
+    if (nodes >= next_poll) {
+      next_poll = (nodes | mask) + 1;
+      if (e->poll) {
+        e->nodes = nodes, e->level = L[0].l;
+        if (e->poll(e, e->ctx)) return 1;
+      }
+    }
+    /* each lane's next option */
+    int32_t o[NL];
+    int busy = 0;
+    for (int k = 0; k < NL; k++) {
+      o[k] = L[k].done ? -1
+                       : BX_FN(lane_next)(e, L, k, NL, top, orig, W, PW, admit_items, admit,
+                                          admit_ctx);
+      busy |= o[k] >= 0;
+    }
+    if (!busy) break;
+    /* each one's node: its live options (words sl, each broadcast in lb for the counts), the
+     * primaries left (u0, u1), and the least count and its item packed in km */
+    uint64_t sl[NL][4], u0[NL], u1[NL];
+    __m512i lb[NL][4];
+    uint32_t km[NL];
+    for (int k = 0; k < NL; k++) {
+      if (o[k] < 0) continue;
+      bx_lane *X = &L[k];
+      int32_t l = X->l, id = orig[o[k]];
+      const uint64_t *cf = conf + (size_t)o[k] * TW, *tl = X->tlive + (size_t)l * TW;
+      for (uint32_t v = 0; v < W; v++) {
+        sl[k][v] = tl[v] & ~cf[v];
+        lb[k][v] = _mm512_set1_epi64((long long)sl[k][v]);
+      }
+      const uint64_t *om = t->omask + (size_t)id * OH, *us = X->unc + (size_t)l * PW;
+      uint64_t *ud = X->unc + (size_t)(l + 1) * PW;
+      u0[k] = us[0] & ~om[0];
+      u1[k] = PW == 2 ? us[1] & ~om[1] : 0;
+      ud[0] = u0[k];
+      if (PW == 2) ud[1] = u1[k];
+      X->l = ++l;
+      for (uint32_t v = 0; v < W; v++)
+        X->tlive[(size_t)l * TW + v] = sl[k][v];
+      nodes++;
+      km[k] = BX_FN(small_least)(lb[k], u0[k], u1[k], rows, NI, ng, W); /* unused at a solution */
+    }
+    /* each one's result: a solution, or the item chosen and its options to try */
+    for (int k = 0; k < NL; k++) {
+      if (o[k] < 0) continue;
+      bx_lane *X = &L[k];
+      int32_t l = X->l;
+      if (!(u0[k] | u1[k])) { /* a solution */
+        e->solutions++;
+        if (e->on_solution) {
+          int32_t *path = e->solution;
+          e->nodes = nodes, e->level = l, e->solution = X->sol;
+          int halt = e->on_solution(e, e->ctx);
+          e->solution = path;
+          if (halt) return 1;
+        }
+        X->l = --l;
+        (l == top ? e->branch_k : X->bk)[l]++;
+        continue;
+      }
+      const uint32_t tmin = km[k] >> 7;
+      const int32_t b = (int32_t)(km[k] & 127);
+      X->best[l] = b;
+      X->bn[l] = (int32_t)tmin;
+      X->bk[l] = 0;
+      if (tmin == 0) { /* a dead end: back to the level above at once */
+        X->l = --l;
+        (l == top ? e->branch_k : X->bk)[l]++;
+        continue;
+      }
+      X->tnz[l] =
+          BX_FN(small_options)(sl[k], irows, b, tmin, X->tcand + (size_t)l * TW, &X->forced, W);
+    }
+  }
+  e->nodes = nodes;
+  return 0;
+}
+
+/* tiny_w with its frame's words a constant, for each possible count; lanes_w where the
+ * order is not seen (its own function: built into this one, it made the larger frames'
+ * loops 4% slower on soma.dlx, which never runs it). */
+static BX_ATTR __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e, const bx_frame *f,
+                                                               int32_t top) {
+  switch (f->W) {
+  case 1: return BX_FN(lanes_w)(e, f, top, 1);
+  case 2: return BX_FN(lanes_w)(e, f, top, 2);
+  case 3: return BX_FN(lanes_w)(e, f, top, 3);
+  default: return BX_FN(lanes_w)(e, f, top, 4);
+  }
+}
 static BX_ATTR int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
+  if (f->W <= 4 && e->lanes > 1) return BX_FN(tiny_lanes)(e, f, top);
   switch (f->W) {
   case 1: return BX_FN(tiny_w)(e, f, top, 1);
   case 2: return BX_FN(tiny_w)(e, f, top, 2);

@@ -42,9 +42,9 @@ extern "C" {
  * The version of this header. While the major version is 0, every minor version may
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
-#define DLX_VERSION_MINOR 5
-#define DLX_VERSION_PATCH 2
-#define DLX_VERSION_STRING "0.5.2"
+#define DLX_VERSION_MINOR 6
+#define DLX_VERSION_PATCH 0
+#define DLX_VERSION_STRING "0.6.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -258,7 +258,9 @@ typedef void (*dlx_piece_fn)(void *ctx, const dlx_piece *p);
 /* The two engines. Both walk the same search tree (the primary item with fewest options
  * left, the first such in input order; its options in input order), so they find the
  * same solutions in the same order, count the same nodes and make the same calls of an
- * admit hook; they differ in speed and memory.
+ * admit hook; they differ in speed and memory. (Where the order is not seen, with no
+ * on_solution or with any_order, the bitset engine may walk several subtrees side by side:
+ * the same solutions, nodes and admit calls, in another order.)
  *   DLX_ENGINE_LINKS  dancing links: options as linked nodes, one update per node
  *                     unlinked. Any size, colors. Memory: about 16 bytes per node.
  *   DLX_ENGINE_BITS   bit vectors: the options still possible as one bit each, an item's
@@ -312,6 +314,11 @@ typedef struct {
   void *piece_ctx;
   const unsigned char *pieces_done;
   uint64_t pieces_done_count;
+  /* Nonzero: on_solution may be handed the solutions in any order (a caller that only
+   * tallies them). The bitset engine may then walk several subtrees side by side in one
+   * thread, which is faster on small problems; it does so anyway when no on_solution sees
+   * the order. Not with max_solutions or max_nodes, whose results depend on the order. */
+  int any_order;
 } dlx_options;
 
 /* Default options: count everything, one thread, no callbacks. */

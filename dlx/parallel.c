@@ -461,6 +461,7 @@ static void bits_worker(worker *w) {
   b->on_solution = bits_solution;
   b->ctx = w;
   dlx_bx_engine_admit(b, p->o);
+  dlx_bx_engine_lanes(b, p->o);
   dlx_bx_budget(b, p->o->max_nodes);
   int32_t held = 0;
   int32_t *ids = malloc(((size_t)p->depth + 1) * sizeof *ids);

@@ -393,6 +393,127 @@ static void test_colors_refused(void) {
   dlx_matrix_free(m);
 }
 
+/* What a run shows, the order aside: the solutions and the admit calls, each as a sum of
+ * hashes of its paths; and in order, as one running hash of both. */
+typedef struct {
+  uint64_t solutions, solution_sum, admits, admit_sum, order;
+  uint32_t skip_mod; /* the admit hook refuses a path whose hash is 0 modulo this (0: never) */
+} bag;
+
+static uint64_t path_hash(const int32_t *options, size_t n, uint64_t tag) {
+  uint64_t h = tag;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (uint64_t)(uint32_t)options[i]) * 0x100000001b3ull;
+  return h;
+}
+
+static uint64_t bag_path(bag *b, const int32_t *options, size_t n, uint64_t tag) {
+  uint64_t h = path_hash(options, n, tag);
+  b->order = (b->order ^ h) * 0x100000001b3ull;
+  h ^= h >> 31, h *= 0x9e3779b97f4a7c15ull, h ^= h >> 29; /* so that a sum of them mixes */
+  return h;
+}
+
+/* bag_admit's decisions alone, kept nowhere (safe on several threads): ctx is skip_mod. */
+static int refuse_admit(void *ctx, const int32_t *options, size_t n) {
+  uint32_t skip_mod = *(const uint32_t *)ctx;
+  uint64_t h = path_hash(options, n, 2);
+  h ^= h >> 31, h *= 0x9e3779b97f4a7c15ull, h ^= h >> 29;
+  return !skip_mod || h % skip_mod != 0;
+}
+
+static int bag_solution(bx_engine *e, void *ctx) {
+  bag *b = ctx;
+  b->solutions++;
+  b->solution_sum += bag_path(b, e->solution, (size_t)e->level, 1);
+  return 0;
+}
+
+static int bag_admit(void *ctx, const int32_t *options, size_t n) {
+  bag *b = ctx;
+  b->admits++;
+  b->admit_sum += bag_path(b, options, n, 2);
+  return refuse_admit(&b->skip_mod, options, n);
+}
+
+/* The bitset engine's search of m, with its lanes (BX_LANES in the small frames' loop, as
+ * when the order is not seen) or one; its nodes and steals. */
+static bag lanes_run(const dlx_matrix *m, int lanes, uint32_t skip_mod, uint64_t *nodes,
+                     uint64_t *steals) {
+  bag b = {.skip_mod = skip_mod, .order = 1};
+  bx_tables *t = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER);
+  bx_engine *e = t ? dlx_bx_engine_new(t) : NULL;
+  ASSERT(e != NULL);
+  if (!e) return b;
+  e->on_solution = bag_solution;
+  e->ctx = &b;
+  e->admit = bag_admit;
+  e->admit_ctx = &b;
+  e->lanes = lanes ? e->lanes_max : 1;
+  ASSERT_EQ(dlx_bx_engine_run(e, 0), 0);
+  *nodes = e->nodes;
+  *steals = e->steals;
+  ASSERT_EQ_U64(e->solutions, b.solutions);
+  dlx_bx_engine_free(e);
+  dlx_bx_tables_free(t);
+  return b;
+}
+
+/* The lanes of the small frames' loop (with AVX-512) walk several subtrees side by side:
+ * the same nodes, solutions and admit calls as one lane, in another order. Problems of 250
+ * options or fewer, so that their frames have four words or fewer from the root; lanes
+ * that run out of subtrees take options from the others (steals). With the lanes, the
+ * order must differ somewhere, and some lane must steal: else they never ran. */
+static void test_lanes(void) {
+  uint64_t reordered = 0, steals = 0, nodes = 0;
+  for (int trial = 0; trial < 60 && !test_failed_checks_; trial++) {
+    int np = 16 + (int)test_below(24);
+    dlx_matrix *m = planted_problem(np, (int)test_below(4), 3 + (int)test_below(6),
+                                    30 + (int)test_below(150));
+    dlx_options small = dlx_options_default();
+    small.max_nodes = 300000;
+    dlx_stats size;
+    ASSERT_EQ(dlx_solve(m, &small, &size), DLX_OK);
+    if (!size.complete) { /* a tree too large for a test */
+      dlx_matrix_free(m);
+      continue;
+    }
+    uint32_t skip_mod = trial % 3 ? 7 : 0;
+    uint64_t n1, nl, s1, sl;
+    bag one = lanes_run(m, 0, skip_mod, &n1, &s1), many = lanes_run(m, 1, skip_mod, &nl, &sl);
+    ASSERT_EQ_U64(nl, n1);
+    ASSERT_EQ_U64(many.solutions, one.solutions);
+    ASSERT_EQ_U64(many.solution_sum, one.solution_sum);
+    ASSERT_EQ_U64(many.admits, one.admits);
+    ASSERT_EQ_U64(many.admit_sum, one.admit_sum);
+    ASSERT_EQ_U64(s1, 0);
+    reordered += many.order != one.order;
+    steals += sl, nodes += n1;
+    /* through dlx_solve: any_order lets the lanes run on each thread, the same count */
+    dlx_options o = dlx_options_default();
+    trace t = {.hash = 1};
+    o.engine = DLX_ENGINE_BITS;
+    o.on_solution = on_solution;
+    o.solution_ctx = &t;
+    o.admit = refuse_admit;
+    o.admit_ctx = &skip_mod;
+    o.any_order = 1;
+    o.threads = 1 + trial % 2;
+    dlx_stats st;
+    ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, one.solutions);
+    ASSERT_EQ_U64(st.nodes, n1);
+    dlx_matrix_free(m);
+  }
+  printf("lanes: %llu nodes, %llu problems in another order, %llu steals\n",
+         (unsigned long long)nodes, (unsigned long long)reordered, (unsigned long long)steals);
+  ASSERT(nodes > 10000);
+  if (n_isa - 1 == BX_ISA_AVX512) { /* the lanes exist */
+    ASSERT(reordered >= 10);
+    ASSERT(steals > 0);
+  }
+}
+
 /* Each instruction set below the machine's best can be chosen, and none above. */
 static void test_instruction_sets(void) {
   for (int isa = 0; isa < n_isa; isa++) {
@@ -414,5 +535,6 @@ int main(void) {
   RUN(test_estimates_equal);
   RUN(test_estimate_subset);
   RUN(test_colors_refused);
+  RUN(test_lanes);
   return test_report();
 }

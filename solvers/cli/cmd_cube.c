@@ -611,6 +611,9 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   }
   d.on_solution = on_solution;
   d.solution_ctx = &c;
+  /* A count only: the solutions are tallied, none shown, so their order is not seen (the
+   * bitset engine may then walk several subtrees side by side). */
+  d.any_order = !o->print && !o->first && !o->max && !o->catalog && !o->svg;
   d.engine = (dlx_engine_kind)cli_engine(o->engine);
   d.shard_count = o->shard.count;
   d.shard_index = o->shard.index;
