@@ -782,8 +782,8 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
  * the last (and an option another lane has left once the top has none). A round picks each
  * lane's next option (branches on the last round's counts), then makes each one's node and
  * counts (no branch), then files each one's result. A node's work is one chain of
- * dependent steps, which the processor overlaps between lanes: langford11 0.87x and
- * queens13 0.86x their time (bench/RESULTS.md; 3, 5 or 6 lanes did no better). The same
+ * dependent steps, which the processor overlaps between lanes: langford11 0.88x and
+ * queens13 0.89x their time (bench/RESULTS.md; 3, 5 or 6 lanes did no better). The same
  * nodes, solutions and admit calls as tiny_w, in another order; the polls come between
  * rounds, with lane 0's levels, the engine's own. */
 BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
