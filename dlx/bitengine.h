@@ -73,7 +73,7 @@ typedef struct {
  * bx_engine.lanes), that loop walks this many subtrees of its frame side by side in one
  * thread, a node of each in turn, so that the processor overlaps their work (a node's own
  * work is a chain of dependent steps). */
-#define BX_LANES 4
+#define BX_LANES 3
 
 /* One lane: the walk of some subtrees below a small frame's top, with its own level state
  * (lane 0's arrays are the engine's own: tlive, tcand, unc, tnz, best, branch_n,

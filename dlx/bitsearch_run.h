@@ -779,13 +779,16 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
 /* The subtree below the node at level top, in a small frame f of four words or fewer, where
  * the order of the solutions is not seen: as tiny_w, with BX_LANES lanes (bx_lane) walking
  * the top's subtrees side by side, each taking the top's next option when it has finished
- * the last (and an option another lane has left once the top has none). A round picks each
- * lane's next option (branches on the last round's counts), then makes each one's node and
- * counts (no branch), then files each one's result. A node's work is one chain of
- * dependent steps, which the processor overlaps between lanes: langford11 0.88x and
- * queens13 0.89x their time (bench/RESULTS.md; 3, 5 or 6 lanes did no better). The same
- * nodes, solutions and admit calls as tiny_w, in another order; the polls come between
- * rounds, with lane 0's levels, the engine's own. */
+ * the last (and an option another lane has left once the top has none). A node's work is
+ * one chain of dependent steps, which the processor overlaps between lanes. In a round,
+ * each lane in turn files the result of the node it made in the last round (branches on
+ * counts finished long since), picks its next option and makes that node and its counts
+ * (no branch), which go on while the next lanes do the same. (A round of all picks, then all
+ * counts, then all results, whose branches wait for the counts just made, took 1.06x the
+ * time on langford11.) langford11 0.85x, queens13 0.86x their one lane's time
+ * (bench/RESULTS.md, which has the other numbers of lanes tried). The same nodes,
+ * solutions and admit calls as tiny_w, in another order; the polls come between rounds,
+ * with lane 0's levels, the engine's own. */
 BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
   enum { NL = BX_LANES };
   const bx_tables *t = e->t;
@@ -820,6 +823,13 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
       memcpy(L[k].sol, e->solution, (size_t)top * sizeof *e->solution);
     }
   }
+  /* per lane, its last node until it is filed: its live options (words sl, each broadcast
+   * in lb for the counts), the primaries left (u0, u1), and the least count and its item
+   * packed in km */
+  uint64_t sl[NL][4], u0[NL], u1[NL];
+  __m512i lb[NL][4];
+  uint32_t km[NL];
+  int pending[NL] = {0};
   uint64_t next_poll = (nodes | mask) + 1;
   for (;;) {
     if (nodes >= next_poll) {
@@ -829,26 +839,47 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
         if (e->poll(e, e->ctx)) return 1;
       }
     }
-    /* each lane's next option */
-    int32_t o[NL];
     int busy = 0;
     for (int k = 0; k < NL; k++) {
-      o[k] = L[k].done ? -1
-                       : BX_FN(lane_next)(e, L, k, NL, top, orig, W, PW, admit_items, admit,
-                                          admit_ctx);
-      busy |= o[k] >= 0;
-    }
-    if (!busy) break;
-    /* each one's node: its live options (words sl, each broadcast in lb for the counts), the
-     * primaries left (u0, u1), and the least count and its item packed in km */
-    uint64_t sl[NL][4], u0[NL], u1[NL];
-    __m512i lb[NL][4];
-    uint32_t km[NL];
-    for (int k = 0; k < NL; k++) {
-      if (o[k] < 0) continue;
       bx_lane *X = &L[k];
-      int32_t l = X->l, id = orig[o[k]];
-      const uint64_t *cf = conf + (size_t)o[k] * TW, *tl = X->tlive + (size_t)l * TW;
+      if (pending[k]) {
+        /* its last node's result, counted a round ago: a solution, or the item chosen and
+         * its options to try */
+        pending[k] = 0;
+        int32_t l = X->l;
+        if (!(u0[k] | u1[k])) { /* a solution */
+          e->solutions++;
+          if (e->on_solution) {
+            int32_t *path = e->solution;
+            e->nodes = nodes, e->level = l, e->solution = X->sol;
+            int halt = e->on_solution(e, e->ctx);
+            e->solution = path;
+            if (halt) return 1;
+          }
+          X->l = --l;
+          (l == top ? e->branch_k : X->bk)[l]++;
+        } else {
+          const uint32_t tmin = km[k] >> 7;
+          const int32_t b = (int32_t)(km[k] & 127);
+          X->best[l] = b;
+          X->bn[l] = (int32_t)tmin;
+          X->bk[l] = 0;
+          if (tmin == 0) { /* a dead end: back to the level above at once */
+            X->l = --l;
+            (l == top ? e->branch_k : X->bk)[l]++;
+          } else
+            X->tnz[l] = BX_FN(small_options)(sl[k], irows, b, tmin, X->tcand + (size_t)l * TW,
+                                             &X->forced, W);
+        }
+      }
+      if (X->done) continue;
+      int32_t o =
+          BX_FN(lane_next)(e, L, k, NL, top, orig, W, PW, admit_items, admit, admit_ctx);
+      if (o < 0) continue;
+      busy = 1;
+      /* its node, counted while the other lanes go on */
+      int32_t l = X->l, id = orig[o];
+      const uint64_t *cf = conf + (size_t)o * TW, *tl = X->tlive + (size_t)l * TW;
       for (uint32_t v = 0; v < W; v++) {
         sl[k][v] = tl[v] & ~cf[v];
         lb[k][v] = _mm512_set1_epi64((long long)sl[k][v]);
@@ -862,40 +893,12 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
       X->l = ++l;
       for (uint32_t v = 0; v < W; v++)
         X->tlive[(size_t)l * TW + v] = sl[k][v];
+      X->tnz[l] = 0; /* none to take (lane_steal) until it is filed */
       nodes++;
       km[k] = BX_FN(small_least)(lb[k], u0[k], u1[k], rows, NI, ng, W); /* unused at a solution */
+      pending[k] = 1;
     }
-    /* each one's result: a solution, or the item chosen and its options to try */
-    for (int k = 0; k < NL; k++) {
-      if (o[k] < 0) continue;
-      bx_lane *X = &L[k];
-      int32_t l = X->l;
-      if (!(u0[k] | u1[k])) { /* a solution */
-        e->solutions++;
-        if (e->on_solution) {
-          int32_t *path = e->solution;
-          e->nodes = nodes, e->level = l, e->solution = X->sol;
-          int halt = e->on_solution(e, e->ctx);
-          e->solution = path;
-          if (halt) return 1;
-        }
-        X->l = --l;
-        (l == top ? e->branch_k : X->bk)[l]++;
-        continue;
-      }
-      const uint32_t tmin = km[k] >> 7;
-      const int32_t b = (int32_t)(km[k] & 127);
-      X->best[l] = b;
-      X->bn[l] = (int32_t)tmin;
-      X->bk[l] = 0;
-      if (tmin == 0) { /* a dead end: back to the level above at once */
-        X->l = --l;
-        (l == top ? e->branch_k : X->bk)[l]++;
-        continue;
-      }
-      X->tnz[l] =
-          BX_FN(small_options)(sl[k], irows, b, tmin, X->tcand + (size_t)l * TW, &X->forced, W);
-    }
+    if (!busy) break;
   }
   e->nodes = nodes;
   return 0;

@@ -460,13 +460,13 @@ static bag lanes_run(const dlx_matrix *m, int lanes, uint32_t skip_mod, uint64_t
 }
 
 /* The lanes of the small frames' loop (with AVX-512) walk several subtrees side by side:
- * the same nodes, solutions and admit calls as one lane, in another order. Problems of 250
+ * the same nodes, solutions and admit calls as one lane, in another order. 40 problems of 250
  * options or fewer, so that their frames have four words or fewer from the root; lanes
  * that run out of subtrees take options from the others (steals). With the lanes, the
  * order must differ somewhere, and some lane must steal: else they never ran. */
 static void test_lanes(void) {
   uint64_t reordered = 0, steals = 0, nodes = 0;
-  for (int trial = 0; trial < 60 && !test_failed_checks_; trial++) {
+  for (int trial = 0; trial < 40 && !test_failed_checks_; trial++) {
     int np = 16 + (int)test_below(24);
     dlx_matrix *m = planted_problem(np, (int)test_below(4), 3 + (int)test_below(6),
                                     30 + (int)test_below(150));
