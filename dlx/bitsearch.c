@@ -250,9 +250,9 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
   e->lhi[0] = t->W;
   while (e->lhi[0] > 0 && !e->live[e->lhi[0] - 1])
     e->lhi[0]--;
+  e->lanes = e->lanes_max = 1; /* more below, with the small frames' loop */
   /* A node costs a scan of the uncovered primaries, W words each: poll often enough that
    * the scans between two polls cost about what DLX_POLL_WORK updates would. */
-  e->lanes = e->lanes_max = 1;
   e->poll_every = (uint64_t)1 << 12;
   uint64_t per_node = (uint64_t)t->n_primary * (t->W / 8 + 1);
   while (e->poll_every > 1 && e->poll_every * per_node > DLX_POLL_WORK)
@@ -442,8 +442,6 @@ void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o) {
   e->admit_items = o && o->admit ? o->admit_items : NULL;
   e->admit_ctx = o ? o->admit_ctx : NULL;
 }
-
-static int lanes_off(void);
 
 void dlx_bx_engine_lanes(bx_engine *e, const dlx_options *o) {
   int unseen = o && (!o->on_solution || o->any_order) && !o->max_solutions && !o->max_nodes;
