@@ -785,7 +785,7 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
  * counts finished long since), picks its next option and makes that node and its counts
  * (no branch), which go on while the next lanes do the same. (A round of all picks, then all
  * counts, then all results, whose branches wait for the counts just made, took 1.06x the
- * time on langford11.) langford11 0.85x, queens13 0.86x their one lane's time
+ * time on langford11.) langford11 0.82x, queens13 0.83x their one lane's time
  * (bench/RESULTS.md, which has the other numbers of lanes tried). The same nodes,
  * solutions and admit calls as tiny_w, in another order; the polls come between rounds,
  * with lane 0's levels, the engine's own. */
