@@ -74,26 +74,32 @@ void dlx_bx_tables_free(bx_tables *t) {
   free(t);
 }
 
-static void *zalloc(uint64_t n, size_t size, uint64_t *bytes) {
+/* n zeroed elements of size bytes (at least one), their bytes added to *bytes; NULL when
+ * out of memory or too many. align 64: on a cache line's boundary, the length rounded up to
+ * whole lines (free() releases it either way). */
+static void *zalloc_align(uint64_t n, size_t size, size_t align, uint64_t *bytes) {
   if (n == 0) n = 1;
   if (n > SIZE_MAX / size / 2) return NULL;
-  void *p = calloc((size_t)n, size);
-  if (p) *bytes += n * size;
+  size_t len = (size_t)n * size;
+  void *p;
+  if (align) {
+    len = (len + align - 1) / align * align;
+    p = aligned_alloc(align, len);
+    if (p) memset(p, 0, len);
+  } else
+    p = calloc((size_t)n, size);
+  if (p) *bytes += len;
   return p;
 }
 
-/* zalloc on a cache line's boundary (free() releases it): rows met by 64-byte vector loads,
- * which cost two loads each when they straddle two lines. */
+static void *zalloc(uint64_t n, size_t size, uint64_t *bytes) {
+  return zalloc_align(n, size, 0, bytes);
+}
+
+/* zalloc on a cache line's boundary: rows met by 64-byte vector loads, which cost two loads
+ * each when they straddle two lines. */
 static void *zalloc64(uint64_t n, size_t size, uint64_t *bytes) {
-  if (n == 0) n = 1;
-  if (n > SIZE_MAX / size / 2) return NULL;
-  size_t len = ((size_t)n * size + 63) / 64 * 64;
-  void *p = aligned_alloc(64, len);
-  if (p) {
-    memset(p, 0, len);
-    *bytes += len;
-  }
-  return p;
+  return zalloc_align(n, size, 64, bytes);
 }
 
 bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
@@ -272,12 +278,11 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
      * best, bn, bk and sol */
     size_t lane_bytes = (size_t)levels * (2 * tw * 8 + t->PW * 8 + 5 * 4);
     lane_bytes = (lane_bytes + 63) / 64 * 64;
-    e->lane_mem = aligned_alloc(64, (BX_LANES - 1) * lane_bytes);
+    e->lane_mem = zalloc64((BX_LANES - 1) * (uint64_t)lane_bytes, 1, &e->bytes);
     if (!e->lane_mem) {
       dlx_bx_engine_free(e);
       return NULL;
     }
-    e->bytes += (BX_LANES - 1) * lane_bytes;
     for (int k = 1; k < BX_LANES; k++) {
       char *m = (char *)e->lane_mem + (size_t)(k - 1) * lane_bytes;
       bx_lane *x = &e->lane[k];
