@@ -212,7 +212,7 @@ static void test_gridlock_same_chain_as_definition(void) {
   mh_gridlock_init(&fast, &p);
   mh_gridlock_init(&slow, &p);
   expect_same_runs(run_gridlock, &mh_gridlock_ops, slow_gridlock_propose, &fast, &slow, 1.04,
-                   300000, fast.pos, slow.pos, sizeof fast.pos);
+                   200000, fast.pos, slow.pos, sizeof fast.pos);
 }
 
 /* The solved state is the exact search's unique solution of puzzle 1 (the seed's). */

@@ -712,7 +712,7 @@ static poly_set *random_set(int holes, int spares) {
 }
 
 static void test_random_against_brute_force(void) {
-  for (int round = 0; round < 320; round++) {
+  for (int round = 0; round < 240; round++) {
     poly_set *s = random_set(round % 2, round / 2 % 2);
     if (!s) return;
     int mirror = (int)test_below(2);
