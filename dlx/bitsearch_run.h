@@ -693,6 +693,12 @@ BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const 
   }
 }
 
+/* A child of lane X's node at level l is done (or refused): its count of finished
+ * children, the engine's own at the top, whose options the lanes share. */
+BX_INLINE void BX_FN(lane_child_done)(bx_engine *e, bx_lane *X, int32_t top, int32_t l) {
+  (l == top ? e->branch_k : X->bk)[l]++;
+}
+
 /* Lane k has finished its subtrees and the top has no option left: it takes one from
  * another lane, the one left to try at the shallowest level (the largest subtree), and
  * that level's state and the path above it. Without it, langford11's last subtrees of the
@@ -755,7 +761,7 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
           return -1;
         }
         X->l = --l;
-        (l == top ? e->branch_k : X->bk)[l]++;
+        BX_FN(lane_child_done)(e, X, top, l);
         continue;
       }
       uint64_t *c = (l == top ? e->tcand : X->tcand) + (size_t)l * TW;
@@ -769,7 +775,7 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
     X->sol[l] = id;
     if (admit_items ? !admit_items(admit_ctx, X->sol, (size_t)l + 1, X->unc + (size_t)l * PW)
                     : admit && !admit(admit_ctx, X->sol, (size_t)l + 1)) {
-      (l == top ? e->branch_k : X->bk)[l]++;
+      BX_FN(lane_child_done)(e, X, top, l);
       continue;
     }
     return o;
@@ -857,7 +863,7 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
             if (halt) return 1;
           }
           X->l = --l;
-          (l == top ? e->branch_k : X->bk)[l]++;
+          BX_FN(lane_child_done)(e, X, top, l);
         } else {
           const uint32_t tmin = km[k] >> 7;
           const int32_t b = (int32_t)(km[k] & 127);
@@ -866,7 +872,7 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
           X->bk[l] = 0;
           if (tmin == 0) { /* a dead end: back to the level above at once */
             X->l = --l;
-            (l == top ? e->branch_k : X->bk)[l]++;
+            BX_FN(lane_child_done)(e, X, top, l);
           } else
             X->tnz[l] = BX_FN(small_options)(sl[k], irows, b, tmin, X->tcand + (size_t)l * TW,
                                              &X->forced, W);
