@@ -70,10 +70,13 @@ typedef struct {
 #define BX_TINY_WORDS 16
 
 /* Lanes of the small frames' loop: when the order of the solutions does not matter (see
- * bx_engine.lanes), that loop walks this many subtrees of its frame side by side in one
- * thread, a node of each in turn, so that the processor overlaps their work (a node's own
- * work is a chain of dependent steps). */
-#define BX_LANES 3
+ * bx_engine.lanes), that loop walks this many subtrees of a frame of one word side by side
+ * in one thread, a node of each in turn, so that the processor overlaps their work (a
+ * node's own work is a chain of dependent steps). Three lanes paid best while they walked
+ * frames of up to four words; in frames of one word two do. */
+#ifndef BX_LANES
+#define BX_LANES 2
+#endif
 
 /* One lane: the walk of some subtrees below a small frame's top, with its own level state
  * (lane 0's arrays are the engine's own: tlive, tcand, unc, tnz, best, branch_n,
@@ -142,6 +145,12 @@ struct bx_engine {
   bx_lane lane[BX_LANES];
   void *lane_mem;
   uint64_t steals; /* statistics: options a lane took from another (lane_steal) */
+  /* The frame of one word the lanes walk below a node of a small frame with 64 live options
+   * or fewer (lanes_one in bitsearch_run.h): the uncovered primaries' rows, the options'
+   * conflict sets and their ids. */
+  uint64_t *one_rows, *one_conf; /* [128], [64] */
+  int32_t *one_orig;              /* [64] */
+  uint64_t frames_one; /* statistics: how many were made */
 };
 
 enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };
@@ -214,7 +223,7 @@ int dlx_bx_engine_run(bx_engine *e, int32_t base);
 double dlx_bx_engine_fraction(const bx_engine *e, int32_t base);
 
 /* The instruction set the search uses on this machine: the best compiled in and
- * supported (avx512: AVX-512 F, BW, VPOPCNTDQ, VBMI and GFNI), unless DANCE_BITS_ISA
+ * supported (avx512: AVX-512 F, BW, VPOPCNTDQ, VBMI and GFNI, and BMI2), unless DANCE_BITS_ISA
  * (generic, popcnt, avx512) asks for a lower one. */
 int dlx_bx_isa(void);
 const char *dlx_bx_isa_name(int isa);

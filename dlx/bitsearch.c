@@ -203,6 +203,7 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->tcand);
   free(e->tnz);
   free(e->lane_mem);
+  free(e->one_rows);
   free(e->nzw);
   free(e->nzv);
   free(e);
@@ -295,6 +296,13 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
       x->bk = x->bn + levels;
       x->sol = x->bk + levels;
     }
+    e->one_rows = zalloc64(128 + 64 + 32, 8, &e->bytes);
+    if (!e->one_rows) {
+      dlx_bx_engine_free(e);
+      return NULL;
+    }
+    e->one_conf = e->one_rows + 128;
+    e->one_orig = (int32_t *)(e->one_conf + 64);
     e->lanes_max = BX_LANES;
     e->lane[0] = (bx_lane){0, -1, 0, 0, e->tlive, e->tcand, e->unc, e->tnz,
                            e->best, e->branch_n, e->branch_k, e->solution};
@@ -336,20 +344,25 @@ bx_engine *dlx_bx_walker_new(const bx_tables *t) { return engine_new(t, 0); }
 #define BX_SUFFIX _avx512
 #define BX_ATTR                                                                                    \
   __attribute__((target("popcnt,bmi,avx512f,avx512bw,avx512vpopcntdq,avx512vbmi,gfni")))
+/* the same with BMI2, for the one function that gathers bits (PEXT): with BMI2 in every
+ * function the larger frames' loops were laid out anew, and measured slower */
+#define BX_ATTR_PEXT                                                                               \
+  __attribute__((target("popcnt,bmi,bmi2,avx512f,avx512bw,avx512vpopcntdq,avx512vbmi,gfni")))
 #define BX_AVX512 1
 #include "bitsearch_run.h"
 #undef BX_SUFFIX
 #undef BX_ATTR
+#undef BX_ATTR_PEXT
 #undef BX_AVX512
 #endif
 
 static int detect_isa(void) {
 #if BX_X86
   __builtin_cpu_init();
-  /* Every processor with VPOPCNTQ but one line of Xeon Phi has VBMI and GFNI too. */
+  /* Every processor with VPOPCNTQ but one line of Xeon Phi has VBMI and GFNI too, and BMI2. */
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
       __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi") &&
-      __builtin_cpu_supports("gfni"))
+      __builtin_cpu_supports("gfni") && __builtin_cpu_supports("bmi2"))
     return BX_ISA_AVX512;
   if (__builtin_cpu_supports("popcnt")) return BX_ISA_POPCNT;
 #endif

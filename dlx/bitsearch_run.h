@@ -505,6 +505,33 @@ BX_INLINE uint32_t BX_FN(small_least)(const __m512i *lb, uint64_t u0, uint64_t u
   return (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(_mm512_cvtepi64_epi16(k64))) & 0xffff;
 }
 
+/* small_least in a frame of one word (live broadcast in lb): two groups a step, with two
+ * minima, the last group alone when their number is odd. */
+BX_INLINE uint32_t BX_FN(one_least)(__m512i lb, uint64_t u0, uint64_t u1, const uint64_t *rows,
+                                    uint32_t ng) {
+  const __m512i eight = _mm512_set1_epi64(8), sixteen = _mm512_set1_epi64(16);
+  const __m512i none = _mm512_set1_epi64(0xffff);
+  __m512i ka = none, kb = none, idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
+  uint32_t g = 0;
+  for (; g + 2 <= ng; g += 2, idx = _mm512_add_epi64(idx, sixteen)) {
+    /* g is even: groups g and g + 1 are bytes of the same word of u */
+    const uint32_t m = (uint32_t)((g < 8 ? u0 : u1) >> ((g & 7) * 8));
+    __m512i a = _mm512_popcnt_epi64(_mm512_and_si512(lb, _mm512_loadu_si512(rows + (size_t)g * 8)));
+    __m512i b =
+        _mm512_popcnt_epi64(_mm512_and_si512(lb, _mm512_loadu_si512(rows + (size_t)g * 8 + 8)));
+    ka = _mm512_min_epu64(ka, _mm512_mask_or_epi64(none, (__mmask8)m, _mm512_slli_epi64(a, 7), idx));
+    kb = _mm512_min_epu64(kb, _mm512_mask_or_epi64(none, (__mmask8)(m >> 8), _mm512_slli_epi64(b, 7),
+                                                   _mm512_add_epi64(idx, eight)));
+  }
+  if (g < ng) {
+    const __mmask8 m = (__mmask8)((g < 8 ? u0 : u1) >> ((g & 7) * 8));
+    __m512i a = _mm512_popcnt_epi64(_mm512_and_si512(lb, _mm512_loadu_si512(rows + (size_t)g * 8)));
+    ka = _mm512_min_epu64(ka, _mm512_mask_or_epi64(none, m, _mm512_slli_epi64(a, 7), idx));
+  }
+  ka = _mm512_min_epu64(ka, kb);
+  return (uint32_t)_mm_cvtsi128_si32(_mm_minpos_epu16(_mm512_cvtepi64_epi16(ka))) & 0xffff;
+}
+
 /* The node's options to try, item b's among the live ones (words sl): for a node with one,
  * that option, taken next from registers (queens13 and langford11 force half their nodes:
  * 0.93x and 0.97x their time), and 0 returned; else into cand in scalars, as they are read
@@ -530,168 +557,22 @@ BX_INLINE uint32_t BX_FN(small_options)(const uint64_t *sl, const uint64_t *irow
   return z;
 }
 
-/* The subtree below the node at level top, in a small frame f (made there: W <=
- * BX_TINY_WORDS words, 128 primaries or fewer; its options' conflict sets made in e->tconf
- * as they are first chosen, e->tbuilt saying which): the same
- * tree, nodes, hooks and bookkeeping as run() below, with live and the options left to try
- * each one or two vectors a level, an option chosen by one AND-NOT with its conflict set,
- * and the counts taken by broadcasting each word of live. The node at top is counted and
- * its item chosen (best, branch_n, branch_k, pos). Returns 1 if a hook halted it. Where
- * the order is not seen, frames of four words or fewer go to lanes_w instead. */
-BX_INLINE int BX_FN(tiny_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
-  const bx_tables *t = e->t;
-  const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW, TW = BX_TINY_WORDS;
-  const uint32_t NV = W > 8 ? 2 : 1; /* vectors a set */
-  const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
-  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
-  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
-  const uint64_t *rows = f->rows, *irows = f->irows;
-  uint64_t *conf = e->tconf, *built = e->tbuilt;
-  const int32_t *orig = f->orig;
-  int32_t *best = e->best, *bn = e->branch_n, *bk = e->branch_k; /* pos is not kept here */
-  int32_t *sol = e->solution;
-  uint64_t *unc = e->unc, *tlive = e->tlive, *tcand = e->tcand;
-  uint32_t *tnz = e->tnz;
-  const dlx_admit_items_fn admit_items = e->admit_items;
-  const dlx_admit_fn admit = e->admit;
-  void *const admit_ctx = e->admit_ctx;
-  const uint64_t mask = e->poll_every - 1;
-  int32_t l = top;
-  uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
-  if (W <= 4) BX_FN(small_conflicts)(e, f, e->live + (size_t)l * W0, W);
-  tnz[l] = 0;
-  for (uint32_t h = 0; h < NV; h++) {
-    __m512i v = BX_TLOAD(e->live + (size_t)l * W0, h);
-    _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, v);
-    __m512i c = _mm512_and_si512(v, BX_TLOAD(irows + (size_t)best[l] * W, h));
-    _mm512_store_si512(tcand + (size_t)l * TW + 8 * h, c);
-    tnz[l] |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
-  }
-  int32_t forced = -1; /* the one option of level l, when it has one (not stored in tcand) */
-  for (;;) {
-    int32_t o = forced;
-    if (o >= 0)
-      forced = -1;
-    else {
-      /* the next option of level l, if any: its words are read as scalars, and which are
-       * nonzero is kept in tnz (a vector load of words just stored waits for the stores) */
-      if (!tnz[l]) {
-        if (l == top) {
-          e->nodes = nodes;
-          return 0;
-        }
-        l--;
-        bk[l]++;
-        continue;
-      }
-      uint64_t *c = tcand + (size_t)l * TW;
-      uint32_t w = (uint32_t)__builtin_ctz(tnz[l]);
-      uint64_t cw = c[w];
-      o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(cw));
-      c[w] = cw &= cw - 1;
-      tnz[l] &=
-          ~((uint32_t)(cw == 0) << w); /* no branch: whether a word is used up is a coin toss */
-    }
-    int32_t id = orig[o];
-    sol[l] = id;
-    if (admit_items ? !admit_items(admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
-                    : admit && !admit(admit_ctx, sol, (size_t)l + 1)) {
-      bk[l]++;
-      continue;
-    }
-    /* its conflict set within the frame, made the first time it is chosen (a subtree
-     * chooses a fraction of its frame's options) */
-    if (W > 4 && !(built[o >> 6] >> (o & 63) & 1)) {
-      BX_FN(tconf_make)(e, irows, o, id, W);
-      built[o >> 6] |= (uint64_t)1 << (o & 63);
-    }
-    __m512i live[2];
-    for (uint32_t h = 0; h < (W <= 4 ? 0 : NV); h++)
-      live[h] = _mm512_andnot_si512(_mm512_load_si512(conf + (size_t)o * TW + 8 * h),
-                                    _mm512_load_si512(tlive + (size_t)l * TW + 8 * h));
-    /* live's words for the counts: in a frame of four words or fewer each broadcast from
-     * the register (queens13, 3 words: 10 runs 0.61-0.64 s against 0.66-0.69 with the
-     * scalars); in larger ones the same words again in scalars, the zero ones left out
-     * (reading them back from the vector's store made queens13 7% slower). In the small
-     * frames the scalars also make the options left to try (sl below). */
-    uint64_t lw[BX_TINY_WORDS];
-    uint32_t lv[BX_TINY_WORDS], nw = 0; /* the nonzero words: lw[0..nw-1], words lv[] */
-    __m512i lb[4];
-    uint64_t sl[4];
-    if (W <= 4)
-      for (uint32_t v = 0; v < W; v++) {
-        sl[v] = tlive[(size_t)l * TW + v] & ~conf[(size_t)o * TW + v];
-        lb[v] = _mm512_set1_epi64((long long)sl[v]);
-      }
-    else
-      for (uint32_t v = 0; v < W; v++) {
-        uint64_t x = tlive[(size_t)l * TW + v] & ~conf[(size_t)o * TW + v];
-        lw[nw] = x;
-        lv[nw] = v * NI;
-        nw += x != 0;
-      }
-    const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
-    uint64_t *ud = unc + (size_t)(l + 1) * PW;
-    const uint64_t u0 = us[0] & ~om[0], u1 = PW == 2 ? us[1] & ~om[1] : 0;
-    ud[0] = u0;
-    if (PW == 2) ud[1] = u1;
-    l++;
-    if (W <= 4)
-      for (uint32_t v = 0; v < W; v++)
-        tlive[(size_t)l * TW + v] = sl[v];
-    else
-      for (uint32_t h = 0; h < NV; h++)
-        _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, live[h]);
-    nodes++;
-    if (!(nodes & mask) && e->poll) {
-      e->nodes = nodes, e->level = l;
-      if (e->poll(e, e->ctx)) return 1;
-    }
-    if (!(u0 | u1)) { /* a solution */
-      e->solutions++;
-      if (e->on_solution) {
-        e->nodes = nodes, e->level = l;
-        if (e->on_solution(e, e->ctx)) return 1;
-      }
-      l--;
-      bk[l]++;
-      continue;
-    }
-    /* the uncovered primary with fewest live options, the first such (as choose_t) */
-    int32_t b;
-    uint64_t tmin = 0;
-    if (W <= 4) {
-      uint32_t km = BX_FN(small_least)(lb, u0, u1, rows, NI, ng, W);
-      tmin = km >> 7;
-      b = (int32_t)(km & 127);
-    } else {
-      const uint64_t uu[2] = {u0, u1};
-      b = BX_FN(least_t)(lw, lv, nw, rows, uu, ng, &tmin); /* some primary is uncovered */
-    }
-    best[l] = b;
-    bn[l] = (int32_t)tmin;
-    bk[l] = 0;
-    uint32_t z = 0;
-    /* In a frame of four words or fewer: a dead end goes back to the level above at once,
-     * and the options to try as small_options makes them (tnz[l] 0 for a forced node);
-     * in larger ones a vector or two (scalars for the nonzero words were 2% slower on the
-     * pentominoes, and these two shortcuts no faster). */
-    if (W <= 4 && tmin == 0) {
-      l--;
-      bk[l]++;
-      continue;
-    }
-    if (W <= 4)
-      z = BX_FN(small_options)(sl, irows, b, tmin, tcand + (size_t)l * TW, &forced, W);
-    else
-      for (uint32_t h = 0; h < NV; h++) {
-        __m512i c = _mm512_and_si512(live[h], BX_TLOAD(irows + (size_t)b * W, h));
-        _mm512_store_si512(tcand + (size_t)l * TW + 8 * h, c);
-        z |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
-      }
-    tnz[l] = z;
-  }
+/* How many bits the W words of x have. */
+BX_INLINE uint32_t BX_FN(words_bits)(const uint64_t *x, const uint32_t W) {
+  uint32_t n = 0;
+  for (uint32_t v = 0; v < W; v++)
+    n += (uint32_t)__builtin_popcountll(x[v]);
+  return n;
 }
+
+static BX_ATTR_PEXT int BX_FN(lanes_one)(bx_engine *e, const bx_frame *f, int32_t top,
+                                         const uint64_t *sl, const uint32_t W);
+#define BX_TINY_NAME tiny_w
+#define BX_TINY_SUB 0
+#include "bitsearch_tiny.h"
+#define BX_TINY_NAME tiny_sub_w
+#define BX_TINY_SUB 1
+#include "bitsearch_tiny.h"
 
 /* A child of lane X's node at level l is done (or refused): its count of finished
  * children, the engine's own at the top, whose options the lanes share. */
@@ -782,33 +663,34 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
   }
 }
 
-/* The subtree below the node at level top, in a small frame f of four words or fewer, where
- * the order of the solutions is not seen: as tiny_w, with BX_LANES lanes (bx_lane) walking
- * the top's subtrees side by side, each taking the top's next option when it has finished
+/* The subtree below the node at level top, in a small frame f of W words (one, as
+ * lanes_one and tiny_lanes call it), where the order of the solutions is not seen: its
+ * live options there live0, their conflict sets conf (CS words apart), the rows NI words
+ * apart. As tiny_w, with BX_LANES lanes (bx_lane) walking the top's subtrees side by side, each taking the top's next option when it has finished
  * the last (and an option another lane has left once the top has none). A node's work is
  * one chain of dependent steps, which the processor overlaps between lanes. In a round,
  * each lane in turn files the result of the node it made in the last round (branches on
  * counts finished long since), picks its next option and makes that node and its counts
  * (no branch), which go on while the next lanes do the same. (A round of all picks, then all
  * counts, then all results, whose branches wait for the counts just made, took 1.06x the
- * time on langford11.) langford11 0.82x, queens13 0.83x their one lane's time
- * (bench/RESULTS.md, which has the other numbers of lanes tried). The same nodes,
+ * time on langford11.) Figures in lanes_one, and bench/RESULTS.md, which has the other
+ * numbers of lanes tried. The same nodes,
  * solutions and admit calls as tiny_w, in another order; the polls come between rounds,
  * with lane 0's levels, the engine's own. */
-BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
+BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W,
+                             const uint64_t *live0, const uint64_t *conf, const uint32_t CS,
+                             const uint32_t NI) {
   enum { NL = BX_LANES };
   const bx_tables *t = e->t;
-  const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW, TW = BX_TINY_WORDS;
+  const uint32_t OH = t->OH, PW = t->PW, TW = BX_TINY_WORDS;
   const uint32_t ng = ((uint32_t)t->n_primary + 7) / 8;
-  const uint64_t *rows = f->rows, *irows = f->irows, *conf = e->tconf;
+  const uint64_t *rows = f->rows, *irows = f->irows;
   const int32_t *orig = f->orig;
   const dlx_admit_items_fn admit_items = e->admit_items;
   const dlx_admit_fn admit = e->admit;
   void *const admit_ctx = e->admit_ctx;
   const uint64_t mask = e->poll_every - 1;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
-  const uint64_t *live0 = e->live + (size_t)top * W0;
-  BX_FN(small_conflicts)(e, f, live0, W);
   /* the top's live options and its options to try (shared by the lanes: lane 0's) */
   e->tnz[top] = 0;
   for (uint32_t v = 0; v < W; v++) {
@@ -885,7 +767,7 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
       busy = 1;
       /* its node, counted while the other lanes go on */
       int32_t l = X->l, id = orig[o];
-      const uint64_t *cf = conf + (size_t)o * TW, *tl = X->tlive + (size_t)l * TW;
+      const uint64_t *cf = conf + (size_t)o * CS, *tl = X->tlive + (size_t)l * TW;
       for (uint32_t v = 0; v < W; v++) {
         sl[k][v] = tl[v] & ~cf[v];
         lb[k][v] = _mm512_set1_epi64((long long)sl[k][v]);
@@ -902,7 +784,9 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
       X->tnz[l] = 0; /* none to take (lane_steal) until it is filed */
       nodes++;
       /* a solution (no primary left) is not counted: langford11 0.974x, queens13 0.970x */
-      km[k] = u0[k] | u1[k] ? BX_FN(small_least)(lb[k], u0[k], u1[k], rows, NI, ng, W) : 0;
+      km[k] = !(u0[k] | u1[k]) ? 0
+              : W == 1          ? BX_FN(one_least)(lb[k][0], u0[k], u1[k], rows, ng)
+                                : BX_FN(small_least)(lb[k], u0[k], u1[k], rows, NI, ng, W);
       pending[k] = 1;
     }
     if (!busy) break;
@@ -911,19 +795,82 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
   return 0;
 }
 
-/* tiny_w with its frame's words a constant, for each possible count; lanes_w where the
- * order is not seen (its own function: built into this one, it made the larger frames'
- * loops 4% slower on soma.dlx, which never runs it). */
+/* The bits of x (W words) under the live options sl, put end to end: word u's from bit at[u].
+ * (With 64 options in all, a word after one with 64 has none: its bits, none, go to bit 0.) */
+static inline __attribute__((always_inline)) BX_ATTR_PEXT uint64_t
+BX_FN(gather)(const uint64_t *x, const uint64_t *sl, const uint32_t *at, const uint32_t W) {
+  uint64_t g = 0;
+  for (uint32_t u = 0; u < W; u++)
+    g |= _pext_u64(x[u], sl[u]) << (at[u] & 63);
+  return g;
+}
+
+/* The frame of one word for lanes_one, from the live options sl (W words of frame f) at the
+ * node at level top: its options' ids and conflict sets, and the uncovered primaries' rows
+ * (a covered one's is never read); returns its number of options. */
+static inline __attribute__((always_inline)) BX_ATTR_PEXT uint32_t
+BX_FN(one_make)(bx_engine *e, const bx_frame *f, int32_t top, const uint64_t *sl, const uint32_t W) {
+  const bx_tables *t = e->t;
+  const uint32_t TW = BX_TINY_WORDS;
+  const uint64_t *conf = e->tconf; /* f's: small_conflicts made them all */
+  uint32_t at[4], n = 0; /* where word v's live options start in the new numbering */
+  for (uint32_t v = 0; v < W; v++) {
+    at[v] = n;
+    n += (uint32_t)__builtin_popcountll(sl[v]);
+  }
+  for (uint32_t j = 0, v = 0; v < W; v++)
+    for (uint64_t x = sl[v]; x; x &= x - 1, j++) {
+      uint32_t o = v * 64 + (uint32_t)__builtin_ctzll(x);
+      e->one_orig[j] = f->orig[o];
+      e->one_conf[j] = BX_FN(gather)(conf + (size_t)o * TW, sl, at, W);
+    }
+  const uint64_t *us = e->unc + (size_t)top * t->PW;
+  for (uint32_t h = 0; h < t->PW; h++)
+    for (uint64_t x = us[h]; x; x &= x - 1) {
+      uint32_t i = h * 64 + (uint32_t)__builtin_ctzll(x);
+      e->one_rows[i] = BX_FN(gather)(f->irows + (size_t)i * W, sl, at, W);
+    }
+  return n;
+}
+
+/* The subtree of the node at level top of a small frame f of W words (2 to 4), counted and
+ * its item chosen, whose live options sl are 64 or fewer: renumbered into a frame of one
+ * word (one_make), then walked by the lanes there. A node's counts there are one AND and one
+ * popcount for eight items, and its chain of steps is short enough that two lanes overlap
+ * it (langford11 0.87x, queens13 0.83x the time of three lanes in the frame of three words;
+ * bench/RESULTS.md). langford11 makes 3,445 of them, 126 nodes each. */
+static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(lanes_one)(bx_engine *e, const bx_frame *f,
+                                                                  int32_t top, const uint64_t *sl,
+                                                                  const uint32_t W) {
+  uint32_t n = W == 2   ? BX_FN(one_make)(e, f, top, sl, 2)
+               : W == 3 ? BX_FN(one_make)(e, f, top, sl, 3)
+                        : BX_FN(one_make)(e, f, top, sl, 4);
+  const uint64_t live = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+  const uint32_t NP = ((uint32_t)e->t->n_primary + 7) / 8 * 8;
+  /* one word: the rows word by word and item by item are the same */
+  const bx_frame one = {e->one_rows, NULL, NULL, NULL, e->one_orig, e->one_rows, 1, top};
+  e->frames_one++;
+  return BX_FN(lanes_w)(e, &one, top, 1, &live, e->one_conf, 1, NP);
+}
+
+/* The lanes where the order is not seen (their own function: built into tiny, they made the
+ * larger frames' loops 4% slower on soma.dlx, which never runs them): in a frame of one
+ * word, from its top; in frames of two to four words, from the first node below with 64
+ * live options or fewer, in a frame of one word made there (lanes_one). */
 static BX_ATTR __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e, const bx_frame *f,
                                                                int32_t top) {
   switch (f->W) {
-  case 1: return BX_FN(lanes_w)(e, f, top, 1);
-  case 2: return BX_FN(lanes_w)(e, f, top, 2);
-  case 3: return BX_FN(lanes_w)(e, f, top, 3);
-  default: return BX_FN(lanes_w)(e, f, top, 4);
+  case 1: {
+    const uint64_t *live0 = e->live + (size_t)top * e->t->W;
+    BX_FN(small_conflicts)(e, f, live0, 1);
+    return BX_FN(lanes_w)(e, f, top, 1, live0, e->tconf, BX_TINY_WORDS, e->t->NI);
+  }
+  case 2: return BX_FN(tiny_sub_w)(e, f, top, 2);
+  case 3: return BX_FN(tiny_sub_w)(e, f, top, 3);
+  default: return BX_FN(tiny_sub_w)(e, f, top, 4);
   }
 }
-static BX_ATTR int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
+static BX_ATTR __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
   if (f->W <= 4 && e->lanes > 1) return BX_FN(tiny_lanes)(e, f, top);
   switch (f->W) {
   case 1: return BX_FN(tiny_w)(e, f, top, 1);

@@ -437,9 +437,10 @@ static int bag_admit(void *ctx, const int32_t *options, size_t n) {
 }
 
 /* The bitset engine's search of m, with its lanes (BX_LANES in the small frames' loop, as
- * when the order is not seen) or one; its nodes and steals. */
+ * when the order is not seen) or one; its nodes, steals and frames of one word made for
+ * the lanes. */
 static bag lanes_run(const dlx_matrix *m, int lanes, uint32_t skip_mod, uint64_t *nodes,
-                     uint64_t *steals) {
+                     uint64_t *steals, uint64_t *frames_one) {
   bag b = {.skip_mod = skip_mod, .order = 1};
   bx_tables *t = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER);
   bx_engine *e = t ? dlx_bx_engine_new(t) : NULL;
@@ -453,6 +454,7 @@ static bag lanes_run(const dlx_matrix *m, int lanes, uint32_t skip_mod, uint64_t
   ASSERT_EQ(dlx_bx_engine_run(e, 0), 0);
   *nodes = e->nodes;
   *steals = e->steals;
+  *frames_one = e->frames_one;
   ASSERT_EQ_U64(e->solutions, b.solutions);
   dlx_bx_engine_free(e);
   dlx_bx_tables_free(t);
@@ -461,11 +463,14 @@ static bag lanes_run(const dlx_matrix *m, int lanes, uint32_t skip_mod, uint64_t
 
 /* The lanes of the small frames' loop (with AVX-512) walk several subtrees side by side:
  * the same nodes, solutions and admit calls as one lane, in another order. 40 problems of 250
- * options or fewer, so that their frames have four words or fewer from the root; lanes
- * that run out of subtrees take options from the others (steals). With the lanes, the
- * order must differ somewhere, and some lane must steal: else they never ran. */
+ * options or fewer, so that their frames have four words or fewer from the root; the lanes
+ * walk frames of one word, made below those of more at nodes with 64 live options or fewer
+ * (their options renumbered: the solutions' and admit calls' paths, of the matrix's ids,
+ * check the numbering back); lanes that run out of subtrees take options from the others
+ * (steals). With the lanes, the order must differ somewhere, some frames of one word must
+ * be made and some lane must steal: else they never ran. */
 static void test_lanes(void) {
-  uint64_t reordered = 0, steals = 0, nodes = 0;
+  uint64_t reordered = 0, steals = 0, nodes = 0, frames = 0;
   for (int trial = 0; trial < 40 && !test_failed_checks_; trial++) {
     int np = 16 + (int)test_below(24);
     dlx_matrix *m = planted_problem(np, (int)test_below(4), 3 + (int)test_below(6),
@@ -479,16 +484,18 @@ static void test_lanes(void) {
       continue;
     }
     uint32_t skip_mod = trial % 3 ? 7 : 0;
-    uint64_t n1, nl, s1, sl;
-    bag one = lanes_run(m, 0, skip_mod, &n1, &s1), many = lanes_run(m, 1, skip_mod, &nl, &sl);
+    uint64_t n1, nl, s1, sl, f1, fl;
+    bag one = lanes_run(m, 0, skip_mod, &n1, &s1, &f1),
+        many = lanes_run(m, 1, skip_mod, &nl, &sl, &fl);
     ASSERT_EQ_U64(nl, n1);
     ASSERT_EQ_U64(many.solutions, one.solutions);
     ASSERT_EQ_U64(many.solution_sum, one.solution_sum);
     ASSERT_EQ_U64(many.admits, one.admits);
     ASSERT_EQ_U64(many.admit_sum, one.admit_sum);
     ASSERT_EQ_U64(s1, 0);
+    ASSERT_EQ_U64(f1, 0);
     reordered += many.order != one.order;
-    steals += sl, nodes += n1;
+    steals += sl, nodes += n1, frames += fl;
     /* through dlx_solve: any_order lets the lanes run on each thread, the same count */
     dlx_options o = dlx_options_default();
     trace t = {.hash = 1};
@@ -505,11 +512,14 @@ static void test_lanes(void) {
     ASSERT_EQ_U64(st.nodes, n1);
     dlx_matrix_free(m);
   }
-  printf("lanes: %llu nodes, %llu problems in another order, %llu steals\n",
-         (unsigned long long)nodes, (unsigned long long)reordered, (unsigned long long)steals);
+  printf("lanes: %llu nodes, %llu problems in another order, %llu frames of one word made, "
+         "%llu steals\n",
+         (unsigned long long)nodes, (unsigned long long)reordered, (unsigned long long)frames,
+         (unsigned long long)steals);
   ASSERT(nodes > 10000);
   if (n_isa - 1 == BX_ISA_AVX512) { /* the lanes exist */
     ASSERT(reordered >= 10);
+    ASSERT(frames > 0);
     ASSERT(steals > 0);
   }
 }
