@@ -219,3 +219,43 @@ bool bits_box64_normalize(const bits_box64 *g, uint64_t w, uint64_t *dst, bits_b
   if (bounds) *bounds = r;
   return true;
 }
+
+/* ---- the processor ------------------------------------------------------------------------ */
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+
+static unsigned cpu_read(void) {
+  unsigned a, b, c, d;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+  const unsigned c1 = c;
+  unsigned b7 = 0, c7 = 0;
+  if (__get_cpuid_max(0, NULL) >= 7) {
+    __cpuid_count(7, 0, a, b, c, d);
+    b7 = b, c7 = c;
+  }
+#define BIT(x, k) ((x) >> (k) & 1)
+  unsigned f = 0;
+  if (BIT(c1, 23) && BIT(b7, 3)) f |= BITS_CPU_POPCNT;
+  /* the registers the system saves (XCR0): SSE, AVX, the opmasks and all of the ZMM ones */
+  uint32_t xcr0 = 0, hi;
+  if (BIT(c1, 27)) __asm__ volatile("xgetbv" : "=a"(xcr0), "=d"(hi) : "c"(0));
+  if ((f & BITS_CPU_POPCNT) && (xcr0 & 0xe6) == 0xe6 && BIT(b7, 16) && BIT(b7, 30) &&
+      BIT(c7, 14) && BIT(c7, 1) && BIT(c7, 8) && BIT(b7, 8))
+    f |= BITS_CPU_AVX512; /* F, BW, VPOPCNTDQ, VBMI, GFNI, BMI2 */
+#undef BIT
+  return f;
+}
+#else
+static unsigned cpu_read(void) { return 0; }
+#endif
+
+unsigned bits_cpu(void) {
+  static int known = -1; /* racing first calls read the same value */
+  int v = __atomic_load_n(&known, __ATOMIC_RELAXED);
+  if (v < 0) {
+    v = (int)cpu_read();
+    __atomic_store_n(&known, v, __ATOMIC_RELAXED);
+  }
+  return (unsigned)v;
+}

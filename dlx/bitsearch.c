@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bitengine.h"
+#include "bits.h"
 #include "engine.h"
 #include "matrix_internal.h"
 
@@ -358,13 +359,10 @@ bx_engine *dlx_bx_walker_new(const bx_tables *t) { return engine_new(t, 0); }
 
 static int detect_isa(void) {
 #if BX_X86
-  __builtin_cpu_init();
   /* Every processor with VPOPCNTQ but one line of Xeon Phi has VBMI and GFNI too, and BMI2. */
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-      __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi") &&
-      __builtin_cpu_supports("gfni") && __builtin_cpu_supports("bmi2"))
-    return BX_ISA_AVX512;
-  if (__builtin_cpu_supports("popcnt")) return BX_ISA_POPCNT;
+  unsigned cpu = bits_cpu();
+  if (cpu & BITS_CPU_AVX512) return BX_ISA_AVX512;
+  if (cpu & BITS_CPU_POPCNT) return BX_ISA_POPCNT;
 #endif
   return BX_ISA_GENERIC;
 }

@@ -1246,10 +1246,7 @@ POLY_ADMIT_FUNCTIONS(, )
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 /* Again for processors with POPCNT and BMI (a popcount is otherwise a library call). */
 POLY_ADMIT_FUNCTIONS(__attribute__((target("popcnt,bmi"))), _popcnt)
-static int have_popcnt(void) {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("popcnt");
-}
+static int have_popcnt(void) { return (bits_cpu() & BITS_CPU_POPCNT) != 0; }
 #else
 #define admit_popcnt admit
 #define admit_uni_popcnt admit_uni
