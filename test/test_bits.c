@@ -1023,7 +1023,28 @@ static void test_box64_neighbors_long_boxes(void) {
     }
 }
 
+/* bits_cpu says what libgcc's own reading of the processor says (the test may use it; the
+ * library does not, for its cost at every start), and the same again when asked twice. */
+static void test_cpu(void) {
+  unsigned f = bits_cpu();
+  ASSERT_EQ(bits_cpu(), f);
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  __builtin_cpu_init();
+  int popcnt = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi");
+  int avx512 = popcnt && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi") &&
+               __builtin_cpu_supports("gfni") && __builtin_cpu_supports("bmi2");
+  printf("bits_cpu: %s%s\n", f & BITS_CPU_POPCNT ? "popcnt" : "-",
+         f & BITS_CPU_AVX512 ? " avx512" : "");
+  ASSERT_EQ(!!(f & BITS_CPU_POPCNT), popcnt);
+  ASSERT_EQ(!!(f & BITS_CPU_AVX512), avx512);
+#else
+  ASSERT_EQ(f, 0u);
+#endif
+}
+
 int main(void) {
+  RUN(test_cpu);
   RUN(test_word_basics);
   RUN(test_word_count);
   RUN(test_word_lowest_highest);
