@@ -3,13 +3,14 @@
 # his DLX1) in the same run, and prints a Markdown report ready to paste into
 # bench/RESULTS.md: the machine, the date, the exact command, then the tables.
 #
-#   SSXCC=/tmp/knuth/ssxcc bench/vs_knuth.sh                      # default inputs, best of 5
+#   SSXCC=/tmp/knuth/ssxcc bench/vs_knuth.sh     # default inputs, best of 5:
+#                                      pent6x10, queens13, soma, langford11, queens14
 #   SSXCC=/tmp/knuth/ssxcc DLX1=/tmp/knuth/dlx1 bench/vs_knuth.sh --reps 7 data/xc/soma.dlx
 #
 # Knuth's programs are not part of dance and nothing of them is in this repository. To
 # measure against them, take ssxcc.w (and dlx1.w) from Knuth's published programs, turn
 # each into C with `ctangle` (Debian's texlive-binaries), and build it outside the tree,
-# with clang -O3 as the figures were made. Use the current ssxcc.w, the one that
+# with clang -O3 as the figures in RESULTS.md were made. Use the current ssxcc.w, the one that
 # takes forced moves first (Christine Solnon's improvements of 2023): an older ssxcc.w
 # without them walks a different tree and runs at quite different speeds (RESULTS.md).
 # dlx1.w and the current ssxcc.w include "gb_flip.h" from the Stanford GraphBase, used
@@ -54,7 +55,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 case $reps in '' | *[!0-9]* | 0) usage ;; esac
-[ ${#files[@]} -gt 0 ] || files=(data/xc/pent6x10.dlx data/xc/queens13.dlx data/xc/soma.dlx)
+[ ${#files[@]} -gt 0 ] || files=(data/xc/pent6x10.dlx data/xc/queens13.dlx data/xc/soma.dlx data/xc/langford11.dlx data/xc/queens14.dlx)
 
 if [ -z "${SSXCC:-}" ]; then
   echo "vs_knuth.sh: SSXCC is not set: point it at a binary of Knuth's SSXCC" >&2

@@ -130,6 +130,7 @@ static const data_file data[] = {
     {"pent6x10_sym.dlx", 72, 72, 2032, 0, 0, 12192},
     {"queens12.dlx", 66, 24, 144, 0, 0, 572},
     {"queens13.dlx", 72, 26, 169, 0, 0, 672},
+    {"queens14.dlx", 78, 28, 196, 0, 0, 780},
     {"soma.dlx", 34, 34, 688, 0, 0, 3296},
 };
 #define NDATA (sizeof data / sizeof data[0])
