@@ -837,8 +837,9 @@ BX_FN(one_make)(bx_engine *e, const bx_frame *f, int32_t top, const uint64_t *sl
  * its item chosen, whose live options sl are 64 or fewer: renumbered into a frame of one
  * word (one_make), then walked by the lanes there. A node's counts there are one AND and one
  * popcount for eight items, and its chain of steps is short enough that two lanes overlap
- * it (langford11 0.87x, queens13 0.83x the time of three lanes in the frame of three words;
- * bench/RESULTS.md). langford11 makes 3,445 of them, 126 nodes each. */
+ * it: langford11 0.84x, queens12 0.88x the time of three lanes walking the frames of up to
+ * four words, and 0.71x the time of one lane (bench/RESULTS.md). langford11 makes 3,445 of
+ * them, 126 nodes each; making them is 4% of its time. */
 static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(lanes_one)(bx_engine *e, const bx_frame *f,
                                                                   int32_t top, const uint64_t *sl,
                                                                   const uint32_t W) {
