@@ -586,8 +586,7 @@ BX_INLINE void BX_FN(lane_child_done)(bx_engine *e, bx_lane *X, int32_t top, int
  * top ran on two lanes of four, a sixth of its nodes. Lane 0 takes none, so that its
  * levels, the engine's own, stay one path from the top for the polls' fraction done.
  * Returns 0 if no lane has any. */
-BX_INLINE int BX_FN(lane_steal)(bx_engine *e, bx_lane *L, int k, int NL, uint32_t W,
-                                uint32_t PW) {
+BX_INLINE int BX_FN(lane_steal)(bx_engine *e, bx_lane *L, int k, int NL, uint32_t PW) {
   const uint32_t TW = BX_TINY_WORDS;
   int v = -1;
   int32_t at = INT32_MAX;
@@ -607,7 +606,7 @@ BX_INLINE int BX_FN(lane_steal)(bx_engine *e, bx_lane *L, int k, int NL, uint32_
   uint32_t bit = 63 - (uint32_t)__builtin_clzll(*c);
   *c &= ~((uint64_t)1 << bit);
   Y->tnz[at] &= ~((uint32_t)(*c == 0) << w);
-  memcpy(X->tlive + (size_t)at * TW, Y->tlive + (size_t)at * TW, W * sizeof *X->tlive);
+  X->tlive[(size_t)at * TW] = Y->tlive[(size_t)at * TW]; /* one word */
   memcpy(X->unc + (size_t)at * PW, Y->unc + (size_t)at * PW, PW * sizeof *X->unc);
   memcpy(X->sol, Y->sol, (size_t)at * sizeof *X->sol);
   X->l = X->base = at;
@@ -623,7 +622,7 @@ BX_INLINE int BX_FN(lane_steal)(bx_engine *e, bx_lane *L, int k, int NL, uint32_
  * (branch_k[top]) is the engine's. An option the admit hook refuses is passed over, as
  * a child finished. Returns -1, and sets done, when the lane has nothing left. */
 BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int32_t top,
-                                   const int32_t *orig, uint32_t W, uint32_t PW,
+                                   const int32_t *orig, uint32_t PW,
                                    dlx_admit_items_fn admit_items, dlx_admit_fn admit,
                                    void *admit_ctx) {
   const uint32_t TW = BX_TINY_WORDS;
@@ -637,7 +636,7 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
       uint32_t *tz = l == top ? &e->tnz[top] : &X->tnz[l];
       if (!*tz) {
         if (l == X->base) {
-          if (NL > 1 && k > 0 && BX_FN(lane_steal)(e, L, k, NL, W, PW)) continue;
+          if (NL > 1 && k > 0 && BX_FN(lane_steal)(e, L, k, NL, PW)) continue;
           X->done = 1;
           return -1;
         }
@@ -663,23 +662,21 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
   }
 }
 
-/* The subtree below the node at level top, in a small frame f of W words (one, as
- * lanes_one and tiny_lanes call it), where the order of the solutions is not seen: its
- * live options there live0, their conflict sets conf (CS words apart), the rows NI words
- * apart. As tiny_w, with BX_LANES lanes (bx_lane) walking the top's subtrees side by side, each taking the top's next option when it has finished
- * the last (and an option another lane has left once the top has none). A node's work is
+/* The subtree below the node at level top, in a small frame f of one word, where the order
+ * of the solutions is not seen: its live options there live0, their conflict sets conf (CS
+ * words apart). As tiny_w, with BX_LANES lanes (bx_lane) walking the top's subtrees side by
+ * side, each taking the top's next option when it has finished the last (and an option
+ * another lane has left once the top has none). A node's work is
  * one chain of dependent steps, which the processor overlaps between lanes. In a round,
  * each lane in turn files the result of the node it made in the last round (branches on
  * counts finished long since), picks its next option and makes that node and its counts
  * (no branch), which go on while the next lanes do the same. (A round of all picks, then all
  * counts, then all results, whose branches wait for the counts just made, took 1.06x the
  * time on langford11.) Figures in lanes_one, and bench/RESULTS.md, which has the other
- * numbers of lanes tried. The same nodes,
- * solutions and admit calls as tiny_w, in another order; the polls come between rounds,
- * with lane 0's levels, the engine's own. */
-BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W,
-                             const uint64_t *live0, const uint64_t *conf, const uint32_t CS,
-                             const uint32_t NI) {
+ * numbers of lanes tried. The same nodes, solutions and admit calls as tiny_w, in another
+ * order; the polls come between rounds, with lane 0's levels, the engine's own. */
+BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint64_t live0,
+                             const uint64_t *conf, const uint32_t CS) {
   enum { NL = BX_LANES };
   const bx_tables *t = e->t;
   const uint32_t OH = t->OH, PW = t->PW, TW = BX_TINY_WORDS;
@@ -692,13 +689,10 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
   const uint64_t mask = e->poll_every - 1;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
   /* the top's live options and its options to try (shared by the lanes: lane 0's) */
-  e->tnz[top] = 0;
-  for (uint32_t v = 0; v < W; v++) {
-    uint64_t c = live0[v] & irows[(size_t)e->best[top] * W + v];
-    e->tlive[(size_t)top * TW + v] = live0[v];
-    e->tcand[(size_t)top * TW + v] = c;
-    e->tnz[top] |= (uint32_t)(c != 0) << v;
-  }
+  const uint64_t c0 = live0 & irows[e->best[top]];
+  e->tlive[(size_t)top * TW] = live0;
+  e->tcand[(size_t)top * TW] = c0;
+  e->tnz[top] = c0 != 0;
   bx_lane L[NL];
   for (int k = 0; k < NL; k++) {
     L[k] = e->lane[k];
@@ -706,16 +700,16 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
     L[k].forced = -1;
     L[k].done = 0;
     if (k) { /* the state at top, and the path above it for the hooks */
-      memcpy(L[k].tlive + (size_t)top * TW, live0, W * sizeof *live0);
+      L[k].tlive[(size_t)top * TW] = live0;
       memcpy(L[k].unc + (size_t)top * PW, e->unc + (size_t)top * PW, PW * sizeof *e->unc);
       memcpy(L[k].sol, e->solution, (size_t)top * sizeof *e->solution);
     }
   }
-  /* per lane, its last node until it is filed: its live options (words sl, each broadcast
-   * in lb for the counts), the primaries left (u0, u1), and the least count and its item
-   * packed in km */
-  uint64_t sl[NL][4], u0[NL], u1[NL];
-  __m512i lb[NL][4];
+  /* per lane, its last node until it is filed: its live options (sl, broadcast in lb for
+   * the counts), the primaries left (u0, u1), and the least count and its item packed in
+   * km */
+  uint64_t sl[NL], u0[NL], u1[NL];
+  __m512i lb[NL];
   uint32_t km[NL];
   int pending[NL] = {0};
   uint64_t next_poll = (nodes | mask) + 1;
@@ -756,22 +750,19 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
             X->l = --l;
             BX_FN(lane_child_done)(e, X, top, l);
           } else
-            X->tnz[l] = BX_FN(small_options)(sl[k], irows, b, tmin, X->tcand + (size_t)l * TW,
-                                             &X->forced, W);
+            X->tnz[l] = BX_FN(small_options)(&sl[k], irows, b, tmin, X->tcand + (size_t)l * TW,
+                                             &X->forced, 1);
         }
       }
       if (X->done) continue;
       int32_t o =
-          BX_FN(lane_next)(e, L, k, NL, top, orig, W, PW, admit_items, admit, admit_ctx);
+          BX_FN(lane_next)(e, L, k, NL, top, orig, PW, admit_items, admit, admit_ctx);
       if (o < 0) continue;
       busy = 1;
       /* its node, counted while the other lanes go on */
       int32_t l = X->l, id = orig[o];
-      const uint64_t *cf = conf + (size_t)o * CS, *tl = X->tlive + (size_t)l * TW;
-      for (uint32_t v = 0; v < W; v++) {
-        sl[k][v] = tl[v] & ~cf[v];
-        lb[k][v] = _mm512_set1_epi64((long long)sl[k][v]);
-      }
+      sl[k] = X->tlive[(size_t)l * TW] & ~conf[(size_t)o * CS];
+      lb[k] = _mm512_set1_epi64((long long)sl[k]);
       const uint64_t *om = t->omask + (size_t)id * OH, *us = X->unc + (size_t)l * PW;
       uint64_t *ud = X->unc + (size_t)(l + 1) * PW;
       u0[k] = us[0] & ~om[0];
@@ -779,14 +770,11 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
       ud[0] = u0[k];
       if (PW == 2) ud[1] = u1[k];
       X->l = ++l;
-      for (uint32_t v = 0; v < W; v++)
-        X->tlive[(size_t)l * TW + v] = sl[k][v];
+      X->tlive[(size_t)l * TW] = sl[k];
       X->tnz[l] = 0; /* none to take (lane_steal) until it is filed */
       nodes++;
       /* a solution (no primary left) is not counted: langford11 0.974x, queens13 0.970x */
-      km[k] = !(u0[k] | u1[k]) ? 0
-              : W == 1          ? BX_FN(one_least)(lb[k][0], u0[k], u1[k], rows, ng)
-                                : BX_FN(small_least)(lb[k], u0[k], u1[k], rows, NI, ng, W);
+      km[k] = u0[k] | u1[k] ? BX_FN(one_least)(lb[k], u0[k], u1[k], rows, ng) : 0;
       pending[k] = 1;
     }
     if (!busy) break;
@@ -847,11 +835,10 @@ static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(lanes_one)(bx_engine *e,
                : W == 3 ? BX_FN(one_make)(e, f, top, sl, 3)
                         : BX_FN(one_make)(e, f, top, sl, 4);
   const uint64_t live = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
-  const uint32_t NP = ((uint32_t)e->t->n_primary + 7) / 8 * 8;
   /* one word: the rows word by word and item by item are the same */
   const bx_frame one = {e->one_rows, NULL, NULL, NULL, e->one_orig, e->one_rows, 1, top};
   e->frames_one++;
-  return BX_FN(lanes_w)(e, &one, top, 1, &live, e->one_conf, 1, NP);
+  return BX_FN(lanes_w)(e, &one, top, live, e->one_conf, 1);
 }
 
 /* The lanes where the order is not seen (their own function: built into tiny, they made the
@@ -864,7 +851,7 @@ static BX_ATTR __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e, con
   case 1: {
     const uint64_t *live0 = e->live + (size_t)top * e->t->W;
     BX_FN(small_conflicts)(e, f, live0, 1);
-    return BX_FN(lanes_w)(e, f, top, 1, live0, e->tconf, BX_TINY_WORDS, e->t->NI);
+    return BX_FN(lanes_w)(e, f, top, live0[0], e->tconf, BX_TINY_WORDS);
   }
   case 2: return BX_FN(tiny_sub_w)(e, f, top, 2);
   case 3: return BX_FN(tiny_sub_w)(e, f, top, 3);
