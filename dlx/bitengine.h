@@ -140,14 +140,14 @@ struct bx_engine {
   /* How many lanes the small frames' loop walks side by side: 1 (the dancing-links
    * engine's order: the default), or up to BX_LANES when the caller does not see the
    * order (dlx_bx_engine_lanes). lane[0] is the engine's own arrays, lane[1..] room of
-   * their own (lane_mem). */
+   * their own (lane_mem, made when the lanes are first turned on). */
   int lanes, lanes_max;
   bx_lane lane[BX_LANES];
   void *lane_mem;
   uint64_t steals; /* statistics: options a lane took from another (lane_steal) */
   /* The frame of one word the lanes walk below a node of a small frame with 64 live options
    * or fewer (lanes_one in bitsearch_run.h): the uncovered primaries' rows, the options'
-   * conflict sets and their ids. */
+   * conflict sets and their ids (in lane_mem, after the other lanes' state). */
   uint64_t *one_rows, *one_conf; /* [128], [64] */
   int32_t *one_orig;              /* [64] */
   uint64_t frames_one; /* statistics: how many were made */
@@ -192,6 +192,9 @@ void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o);
  * or any_order) and no limit depends on it (max_solutions, max_nodes). The nodes, the
  * solutions and the admit hook's calls are the same, in another order. */
 void dlx_bx_engine_lanes(bx_engine *e, const dlx_options *o);
+/* The lanes on, whatever the options (for the tests): their memory made now if need be.
+ * Returns how many the engine walks: 1 without AVX-512 or out of memory. */
+int dlx_bx_engine_lanes_on(bx_engine *e);
 
 /* Sets levels from..to-1 to the options path[from..to-1] (ids), on top of the levels
  * below `from`, which must hold path[0..from-1]. Counts nothing, asks no admit hook. */

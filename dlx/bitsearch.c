@@ -204,10 +204,42 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->tcand);
   free(e->tnz);
   free(e->lane_mem);
-  free(e->one_rows);
   free(e->nzw);
   free(e->nzv);
   free(e);
+}
+
+/* The other lanes' level state, each in one block (tlive and tcand, unc, then tnz, best,
+ * bn, bk and sol), then the frame of one word they walk (128 rows, 64 conflict sets, 64
+ * options' ids): made the first time a run may use the lanes, so that the ordered runs of
+ * small problems do not make them (a Gridlock puzzle's 21 KiB, allocated and freed for
+ * each of the 88, kept glibc's heap shrinking and growing again). Returns 0 if out of
+ * memory. */
+static int lanes_make(bx_engine *e) {
+  if (e->lane_mem) return 1;
+  const bx_tables *t = e->t;
+  const size_t tw = BX_TINY_WORDS, levels = (size_t)e->max_level + 1;
+  size_t lane_bytes = levels * (2 * tw * 8 + t->PW * 8 + 5 * 4);
+  lane_bytes = (lane_bytes + 63) / 64 * 64;
+  const size_t one_bytes = (128 + 64) * 8 + 64 * 4;
+  e->lane_mem = zalloc64((BX_LANES - 1) * (uint64_t)lane_bytes + one_bytes, 1, &e->bytes);
+  if (!e->lane_mem) return 0;
+  for (int k = 1; k < BX_LANES; k++) {
+    char *m = (char *)e->lane_mem + (size_t)(k - 1) * lane_bytes;
+    bx_lane *x = &e->lane[k];
+    x->tlive = (uint64_t *)m;
+    x->tcand = x->tlive + levels * tw;
+    x->unc = x->tcand + levels * tw;
+    x->tnz = (uint32_t *)(x->unc + levels * t->PW);
+    x->best = (int32_t *)(x->tnz + levels);
+    x->bn = x->best + levels;
+    x->bk = x->bn + levels;
+    x->sol = x->bk + levels;
+  }
+  e->one_rows = (uint64_t *)((char *)e->lane_mem + (BX_LANES - 1) * lane_bytes);
+  e->one_conf = e->one_rows + 128;
+  e->one_orig = (int32_t *)(e->one_conf + 64);
+  return 1;
 }
 
 /* search: 0 for an engine that only walks random paths (branches, replay, probes), which
@@ -230,13 +262,14 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
   e->solution = zalloc(levels, 4, &e->bytes);
   e->frames = zalloc(levels, sizeof *e->frames, &e->bytes);
   e->frame_of = zalloc(levels, 4, &e->bytes);
-  /* Renumbered frames: the first of compact_max options at most, each further one a
-   * quarter of the one above at most, plus a word each for the rounding. */
+  /* Renumbered frames: the first of compact_max options at most (and of the matrix's
+   * options), each further one a quarter of the one above at most, plus a word each for the
+   * rounding. */
   e->isa = dlx_bx_isa();
   int tiny = e->isa == BX_ISA_AVX512 && t->omask && t->PW <= 2;
   e->compact_max = tiny ? BX_TINY_COMPACT_MAX : BX_COMPACT_MAX;
-  uint64_t words =
-      search && t->n_primary <= BX_COMPACT_PRIMARIES ? (e->compact_max + 63) / 64 * 2 + 8 : 0;
+  uint64_t first = t->n_options < (int32_t)e->compact_max ? (uint64_t)t->n_options : e->compact_max;
+  uint64_t words = search && t->n_primary <= BX_COMPACT_PRIMARIES ? (first + 63) / 64 * 2 + 8 : 0;
   e->row_cap = (size_t)(2 * words * (uint64_t)t->NI); /* each frame's rows twice */
   e->orig_cap = (size_t)(words * 64);
   e->row_arena = zalloc64(e->row_cap, 8, &e->bytes);
@@ -266,7 +299,12 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
   while (e->poll_every > 1 && e->poll_every * per_node > DLX_POLL_WORK)
     e->poll_every /= 2;
   if (tiny && e->row_cap) {
-    const size_t tw = BX_TINY_WORDS, topts = 64 * BX_TINY_WORDS;
+    /* a conflict set for each option a frame can have: 1,024 at most, and no more than the
+     * matrix has (128 KiB for every engine before, where a Gridlock puzzle has a few
+     * hundred options) */
+    const size_t tw = BX_TINY_WORDS,
+                 topts = t->n_options < 64 * BX_TINY_WORDS ? (size_t)t->n_options / 64 * 64 + 64
+                                                            : 64 * BX_TINY_WORDS;
     e->tconf = aligned_alloc(64, topts * tw * sizeof *e->tconf);
     e->tlive = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tlive);
     e->tcand = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tcand);
@@ -276,34 +314,6 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
       return NULL;
     }
     e->bytes += (topts + 2 * levels) * tw * sizeof *e->tconf + levels * sizeof *e->tnz;
-    /* the other lanes' level state, each in one block: tlive and tcand, unc, then tnz,
-     * best, bn, bk and sol */
-    size_t lane_bytes = (size_t)levels * (2 * tw * 8 + t->PW * 8 + 5 * 4);
-    lane_bytes = (lane_bytes + 63) / 64 * 64;
-    e->lane_mem = zalloc64((BX_LANES - 1) * (uint64_t)lane_bytes, 1, &e->bytes);
-    if (!e->lane_mem) {
-      dlx_bx_engine_free(e);
-      return NULL;
-    }
-    for (int k = 1; k < BX_LANES; k++) {
-      char *m = (char *)e->lane_mem + (size_t)(k - 1) * lane_bytes;
-      bx_lane *x = &e->lane[k];
-      x->tlive = (uint64_t *)m;
-      x->tcand = x->tlive + levels * tw;
-      x->unc = x->tcand + levels * tw;
-      x->tnz = (uint32_t *)(x->unc + levels * t->PW);
-      x->best = (int32_t *)(x->tnz + levels);
-      x->bn = x->best + levels;
-      x->bk = x->bn + levels;
-      x->sol = x->bk + levels;
-    }
-    e->one_rows = zalloc64(128 + 64 + 32, 8, &e->bytes);
-    if (!e->one_rows) {
-      dlx_bx_engine_free(e);
-      return NULL;
-    }
-    e->one_conf = e->one_rows + 128;
-    e->one_orig = (int32_t *)(e->one_conf + 64);
     e->lanes_max = BX_LANES;
     e->lane[0] = (bx_lane){0, -1, 0, 0, e->tlive, e->tcand, e->unc, e->tnz,
                            e->best, e->branch_n, e->branch_k, e->solution};
@@ -459,9 +469,15 @@ void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o) {
   e->admit_ctx = o ? o->admit_ctx : NULL;
 }
 
+int dlx_bx_engine_lanes_on(bx_engine *e) {
+  e->lanes = e->lanes_max > 1 && lanes_make(e) ? e->lanes_max : 1;
+  return e->lanes;
+}
+
 void dlx_bx_engine_lanes(bx_engine *e, const dlx_options *o) {
   int unseen = o && (!o->on_solution || o->any_order) && !o->max_solutions && !o->max_nodes;
-  e->lanes = unseen && !lanes_off() ? e->lanes_max : 1;
+  e->lanes = 1;
+  if (unseen && !lanes_off()) dlx_bx_engine_lanes_on(e);
 }
 
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {

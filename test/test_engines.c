@@ -450,7 +450,7 @@ static bag lanes_run(const dlx_matrix *m, int lanes, uint32_t skip_mod, uint64_t
   e->ctx = &b;
   e->admit = bag_admit;
   e->admit_ctx = &b;
-  e->lanes = lanes ? e->lanes_max : 1;
+  if (lanes) dlx_bx_engine_lanes_on(e);
   ASSERT_EQ(dlx_bx_engine_run(e, 0), 0);
   *nodes = e->nodes;
   *steals = e->steals;
