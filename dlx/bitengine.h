@@ -149,8 +149,8 @@ struct bx_engine {
    * or fewer (lanes_one in bitsearch_run.h): the uncovered primaries' rows, the options'
    * conflict sets and their ids (in lane_mem, after the other lanes' state). */
   uint64_t *one_rows, *one_conf; /* [128], [64] */
-  int32_t *one_orig;              /* [64] */
-  uint64_t frames_one; /* statistics: how many were made */
+  int32_t *one_orig;             /* [64] */
+  uint64_t frames_one;           /* statistics: how many were made */
 };
 
 enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };

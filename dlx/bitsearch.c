@@ -302,9 +302,9 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
     /* a conflict set for each option a frame can have: 1,024 at most, and no more than the
      * matrix has (128 KiB for every engine before, where a Gridlock puzzle has a few
      * hundred options) */
-    const size_t tw = BX_TINY_WORDS,
-                 topts = t->n_options < 64 * BX_TINY_WORDS ? (size_t)t->n_options / 64 * 64 + 64
-                                                            : 64 * BX_TINY_WORDS;
+    const size_t tw = BX_TINY_WORDS, topts = t->n_options < 64 * BX_TINY_WORDS
+                                                 ? (size_t)t->n_options / 64 * 64 + 64
+                                                 : 64 * BX_TINY_WORDS;
     e->tconf = aligned_alloc(64, topts * tw * sizeof *e->tconf);
     e->tlive = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tlive);
     e->tcand = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tcand);
@@ -355,8 +355,8 @@ bx_engine *dlx_bx_walker_new(const bx_tables *t) { return engine_new(t, 0); }
 #define BX_SUFFIX _avx512
 #define BX_ATTR                                                                                    \
   __attribute__((target("popcnt,bmi,avx512f,avx512bw,avx512vpopcntdq,avx512vbmi,gfni")))
-/* the same with BMI2, for the one function that gathers bits (PEXT): with BMI2 in every
- * function the larger frames' loops were laid out anew, and measured slower */
+/* the same with BMI2, for the one function that gathers bits (PEXT), so that the other
+ * functions are compiled as before */
 #define BX_ATTR_PEXT                                                                               \
   __attribute__((target("popcnt,bmi,bmi2,avx512f,avx512bw,avx512vpopcntdq,avx512vbmi,gfni")))
 #define BX_AVX512 1

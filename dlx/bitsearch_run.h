@@ -519,9 +519,11 @@ BX_INLINE uint32_t BX_FN(one_least)(__m512i lb, uint64_t u0, uint64_t u1, const 
     __m512i a = _mm512_popcnt_epi64(_mm512_and_si512(lb, _mm512_loadu_si512(rows + (size_t)g * 8)));
     __m512i b =
         _mm512_popcnt_epi64(_mm512_and_si512(lb, _mm512_loadu_si512(rows + (size_t)g * 8 + 8)));
-    ka = _mm512_min_epu64(ka, _mm512_mask_or_epi64(none, (__mmask8)m, _mm512_slli_epi64(a, 7), idx));
-    kb = _mm512_min_epu64(kb, _mm512_mask_or_epi64(none, (__mmask8)(m >> 8), _mm512_slli_epi64(b, 7),
-                                                   _mm512_add_epi64(idx, eight)));
+    ka =
+        _mm512_min_epu64(ka, _mm512_mask_or_epi64(none, (__mmask8)m, _mm512_slli_epi64(a, 7), idx));
+    kb =
+        _mm512_min_epu64(kb, _mm512_mask_or_epi64(none, (__mmask8)(m >> 8), _mm512_slli_epi64(b, 7),
+                                                  _mm512_add_epi64(idx, eight)));
   }
   if (g < ng) {
     const __mmask8 m = (__mmask8)((g < 8 ? u0 : u1) >> ((g & 7) * 8));
@@ -622,9 +624,8 @@ BX_INLINE int BX_FN(lane_steal)(bx_engine *e, bx_lane *L, int k, int NL, uint32_
  * (branch_k[top]) is the engine's. An option the admit hook refuses is passed over, as
  * a child finished. Returns -1, and sets done, when the lane has nothing left. */
 BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int32_t top,
-                                   const int32_t *orig, uint32_t PW,
-                                   dlx_admit_items_fn admit_items, dlx_admit_fn admit,
-                                   void *admit_ctx) {
+                                   const int32_t *orig, uint32_t PW, dlx_admit_items_fn admit_items,
+                                   dlx_admit_fn admit, void *admit_ctx) {
   const uint32_t TW = BX_TINY_WORDS;
   bx_lane *X = &L[k];
   for (;;) {
@@ -755,8 +756,7 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
         }
       }
       if (X->done) continue;
-      int32_t o =
-          BX_FN(lane_next)(e, L, k, NL, top, orig, PW, admit_items, admit, admit_ctx);
+      int32_t o = BX_FN(lane_next)(e, L, k, NL, top, orig, PW, admit_items, admit, admit_ctx);
       if (o < 0) continue;
       busy = 1;
       /* its node, counted while the other lanes go on */
@@ -829,8 +829,8 @@ BX_FN(one_make)(bx_engine *e, const bx_frame *f, int32_t top, const uint64_t *sl
  * four words, and 0.71x the time of one lane (bench/RESULTS.md). langford11 makes 3,445 of
  * them, 126 nodes each; making them is 4% of its time. */
 static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(lanes_one)(bx_engine *e, const bx_frame *f,
-                                                                  int32_t top, const uint64_t *sl,
-                                                                  const uint32_t W) {
+                                                                   int32_t top, const uint64_t *sl,
+                                                                   const uint32_t W) {
   uint32_t n = W == 2   ? BX_FN(one_make)(e, f, top, sl, 2)
                : W == 3 ? BX_FN(one_make)(e, f, top, sl, 3)
                         : BX_FN(one_make)(e, f, top, sl, 4);
@@ -858,7 +858,10 @@ static BX_ATTR __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e, con
   default: return BX_FN(tiny_sub_w)(e, f, top, 4);
   }
 }
-static BX_ATTR __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, const bx_frame *f, int32_t top) {
+/* At the start of a cache line, so that the placement of its loops does not move with
+ * code elsewhere in the file. */
+static BX_ATTR __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, const bx_frame *f,
+                                                            int32_t top) {
   if (f->W <= 4 && e->lanes > 1) return BX_FN(tiny_lanes)(e, f, top);
   switch (f->W) {
   case 1: return BX_FN(tiny_w)(e, f, top, 1);

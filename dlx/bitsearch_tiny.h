@@ -16,8 +16,7 @@
  * tiny_sub_w (where the order is not seen, in frames of two to four words), the subtree of
  * each node with 64 live options or fewer goes to the lanes in a frame of one word
  * (lanes_one). */
-BX_INLINE int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top,
-                                  const uint32_t W) {
+BX_INLINE int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
   const bx_tables *t = e->t;
   const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW, TW = BX_TINY_WORDS;
   const uint32_t NV = W > 8 ? 2 : 1; /* vectors a set */
