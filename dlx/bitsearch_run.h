@@ -667,15 +667,17 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
  * of the solutions is not seen: its live options there live0, their conflict sets conf (CS
  * words apart). As tiny_w, with BX_LANES lanes (bx_lane) walking the top's subtrees side by
  * side, each taking the top's next option when it has finished the last (and an option
- * another lane has left once the top has none). A node's work is
- * one chain of dependent steps, which the processor overlaps between lanes. In a round,
- * each lane in turn files the result of the node it made in the last round (branches on
- * counts finished long since), picks its next option and makes that node and its counts
- * (no branch), which go on while the next lanes do the same. (A round of all picks, then all
- * counts, then all results, whose branches wait for the counts just made, took 1.06x the
- * time on langford11.) Figures in lanes_one, and bench/RESULTS.md, which has the other
- * numbers of lanes tried. The same nodes, solutions and admit calls as tiny_w, in another
- * order; the polls come between rounds, with lane 0's levels, the engine's own. */
+ * another lane has left once the top has none). A node's work is one chain of dependent
+ * steps, which the processor overlaps between lanes. In a round, each lane in turn files
+ * the result of the node it made in the last round (branches on counts finished long
+ * since), picks its next option and makes that node and its counts (no branch), which go
+ * on while the next lanes do the same. (A round of all picks, then all counts, then all
+ * results, whose branches wait for the counts just made, took 1.06x the time on
+ * langford11.) Figures in lanes_one, and bench/RESULTS.md, which has the other numbers of
+ * lanes tried. The same nodes, solutions and admit calls as tiny_w, in another order; the
+ * polls come between rounds, with lane 0's levels, the engine's own. The levels' sets keep
+ * the small frames' stride of BX_TINY_WORDS words, of which the lanes use the first: lane
+ * 0's are the engine's, shared with tiny_w. */
 BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint64_t live0,
                              const uint64_t *conf, const uint32_t CS) {
   enum { NL = BX_LANES };
