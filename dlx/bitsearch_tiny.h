@@ -34,6 +34,10 @@ BX_INLINE int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top, 
   const dlx_admit_fn admit = e->admit;
   void *const admit_ctx = e->admit_ctx;
   const uint64_t mask = e->poll_every - 1;
+  /* word v's offset in rows, v * NI, for words 0 .. 15 */
+  const __m512i word_offsets =
+      _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+                         _mm512_set1_epi32((int)NI));
   int32_t l = top;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
   if (W <= 4) BX_FN(small_conflicts)(e, f, e->live + (size_t)l * W0, W);
@@ -89,9 +93,11 @@ BX_INLINE int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top, 
                                     _mm512_load_si512(tlive + (size_t)l * TW + 8 * h));
     /* live's words for the counts: in a frame of four words or fewer each broadcast from
      * the register (queens13, 3 words: 10 runs 0.61-0.64 s against 0.66-0.69 with the
-     * scalars); in larger ones the same words again in scalars, the zero ones left out
-     * (reading them back from the vector's store made queens13 7% slower). In the small
-     * frames the scalars also make the options left to try (sl below). */
+     * scalars); in larger ones the nonzero words and their offsets in rows, packed out of
+     * the registers by VPCOMPRESSQ and VPCOMPRESSD (the pentominoes 0.95x the time of a
+     * loop over the words in scalars; reading them back from the vectors' store had made
+     * queens13 7% slower). In the small frames the scalars also make the options left to
+     * try (sl below). */
     uint64_t lw[BX_TINY_WORDS];
     uint32_t lv[BX_TINY_WORDS], nw = 0; /* the nonzero words: lw[0..nw-1], words lv[] */
     __m512i lb[4];
@@ -101,13 +107,18 @@ BX_INLINE int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top, 
         sl[v] = tlive[(size_t)l * TW + v] & ~conf[(size_t)o * TW + v];
         lb[v] = _mm512_set1_epi64((long long)sl[v]);
       }
-    else
-      for (uint32_t v = 0; v < W; v++) {
-        uint64_t x = tlive[(size_t)l * TW + v] & ~conf[(size_t)o * TW + v];
-        lw[nw] = x;
-        lv[nw] = v * NI;
-        nw += x != 0;
+    else {
+      const __mmask8 nz0 = _mm512_test_epi64_mask(live[0], live[0]);
+      const __mmask8 nz1 = NV > 1 ? _mm512_test_epi64_mask(live[1], live[1]) : 0;
+      _mm512_storeu_si512(lv, _mm512_maskz_compress_epi32(
+                                  (__mmask16)(nz0 | (uint32_t)nz1 << 8), word_offsets));
+      _mm512_storeu_si512(lw, _mm512_maskz_compress_epi64(nz0, live[0]));
+      nw = (uint32_t)__builtin_popcount(nz0);
+      if (NV > 1) { /* lw[nw .. nw + 7], within lw's 16 words as nw <= 8 */
+        _mm512_storeu_si512(lw + nw, _mm512_maskz_compress_epi64(nz1, live[1]));
+        nw += (uint32_t)__builtin_popcount(nz1);
       }
+    }
     const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
     uint64_t *ud = unc + (size_t)(l + 1) * PW;
     const uint64_t u0 = us[0] & ~om[0], u1 = PW == 2 ? us[1] & ~om[1] : 0;
