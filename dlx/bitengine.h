@@ -33,6 +33,8 @@ typedef struct {
   uint64_t *item_opts; /* [n_items][W]: the options of item k (primaries first) */
   uint32_t *lo, *hi;   /* [n_items]: item k's nonzero words are lo[k] .. hi[k]-1 */
   uint64_t *conf;      /* [n_options][W]: options sharing an item with o; NULL if not kept */
+  uint64_t *conf_made; /* with BX_CONF_LAZY, a bit per option: conf[o] is made (by
+                          dlx_bx_conf_make) the first time o is chosen; NULL: all made */
   uint64_t *omask;     /* [n_options][OH]: option o's items as bits, OH = ceil(NI / 64), for
                           renumbering by bit-matrix transposes (AVX-512 with VBMI and GFNI,
                           BX_OMASK_ITEMS items or fewer); else NULL */
@@ -162,13 +164,20 @@ uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts);
  *                 about what a few thousand nodes do to build: without them a node is
  *                 slower (one AND-NOT per item of the option chosen instead of one), which
  *                 a short run such as an estimate's does not pay back;
+ *   BX_CONF_LAZY  with BX_CONFLICTS: each set made the first time its option is chosen, for
+ *                 tables that one engine alone uses (the writes are not shared safely): a
+ *                 search that soon leaves frame 0 chooses few of them (the pentominoes in
+ *                 10x6: the 520 KiB of all 2,032 sets, most of them never read, were 0.8 ms
+ *                 of a 2.9 ms run to the first solution);
  *   BX_RENUMBER   the options' items as bits (omask), for renumbering in a search (and the
  *                 small frames' loop, which needs them); an estimator's random paths
  *                 renumber nothing, and its engines then take no room for that loop;
  *   BX_ESTIMATE   the primaries' rows again word by word (prow), for the counts of random
  *                 paths (dlx_bx_engine_choose), which a search does not make. */
-enum { BX_CONFLICTS = 1, BX_RENUMBER = 2, BX_ESTIMATE = 4 };
+enum { BX_CONFLICTS = 1, BX_RENUMBER = 2, BX_ESTIMATE = 4, BX_CONF_LAZY = 8 };
 bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags);
+/* Makes option o's conflict set in t->conf (tables made with BX_CONF_LAZY). */
+void dlx_bx_conf_make(const bx_tables *t, int32_t o);
 void dlx_bx_tables_free(bx_tables *t);
 
 /* An engine on shared tables, at level 0 with every option live. */

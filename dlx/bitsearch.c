@@ -68,6 +68,7 @@ void dlx_bx_tables_free(bx_tables *t) {
   free(t->lo);
   free(t->hi);
   free(t->conf);
+  free(t->conf_made);
   free(t->omask);
   free(t->prow);
   free(t->ostart);
@@ -149,15 +150,22 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
     t->lo[k] = lo, t->hi[k] = hi;
   }
   if ((flags & BX_CONFLICTS) && (uint64_t)no * W * 8 <= BX_CONF_MAX) {
-    t->conf = zalloc64((uint64_t)no * W, 8, &t->bytes);
-    for (int32_t o = 0; t->conf && o < no; o++) {
-      uint64_t *c = t->conf + (size_t)o * W;
-      for (int32_t j = t->ostart[o]; j < t->ostart[o + 1]; j++) {
-        int32_t k = t->oitem[j];
-        const uint64_t *row = t->item_opts + (size_t)k * W;
-        for (uint32_t w = t->lo[k]; w < t->hi[k]; w++)
-          c[w] |= row[w];
+    if (flags & BX_CONF_LAZY) {
+      /* not zeroed: a set's words are all written when it is made, and the pages of
+       * those never made are never touched */
+      size_t len = ((size_t)no * W * 8 + 63) / 64 * 64;
+      t->conf = aligned_alloc(64, len ? len : 64);
+      t->conf_made = zalloc(words_for(no), 8, &t->bytes);
+      if (t->conf) t->bytes += len;
+      if (!t->conf || !t->conf_made) {
+        free(t->conf);
+        free(t->conf_made);
+        t->conf = t->conf_made = NULL;
       }
+    } else {
+      t->conf = zalloc64((uint64_t)no * W, 8, &t->bytes);
+      for (int32_t o = 0; t->conf && o < no; o++)
+        dlx_bx_conf_make(t, o);
     }
     /* without them the search is only slower */
   }
@@ -180,6 +188,19 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
     /* without them the estimator's choice is only slower */
   }
   return t;
+}
+
+void dlx_bx_conf_make(const bx_tables *t, int32_t o) {
+  const uint32_t W = t->W;
+  uint64_t *c = t->conf + (size_t)o * W;
+  memset(c, 0, W * sizeof *c);
+  for (int32_t j = t->ostart[o]; j < t->ostart[o + 1]; j++) {
+    int32_t k = t->oitem[j];
+    const uint64_t *row = t->item_opts + (size_t)k * W;
+    for (uint32_t w = t->lo[k]; w < t->hi[k]; w++)
+      c[w] |= row[w];
+  }
+  if (t->conf_made) t->conf_made[o / 64] |= (uint64_t)1 << (o & 63);
 }
 
 /* ---- engines --------------------------------------------------------------------------- */
@@ -532,7 +553,7 @@ static int solo_solution(bx_engine *e, void *ctx) {
 
 dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
   solo s = {o, dlx_now()};
-  bx_tables *t = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER);
+  bx_tables *t = dlx_bx_tables_new(m, BX_CONFLICTS | BX_CONF_LAZY | BX_RENUMBER);
   bx_engine *e = t ? dlx_bx_engine_new(t) : NULL;
   if (!e) {
     dlx_bx_tables_free(t);

@@ -71,6 +71,7 @@ BX_INLINE void BX_FN(apply)(bx_engine *e, const bx_frame *f, int32_t l, int32_t 
   uint32_t lo = e->llo[l], hi = e->lhi[l];
   const int32_t *it = t->oitem + t->ostart[id], *end = t->oitem + t->ostart[id + 1];
   if (f->conf) {
+    if (t->conf_made && !(t->conf_made[o / 64] >> (o & 63) & 1)) dlx_bx_conf_make(t, o);
     BX_FN(andnot)(dst, src, f->conf + (size_t)o * f->W, lo, hi);
   } else if (!f->lo) {
     /* a renumbered frame: each word once, with every item's row taken out of it (a word
