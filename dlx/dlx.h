@@ -356,8 +356,10 @@ typedef struct {
  * result is the same whatever the threads. A thread that cannot be started has its share
  * done by the calling thread. A matrix too big for the engine gives DLX_ETOOBIG, as
  * dlx_solve does. The stop flag of opt is looked at before each path: once it is set the
- * estimator returns (DLX_OK) with the paths it has. With opt->max_nodes, no child of the
- * root is begun once the first children, all finished, add up to more than max_nodes (a
+ * estimator returns (DLX_OK) with the paths it has. With opt->max_nodes, the root's
+ * children are taken those that leave the most options first (the options that share no
+ * item with them; ties in order), since their subtrees tend to be the largest, and no
+ * child is begun once the first children, all finished, add up to more than max_nodes (a
  * search of that tree would be cut short anyway): nodes is then the estimate of the least
  * such first children, a lower bound of the whole that is above max_nodes, from fewer
  * probes, and still the same whatever the threads. (Algorithm

@@ -448,6 +448,37 @@ static void test_estimate_cap(void) {
   dlx_matrix_free(m);
 }
 
+/* With a cap the root's children that leave the most options go first. Here the root
+ * item a has two options: "a b" first, which leaves no option and is a solution (its
+ * subtree: 1 node), then "a", which leaves the five options "b" (its subtree: 1 + 5
+ * nodes, each path estimating it exactly). The whole estimate is 1 + 1 + 6 = 8. With a
+ * cap of 2, "a" is taken first and passes it alone: 1 + 6 = 7, from half the paths; in
+ * the children's own order "a b" (1 + 1 = 2) would not have stopped it. On both engines,
+ * which count the options left each their own way, on one thread and two. */
+static void test_estimate_cap_order(void) {
+  for (int engine = 0; engine < 2; engine++)
+    for (int threads = 1; threads <= 2; threads++) {
+      dlx_matrix *m = dlx_matrix_new();
+      int32_t a = item(m, "a", DLX_PRIMARY), b = item(m, "b", DLX_PRIMARY);
+      ASSERT_EQ(dlx_add_option(m, 2, (int32_t[]){a, b}, NULL, NULL), DLX_OK);
+      ASSERT_EQ(dlx_add_option(m, 1, &a, NULL, NULL), DLX_OK);
+      for (int k = 0; k < 5; k++)
+        ASSERT_EQ(dlx_add_option(m, 1, &b, NULL, NULL), DLX_OK);
+      dlx_options o = dlx_options_default();
+      o.engine = engine ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+      o.threads = threads;
+      dlx_estimate_result whole, capped;
+      ASSERT_EQ(dlx_estimate(m, &o, 100, 1, &whole), DLX_OK);
+      ASSERT(whole.nodes == 8);
+      ASSERT_EQ_U64(whole.probes, 100);
+      o.max_nodes = 2;
+      ASSERT_EQ(dlx_estimate(m, &o, 100, 1, &capped), DLX_OK);
+      ASSERT(capped.nodes == 7);
+      if (threads == 1) ASSERT_EQ_U64(capped.probes, 50);
+      dlx_matrix_free(m);
+    }
+}
+
 int main(void) {
   RUN(test_knuth_example);
   RUN(test_queens_1_to_10);
@@ -462,5 +493,6 @@ int main(void) {
   RUN(test_admit_hook);
   RUN(test_estimate);
   RUN(test_estimate_cap);
+  RUN(test_estimate_cap_order);
   return test_report();
 }
