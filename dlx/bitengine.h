@@ -176,7 +176,9 @@ uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts);
  *                 paths (dlx_bx_engine_choose), which a search does not make. */
 enum { BX_CONFLICTS = 1, BX_RENUMBER = 2, BX_ESTIMATE = 4, BX_CONF_LAZY = 8 };
 bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags);
-/* Makes option o's conflict set in t->conf (tables made with BX_CONF_LAZY). */
+/* Option o's conflict set (the options sharing an item with it, t->W words) into c. */
+void dlx_bx_conf_of(const bx_tables *t, int32_t o, uint64_t *c);
+/* The same into t->conf, marked made (tables made with BX_CONF_LAZY). */
 void dlx_bx_conf_make(const bx_tables *t, int32_t o);
 void dlx_bx_tables_free(bx_tables *t);
 

@@ -158,12 +158,12 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
        * those never made are never touched */
       size_t len = ((size_t)no * W * 8 + 63) / 64 * 64;
       t->conf = aligned_alloc(64, len ? len : 64);
-      t->conf_made = zalloc(words_for(no), 8, &t->bytes);
-      if (t->conf) t->bytes += len;
-      if (!t->conf || !t->conf_made) {
+      t->conf_made = t->conf ? zalloc(words_for(no), 8, &t->bytes) : NULL;
+      if (t->conf_made)
+        t->bytes += len;
+      else {
         free(t->conf);
-        free(t->conf_made);
-        t->conf = t->conf_made = NULL;
+        t->conf = NULL;
       }
     } else {
       t->conf = zalloc64((uint64_t)no * W, 8, &t->bytes);
@@ -193,9 +193,8 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
   return t;
 }
 
-void dlx_bx_conf_make(const bx_tables *t, int32_t o) {
+void dlx_bx_conf_of(const bx_tables *t, int32_t o, uint64_t *c) {
   const uint32_t W = t->W;
-  uint64_t *c = t->conf + (size_t)o * W;
   memset(c, 0, W * sizeof *c);
   for (int32_t j = t->ostart[o]; j < t->ostart[o + 1]; j++) {
     int32_t k = t->oitem[j];
@@ -203,6 +202,10 @@ void dlx_bx_conf_make(const bx_tables *t, int32_t o) {
     for (uint32_t w = t->lo[k]; w < t->hi[k]; w++)
       c[w] |= row[w];
   }
+}
+
+void dlx_bx_conf_make(const bx_tables *t, int32_t o) {
+  dlx_bx_conf_of(t, o, t->conf + (size_t)o * t->W);
   if (t->conf_made) t->conf_made[o / 64] |= (uint64_t)1 << (o & 63);
 }
 

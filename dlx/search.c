@@ -885,9 +885,10 @@ static void *estimate_run(void *arg) {
  * (capped), the children that leave the most options first: those options at the root
  * (keep's, or all of m's) that share no item with the child; ties in the children's
  * order. Those tend to have the largest subtrees, and the first children pass the cap
- * soonest that way: on dance cube's choice of the piece to hold, the capped estimates of
- * the pentominoes in 10x6 followed 804 paths where the children's own order followed
- * 1,089 (the Tetris cube about 2,700 against 3,500; Bedlam 5,900 against 6,600). Counted
+ * soonest that way: on dance cube's choice of the piece to hold, simulated from every
+ * path's value with the cap at the pick's estimate, the capped estimates of the
+ * pentominoes in 10x6 follow 804 paths where the children's own order follows 1,089 (the
+ * Tetris cube about 2,700 against 3,500; Bedlam 5,900 against 6,600). Counted
  * on bits's tables when there are some, else from m. Returns 0, or -1 out of memory. */
 typedef struct {
   uint64_t left;
@@ -907,30 +908,24 @@ static int child_order(const dlx_matrix *m, const bx_tables *bits, const uint64_
     child_weight *w = malloc((size_t)n * sizeof *w);
     if (!w) return -1;
     if (bits) {
+      /* the options at the root (live), less each child's conflict set (u) */
       const uint32_t W = bits->W;
-      uint64_t *u = malloc(((size_t)W + 1) * sizeof *u);
-      if (!u) {
+      uint64_t *live = malloc((2 * (size_t)W + 1) * sizeof *live), *u = live + W;
+      if (!live) {
         free(w);
         return -1;
       }
+      for (uint32_t x = 0; x < W; x++)
+        live[x] = keep ? keep[x] : ~(uint64_t)0;
+      if (bits->n_options % 64) live[W - 1] &= ((uint64_t)1 << (bits->n_options % 64)) - 1;
       for (uint32_t i = 0; i < n; i++) {
-        const int32_t c = root[i];
-        memset(u, 0, (size_t)W * sizeof *u);
-        for (int32_t q = bits->ostart[c]; q < bits->ostart[c + 1]; q++) {
-          const int32_t k = bits->oitem[q];
-          for (uint32_t x = bits->lo[k]; x < bits->hi[k]; x++)
-            u[x] |= bits->item_opts[(size_t)k * W + x];
-        }
+        dlx_bx_conf_of(bits, root[i], u);
         uint64_t left = 0;
-        for (uint32_t x = 0; x < W; x++) {
-          uint64_t at_root = keep ? keep[x] : ~(uint64_t)0;
-          if (x == W - 1 && bits->n_options % 64)
-            at_root &= ((uint64_t)1 << (bits->n_options % 64)) - 1;
-          left += (uint64_t)__builtin_popcountll(at_root & ~u[x]);
-        }
+        for (uint32_t x = 0; x < W; x++)
+          left += (uint64_t)__builtin_popcountll(live[x] & ~u[x]);
         w[i] = (child_weight){left, i};
       }
-      free(u);
+      free(live);
     } else {
       /* each item's options, then for each child the options met through its items */
       const int32_t ni = m->items.count, no = m->options;
