@@ -1086,6 +1086,20 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
   return 1;
 }
 
+int poly_model_accept_options(const poly_model *m, const int32_t *options, size_t n,
+                              poly_class *c) {
+  if (m->restricted < 0 || m->copies || m->opt.reflections) return -1;
+  const piece_model *pm = &m->pm[m->restricted];
+  for (size_t k = 0; k < n; k++) {
+    int32_t o = options[k];
+    if (m->opt_piece[o] != m->restricted) continue;
+    if (m->stab_list[m->opt_stab[o - pm->first_opt]] != 1) return -1; /* more than the identity */
+    if (c) *c = (poly_class){(uint32_t)m->nsym, 0};
+    return 1;
+  }
+  return -1;
+}
+
 /* Bit k of the result: some subset of the pieces not in `used` has k cells in all. For
  * sets of POLY_SUMS_TABLE pieces or fewer, read from a table of every `used` made with
  * the model (64 KiB for Bedlam's 13): the pruning asks for them at every candidate, and

@@ -211,6 +211,15 @@ typedef struct {
  * class that the model counts; then *c describes the class. 0 otherwise. */
 int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c);
 
+/* poly_model_accept's answer from the cover's options alone, where it needs no arrangement:
+ * no identical pieces, no reflections, and the restricted piece's placement in the cover
+ * fixed by no rotation of the box but the identity. Then the cover is accepted, and its
+ * class has |G| members (a rotation fixing the arrangement would fix that placement), so
+ * counting such covers costs no poly_model_arrange. Returns 1 (accepted, *c filled) or -1:
+ * not decided here, ask poly_model_accept. */
+int poly_model_accept_options(const poly_model *m, const int32_t *options, size_t n,
+                              poly_class *c);
+
 /* The model's pruning for dlx_options.admit (with the model as admit_ctx): it skips a
  * placement that would cut off an empty region whose size no subset of the unused pieces
  * adds up to, a dead end the search would otherwise find one level down, after paying for

@@ -394,12 +394,17 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
     c->hit_limit = 1;
     return 1;
   }
-  if (poly_model_arrange(c->m, options, n, c->cells)) {
-    c->error = EINVAL; /* the matrix does not pack the box: a bug, not bad input */
-    return 1;
-  }
   poly_class k;
-  if (!poly_model_accept(c->m, c->cells, &k)) return 0;
+  /* counted from the options alone where the cells are not wanted (the pentominoes' 2,339
+   * arrangements took 1.4 ms of an 85 ms run) */
+  int need_cells = !c->have_first || c->o->print || c->o->first || c->catalog;
+  if (need_cells || poly_model_accept_options(c->m, options, n, &k) < 0) {
+    if (poly_model_arrange(c->m, options, n, c->cells)) {
+      c->error = EINVAL; /* the matrix does not pack the box: a bug, not bad input */
+      return 1;
+    }
+    if (!poly_model_accept(c->m, c->cells, &k)) return 0;
+  }
   c->solutions++;
   c->total += k.orbit;
   c->self_mirror += (uint64_t)k.self_mirror;
