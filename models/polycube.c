@@ -389,7 +389,8 @@ static int candidate_options(const poly_model *all, int p, uint64_t *keep, size_
  * pentominoes (the choice took 0.0085 s of 0.092 s that way, 0.0060 of 0.080 s this way, 10 runs).
  */
 static int estimate_restricted(poly_model *m, poly_model *all, const uint64_t *keep, int threads,
-                               int p, int first, int batches, double *batch, double beat) {
+                               int p, uint64_t probes, int first, int batches, double *batch,
+                               double beat) {
   dlx_options d = dlx_options_default();
   if (m->opt.prune) {
     d.admit = poly_model_admit(all);
@@ -406,7 +407,7 @@ static int estimate_restricted(poly_model *m, poly_model *all, const uint64_t *k
   for (; done < batches && !ds && above <= batches / 2; done++) {
     if (m->opt.stop && *m->opt.stop) return -1;
     dlx_estimate_result r;
-    ds = dlx_estimate_subset(all->matrix, &d, keep, POLY_ESTIMATE_PROBES, (uint64_t)done + 1, &r);
+    ds = dlx_estimate_subset(all->matrix, &d, keep, probes, (uint64_t)done + 1, &r);
     batch[done] = r.nodes;
     above += beat > 0 && r.nodes > beat;
   }
@@ -425,6 +426,12 @@ static int estimate_restricted(poly_model *m, poly_model *all, const uint64_t *k
   return 0;
 }
 
+uint64_t poly_choice_probes(double first, int others, int npieces) {
+  if (first >= POLY_ESTIMATE_SMALL || others <= 0 || npieces <= 0) return POLY_ESTIMATE_PROBES;
+  double q = first * (POLY_CHOICE_SHARE / 100.0) / ((double)others * npieces);
+  return q >= POLY_ESTIMATE_PROBES ? POLY_ESTIMATE_PROBES : q < 1 ? 1 : (uint64_t)q;
+}
+
 /* keep[p * words ..]: the options of candidate p's model among all's. */
 static int choose_among(poly_model *m, poly_model *all, const uint64_t *keep, size_t words,
                         int *order, int candidates) {
@@ -441,6 +448,7 @@ static int choose_among(poly_model *m, poly_model *all, const uint64_t *keep, si
       order[k] = order[k - 1], order[k - 1] = t;
     }
   double first[POLY_MAX_PIECES], best = 0;
+  uint64_t probes = POLY_ESTIMATE_PROBES;
   for (int i = 0; i < candidates; i++) {
     int p = order[i];
     double beat = best < POLY_ESTIMATE_SMALL ? best : 0;
@@ -449,9 +457,11 @@ static int choose_among(poly_model *m, poly_model *all, const uint64_t *keep, si
      * pentominoes) cost more than the whole choice on one. So one thread until a
      * candidate's estimate says the trees are large. */
     int threads = best >= POLY_ESTIMATE_SMALL ? m->opt.threads : 1;
-    int st = estimate_restricted(m, all, keep + p * words, threads, p, 0, 1, &first[p], beat);
+    int st =
+        estimate_restricted(m, all, keep + p * words, threads, p, probes, 0, 1, &first[p], beat);
     if (st) return st;
     if (!m->estimate_bound[p] && (best == 0 || first[p] < best)) best = first[p];
+    if (i == 0) probes = poly_choice_probes(first[p], candidates - 1, m->set->npieces);
   }
   if (best >= POLY_ESTIMATE_SMALL) {
     /* The medians, the least first estimates first, each candidate stopping once its
@@ -465,8 +475,8 @@ static int choose_among(poly_model *m, poly_model *all, const uint64_t *keep, si
     for (int i = 0; i < candidates; i++) {
       int p = order[i];
       double batch[POLY_ESTIMATE_BATCHES] = {first[p]};
-      int st = estimate_restricted(m, all, keep + p * words, m->opt.threads, p, 1,
-                                   POLY_ESTIMATE_BATCHES, batch, best);
+      int st = estimate_restricted(m, all, keep + p * words, m->opt.threads, p,
+                                   POLY_ESTIMATE_PROBES, 1, POLY_ESTIMATE_BATCHES, batch, best);
       if (st) return st;
       if (!m->estimate_bound[p] && (best == 0 || m->estimate[p] < best)) best = m->estimate[p];
     }

@@ -64,6 +64,7 @@ enum {
   POLY_ESTIMATE_PROBES = 200,    /* random paths per estimate, for the auto restriction */
   POLY_ESTIMATE_BATCHES = 5,     /* estimates per candidate piece: their median counts */
   POLY_ESTIMATE_SMALL = 1000000, /* a first estimate below this many nodes is the only one */
+  POLY_CHOICE_SHARE = 10,        /* percent of the first candidate's nodes (see below) */
   POLY_SUMS_TABLE = 16,          /* the pruning's subset sums kept for every set of pieces */
 };
 
@@ -190,6 +191,18 @@ int poly_model_restricted(const poly_model *m); /* piece index, or -1 for none *
  * lower bound, and poly_model_estimate_bound says so (1). */
 double poly_model_estimate(const poly_model *m, int piece);
 int poly_model_estimate_bound(const poly_model *m, int piece);
+
+/* The random paths of each candidate after the first in the automatic choice of the piece to
+ * hold, when the first candidate's estimate (first, nodes) is under POLY_ESTIMATE_SMALL and
+ * `others` candidates follow it in a set of npieces pieces: POLY_ESTIMATE_PROBES, or fewer
+ * where the tree is so small that the other estimates would cost more than a better pick
+ * could save. A path is at most npieces levels deep, and a level of the estimator costs about
+ * what a few nodes of the search do, so the others' paths are held to about
+ * POLY_CHOICE_SHARE percent of the first estimate's nodes: first * SHARE / 100 / (others *
+ * npieces), at least 1 (dlx_estimate rounds it up to a path below each first choice of the
+ * search). The 6x10 pentominoes (301,000 nodes, 11 others, 12 pieces) keep all 200; in 20x3
+ * (4,650 nodes) 3; Soma (15,700 nodes with P first, 6 others, 7 pieces) 37. */
+uint64_t poly_choice_probes(double first, int others, int npieces);
 /* The seconds poly_model_new spent choosing the restricted piece (POLY_RESTRICT_AUTO with
  * two candidates or more), else 0. */
 double poly_model_choice_seconds(const poly_model *m);
@@ -217,8 +230,7 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c);
  * class has |G| members (a rotation fixing the arrangement would fix that placement), so
  * counting such covers costs no poly_model_arrange. Returns 1 (accepted, *c filled) or -1:
  * not decided here, ask poly_model_accept. */
-int poly_model_accept_options(const poly_model *m, const int32_t *options, size_t n,
-                              poly_class *c);
+int poly_model_accept_options(const poly_model *m, const int32_t *options, size_t n, poly_class *c);
 
 /* The model's pruning for dlx_options.admit (with the model as admit_ctx): it skips a
  * placement that would cut off an empty region whose size no subset of the unused pieces

@@ -71,7 +71,7 @@ foreign.cat: 2 solutions, each a packing of steinhaus, no two equivalent under t
 EOF
 run cube steinhaus --verify-catalog foreign.cat --json
 expect_json 'd["solutions"] == 2 and d["complete"] is None'
-grep -v '^Smm' st.cat >short.cat
+awk '!/^#/ && !gone { gone = 1; next } 1' st.cat >short.cat # the first solution left out
 run cube steinhaus --verify-catalog short.cat
 expect_exit 1
 expect_stdout <<'EOF'
