@@ -51,8 +51,8 @@
     "check a catalog instead of solving: every line a packing, no two equivalent")                 \
   X(svg, "svg", 0, STRING, "FILE", NULL, 0, 0, "draw the first solution's layers as SVG")          \
   CLI_SPLIT_OPTIONS(X)                                                                             \
-  X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
-    "search with N threads")                                                                       \
+  X(threads, "threads", 't', UINT, "N", "all online cores, one for a tiny search", 1,              \
+    CLI_MAX_THREADS, "search with N threads")                                                      \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "report on stderr: solutions, nodes, nodes per second, estimated part done, time")             \
   X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
@@ -582,6 +582,8 @@ static uint64_t cube_identity(const cube_options *o, const poly_model *m) {
   return cli_identity(poly_model_matrix(m), what);
 }
 
+enum { CUBE_ONE_THREAD_NODES = 10000 }; /* see solve */
+
 static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
                  const volatile int *stop) {
   const poly_set *s = poly_model_set(m);
@@ -634,6 +636,14 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
    * nor with checkpoints: their split is fixed. */
   int held = poly_model_restricted(m);
   double estimate = held >= 0 ? poly_model_estimate(m, held) : 0;
+  /* A tiny search on the default threads: one. Under about 10,000 nodes by the choice's
+   * estimate (which, as the least of several, tends to be low) the split and a second
+   * thread cost more than they save: Soma's 7,129 nodes took 5.69 ms on 2 threads against
+   * 4.25 on one, the pentominoes in 20x3 6.64 against 4.45, while in 15x4 (80,181 nodes,
+   * estimated 26,000) 2 threads took 15.6 ms against 23.5 (bench/RESULTS.md). */
+  if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && estimate > 0 &&
+      estimate < CUBE_ONE_THREAD_NODES)
+    d.threads = 1;
   if (!o->shard.count && !o->checkpoint && !o->resume && d.threads > 1 && estimate > 0 &&
       estimate < 2000.0 * 512 * d.threads) {
     double pieces = estimate / 2000, least = 64.0 * d.threads;

@@ -39,6 +39,18 @@ run cube pentominoes --box 10x6 --threads 2 --json --checkpoint ck.txt
 expect_exit 0
 expect_json 'd["solutions"] == 2339 and d["subproblems"] >= 1024'
 
+# A tiny search on the default threads runs on one (Soma: 7,129 nodes, estimated under
+# 10,000), unless threads are asked for.
+run cube soma --json
+expect_exit 0
+expect_json 'd["solutions"] == 480 and d["threads"] == 1 and d["restricted"]["estimated_nodes"] < 10000'
+run cube soma --threads 2 --json
+expect_exit 0
+expect_json 'd["solutions"] == 480 and d["threads"] == 2'
+run cube pentominoes --box 20x3 --json
+expect_exit 0
+expect_json 'd["solutions"] == 2 and d["threads"] == 1'
+
 # The pentominoes in other boxes: 1010 (5x12), 368 (4x15), 2 (3x20).
 run cube pentominoes --box 20x3 --print --threads 1
 expect_exit 0
