@@ -18,7 +18,8 @@
   X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
     "print each solution: a line 'solution N:', then its options as in the input, then a "         \
     "blank line")                                                                                  \
-  X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
+  X(threads, "threads", 't', UINT, "N", "all online cores, one for a tiny search", 1,              \
+    CLI_MAX_THREADS,                                                                               \
     "search with N threads; 1 searches in the calling thread (with --progress, in one other)")     \
   X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(max_nodes, "max-nodes", 0, UINT, "N", "none", 1, UINT64_MAX,                                   \
@@ -708,14 +709,40 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
 
 /* ---- the command --------------------------------------------------------------------- */
 
+/* A tiny search on the default threads runs on one: under XC_ONE_THREAD_NODES by an estimate
+ * of XC_THREADS_PROBES paths, the split and the other threads cost more than they save
+ * (narrow300.dlx, 3,678 nodes: 14.8 ms of wall on 2 threads, 4.7 on one), while from a few
+ * hundred thousand nodes up 2 threads are as fast or faster (queens12.dlx, 332,940 nodes:
+ * 12.4 ms against 13.9; soma.dlx, 254,676: 14.6 against 20.7; bench/RESULTS.md). The
+ * estimate stops once it passes the line (max_nodes), so a large tree costs it a few paths;
+ * it is made only for matrices of at most XC_THREADS_OPTIONS options, where it costs a
+ * millisecond or less. */
+enum { XC_ONE_THREAD_NODES = 20000, XC_THREADS_PROBES = 32, XC_THREADS_OPTIONS = 20000 };
+
+static int default_threads(const dlx_matrix *m, const dlx_options *o) {
+  int n = cli_default_threads();
+  if (n <= 1 || dlx_option_count(m) > XC_THREADS_OPTIONS) return n;
+  dlx_options e = *o;
+  e.threads = 1;
+  e.max_solutions = 0;
+  e.max_nodes = XC_ONE_THREAD_NODES;
+  dlx_estimate_result r;
+  if (dlx_estimate(m, &e, XC_THREADS_PROBES, 1, &r) == DLX_OK && r.probes > 0 &&
+      r.nodes < XC_ONE_THREAD_NODES)
+    return 1;
+  return n;
+}
+
 static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   dlx_options d = dlx_options_default();
   d.max_solutions = o->first ? 1 : o->max;
   d.max_nodes = o->max_nodes;
-  d.threads = o->threads ? (int)o->threads : cli_default_threads();
   d.shard_count = o->shard.count;
   d.shard_index = o->shard.index;
   d.engine = (dlx_engine_kind)cli_engine(o->engine);
+  d.threads = o->threads                                        ? (int)o->threads
+              : o->shard.count || o->checkpoint || o->resume ? cli_default_threads()
+                                                             : default_threads(m, &d);
   uint64_t identity = cli_identity(m, XC_IDENTITY);
   printer pr = {.m = m, .json = o->json, .limit = d.max_solutions, .print = o->print || o->first};
   cli_output catalog = {0};

@@ -39,7 +39,7 @@ for option in --max --first --print --threads --max-nodes --shard --progress \
   expect_file_has xc_help "$option"
 done
 expect_file_has xc_help "(default: 2; from 0.1 to 3600)"
-expect_file_has xc_help "(default: all online cores; from 1 to 1024)"
+expect_file_has xc_help "(default: all online cores, one for a tiny search; from 1 to 1024)"
 expect_file_has xc_help "dance xc data/xc/pent6x10.dlx --threads 2 --stats"
 expect_file_has xc_help "dance xc data/xc/queens13.dlx --json"
 expect_file_has xc_help "dance xc data/xc/colortest.dlx --print"
