@@ -167,6 +167,7 @@ struct poly_model {
   double estimate[POLY_MAX_PIECES];    /* auto choice: each candidate's estimated nodes */
   int estimate_bound[POLY_MAX_PIECES]; /* 1: estimate[] is only a lower bound */
   double choice_seconds;               /* and the time it took */
+  double size_estimate;                /* the first candidate's whole estimate, or 0 */
   int32_t *opt_stab;  /* per option of the restricted piece: offset into stab_list */
   int32_t *stab_list; /* runs: count, then that many symmetry indices */
   int32_t *all_list;  /* count, then 0..nsym-1: for an unrestricted model */
@@ -461,7 +462,10 @@ static int choose_among(poly_model *m, poly_model *all, const uint64_t *keep, si
         estimate_restricted(m, all, keep + p * words, threads, p, probes, 0, 1, &first[p], beat);
     if (st) return st;
     if (!m->estimate_bound[p] && (best == 0 || first[p] < best)) best = first[p];
-    if (i == 0) probes = poly_choice_probes(first[p], candidates - 1, m->set->npieces);
+    if (i == 0) {
+      probes = poly_choice_probes(first[p], candidates - 1, m->set->npieces);
+      m->size_estimate = first[p];
+    }
   }
   if (best >= POLY_ESTIMATE_SMALL) {
     /* The medians, the least first estimates first, each candidate stopping once its
@@ -975,6 +979,7 @@ int poly_model_symmetries(const poly_model *m) { return m->nsym; }
 int poly_model_restricted(const poly_model *m) { return m->restricted; }
 double poly_model_estimate(const poly_model *m, int piece) { return m->estimate[piece]; }
 double poly_model_choice_seconds(const poly_model *m) { return m->choice_seconds; }
+double poly_model_size_estimate(const poly_model *m) { return m->size_estimate; }
 int poly_model_estimate_bound(const poly_model *m, int piece) { return m->estimate_bound[piece]; }
 
 poly_piece_info poly_model_piece(const poly_model *m, int p) {

@@ -145,9 +145,10 @@ static uint64_t check_choice(poly_set *s, int batches, const char *pick) {
   for (int p = 1; p < s->npieces; p++)
     if (poly_model_piece(m, p).placements < poly_model_piece(m, first).placements) first = p;
   uint64_t probes = POLY_ESTIMATE_PROBES;
-  if (batches == 1)
-    probes = poly_choice_probes(whole_estimate(s, first, 1, POLY_ESTIMATE_PROBES), s->npieces - 1,
-                                s->npieces);
+  /* the first candidate's first estimate: the search's size for its threads */
+  double first_one = whole_estimate(s, first, 1, POLY_ESTIMATE_PROBES);
+  ASSERT(poly_model_size_estimate(m) == first_one);
+  if (batches == 1) probes = poly_choice_probes(first_one, s->npieces - 1, s->npieces);
   double whole_best = 0;
   for (int p = 0; p < s->npieces; p++) {
     double whole = whole_estimate(s, p, batches, p == first ? POLY_ESTIMATE_PROBES : probes);

@@ -582,7 +582,7 @@ static uint64_t cube_identity(const cube_options *o, const poly_model *m) {
   return cli_identity(poly_model_matrix(m), what);
 }
 
-enum { CUBE_ONE_THREAD_NODES = 10000 }; /* see solve */
+enum { CUBE_ONE_THREAD_NODES = 20000 }; /* see solve */
 
 static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
                  const volatile int *stop) {
@@ -636,13 +636,15 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
    * nor with checkpoints: their split is fixed. */
   int held = poly_model_restricted(m);
   double estimate = held >= 0 ? poly_model_estimate(m, held) : 0;
-  /* A tiny search on the default threads: one. Under about 10,000 nodes by the choice's
-   * estimate (which, as the least of several, tends to be low) the split and a second
-   * thread cost more than they save: Soma's 7,129 nodes took 5.69 ms on 2 threads against
-   * 4.25 on one, the pentominoes in 20x3 6.64 against 4.45, while in 15x4 (80,181 nodes,
-   * estimated 26,000) 2 threads took 15.6 ms against 23.5 (bench/RESULTS.md). */
-  if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && estimate > 0 &&
-      estimate < CUBE_ONE_THREAD_NODES)
+  /* A tiny search on the default threads: one. Under about 20,000 nodes by the choice's
+   * first estimate (poly_model_size_estimate) the split and a second thread cost more than
+   * they save: Soma (first estimate 15,700; 7,129 nodes) took 5.69 ms on 2 threads against
+   * 4.25 on one, the pentominoes in 20x3 (4,650; 2,257) 6.64 against 4.45; in the 8x8 square
+   * with a centre hole (29,900; 34,552 nodes) 2 threads took 13.8 ms against 15.4, in 15x4
+   * (62,700; 80,181) 15.6 against 23.5 (bench/RESULTS.md). */
+  double size = poly_model_size_estimate(m);
+  if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && size > 0 &&
+      size < CUBE_ONE_THREAD_NODES)
     d.threads = 1;
   if (!o->shard.count && !o->checkpoint && !o->resume && d.threads > 1 && estimate > 0 &&
       estimate < 2000.0 * 512 * d.threads) {
