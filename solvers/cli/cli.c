@@ -350,6 +350,16 @@ int cli_default_threads(void) {
   return online < 1 ? 1 : online > CLI_MAX_THREADS ? CLI_MAX_THREADS : (int)online;
 }
 
+int cli_tiny_search(const dlx_matrix *m, const dlx_options *o, double line) {
+  if (dlx_option_count(m) > CLI_TINY_OPTIONS) return 0;
+  dlx_options e = *o;
+  e.threads = 1;
+  e.max_solutions = 0;
+  e.max_nodes = (uint64_t)line;
+  dlx_estimate_result r;
+  return dlx_estimate(m, &e, CLI_TINY_PROBES, 1, &r) == DLX_OK && r.probes > 0 && r.nodes < line;
+}
+
 int cli_engine(const char *value) {
   if (value && !strcmp(value, "dlx")) return DLX_ENGINE_LINKS;
   if (value && !strcmp(value, "bits")) return DLX_ENGINE_BITS;

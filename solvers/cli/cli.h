@@ -50,6 +50,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dlx.h"
+
 #ifndef DANCE_VERSION
 #define DANCE_VERSION "0.2.0"
 #endif
@@ -166,6 +168,15 @@ void cli_print_version(FILE *f);
 /* The threads a search uses when --threads is not given: every online core, at least 1 and
  * at most CLI_MAX_THREADS. */
 int cli_default_threads(void);
+
+/* Whether the search of m with the options o is tiny: under `line` nodes by an estimate of
+ * CLI_TINY_PROBES random paths on one thread (dlx_estimate with max_nodes = line, so that a
+ * large tree stops it after its first children), made only for matrices of at most
+ * CLI_TINY_OPTIONS options, where it costs a millisecond or less. On a tiny search the
+ * split and other threads cost more than they save, so the commands then search on one
+ * thread when --threads is not given. */
+enum { CLI_TINY_PROBES = 32, CLI_TINY_OPTIONS = 20000 };
+int cli_tiny_search(const dlx_matrix *m, const dlx_options *o, double line);
 
 /* --engine, as every solving command spells it: the help text, and the engine a value
  * ("auto", "dlx", "bits"; NULL is auto) names, as a dlx_engine_kind. */

@@ -641,10 +641,12 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
    * they save: Soma (first estimate 15,700; 7,129 nodes) took 5.69 ms on 2 threads against
    * 4.25 on one, the pentominoes in 20x3 (4,650; 2,257) 6.64 against 4.45; in the 8x8 square
    * with a centre hole (29,900; 34,552 nodes) 2 threads took 13.8 ms against 15.4, in 15x4
-   * (62,700; 80,181) 15.6 against 23.5 (bench/RESULTS.md). */
+   * (62,700; 80,181) 15.6 against 23.5 (bench/RESULTS.md). With no choice made (a piece
+   * named by --restrict, or none to hold), a quick estimate (cli_tiny_search) says. */
   double size = poly_model_size_estimate(m);
-  if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && size > 0 &&
-      size < CUBE_ONE_THREAD_NODES)
+  if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && d.threads > 1 &&
+      (size > 0 ? size < CUBE_ONE_THREAD_NODES
+                : cli_tiny_search(poly_model_matrix(m), &d, CUBE_ONE_THREAD_NODES)))
     d.threads = 1;
   if (!o->shard.count && !o->checkpoint && !o->resume && d.threads > 1 && estimate > 0 &&
       estimate < 2000.0 * 512 * d.threads) {

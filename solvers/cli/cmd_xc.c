@@ -709,28 +709,16 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
 
 /* ---- the command --------------------------------------------------------------------- */
 
-/* A tiny search on the default threads runs on one: under XC_ONE_THREAD_NODES by an estimate
- * of XC_THREADS_PROBES paths, the split and the other threads cost more than they save
+/* A tiny search on the default threads runs on one: under XC_ONE_THREAD_NODES by a quick
+ * estimate (cli_tiny_search), the split and the other threads cost more than they save
  * (narrow300.dlx, 3,678 nodes: 14.8 ms of wall on 2 threads, 4.7 on one), while from a few
  * hundred thousand nodes up 2 threads are as fast or faster (queens12.dlx, 332,940 nodes:
- * 12.4 ms against 13.9; soma.dlx, 254,676: 14.6 against 20.7; bench/RESULTS.md). The
- * estimate stops once it passes the line (max_nodes), so a large tree costs it a few paths;
- * it is made only for matrices of at most XC_THREADS_OPTIONS options, where it costs a
- * millisecond or less. */
-enum { XC_ONE_THREAD_NODES = 20000, XC_THREADS_PROBES = 32, XC_THREADS_OPTIONS = 20000 };
+ * 12.4 ms against 13.9; soma.dlx, 254,676: 14.6 against 20.7; bench/RESULTS.md). */
+enum { XC_ONE_THREAD_NODES = 20000 };
 
 static int default_threads(const dlx_matrix *m, const dlx_options *o) {
   int n = cli_default_threads();
-  if (n <= 1 || dlx_option_count(m) > XC_THREADS_OPTIONS) return n;
-  dlx_options e = *o;
-  e.threads = 1;
-  e.max_solutions = 0;
-  e.max_nodes = XC_ONE_THREAD_NODES;
-  dlx_estimate_result r;
-  if (dlx_estimate(m, &e, XC_THREADS_PROBES, 1, &r) == DLX_OK && r.probes > 0 &&
-      r.nodes < XC_ONE_THREAD_NODES)
-    return 1;
-  return n;
+  return n > 1 && cli_tiny_search(m, o, XC_ONE_THREAD_NODES) ? 1 : n;
 }
 
 static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {

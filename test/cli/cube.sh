@@ -47,6 +47,9 @@ expect_json 'd["solutions"] == 480 and d["threads"] == 1'
 run cube soma --threads 2 --json
 expect_exit 0
 expect_json 'd["solutions"] == 480 and d["threads"] == 2'
+run cube soma --restrict A --json # no choice made: a quick estimate says
+expect_exit 0
+expect_json 'd["solutions"] == 480 and d["threads"] == 1'
 run cube pentominoes --box 20x3 --json
 expect_exit 0
 expect_json 'd["solutions"] == 2 and d["threads"] == 1'
