@@ -444,6 +444,23 @@ static int compare_i32(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* The threads of a search (d: its options so far): --threads, else every online core, but
+ * one for a tiny search: under XC_ONE_THREAD_NODES by a quick estimate of the plain search's
+ * tree (cli_tiny_search), the split and the other threads cost more than they save
+ * (narrow300.dlx, 3,678 nodes: 14.8 ms of wall on 2 threads, 4.7 on one), while from a few
+ * hundred thousand nodes up 2 threads are as fast or faster (queens12.dlx, 332,940 nodes:
+ * 12.4 ms against 13.9; soma.dlx, 254,676: 14.6 against 20.7; bench/RESULTS.md). The trees
+ * of --best and --memo are no larger than the plain one's (narrow300.dlx --memo: 30.4 ms on
+ * 2 threads, 6.5 on one). Shards and checkpoints keep every core. */
+enum { XC_ONE_THREAD_NODES = 20000 };
+
+static int xc_threads(const xc_options *o, const dlx_matrix *m, const dlx_options *d) {
+  if (o->threads) return (int)o->threads;
+  int n = cli_default_threads();
+  if (n <= 1 || o->shard.count || o->checkpoint || o->resume) return n;
+  return cli_tiny_search(m, d, XC_ONE_THREAD_NODES) ? 1 : n;
+}
+
 /* One option's text into *buf (grown as needed); NULL when out of memory. */
 static const char *text_of(const dlx_matrix *m, int32_t option, char **buf, size_t *cap) {
   size_t need = dlx_format_option(m, option, *buf, *cap);
@@ -467,9 +484,9 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
   }
   dlx_options d = dlx_options_default();
   d.max_nodes = o->max_nodes;
-  d.threads = o->threads ? (int)o->threads : cli_default_threads();
   d.shard_count = o->shard.count;
   d.shard_index = o->shard.index;
+  d.threads = xc_threads(o, m, &d);
   /* K is part of the problem: parts of --best 3 merge with each other only. */
   char what[64];
   snprintf(what, sizeof what, "xc --best %" PRIu64, (uint64_t)o->best);
@@ -587,9 +604,9 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
   }
   dlx_options d = dlx_options_default();
   d.max_nodes = o->max_nodes;
-  d.threads = o->threads ? (int)o->threads : cli_default_threads();
   d.shard_count = o->shard.count;
   d.shard_index = o->shard.index;
+  d.threads = xc_threads(o, m, &d);
   /* The split of a memoized count is its own: its parts and checkpoints are not those of
    * the plain search. */
   uint64_t identity = cli_identity(m, XC_MEMO_IDENTITY);
@@ -709,18 +726,6 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
 
 /* ---- the command --------------------------------------------------------------------- */
 
-/* A tiny search on the default threads runs on one: under XC_ONE_THREAD_NODES by a quick
- * estimate (cli_tiny_search), the split and the other threads cost more than they save
- * (narrow300.dlx, 3,678 nodes: 14.8 ms of wall on 2 threads, 4.7 on one), while from a few
- * hundred thousand nodes up 2 threads are as fast or faster (queens12.dlx, 332,940 nodes:
- * 12.4 ms against 13.9; soma.dlx, 254,676: 14.6 against 20.7; bench/RESULTS.md). */
-enum { XC_ONE_THREAD_NODES = 20000 };
-
-static int default_threads(const dlx_matrix *m, const dlx_options *o) {
-  int n = cli_default_threads();
-  return n > 1 && cli_tiny_search(m, o, XC_ONE_THREAD_NODES) ? 1 : n;
-}
-
 static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   dlx_options d = dlx_options_default();
   d.max_solutions = o->first ? 1 : o->max;
@@ -728,9 +733,7 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   d.shard_count = o->shard.count;
   d.shard_index = o->shard.index;
   d.engine = (dlx_engine_kind)cli_engine(o->engine);
-  d.threads = o->threads                                        ? (int)o->threads
-              : o->shard.count || o->checkpoint || o->resume ? cli_default_threads()
-                                                             : default_threads(m, &d);
+  d.threads = xc_threads(o, m, &d);
   uint64_t identity = cli_identity(m, XC_IDENTITY);
   printer pr = {.m = m, .json = o->json, .limit = d.max_solutions, .print = o->print || o->first};
   cli_output catalog = {0};

@@ -25,3 +25,9 @@ expect_json 'd["solutions"] == 92 and d["threads"] == 1'
 run xc "$DATA/xc/queens8_mcc.dlx" --threads 2 --json
 expect_exit 0
 expect_json 'd["solutions"] == 92 and d["threads"] == 2'
+run xc "$DATA/xc/narrow300.dlx" --memo --json # the same for --memo and --best
+expect_exit 0
+expect_json 'd["solutions"] == 4 and d["threads"] == 1'
+run xc "$DATA/xc/costs.dlx" --best 3 --json
+expect_exit 0
+expect_json 'd["threads"] == 1'
