@@ -151,7 +151,9 @@ static uint64_t check_choice(poly_set *s, int batches, const char *pick) {
   if (batches == 1) probes = poly_choice_probes(first_one, s->npieces - 1, s->npieces);
   double whole_best = 0;
   for (int p = 0; p < s->npieces; p++) {
-    double whole = whole_estimate(s, p, batches, p == first ? POLY_ESTIMATE_PROBES : probes);
+    double whole = p == first && batches == 1
+                       ? first_one
+                       : whole_estimate(s, p, batches, p == first ? POLY_ESTIMATE_PROBES : probes);
     if (best < 0 || whole < whole_best) best = p, whole_best = whole;
     if (poly_model_estimate_bound(m, p)) { /* a lower bound above the pick's */
       bounds++;
