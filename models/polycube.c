@@ -184,6 +184,7 @@ struct poly_model {
   int uniform;        /* g when every piece has g cells and each part of the region a
                          multiple of g; else 0 (see POLY_ADMIT_BODY) */
   uint64_t uni_bad;   /* with uniform: bit k - 1 for a region of k cells, k not a multiple of g */
+  int monomino;       /* some piece has one cell */
   /* the options through each cell, by piece: cell c's of piece p are
    * cover[cover_at[c * npieces + p] .. cover_at[c * npieces + p + 1] - 1] */
   uint64_t *cover;
@@ -340,8 +341,8 @@ static int keep(void *ctx, size_t place, int nstab, const int32_t *stab) {
 
 /* Which piece to restrict: the unique piece whose restricted search tree is smallest
  * by Knuth's estimate (random paths through the tree, with the pruning when asked).
- * The choice matters: on the Tetris cube restricting X walks 12.4M nodes, V 27.7M and P
- * 54.3M (bench/RESULTS.md), and no simple rule (fewest classes, largest piece) finds the
+ * The choice matters: on the Tetris cube restricting X walks 22.0M nodes, V 49.5M and P
+ * 95.2M (bench/RESULTS.md), and no simple rule (fewest classes, largest piece) finds the
  * best. Each candidate is probed with that piece restricted: an estimate from
  * POLY_ESTIMATE_PROBES paths, shared out evenly among the restricted piece's placements
  * (dlx_estimate stratifies by the root's children). When every candidate's first estimate
@@ -622,6 +623,9 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
     m->uni_bad = 0;
     for (int k = 1; k <= 64 && m->uniform; k++)
       if (k % m->uniform) m->uni_bad |= bits64_bit(k - 1);
+    m->monomino = 0;
+    for (int p = 0; p < s->npieces; p++)
+      m->monomino |= s->pieces[p].size == 1;
   }
   if (m->small) {
     m->opt_mask = malloc(total * sizeof *m->opt_mask);
@@ -1176,7 +1180,13 @@ static inline __attribute__((always_inline)) int uni_regions(const poly_model *m
  * whose size no subset of the unused pieces adds up to (regions away from it were there,
  * unchanged, when the options above were admitted), nor (with `cells`) an empty cell that
  * no unused piece can cover any more. Both are dead ends the search would find one level
- * down, after paying for the covers of the candidate. */
+ * down, after paying for the covers of the candidate.
+ * With `lone` (the bitset engine in a box more than one cell deep every way), only the
+ * regions of one cell: a placement there seldom cuts the empty cells in two, the fill that
+ * measures a region mostly finds the one region there was, and it cost more than the nodes
+ * it spared (Bedlam: 17.8M nodes with the fills, 19.8M without, 0.75x the time; the
+ * pentominoes in 10x6, where placements do cut the board, 1.3 times the nodes and more time;
+ * bench/RESULTS.md). */
 #define POLY_ADMIT_GATHER                                                                          \
   const poly_model *m = ctx;                                                                       \
   uint64_t full = 0, used = 0;                                                                     \
@@ -1198,6 +1208,10 @@ static inline __attribute__((always_inline)) int uni_regions(const poly_model *m
   const poly_set *s = m->set;                                                                      \
   uint64_t empty = m->fill & ~full;                                                                \
   uint64_t edge = m->opt_edge[options[n - 1]] & empty;                                             \
+  if (lone) {                                                                                      \
+    if (m->monomino && (subset_sums(m, used) & 2)) return 1;                                     \
+    return !(edge & ~bits_box64_neighbors(&m->g, empty));                                          \
+  }                                                                                                \
   if (uni) {                                                                                       \
     if (!(m->g.box.z == 1 ? uni_regions(m, empty, edge, 1) : uni_regions(m, empty, edge, 0)))      \
       return 0;                                                                                    \
@@ -1237,38 +1251,48 @@ static inline __attribute__((always_inline)) int uni_regions(const poly_model *m
 
 /* Each pruning is compiled with the general region test and with the one for pieces of
  * one size (uni), so that neither pays for the other's branch (with the branch at run time
- * Bedlam measured 2 to 3% slower), and with `cells` or without. */
+ * Bedlam measured 2 to 3% slower), with `cells` or without, and with `lone`. */
 static inline __attribute__((always_inline)) int admit_plain(void *ctx, const int32_t *options,
-                                                             size_t n, int cells, int uni) {
+                                                             size_t n, int cells, int uni,
+                                                             int lone) {
   POLY_ADMIT_GATHER
   POLY_ADMIT_BODY
 }
-static inline __attribute__((always_inline)) int
-admit_items_plain(void *ctx, const int32_t *options, size_t n, const uint64_t *uncovered, int uni) {
+static inline __attribute__((always_inline)) int admit_items_plain(void *ctx,
+                                                                   const int32_t *options, size_t n,
+                                                                   const uint64_t *uncovered,
+                                                                   int uni, int lone) {
   const int cells = 0;
   POLY_ADMIT_GATHER_ITEMS
   POLY_ADMIT_BODY
 }
 #define POLY_ADMIT_FUNCTIONS(attr, suffix)                                                         \
   static attr int admit##suffix(void *ctx, const int32_t *options, size_t n) {                     \
-    return admit_plain(ctx, options, n, 1, 0);                                                     \
+    return admit_plain(ctx, options, n, 1, 0, 0);                                                  \
   }                                                                                                \
   static attr int admit_uni##suffix(void *ctx, const int32_t *options, size_t n) {                 \
-    return admit_plain(ctx, options, n, 1, 1);                                                     \
+    return admit_plain(ctx, options, n, 1, 1, 0);                                                  \
   }                                                                                                \
   static attr int admit_regions##suffix(void *ctx, const int32_t *options, size_t n) {             \
-    return admit_plain(ctx, options, n, 0, 0);                                                     \
+    return admit_plain(ctx, options, n, 0, 0, 0);                                                  \
   }                                                                                                \
   static attr int admit_regions_uni##suffix(void *ctx, const int32_t *options, size_t n) {         \
-    return admit_plain(ctx, options, n, 0, 1);                                                     \
+    return admit_plain(ctx, options, n, 0, 1, 0);                                                  \
+  }                                                                                                \
+  static attr int admit_lone##suffix(void *ctx, const int32_t *options, size_t n) {                \
+    return admit_plain(ctx, options, n, 0, 0, 1);                                                  \
   }                                                                                                \
   static attr int admit_items##suffix(void *ctx, const int32_t *options, size_t n,                 \
                                       const uint64_t *uncovered) {                                 \
-    return admit_items_plain(ctx, options, n, uncovered, 0);                                       \
+    return admit_items_plain(ctx, options, n, uncovered, 0, 0);                                    \
   }                                                                                                \
   static attr int admit_items_uni##suffix(void *ctx, const int32_t *options, size_t n,             \
                                           const uint64_t *uncovered) {                             \
-    return admit_items_plain(ctx, options, n, uncovered, 1);                                       \
+    return admit_items_plain(ctx, options, n, uncovered, 1, 0);                                    \
+  }                                                                                                \
+  static attr int admit_items_lone##suffix(void *ctx, const int32_t *options, size_t n,            \
+                                           const uint64_t *uncovered) {                            \
+    return admit_items_plain(ctx, options, n, uncovered, 0, 1);                                    \
   }
 
 POLY_ADMIT_FUNCTIONS(, )
@@ -1281,6 +1305,8 @@ static int have_popcnt(void) { return (bits_cpu() & BITS_CPU_POPCNT) != 0; }
 #define admit_uni_popcnt admit_uni
 #define admit_regions_popcnt admit_regions
 #define admit_regions_uni_popcnt admit_regions_uni
+#define admit_lone_popcnt admit_lone
+#define admit_items_lone_popcnt admit_items_lone
 #define admit_items_popcnt admit_items
 #define admit_items_uni_popcnt admit_items_uni
 static int have_popcnt(void) { return 0; }
@@ -1292,18 +1318,21 @@ static int have_popcnt(void) { return 0; }
 
 /* Whether the pruning applies (it keeps the unused pieces in one 64-bit word), and with
  * the cell check (for dancing links; the bitset engine's nodes are cheaper than the
- * check) or without. */
-static int admit_applies(const poly_model *m, int *cells) {
+ * check) or without; without it, in a box more than one cell deep every way, only the
+ * regions of one cell are checked (lone, see POLY_ADMIT_BODY). */
+static int admit_applies(const poly_model *m, int *cells, int *lone) {
   if (!m->small || m->set->npieces > 64) return 0;
   dlx_options d = dlx_options_default();
   d.engine = (dlx_engine_kind)m->opt.engine;
   *cells = dlx_engine_for(m->matrix, &d) != DLX_ENGINE_BITS;
+  *lone = !*cells && m->g.box.x > 1 && m->g.box.y > 1 && m->g.box.z > 1;
   return 1;
 }
 
 dlx_admit_fn poly_model_admit(const poly_model *m) {
-  int cells, fast = have_popcnt() != 0, uni = m->uniform != 0;
-  if (!admit_applies(m, &cells)) return NULL;
+  int cells, lone, fast = have_popcnt() != 0, uni = m->uniform != 0;
+  if (!admit_applies(m, &cells, &lone)) return NULL;
+  if (lone) return fast ? admit_lone_popcnt : admit_lone;
   static const dlx_admit_fn fn[2][2][2] = {
       {{admit_regions, admit_regions_uni}, {admit, admit_uni}},
       {{admit_regions_popcnt, admit_regions_uni_popcnt}, {admit_popcnt, admit_uni_popcnt}}};
@@ -1314,9 +1343,10 @@ dlx_admit_fn poly_model_admit(const poly_model *m) {
  * box with no holes and no optional piece (its primaries are then the pieces, then every
  * cell in order), when poly_model_admit leaves out the cell check. */
 dlx_admit_items_fn poly_model_admit_items(const poly_model *m) {
-  int cells;
-  if (!admit_applies(m, &cells) || cells) return NULL;
+  int cells, lone;
+  if (!admit_applies(m, &cells, &lone) || cells) return NULL;
   if (m->set->region || !m->pieces_mask) return NULL;
+  if (lone) return have_popcnt() ? admit_items_lone_popcnt : admit_items_lone;
   if (have_popcnt()) return m->uniform ? admit_items_uni_popcnt : admit_items_popcnt;
   return m->uniform ? admit_items_uni : admit_items;
 }

@@ -243,9 +243,12 @@ int poly_model_accept_options(const poly_model *m, const int32_t *options, size_
  * adds up to, a dead end the search would otherwise find one level down, after paying for
  * the covers. For the dancing-links engine it also skips a placement that leaves an empty
  * cell next to it that no unused piece can cover any more; the bitset engine finds those
- * one level down for less than the check costs (bench/RESULTS.md, "Two engines"). Which
- * engine: opt.engine, resolved by dlx_engine_for on the model's matrix. NULL for boxes of
- * more than 64 cells. Thread-safe. */
+ * one level down for less than the check costs (bench/RESULTS.md, "Two engines"). For the
+ * bitset engine in a box more than one cell deep every way, only regions of one cell are
+ * looked for: there a placement seldom cuts the empty cells in two, and measuring the
+ * regions cost more than it saved (Bedlam 0.77x the time; bench/RESULTS.md). Which engine:
+ * opt.engine, resolved by dlx_engine_for on the model's matrix. NULL for boxes of more than
+ * 64 cells. Thread-safe. */
 dlx_admit_fn poly_model_admit(const poly_model *m);
 /* For dlx_options.admit_items, beside poly_model_admit: the same pruning, read off the
  * uncovered primaries instead of the options chosen (about 5% faster on Bedlam). NULL

@@ -209,8 +209,9 @@ static void test_choice_medians(void) {
 
 /* What the pruning without the cell check must decide for the candidate path[n-1], worked
  * out here from its definition, cell by cell: every empty region next to the candidate's
- * cells has a size that some subset of the unused pieces adds up to. The model's items are
- * the pieces, then the box's cells in order (x fastest). */
+ * cells has a size that some subset of the unused pieces adds up to; in a box more than one
+ * cell deep every way, every such region of one cell. The model's items are the pieces, then
+ * the box's cells in order (x fastest). */
 static int regions_fit(const poly_set *s, const dlx_matrix *x, const int32_t *path, size_t n) {
   int np = s->npieces, bx = s->box[0], by = s->box[1], bz = s->box[2], cells = bx * by * bz;
   uint8_t state[64] = {0}; /* 0 empty, 1 filled, 2 next to the candidate */
@@ -253,7 +254,7 @@ static int regions_fit(const poly_set *s, const dlx_matrix *x, const int32_t *pa
                   !seen[q + t * step[b]])
                 seen[q + t * step[b]] = 1, stack[top++] = q + t * step[b];
         }
-        if (!sums[size]) return 0;
+        if (!sums[size] && (size == 1 || bx == 1 || by == 1 || bz == 1)) return 0;
       }
   }
   return 1;
@@ -262,9 +263,9 @@ static int regions_fit(const poly_set *s, const dlx_matrix *x, const int32_t *pa
 /* poly_model_admit_items decides as poly_model_admit does, reading the pieces and cells
  * off the uncovered primaries, and as regions_fit says: random paths of disjoint
  * placements, each candidate asked of all three. Soma's 34 primaries lie in one word,
- * Bedlam's 77 and the pentominoes' 72 cross into a second; the pentominoes, all of one
- * size, take the pruning's shorter path for such sets. Where it does not apply it is
- * NULL. */
+ * Bedlam's 77 and the pentominoes' 72 cross into a second; the pentominoes in 10x6, all of
+ * one size, take the region test's shorter path for such sets, and in 5x4x3, as Soma and
+ * Bedlam, the test of regions of one cell. Where it does not apply it is NULL. */
 static void check_admit_items(poly_set *s, int paths) {
   poly_model *m = NULL;
   poly_error err;
@@ -344,11 +345,18 @@ static void test_admit_items(void) {
     check_admit_items(s, 40);
     poly_set_free(s);
   }
+  /* With a piece of one cell, a lone empty cell is refused only once that piece is used. */
+  poly_error err;
+  poly_set *mono = parse("box 3x2x2\npiece A\nA\npiece E\nE.\nEE\npiece D\nDD\nDD\n"
+                         "piece T\nTTT\n.T.\n",
+                         &err);
+  ASSERT(mono != NULL);
+  if (mono) check_admit_items(mono, 40);
+  poly_set_free(mono);
   /* Not with the cell check (dancing links), nor with holes, nor with optional pieces. */
   poly_options links = poly_options_default();
   links.engine = DLX_ENGINE_LINKS;
   no_admit_items(read_set("soma"), &links);
-  poly_error err;
   no_admit_items(parse("region\nAAA\nA.A\nAAA\npiece L\nLLL\nL..\npiece J\nJJJ\n..J\n", &err),
                  NULL);
   no_admit_items(parse("box 3x1\npiece I\nIII\npiece D optional\nDD\n", &err), NULL);

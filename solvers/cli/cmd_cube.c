@@ -638,7 +638,8 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   double estimate = held >= 0 ? poly_model_estimate(m, held) : 0;
   /* A tiny search on the default threads: one. Under about 20,000 nodes by the choice's
    * first estimate (poly_model_size_estimate) the split and a second thread cost more than
-   * they save: Soma (first estimate 15,700; 7,129 nodes) took 5.69 ms on 2 threads against
+   * they save: Soma (first estimate 15,700; 7,129 nodes, before the pruning in boxes of three
+   * dimensions looked only for lone cells) took 5.69 ms on 2 threads against
    * 4.25 on one, the pentominoes in 20x3 (4,650; 2,257) 6.64 against 4.45; in the 8x8 square
    * with a centre hole (29,900; 34,552 nodes) 2 threads took 13.8 ms against 15.4, in 15x4
    * (62,700; 80,181) 15.6 against 23.5 (bench/RESULTS.md). With no choice made (a piece

@@ -39,8 +39,8 @@ run cube pentominoes --box 10x6 --threads 2 --json --checkpoint ck.txt
 expect_exit 0
 expect_json 'd["solutions"] == 2339 and d["subproblems"] >= 1024'
 
-# A tiny search on the default threads runs on one (Soma: 7,129 nodes; the choice's first
-# estimate, P's, 15,700), unless threads are asked for.
+# A tiny search on the default threads runs on one (Soma: 7,409 nodes), unless threads are
+# asked for.
 run cube soma --json
 expect_exit 0
 expect_json 'd["solutions"] == 480 and d["threads"] == 1'
