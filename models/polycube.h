@@ -65,6 +65,7 @@ enum {
   POLY_ESTIMATE_BATCHES = 5,     /* estimates per candidate piece: their median counts */
   POLY_ESTIMATE_SMALL = 1000000, /* a first estimate below this many nodes is the only one */
   POLY_CHOICE_SHARE = 10,        /* percent of the first candidate's nodes (see below) */
+  POLY_CHOICE_SIDE = 100000,     /* from this first estimate on, candidates side by side */
   POLY_SUMS_TABLE = 16,          /* the pruning's subset sums kept for every set of pieces */
 };
 

@@ -134,10 +134,12 @@ static double whole_estimate(poly_set *s, int p, int batches, uint64_t probes) {
 /* As above; in a small search (batches 1) the candidates after the first, the one with
  * fewest placements, follow poly_choice_probes's paths, which this returns (else
  * POLY_ESTIMATE_PROBES). Every piece of the sets checked here is a candidate. */
-static uint64_t check_choice(poly_set *s, int batches, const char *pick) {
+static uint64_t check_choice(poly_set *s, int batches, const char *pick, int threads) {
   poly_model *m = NULL;
   poly_error err;
-  ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
+  poly_options o = poly_options_default();
+  o.threads = threads;
+  ASSERT_EQ(poly_model_new(s, &o, &m, &err), POLY_OK);
   if (!m) return 0;
   int r = poly_model_restricted(m), bounds = 0, best = -1, first = 0;
   if (pick) ASSERT_STREQ(s->pieces[r].name, pick);
@@ -174,7 +176,34 @@ static void test_choice_with_caps(void) {
   poly_set *s = read_set("pentominoes");
   if (!s) return;
   poly_set_box(s, (int[]){10, 6, 1});
-  ASSERT_EQ_U64(check_choice(s, 1, "X"), POLY_ESTIMATE_PROBES); /* 301,000 nodes: all 200 */
+  ASSERT_EQ_U64(check_choice(s, 1, "X", 1), POLY_ESTIMATE_PROBES); /* 301,000 nodes: all 200 */
+  poly_set_free(s);
+}
+
+/* From a first estimate of POLY_CHOICE_SIDE nodes, the threads estimate that many
+ * candidates at once, each stopping at the best before them. In 10x6 none beats X, the
+ * first: every estimate and bound is the one of one thread. In 12x5 I beats X beside
+ * another candidate, whose estimate then goes on to X's rather than I's: another bound,
+ * the same pick, each bound still between the pick's estimate and the whole one. */
+static void test_choice_side_by_side(void) {
+  poly_set *s = read_set("pentominoes");
+  if (!s) return;
+  poly_set_box(s, (int[]){10, 6, 1});
+  poly_model *one = NULL, *two = NULL;
+  poly_error err;
+  poly_options o = poly_options_default();
+  ASSERT_EQ(poly_model_new(s, &o, &one, &err), POLY_OK);
+  o.threads = 2;
+  ASSERT_EQ(poly_model_new(s, &o, &two, &err), POLY_OK);
+  for (int p = 0; one && two && p < s->npieces; p++) {
+    ASSERT(poly_model_estimate(one, p) == poly_model_estimate(two, p));
+    ASSERT_EQ(poly_model_estimate_bound(one, p), poly_model_estimate_bound(two, p));
+  }
+  poly_model_free(one);
+  poly_model_free(two);
+  poly_set_box(s, (int[]){12, 5, 1});
+  check_choice(s, 1, "I", 2);
+  check_choice(s, 1, "I", 3);
   poly_set_free(s);
 }
 
@@ -185,12 +214,12 @@ static void test_choice_small(void) {
   poly_set *s = read_set("pentominoes");
   if (!s) return;
   poly_set_box(s, (int[]){20, 3, 1});
-  uint64_t probes = check_choice(s, 1, NULL);
+  uint64_t probes = check_choice(s, 1, NULL, 1);
   ASSERT(probes >= 1 && probes < 10);
   poly_set_free(s);
   s = read_set("soma");
   if (!s) return;
-  probes = check_choice(s, 1, NULL);
+  probes = check_choice(s, 1, NULL, 1);
   ASSERT(probes > 10 && probes < POLY_ESTIMATE_PROBES);
   poly_set_free(s);
   /* the rule itself */
@@ -203,7 +232,7 @@ static void test_choice_small(void) {
 static void test_choice_medians(void) {
   poly_set *s = read_set("bedlam");
   if (!s) return;
-  check_choice(s, POLY_ESTIMATE_BATCHES, NULL);
+  check_choice(s, POLY_ESTIMATE_BATCHES, NULL, 1);
   poly_set_free(s);
 }
 
@@ -1104,6 +1133,7 @@ static void test_heptominoes(void) {
 
 int main(void) {
   RUN(test_choice_with_caps);
+  RUN(test_choice_side_by_side);
   RUN(test_choice_small);
   RUN(test_choice_medians);
   RUN(test_admit_items);
