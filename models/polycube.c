@@ -1252,9 +1252,10 @@ static inline __attribute__((always_inline)) int uni_regions(const poly_model *m
  * With `lone` (the bitset engine in a box more than one cell deep every way), only the
  * regions of one cell: a placement there seldom cuts the empty cells in two, the fill that
  * measures a region mostly finds the one region there was, and it cost more than the nodes
- * it spared (Bedlam: 17.8M nodes with the fills, 19.8M without, 0.75x the time; the
- * pentominoes in 10x6, where placements do cut the board, 1.3 times the nodes and more time;
- * bench/RESULTS.md). */
+ * it spared (Bedlam: 17.8M nodes with the fills, 19.8M without, 0.77x the time). Not in
+ * flat boxes, where placements do cut the board: there lone cells alone walk 1.3 (10x6) to
+ * 3.3 (20x3) times the nodes, and 10x6's choice then held I, 1.24x the time
+ * (bench/RESULTS.md). */
 #define POLY_ADMIT_GATHER                                                                          \
   const poly_model *m = ctx;                                                                       \
   uint64_t full = 0, used = 0;                                                                     \
