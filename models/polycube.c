@@ -511,18 +511,22 @@ static int choose_among(poly_model *m, poly_model *all, const uint64_t *keep, si
      * pentominoes) cost more than the whole choice on one. So one thread until a
      * candidate's estimate says the trees are large. Before that, from a first estimate of
      * POLY_CHOICE_SIDE nodes (the pentominoes in 10x6 and 12x5), the threads share out the
-     * other candidates, each on one (estimate_side; one thread start for them all): each
-     * stops at the least estimate its thread has seen, the first one's unless another beats
-     * it, so a lower bound may differ from one thread's but the pick and every whole
-     * estimate do not (the pick's estimate is below every beat, so it is never stopped).
-     * 10x6 on 2 threads chose in 5.5 ms, now 4.1; 12x5 6.9, now 4.9 (bench/RESULTS.md). */
+     * other candidates, each on one (estimate_side): first one each (the next candidates,
+     * which most often beat the first), then all the rest, each stopping at the least
+     * estimate its thread has seen since. A lower bound may then differ from one thread's,
+     * but the pick and every whole estimate do not (the pick's estimate is below every
+     * beat, so it is never stopped). On 2 threads 10x6 chose in 5.5 ms, now 4.1 to 4.4;
+     * 12x5 in 7.7, now 5.3 (all the rest at once: 5.9; bench/RESULTS.md). */
     if (i == 1 && m->opt.threads > 1 && best >= POLY_CHOICE_SIDE && best < POLY_ESTIMATE_SMALL) {
-      int st = estimate_side(m, all, keep, words, order + 1, candidates - 1, probes, best, first,
-                             m->opt.threads);
-      if (st) return st;
-      for (int k = 1; k < candidates; k++) {
-        int q = order[k];
-        if (!m->estimate_bound[q] && first[q] < best) best = first[q];
+      for (int from = 1, n; from < candidates; from += n) {
+        n = from == 1 && m->opt.threads < candidates - 1 ? m->opt.threads : candidates - from;
+        int st = estimate_side(m, all, keep, words, order + from, n, probes, best, first,
+                               m->opt.threads);
+        if (st) return st;
+        for (int k = from; k < from + n; k++) {
+          int q = order[k];
+          if (!m->estimate_bound[q] && first[q] < best) best = first[q];
+        }
       }
       break;
     }
