@@ -210,7 +210,42 @@ static void test_bash(void) {
   free(sh);
 }
 
+/* ---- Ctrl-C ----------------------------------------------------------------------------- */
+
+/* The handler's calls nest: a Ctrl-C while the input is read (the outer begin) is still
+ * there when the search begins (the inner one), and only the outermost end gives the
+ * previous handler back. */
+static void test_interrupt_nests(void) {
+  struct sigaction before, now;
+  sigaction(SIGINT, NULL, &before);
+  if (before.sa_handler == SIG_IGN) { /* started with Ctrl-C ignored: the handler stays off */
+    fprintf(stderr, "test_interrupt_nests: SIGINT is ignored here; skipped\n");
+    return;
+  }
+  const volatile int *outer = cli_interrupt_begin();
+  ASSERT_EQ(*outer, 0);
+  raise(SIGINT); /* handled: sets the flag */
+  ASSERT_EQ(*outer, 1);
+  const volatile int *inner = cli_interrupt_begin();
+  ASSERT(inner == outer);
+  ASSERT_EQ(*inner, 1); /* not cleared */
+  ASSERT_EQ(cli_interrupt_end(), 1);
+  sigaction(SIGINT, NULL, &now);
+  ASSERT(now.sa_handler == on_sigint); /* the outer begin still holds */
+  ASSERT_EQ(cli_interrupt_end(), 1);
+  sigaction(SIGINT, NULL, &now);
+  ASSERT(now.sa_handler == before.sa_handler);
+  /* a new outermost begin clears the flag */
+  const volatile int *again = cli_interrupt_begin();
+  ASSERT_EQ(*again, 0);
+  ASSERT_EQ(cli_interrupt_end(), 0);
+  ASSERT_EQ(cli_interrupt_end(), 0); /* an end too many changes nothing */
+  sigaction(SIGINT, NULL, &now);
+  ASSERT(now.sa_handler == before.sa_handler);
+}
+
 int main(void) {
+  RUN(test_interrupt_nests);
   RUN(test_start_moves_arguments);
   RUN(test_start_limits_arguments);
   RUN(test_choices);

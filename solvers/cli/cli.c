@@ -685,6 +685,7 @@ void cli_json_null(cli_json *j, const char *key) {
 static volatile int interrupted;
 static int64_t interrupted_ns; /* when the first Ctrl-C came (CLOCK_MONOTONIC), atomic */
 static struct sigaction previous_sigint;
+static int interrupt_depth; /* cli_interrupt_begin's without their end (main thread only) */
 
 /* A second Ctrl-C kills at once, but one that comes within a quarter second of the first
  * is taken for the same one delivered twice: `timeout -s INT` signals both the process and
@@ -717,6 +718,7 @@ static void on_sigint(int sig) {
 }
 
 const volatile int *cli_interrupt_begin(void) {
+  if (interrupt_depth++) return &interrupted; /* already on: a Ctrl-C so far still counts */
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_sigint;
@@ -730,7 +732,7 @@ const volatile int *cli_interrupt_begin(void) {
 }
 
 int cli_interrupt_end(void) {
-  sigaction(SIGINT, &previous_sigint, NULL);
+  if (interrupt_depth > 0 && !--interrupt_depth) sigaction(SIGINT, &previous_sigint, NULL);
   return __atomic_load_n(&interrupted, __ATOMIC_SEQ_CST) != 0;
 }
 

@@ -299,9 +299,13 @@ void cli_json_null(cli_json *j, const char *key);
 
 /* Installs a SIGINT handler that sets the returned flag (cleared first); another Ctrl-C
  * a quarter second or more later kills the process at once. Meant for dlx_options.stop,
- * around the solve only. A process started with SIGINT ignored keeps ignoring it. */
+ * around the solve, or around the reading of the input too (a Ctrl-C while it is read
+ * then ends the search at once, incomplete). Calls nest: within a begin, another begin
+ * keeps the flag as it is, and only the outermost end restores the previous handler. A
+ * process started with SIGINT ignored keeps ignoring it. */
 const volatile int *cli_interrupt_begin(void);
-/* Restores the previous handler; returns 1 if Ctrl-C was pressed since begin. */
+/* Ends a begin (the outermost restores the previous handler); returns 1 if Ctrl-C was
+ * pressed since the outermost begin. */
 int cli_interrupt_end(void);
 
 /* ---- progress lines ------------------------------------------------------------------ */

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "checkpoint.h"
 #include "cli.h"
@@ -877,10 +878,18 @@ int cmd_xc(int argc, char **argv) {
   dlx_parse_error err;
   memset(&err, 0, sizeof err);
   dlx_matrix *m = NULL;
+  /* A Ctrl-C while a large file is read ends the search at once, incomplete, rather than
+   * killing the process before it can say so. Not for stdin or a pipe: a Ctrl-C would
+   * break off a read that waits for them (EINTR) and be taken for a read error. */
+  struct stat sb;
+  int searching = !o.export_file && !o.estimate && strcmp(path, "-") && !stat(path, &sb) &&
+                  S_ISREG(sb.st_mode);
+  if (searching) cli_interrupt_begin();
   dlx_status st = dlx_read_file(path, &m, &err, on_warning, &ws);
   if (ws.count > MAX_WARNINGS_SHOWN)
     cli_warning(&cmd_xc_command, "%ld more warnings not shown", ws.count - MAX_WARNINGS_SHOWN);
   if (st) {
+    if (searching) cli_interrupt_end();
     report_read_error(path, st, &err);
     return CLI_ERROR;
   }
@@ -889,6 +898,7 @@ int cmd_xc(int argc, char **argv) {
            : o.best      ? best_solutions(&o, path, m)
            : o.estimate  ? estimate(&o, path, m)
                          : solve(&o, path, m);
+  if (searching) cli_interrupt_end();
   dlx_matrix_free(m);
   return cli_finish(&cmd_xc_command, status);
 }
