@@ -139,6 +139,10 @@ struct bx_engine {
   uint64_t *tconf, *tlive, *tcand;
   uint32_t *tnz;                  /* [level]: which words of tcand are nonzero */
   uint64_t tbuilt[BX_TINY_WORDS]; /* the options of the small frame whose tconf is made */
+  /* The small frame's rows of the primaries uncovered at its top, packed word by word (64
+   * words a word of the frame at most), and their items in order (tiny_pack). */
+  uint64_t *trows;
+  uint8_t tmap[64];
   /* How many lanes the small frames' loop walks side by side: 1 (the dancing-links
    * engine's order: the default), or up to BX_LANES when the caller does not see the
    * order (dlx_bx_engine_lanes). lane[0] is the engine's own arrays, lane[1..] room of

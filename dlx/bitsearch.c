@@ -230,6 +230,7 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->tlive);
   free(e->tcand);
   free(e->tnz);
+  free(e->trows);
   free(e->lane_mem);
   free(e->nzw);
   free(e->nzv);
@@ -337,11 +338,14 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
     e->tlive = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tlive);
     e->tcand = aligned_alloc(64, (size_t)levels * tw * sizeof *e->tcand);
     e->tnz = aligned_alloc(64, ((size_t)levels * sizeof *e->tnz + 63) / 64 * 64);
-    if (!e->tconf || !e->tlive || !e->tcand || !e->tnz) {
+    /* the packed rows: 64 words at most for each word of a frame (topts / 64 words) */
+    e->trows = aligned_alloc(64, topts * sizeof *e->trows);
+    if (!e->tconf || !e->tlive || !e->tcand || !e->tnz || !e->trows) {
       dlx_bx_engine_free(e);
       return NULL;
     }
-    e->bytes += (topts + 2 * levels) * tw * sizeof *e->tconf + levels * sizeof *e->tnz;
+    e->bytes += (topts + 2 * levels) * tw * sizeof *e->tconf + levels * sizeof *e->tnz +
+                topts * sizeof *e->trows;
     e->lanes_max = BX_LANES;
     e->lane[0] = (bx_lane){0, -1, 0, 0, e->tlive, e->tcand, e->unc, e->tnz,
                            e->best, e->branch_n, e->branch_k, e->solution};

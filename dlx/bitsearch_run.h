@@ -12,6 +12,8 @@
 #define BX_CAT(a, b) BX_CAT2(a, b)
 #define BX_FN(name) BX_CAT(name, BX_SUFFIX)
 #define BX_INLINE static inline __attribute__((always_inline)) BX_ATTR
+/* the same with BMI2 (PEXT), for the small frames' loop (see tiny) */
+#define BX_INLINE_PEXT static inline __attribute__((always_inline)) BX_ATTR_PEXT
 
 /* popcount(a & b) over words lo..hi-1. */
 BX_INLINE uint64_t BX_FN(andcount)(const uint64_t *a, const uint64_t *b, uint32_t lo, uint32_t hi) {
@@ -257,67 +259,76 @@ BX_INLINE uint32_t BX_FN(nz_words)(const uint64_t *live, uint32_t lo, uint32_t h
   return n;
 }
 
+/* Groups g .. g+B-1 of least_t (B a constant where inlined, 5 at most): each word of live
+ * broadcast once and met with the B groups' words. Returns 1 and the item in *dead when one
+ * of them (an uncovered one, by uu's bits) has no option left, the first such; else folds
+ * their keys into *minv (idx: the items' numbers of group g). */
+BX_INLINE int BX_FN(least_block)(const uint64_t *lw, const uint32_t *off, uint32_t n,
+                                 const uint64_t *rows, uint64_t uu, uint32_t g, const uint32_t B,
+                                 __m512i *minv, __m512i idx, int32_t *dead) {
+  __m512i a[5];
+  for (uint32_t h = 0; h < B; h++)
+    a[h] = _mm512_setzero_si512();
+  const uint64_t *r = rows + (size_t)g * 8;
+  for (uint32_t v = 0; v < n; v++) {
+    __m512i x = _mm512_set1_epi64((long long)lw[v]);
+    for (uint32_t h = 0; h < B; h++)
+      a[h] = _mm512_add_epi64(
+          a[h], _mm512_popcnt_epi64(_mm512_and_si512(x, _mm512_loadu_si512(r + off[v] + 8 * h))));
+  }
+  for (uint32_t h = 0; h < B; h++) {
+    __mmask8 m = (__mmask8)(uu >> (8 * h));
+    __mmask8 zero = _mm512_mask_cmpeq_epi64_mask(m, a[h], _mm512_setzero_si512());
+    if (zero) {
+      *dead = (int32_t)((g + h) * 8 + (uint32_t)__builtin_ctz(zero));
+      return 1;
+    }
+    __m512i key = _mm512_or_si512(_mm512_slli_epi64(a[h], 16),
+                                  _mm512_add_epi64(idx, _mm512_set1_epi64(8 * (long long)h)));
+    *minv = _mm512_mask_min_epi64(*minv, m, *minv, key);
+  }
+  return 0;
+}
+
 /* The first uncovered primary (bits u) with fewest live options, from rows stored
  * word by word (eight items' words side by side): the live options' nonzero words are
  * lw[0..n-1], and word i's rows start at rows + off[i]. Each word is broadcast and met with
  * eight items' words in one vector, for three groups of eight at a time (a word broadcast
- * once for 24 items: the pentominoes 0.93-0.95x their time with one group at a time), the
- * one or two groups left one at a time. Each count goes with its item's number in its low
- * bits (items are fewer than 2^16), so one minimum gives the least count and, among equal
- * counts, the first item. An item with no option left is the choice (the first such, in
- * group order), and a dead end: the groups after it are not counted. Returns the item (-1
- * if every primary is covered) and its count in *tmin. */
+ * once for 24 items: the pentominoes 0.93-0.95x their time with one group at a time), and
+ * the last two to five groups together (seven groups as three and four, not three, three
+ * and one). Each count goes with its item's number in its low bits (items are fewer than
+ * 2^16), so one minimum gives the least count and, among equal counts, the first item. An
+ * item with no option left is the choice (the first such, in group order), and a dead end:
+ * the groups after it are not counted. Groups whose items are all covered are skipped.
+ * Returns the item (-1 if every primary is covered) and its count in *tmin. */
 BX_INLINE int32_t BX_FN(least_t)(const uint64_t *lw, const uint32_t *off, uint32_t n,
                                  const uint64_t *rows, const uint64_t *u, uint32_t ng,
                                  uint64_t *tmin) {
-  const __m512i eight = _mm512_set1_epi64(8);
   __m512i minv = _mm512_set1_epi64(INT64_MAX), idx = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
-  uint32_t g = 0;
-  for (; g + 3 <= ng; g += 3) {
-    /* the three groups' bits of u: its bytes g, g+1 and g+2 (bit k of u is bit k % 8 of
-     * byte k / 8 on every machine this code is built for, x86-64) */
-    const uint8_t *ub = (const uint8_t *)u + g;
-    const uint32_t uu = ub[0] | (uint32_t)ub[1] << 8 | (uint32_t)ub[2] << 16;
-    if (!uu) {
-      idx = _mm512_add_epi64(idx, _mm512_set1_epi64(24));
-      continue;
-    }
-    __m512i a[3];
-    for (uint32_t h = 0; h < 3; h++)
-      a[h] = _mm512_setzero_si512();
-    const uint64_t *r = rows + (size_t)g * 8;
-    for (uint32_t v = 0; v < n; v++) {
-      __m512i x = _mm512_set1_epi64((long long)lw[v]);
-      for (uint32_t h = 0; h < 3; h++)
-        a[h] = _mm512_add_epi64(
-            a[h], _mm512_popcnt_epi64(_mm512_and_si512(x, _mm512_loadu_si512(r + off[v] + 8 * h))));
-    }
-    for (uint32_t h = 0; h < 3; h++, idx = _mm512_add_epi64(idx, eight)) {
-      __mmask8 m = (__mmask8)(uu >> (8 * h));
-      __mmask8 zero = _mm512_mask_cmpeq_epi64_mask(m, a[h], _mm512_setzero_si512());
-      if (zero) {
-        *tmin = 0;
-        return (int32_t)((g + h) * 8 + (uint32_t)__builtin_ctz(zero));
+  /* bit k of u is bit k % 8 of byte k / 8 on every machine this code is built for (x86-64) */
+  const uint8_t *ub = (const uint8_t *)u;
+  int32_t dead = -1;
+  for (uint32_t g = 0; g < ng;) {
+    const uint32_t left = ng - g, B = left >= 6 ? 3 : left;
+    uint64_t uu = 0;
+    for (uint32_t h = 0; h < B; h++)
+      uu |= (uint64_t)ub[g + h] << (8 * h);
+    if (uu) {
+      int z;
+      switch (B) {
+      case 1: z = BX_FN(least_block)(lw, off, n, rows, uu, g, 1, &minv, idx, &dead); break;
+      case 2: z = BX_FN(least_block)(lw, off, n, rows, uu, g, 2, &minv, idx, &dead); break;
+      case 3: z = BX_FN(least_block)(lw, off, n, rows, uu, g, 3, &minv, idx, &dead); break;
+      case 4: z = BX_FN(least_block)(lw, off, n, rows, uu, g, 4, &minv, idx, &dead); break;
+      default: z = BX_FN(least_block)(lw, off, n, rows, uu, g, 5, &minv, idx, &dead); break;
       }
-      minv =
-          _mm512_mask_min_epi64(minv, m, minv, _mm512_or_si512(_mm512_slli_epi64(a[h], 16), idx));
+      if (z) {
+        *tmin = 0;
+        return dead;
+      }
     }
-  }
-  for (; g < ng; g++, idx = _mm512_add_epi64(idx, eight)) {
-    __mmask8 m = (__mmask8)(u[g / 8] >> ((g % 8) * 8));
-    if (!m) continue;
-    __m512i acc = _mm512_setzero_si512();
-    const uint64_t *r = rows + (size_t)g * 8;
-    for (uint32_t v = 0; v < n; v++)
-      acc = _mm512_add_epi64(
-          acc, _mm512_popcnt_epi64(_mm512_and_si512(_mm512_set1_epi64((long long)lw[v]),
-                                                    _mm512_loadu_si512(r + off[v]))));
-    __mmask8 zero = _mm512_mask_cmpeq_epi64_mask(m, acc, _mm512_setzero_si512());
-    if (zero) {
-      *tmin = 0;
-      return (int32_t)(g * 8 + (uint32_t)__builtin_ctz(zero));
-    }
-    minv = _mm512_mask_min_epi64(minv, m, minv, _mm512_or_si512(_mm512_slli_epi64(acc, 16), idx));
+    g += B;
+    idx = _mm512_add_epi64(idx, _mm512_set1_epi64(8 * (long long)B));
   }
   long long km = _mm512_reduce_min_epi64(minv);
   if (km == INT64_MAX) return -1;
@@ -462,6 +473,41 @@ BX_INLINE void BX_FN(tconf_make)(bx_engine *e, const uint64_t *irows, int32_t o,
   uint64_t *c = e->tconf + (size_t)o * BX_TINY_WORDS;
   _mm512_store_si512(c, c0);
   if (W > 8) _mm512_store_si512(c + 8, c1);
+}
+
+/* For tiny_w in a frame of W words (5 to BX_TINY_WORDS; f's rows word by word, NI a word):
+ * the primaries uncovered at u (keep0, keep1; n0 of them in keep0), their rows packed word
+ * by word into e->trows, 8 * groups words a word of the frame (the rest zero), and in order
+ * into e->tmap. Returns the groups of eight they fill, or the frame's groups (then nothing is
+ * packed) when that is no fewer, or when they are more than 64. */
+BX_INLINE uint32_t BX_FN(tiny_pack)(bx_engine *e, const uint64_t *rows, const uint64_t *u,
+                                    const uint32_t W, uint64_t *keep0, uint64_t *keep1,
+                                    uint32_t *n0) {
+  const bx_tables *t = e->t;
+  const uint32_t NI = t->NI, ng = ((uint32_t)t->n_primary + 7) / 8;
+  const uint64_t k0 = u[0], k1 = t->PW == 2 ? u[1] : 0;
+  const uint32_t c0 = (uint32_t)__builtin_popcountll(k0), n = c0 + (uint32_t)__builtin_popcountll(k1);
+  const uint32_t groups = (n + 7) / 8;
+  if (n > 64 || groups >= ng) return ng;
+  const uint32_t pNI = 8 * groups;
+  uint32_t j = 0;
+  for (uint32_t h = 0; h < 2; h++)
+    for (uint64_t x = h ? k1 : k0; x; x &= x - 1)
+      e->tmap[j++] = (uint8_t)(h * 64 + (uint32_t)__builtin_ctzll(x));
+  for (uint32_t v = 0; v < W; v++) {
+    uint64_t *dst = e->trows + (size_t)v * pNI;
+    const uint64_t *src = rows + (size_t)v * NI;
+    uint32_t at = 0;
+    for (uint32_t g = 0; g < ng; g++) { /* the items of group g left uncovered */
+      const __mmask8 m = (__mmask8)((g < 8 ? k0 >> (8 * g) : k1 >> (8 * (g - 8))) & 0xff);
+      _mm512_mask_compressstoreu_epi64(dst + at, m, _mm512_loadu_si512(src + 8 * g));
+      at += (uint32_t)__builtin_popcount(m);
+    }
+    for (; at < pNI; at++)
+      dst[at] = 0;
+  }
+  *keep0 = k0, *keep1 = k1, *n0 = c0;
+  return groups;
 }
 
 /* For frames of four words or fewer (256 options or fewer: queens13 and langford11 search
@@ -848,8 +894,9 @@ static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(lanes_one)(bx_engine *e,
  * larger frames' loops 4% slower on soma.dlx, which never runs them): in a frame of one
  * word, from its top; in frames of two to four words, from the first node below with 64
  * live options or fewer, in a frame of one word made there (lanes_one). */
-static BX_ATTR __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e, const bx_frame *f,
-                                                               int32_t top) {
+static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e,
+                                                                    const bx_frame *f,
+                                                                    int32_t top) {
   switch (f->W) {
   case 1: {
     const uint64_t *live0 = e->live + (size_t)top * e->t->W;
@@ -862,9 +909,9 @@ static BX_ATTR __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e, con
   }
 }
 /* At the start of a cache line, so that the placement of its loops does not move with
- * code elsewhere in the file. */
-static BX_ATTR __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, const bx_frame *f,
-                                                            int32_t top) {
+ * code elsewhere in the file. With BMI2, for the packed primaries' bits (PEXT, tiny_w). */
+static BX_ATTR_PEXT __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, const bx_frame *f,
+                                                                 int32_t top) {
   if (f->W <= 4 && e->lanes > 1) return BX_FN(tiny_lanes)(e, f, top);
   switch (f->W) {
   case 1: return BX_FN(tiny_w)(e, f, top, 1);
@@ -1013,6 +1060,7 @@ done:
 }
 
 #undef BX_INLINE
+#undef BX_INLINE_PEXT
 #undef BX_FN
 #undef BX_CAT
 #undef BX_CAT2

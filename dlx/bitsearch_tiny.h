@@ -16,7 +16,8 @@
  * tiny_sub_w (where the order is not seen, in frames of two to four words), the subtree of
  * each node with 64 live options or fewer goes to the lanes in a frame of one word
  * (lanes_one). */
-BX_INLINE int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top, const uint32_t W) {
+BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top,
+                                       const uint32_t W) {
   const bx_tables *t = e->t;
   const uint32_t NI = t->NI, OH = t->OH, W0 = t->W, PW = t->PW, TW = BX_TINY_WORDS;
   const uint32_t NV = W > 8 ? 2 : 1; /* vectors a set */
@@ -34,10 +35,23 @@ BX_INLINE int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top, 
   const dlx_admit_fn admit = e->admit;
   void *const admit_ctx = e->admit_ctx;
   const uint64_t mask = e->poll_every - 1;
-  /* word v's offset in rows, v * NI, for words 0 .. 15 */
+  /* In a frame of more than four words, the counts are taken over the primaries uncovered
+   * at top alone, their rows packed word by word (e->trows, pNI words a word of live: the
+   * groups of eight they fill), when that makes fewer groups: covered items' rows are
+   * zero below top, and a frame is made with a few pieces placed (the pentominoes: 54 of 72
+   * primaries left on average, 7 groups instead of 9). A node's uncovered primaries are
+   * then packed the same way (PEXT of u0, u1 under keep0, keep1), and the item the count
+   * finds is e->tmap's. Same items, same order: the same choices. */
+  uint64_t keep0 = 0, keep1 = 0;
+  uint32_t n0 = 0, pNI = NI, png = ng;
+  if (W > 4) png = BX_FN(tiny_pack)(e, rows, unc + (size_t)top * PW, W, &keep0, &keep1, &n0);
+  const int packed = png < ng;
+  if (packed) pNI = 8 * png;
+  const uint64_t *prows = packed ? e->trows : rows;
+  /* word v's offset in the rows the counts read, v * pNI, for words 0 .. 15 */
   const __m512i word_offsets =
       _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
-                         _mm512_set1_epi32((int)NI));
+                         _mm512_set1_epi32((int)pNI));
   int32_t l = top;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
   if (W <= 4) BX_FN(small_conflicts)(e, f, e->live + (size_t)l * W0, W);
@@ -154,8 +168,14 @@ BX_INLINE int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t top, 
       tmin = km >> 7;
       b = (int32_t)(km & 127);
     } else {
-      const uint64_t uu[2] = {u0, u1};
-      b = BX_FN(least_t)(lw, lv, nw, rows, uu, ng, &tmin); /* some primary is uncovered */
+      /* some primary is uncovered */
+      if (packed) {
+        const uint64_t pu = _pext_u64(u0, keep0) | (n0 < 64 ? _pext_u64(u1, keep1) << n0 : 0);
+        b = e->tmap[BX_FN(least_t)(lw, lv, nw, prows, &pu, png, &tmin)];
+      } else {
+        const uint64_t uu[2] = {u0, u1};
+        b = BX_FN(least_t)(lw, lv, nw, rows, uu, ng, &tmin);
+      }
     }
     best[l] = b;
     bn[l] = (int32_t)tmin;
