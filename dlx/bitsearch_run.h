@@ -486,7 +486,8 @@ BX_INLINE uint32_t BX_FN(tiny_pack)(bx_engine *e, const uint64_t *rows, const ui
   const bx_tables *t = e->t;
   const uint32_t NI = t->NI, ng = ((uint32_t)t->n_primary + 7) / 8;
   const uint64_t k0 = u[0], k1 = t->PW == 2 ? u[1] : 0;
-  const uint32_t c0 = (uint32_t)__builtin_popcountll(k0), n = c0 + (uint32_t)__builtin_popcountll(k1);
+  const uint32_t c0 = (uint32_t)__builtin_popcountll(k0),
+                 n = c0 + (uint32_t)__builtin_popcountll(k1);
   const uint32_t groups = (n + 7) / 8;
   if (n > 64 || groups >= ng) return ng;
   const uint32_t pNI = 8 * groups;

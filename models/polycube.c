@@ -1215,10 +1215,11 @@ static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
 }
 
 /* The cells next to a cell of r, in a flat box or not (a constant where inlined). In a flat
- * box, cells past its top or bottom row may be set (bits 64 and up fall off the word):
- * every caller ANDs the result with cells of the box, or with ~ of it and then with cells of
- * the box, so the masks of those two shifts are left out. Not in a box of several layers,
- * where a row's shift would wrap into the next layer. */
+ * box the result may also hold bits past its top row (those below bit 0 and past bit 63 fall
+ * off the word): every caller keeps only cells of the box from it (the result ANDed with
+ * the empty cells, or cells of the box ANDed with its complement), so the vertical shifts
+ * need no masks. Not in a box of several layers, where a row's shift would wrap into the
+ * next layer. */
 static inline __attribute__((always_inline)) uint64_t uni_next(const bits_box64 *g, uint64_t r,
                                                                int flat) {
   if (!flat) return bits_box64_neighbors(g, r);
@@ -1228,7 +1229,9 @@ static inline __attribute__((always_inline)) uint64_t uni_next(const bits_box64 
 
 /* A region (r, a fill of empty cells grown by step) that stopped growing and whose size is
  * not a multiple of g (a bit of uni_bad: no division). */
-static inline int uni_bad_size(uint64_t bad, uint64_t r) { return bad >> (bits64_count(r) - 1) & 1; }
+static inline int uni_bad_size(uint64_t bad, uint64_t r) {
+  return bad >> (bits64_count(r) - 1) & 1;
+}
 
 /* The regions of empty cells next to a candidate (its edge cells), for pieces of one size
  * g: 1 if each is a multiple of g (it is then at most the unused pieces' cells, as all the
@@ -1239,9 +1242,10 @@ static inline int uni_bad_size(uint64_t bad, uint64_t r) { return bad >> (bits64
  *   a candidate (the same decisions).
  * - Two fills at a time, from the lowest and the highest edge cell left: as soon as they
  *   meet they are one region, found in about half the steps of one fill around the piece,
- *   and their steps do not wait for each other (the pentominoes 0.983x the time of one fill,
- *   with the flat neighbours above 0.975x: bench/RESULTS.md). When one stops growing first,
- *   it is a region apart, measured, and the edge cells left start again.
+ *   and their steps do not wait for each other (the pentominoes 0.95x to 0.99x the time of
+ *   one fill in five blocks, with the flat neighbours above: bench/RESULTS.md). When one
+ *   stops growing first, it is a region apart, measured, and the edge cells left start
+ *   again.
  * - An edge cell with no empty neighbour is a region of one cell, found without a fill (the
  *   most common dead end on the pentominoes). */
 static inline __attribute__((always_inline)) int uni_regions(const poly_model *m, uint64_t empty,
@@ -1253,7 +1257,8 @@ static inline __attribute__((always_inline)) int uni_regions(const poly_model *m
     uint64_t a = e & -e, b = (uint64_t)1 << (63 - __builtin_clzll(e));
     if (a == b) return 1; /* one edge cell left: the last region */
     for (;;) {
-      const uint64_t a2 = (a | uni_next(g, a, flat)) & empty, b2 = (b | uni_next(g, b, flat)) & empty;
+      const uint64_t a2 = (a | uni_next(g, a, flat)) & empty,
+                     b2 = (b | uni_next(g, b, flat)) & empty;
       if (a2 & b2) { /* met: one region, grown on until it holds the edge cells left */
         uint64_t r = a2 | b2, prev;
         if (!(e & ~r)) return 1;
