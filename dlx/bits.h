@@ -505,6 +505,17 @@ static inline uint64_t bits_box64_neighbors_flat(const bits_box64 *g, uint64_t w
          ((w & g->down[1]) >> sy);
 }
 
+/* bits_box64_neighbors_flat without the masks of the shifts along y, for a caller that keeps
+ * only cells of the box from the result (ANDs it with some of them): those shifts only carry
+ * cells of the top row past the box's last cell, and of the bottom row below bit 0, so the
+ * result's cells in the box are the same, but in a box of one row of 64 cells (whose
+ * stride along y, 64, is taken as 0), which gets w back as well. The region test of
+ * `dance cube` grows its fills with it (two masks fewer a step: the pentominoes 0.98x). */
+static inline uint64_t bits_box64_neighbors_flat_open(const bits_box64 *g, uint64_t w) {
+  int sy = g->box.x & 63;
+  return ((w & g->up[0]) << 1) | ((w & g->down[0]) >> 1) | (w << sy) | (w >> sy);
+}
+
 /* For each cell, how many of its face neighbours are in w, as three bit planes: the
  * count is bit 0 of planes[0], bit 1 of planes[1] and bit 2 of planes[2] (0..6). Each
  * plane is computed for all 64 cells at once with carry-save adders. */

@@ -1214,17 +1214,12 @@ static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
   return sums;
 }
 
-/* The cells next to a cell of r, in a flat box or not (a constant where inlined). In a flat
- * box the result may also hold bits past its top row (those below bit 0 and past bit 63 fall
- * off the word): every caller keeps only cells of the box from it (the result ANDed with
- * the empty cells, or cells of the box ANDed with its complement), so the vertical shifts
- * need no masks. Not in a box of several layers, where a row's shift would wrap into the
- * next layer. */
+/* The cells next to a cell of r, in a flat box or not (a constant where inlined). In a
+ * flat box the result may hold bits outside the box (bits_box64_neighbors_flat_open): every
+ * caller ANDs it with cells of the box, or ANDs cells of the box with its complement. */
 static inline __attribute__((always_inline)) uint64_t uni_next(const bits_box64 *g, uint64_t r,
                                                                int flat) {
-  if (!flat) return bits_box64_neighbors(g, r);
-  const int sy = g->box.x & 63;
-  return ((r & g->up[0]) << 1) | ((r & g->down[0]) >> 1) | (r << sy) | (r >> sy);
+  return flat ? bits_box64_neighbors_flat_open(g, r) : bits_box64_neighbors(g, r);
 }
 
 /* A region (r, a fill of empty cells grown by step) that stopped growing and whose size is

@@ -960,7 +960,11 @@ static void check_neighbors(int x, int y, int z, uint64_t w, uint64_t within) {
       }
     }
     ASSERT_EQ_U64(bits_box64_neighbors(&g, w), want);
-    if (z == 1) ASSERT_EQ_U64(bits_box64_neighbors_flat(&g, w), want);
+    if (z == 1) {
+      ASSERT_EQ_U64(bits_box64_neighbors_flat(&g, w), want);
+      uint64_t open = bits_box64_neighbors_flat_open(&g, w) & g.all;
+      ASSERT_EQ_U64(n == 64 && y == 1 ? open & ~w : open, n == 64 && y == 1 ? want & ~w : want);
+    }
     /* neighbour counts, as bit planes, against counting each cell's neighbours */
     uint64_t planes[3];
     bits_box64_neighbor_count(&g, w, planes);
