@@ -67,6 +67,8 @@ enum {
   POLY_CHOICE_SHARE = 10,        /* percent of the first candidate's nodes (see below) */
   POLY_CHOICE_SIDE = 100000,     /* from this first estimate on, candidates side by side */
   POLY_SUMS_TABLE = 16,          /* the pruning's subset sums kept for every set of pieces */
+  POLY_MEMO_BITS = 15,           /* pieces of one size: 2^15 region tests remembered a thread */
+  POLY_MEMO_AFTER = 16384,       /* once a thread has asked for this many */
 };
 
 typedef enum {

@@ -391,6 +391,72 @@ static void test_admit_items(void) {
   no_admit_items(parse("box 3x1\npiece I\nIII\npiece D optional\nDD\n", &err), NULL);
 }
 
+/* The search of s on the engine and threads given, with the region test's answers
+ * remembered (uni_test) or not (DANCE_CUBE_MEMO=0, read when the model is made): its nodes,
+ * and its solutions in *solutions. */
+static uint64_t memo_nodes(const poly_set *s, dlx_engine_kind engine, int threads, int memo,
+                           uint64_t *solutions) {
+  if (memo)
+    unsetenv("DANCE_CUBE_MEMO");
+  else
+    setenv("DANCE_CUBE_MEMO", "0", 1);
+  poly_options po = poly_options_default();
+  po.engine = engine;
+  poly_model *m = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_model_new(s, &po, &m, &err), POLY_OK);
+  unsetenv("DANCE_CUBE_MEMO");
+  dlx_stats st = {0};
+  if (m) {
+    dlx_options o = dlx_options_default();
+    o.engine = engine;
+    o.threads = threads;
+    o.admit = poly_model_admit(m);
+    o.admit_items = poly_model_admit_items(m);
+    o.admit_ctx = m;
+    ASSERT_EQ(dlx_solve(poly_model_matrix(m), &o, &st), DLX_OK);
+  }
+  poly_model_free(m);
+  *solutions = st.solutions;
+  return st.nodes;
+}
+
+/* The region test's answers, remembered per thread for pieces of one size, decide as the test
+ * does: the same nodes and solutions as without them, on the bitset engine on 1 and 2 threads
+ * (each its own table), on dancing links (whose pruning also checks cells) and in a region
+ * with a hole. Each search asks for more tests than the table waits for, and the models
+ * follow each other in the same threads, so each thread's table is also emptied for a new
+ * model. */
+static void test_region_memo(void) {
+  poly_set *s = read_set("pentominoes");
+  if (!s) return;
+  uint64_t with, without;
+  poly_set_box(s, (int[]){10, 6, 1});
+  uint64_t nodes = memo_nodes(s, DLX_ENGINE_BITS, 1, 0, &without);
+  ASSERT_EQ_U64(without, 2339);
+  ASSERT_EQ_U64(memo_nodes(s, DLX_ENGINE_BITS, 1, 1, &with), nodes);
+  ASSERT_EQ_U64(with, 2339);
+  ASSERT_EQ_U64(memo_nodes(s, DLX_ENGINE_BITS, 2, 1, &with), nodes);
+  ASSERT_EQ_U64(with, 2339);
+  poly_set_box(s, (int[]){15, 4, 1});
+  nodes = memo_nodes(s, DLX_ENGINE_LINKS, 1, 0, &without);
+  ASSERT_EQ_U64(without, 368);
+  ASSERT_EQ_U64(memo_nodes(s, DLX_ENGINE_LINKS, 1, 1, &with), nodes);
+  ASSERT_EQ_U64(with, 368);
+  poly_set *r = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_read_region(DANCE_DATA_DIR "/regions/8x8-centre-hole.txt", &r, &err), POLY_OK);
+  if (r) {
+    ASSERT_EQ(poly_set_region(s, r), POLY_OK);
+    nodes = memo_nodes(s, DLX_ENGINE_BITS, 1, 0, &without);
+    ASSERT_EQ_U64(without, 65);
+    ASSERT_EQ_U64(memo_nodes(s, DLX_ENGINE_BITS, 1, 1, &with), nodes);
+    ASSERT_EQ_U64(with, 65);
+  }
+  poly_set_free(r);
+  poly_set_free(s);
+}
+
 /* Every report, its nodes and its part done, for test_progress_gap. */
 typedef struct {
   uint64_t nodes[1 << 16];
@@ -1137,6 +1203,7 @@ int main(void) {
   RUN(test_choice_small);
   RUN(test_choice_medians);
   RUN(test_admit_items);
+  RUN(test_region_memo);
   RUN(test_box_groups);
   RUN(test_progress_gap);
   RUN(test_malformed);
