@@ -583,7 +583,7 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   poly_model *all = NULL;
   poly_error err;
   if (poly_model_new(m->set, &o, &all, &err)) return -2; /* the set compiled once already */
-  if (m->memo && all->memo) all->memo = m->memo; /* the same box: the same answers */
+  m->memo = all->memo; /* the same box: the same answers (build_matrix keeps it) */
   size_t words = ((size_t)dlx_option_count(all->matrix) + 63) / 64;
   uint64_t *keep = malloc(((size_t)m->set->npieces * words + 1) * sizeof *keep);
   which = keep ? 0 : -2;
@@ -709,7 +709,7 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
      * the complement of another); DANCE_CUBE_MEMO=0 leaves it out, for measuring it. */
     const char *no_memo = getenv("DANCE_CUBE_MEMO");
     if (m->uniform && m->fill != ~(uint64_t)0 && !(no_memo && !strcmp(no_memo, "0")))
-      m->memo = m->serial;
+      m->memo = m->memo ? m->memo : m->serial; /* the choice's model's, when it had one */
     if (!m->opt_mask || !m->opt_edge || !m->opt_pc || sums_table(m)) {
       free(piece_item);
       return POLY_ENOMEM;
@@ -1291,17 +1291,19 @@ static inline __attribute__((always_inline)) int uni_regions(const poly_model *m
  * (X held) ask for 573,085 tests past the two cheap ones below, of 134,561 sets of empty
  * cells, since two placements can often be made by two others (a 2 x 5 block).
  * The answers are kept per thread, in a table of 2^POLY_MEMO_BITS slots (256 KiB) made once
- * the thread has asked for POLY_MEMO_AFTER tests for one model (m->memo: its number, lent to
- * the model of the choice of the piece to hold), emptied for another, freed when the thread
- * ends. A slot holds the set of empty cells that hashed there for a pass, their complement
- * for a refusal: never a set of empty cells, the box being fewer than 64 cells, so a slot
- * holds no answer for another set. 10x6 finds 364,342 answers there (64%): 0.978x the time
- * on 1 thread, 0.985x on 2 (2^16 slots: 0.973x and 0.996x); the 8x8 square with a centre
- * hole, 1.015x (a small search pays for making the table: made at once, 1.03x to 1.07x).
- * One table shared by the threads took 1.09x the CPU on 2 threads (a slot written by one
- * core, read by the other). Same decisions, so the same nodes. Asked when at least two edge
- * cells are left (one is a region the test passes at once) and none is a region of one cell
- * (the cheaper test first). */
+ * the thread has asked for POLY_MEMO_AFTER tests for one model (m->memo: a model's number;
+ * the model the choice of the piece to hold estimates on lends its own to the model
+ * searched, whose answers are the same), emptied for another, freed when the thread ends. A
+ * slot holds the set of empty cells that hashed there for a pass, their complement for a
+ * refusal: never a set of empty cells, the box being fewer than 64 cells, so a slot holds no
+ * answer for another set. 10x6 finds 348,562 of its 598,914 answers there (58%; 12x5 280,497
+ * of 458,436): 0.978x the time on 1 thread, 12x5 0.954x (2^16 slots on 2 threads: 0.996x
+ * where 2^15 took 0.985x). The 8x8 square with a centre hole asks 53,042 tests, too few to
+ * make a table (made at once, that small search took 1.03x to 1.07x the time). One table
+ * shared by the threads took 1.09x the CPU on 2 threads (a slot written by one core, read
+ * by the other). Same decisions, so the same nodes. Asked when at least two edge cells are
+ * left (one is a region the test passes at once) and none is a region of one cell (the
+ * cheaper test first). */
 typedef struct {
   uint64_t memo;   /* the model number whose answers slots holds, 0: none */
   uint64_t *slots; /* NULL until POLY_MEMO_AFTER tests were asked for memo */
@@ -1315,23 +1317,25 @@ static int memo_key_made;
 static void memo_key_make(void) { memo_key_made = pthread_key_create(&memo_key, free) == 0; }
 
 /* This thread's table for m's answers, emptied, once it has asked POLY_MEMO_AFTER tests for
- * m: NULL before, or when out of memory (then the test runs every time). */
+ * m (uni_test counts them): NULL before, or when out of memory (then the test runs every
+ * time). */
 static __attribute__((noinline)) uint64_t *memo_for(const poly_model *m) {
   memo_table *t = &memo_here;
   if (t->memo != m->memo) *t = (memo_table){m->memo, NULL, 0, t->made};
-  if (++t->asked < POLY_MEMO_AFTER) return NULL;
+  if (t->asked < POLY_MEMO_AFTER) return NULL;
   const size_t bytes = ((size_t)1 << POLY_MEMO_BITS) * sizeof *t->made;
-  if (t->made) {
-    memset(t->made, 0, bytes);
-  } else {
+  if (!t->made) {
     pthread_once(&memo_once, memo_key_make);
-    if (!memo_key_made || !(t->made = calloc(1, bytes))) return NULL;
+    if (!memo_key_made || !(t->made = malloc(bytes))) return NULL;
     if (pthread_setspecific(memo_key, t->made)) {
       free(t->made);
       t->made = NULL;
       return NULL;
     }
   }
+  /* written at once, not left to calloc: a page first read and then written is mapped
+   * twice (the zero page, then its own: 128 faults for 64 pages) */
+  memset(t->made, 0, bytes);
   return t->slots = t->made;
 }
 
@@ -1339,8 +1343,12 @@ static inline __attribute__((always_inline)) int uni_test(const poly_model *m, u
                                                           uint64_t edge, int flat) {
   if ((m->uni_bad & 1) && (edge & ~uni_next(&m->g, empty, flat))) return 0;
   if (!(edge & (edge - 1))) return 1;
-  uint64_t *slots = memo_here.memo == m->memo ? memo_here.slots : NULL;
-  if (!slots && (!m->memo || !(slots = memo_for(m)))) return uni_regions(m, empty, edge, flat);
+  memo_table *t = &memo_here;
+  uint64_t *slots = t->slots;
+  if (t->memo != m->memo || !slots) {
+    if (!m->memo || (t->memo == m->memo && ++t->asked < POLY_MEMO_AFTER) || !(slots = memo_for(m)))
+      return uni_regions(m, empty, edge, flat);
+  }
   uint64_t *slot = slots + ((empty * 0x9E3779B97F4A7C15ull) >> (64 - POLY_MEMO_BITS));
   const uint64_t x = *slot ^ empty; /* 0 or ~0: found */
   if (x + 1 <= 1) return x == 0;
@@ -1383,12 +1391,11 @@ static inline __attribute__((always_inline)) int uni_test(const poly_model *m, u
   uint64_t empty = m->fill & ~full;                                                                \
   uint64_t edge = m->opt_edge[options[n - 1]] & empty;                                             \
   if (lone) {                                                                                      \
-    if (m->monomino && (subset_sums(m, used) & 2)) return 1;                                     \
+    if (m->monomino && (subset_sums(m, used) & 2)) return 1;                                       \
     return !(edge & ~bits_box64_neighbors(&m->g, empty));                                          \
   }                                                                                                \
   if (uni) {                                                                                       \
-    if (!(m->g.box.z == 1 ? uni_test(m, empty, edge, 1) : uni_test(m, empty, edge, 0)))            \
-      return 0;                                                                                    \
+    if (!(m->g.box.z == 1 ? uni_test(m, empty, edge, 1) : uni_test(m, empty, edge, 0))) return 0;  \
   } else {                                                                                         \
     uint64_t sums = subset_sums(m, used);                                                          \
     /* a region of one cell first, as above */                                                     \
@@ -1426,9 +1433,8 @@ static inline __attribute__((always_inline)) int uni_test(const poly_model *m, u
 /* Each pruning is compiled with the general region test and with the one for pieces of
  * one size (uni), so that neither pays for the other's branch (with the branch at run time
  * Bedlam measured 2 to 3% slower), with `cells` or without, and with `lone`. */
-static inline __attribute__((always_inline)) int admit_plain(void *ctx, const int32_t *options,
-                                                             size_t n, int cells, int uni,
-                                                             int lone) {
+static inline __attribute__((always_inline)) int
+admit_plain(void *ctx, const int32_t *options, size_t n, int cells, int uni, int lone) {
   POLY_ADMIT_GATHER
   POLY_ADMIT_BODY
 }

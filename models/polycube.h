@@ -68,7 +68,7 @@ enum {
   POLY_CHOICE_SIDE = 100000,     /* from this first estimate on, candidates side by side */
   POLY_SUMS_TABLE = 16,          /* the pruning's subset sums kept for every set of pieces */
   POLY_MEMO_BITS = 15,           /* pieces of one size: 2^15 region tests remembered a thread */
-  POLY_MEMO_AFTER = 16384,       /* once a thread has asked for this many */
+  POLY_MEMO_AFTER = 65536,       /* once a thread has asked for this many */
 };
 
 typedef enum {
