@@ -628,6 +628,8 @@ static void cell_name(const poly_model *m, size_t c, char *buf) {
   }
 }
 
+static int admit_applies(const poly_model *m, int *cells, int *lone);
+
 static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t nreps) {
   const poly_set *s = m->set;
   dlx_matrix *x = dlx_matrix_new();
@@ -746,7 +748,9 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
     }
   }
   free(piece_item);
-  if (m->small) {
+  int cells = 0, lone;
+  /* the options through each cell, for the pruning's cell check alone (dancing links) */
+  if (admit_applies(m, &cells, &lone) && cells) {
     size_t np = (size_t)s->npieces, slots = m->ncells * np, cells_total = 0;
     for (int p = 0; p < s->npieces; p++)
       cells_total += m->pm[p].nopt * (size_t)s->pieces[p].size;
