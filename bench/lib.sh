@@ -2,9 +2,13 @@
 # bench/lib.sh -- shared by the benchmark scripts: build a Release tree, and print the
 # lines every recorded result starts with (machine, load, compiler, commit).
 
-# bench_build ROOT BUILD TARGET: configure (Release, no tests) and build one target.
+# bench_build ROOT BUILD TARGET: configure (Release, no tests) and build one target. A tree
+# configured before (BUILD_DIR=build, say) keeps its own DANCE_TESTS: turning it off there
+# left that tree's test programs as they were, and ctest then ran the old ones.
 bench_build() {
-  cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DDANCE_BENCH=ON -DDANCE_TESTS=OFF >/dev/null
+  local tests=-DDANCE_TESTS=OFF
+  [ -f "$2/CMakeCache.txt" ] && tests=
+  cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DDANCE_BENCH=ON $tests >/dev/null
   cmake --build "$2" --target "$3" -j "$(nproc)" >/dev/null
 }
 
