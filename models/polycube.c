@@ -489,7 +489,8 @@ static int estimate_side(poly_model *m, poly_model *all, const uint64_t *keep, s
 }
 
 /* The options of candidates order[0..n-1] (candidate_options), on a thread of their own
- * while the first candidate is estimated (later_start). */
+ * while the first candidate is estimated (choose_restricted starts it, choose_among waits
+ * for it). */
 typedef struct {
   const poly_model *all;
   const int *order;
