@@ -42,9 +42,9 @@ extern "C" {
  * The version of this header. While the major version is 0, every minor version may
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
-#define DLX_VERSION_MINOR 6
+#define DLX_VERSION_MINOR 7
 #define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "0.6.0"
+#define DLX_VERSION_STRING "0.7.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -78,6 +78,7 @@ typedef enum {
   DLX_EMULTI,        /* not available for problems with multiplicities (see dlx_set_bounds) */
   DLX_EMEMO,         /* memoized counting cannot do this (bounds, listed solutions) */
   DLX_ECOST,         /* not available for problems with costs (see dlx_set_option_cost) */
+  DLX_EPLAN,         /* the split is not the one expected (dlx_options.plan): see dlx_plan */
 } dlx_status;
 
 /* A short English description of a status, e.g. "unknown item". Never NULL. */
@@ -196,6 +197,33 @@ DLX_API dlx_status dlx_write(const dlx_matrix *m, FILE *f, const char *comment);
 
 /* ---- solving ------------------------------------------------------------------------ */
 
+/* The plan of a split run: the units (pieces) the top of the tree is cut into, which the
+ * parts of a split (--shard K/N), the threads and a checkpoint share out. It depends on the
+ * matrix, the admit hook, the kind of search (plain, multiplicities, costs, memoized), the
+ * number of parts and split_pieces, and on nothing else: not on the threads, progress
+ * reports or checkpoints. Its hash covers all that and every unit's path, in tree order, so
+ * two runs with the same hash cut the tree into the same units, numbered alike. Units
+ * 0..units-1 are the pieces; unit DLX_PIECE_ABOVE is the top of the tree above them (the
+ * split searches it; part 0 owns it).
+ *
+ * A run owns some units (its share, whether it searched them now or skipped them as
+ * pieces_done); part_sum is the sum, modulo 2^64, of dlx_plan_tag(hash, u) over them. The
+ * parts of one split own every unit exactly once when their part_units add up to units + 1
+ * and their part_sums to dlx_plan_whole_sum(hash, units): a merge checks both (a unit owned
+ * twice or never changes the sum but for a chance of 2^-64). hash is 0 when the run was not
+ * split (one thread, no shards, no pieces asked for) or stopped before its split was done. */
+typedef struct {
+  uint64_t hash;
+  uint64_t units;
+  uint64_t part_units;
+  uint64_t part_sum;
+} dlx_plan;
+
+/* The tag of unit `unit` (0..units-1, or DLX_PIECE_ABOVE) of the plan `hash`. */
+DLX_API uint64_t dlx_plan_tag(uint64_t hash, uint64_t unit);
+/* The sum of the tags of all units of a plan: units 0..units-1 and DLX_PIECE_ABOVE. */
+DLX_API uint64_t dlx_plan_whole_sum(uint64_t hash, uint64_t units);
+
 typedef struct {
   uint64_t solutions;   /* solutions found (and handed to the callback, if any) */
   uint64_t nodes;       /* search-tree nodes: times an item was chosen to branch on */
@@ -206,6 +234,7 @@ typedef struct {
   int threads;          /* threads that searched */
   uint64_t subproblems; /* pieces the tree was split into (0 for a single-thread run) */
   int engine;           /* the engine that searched: DLX_ENGINE_LINKS or DLX_ENGINE_BITS */
+  dlx_plan plan;        /* the split's plan and this run's share of it (hash 0: no split) */
 } dlx_stats;
 
 /* A progress report, handed to dlx_progress_fn. */
@@ -247,6 +276,7 @@ typedef struct {
   uint64_t solutions; /* solutions found in the piece */
   uint64_t nodes;     /* its nodes */
   double seconds;     /* wall-clock time spent on it */
+  uint64_t plan;      /* the hash of the split's plan (see dlx_plan) */
 } dlx_piece;
 /* Called once for each piece searched to its end (never for one a limit or stop cut short),
  * in the thread that searched it, after the last on_solution call of that piece and before
@@ -319,6 +349,11 @@ typedef struct {
    * thread, which is faster on small problems; it does so anyway when no on_solution sees
    * the order. Not with max_solutions or max_nodes, whose results depend on the order. */
   int any_order;
+  /* Nonzero: the hash of the plan the split must have (see dlx_plan), as an earlier run
+   * recorded it with its pieces_done. Once the split is made, a plan with another hash
+   * ends the run before any piece is searched: DLX_EPLAN, with stats' plan set to the
+   * split's own, so that the caller can name both. */
+  uint64_t plan;
 } dlx_options;
 
 /* Default options: count everything, one thread, no callbacks. */
@@ -407,6 +442,7 @@ typedef struct {
   uint64_t nodes, updates, bytes;
   double seconds;
   int complete; /* 1 if the search ran to its end: these are the k cheapest */
+  dlx_plan plan; /* the split's plan and this run's share of it (hash 0: no split) */
 } dlx_best_result;
 
 DLX_API dlx_status dlx_best(const dlx_matrix *m, const dlx_options *opt, size_t k,
@@ -448,6 +484,7 @@ typedef struct {
   int overflow; /* 1 if the count passed 2^64 - 1 */
   uint32_t threads; /* threads that counted */
   uint64_t pieces;  /* pieces of the split (0: the count was not split) */
+  dlx_plan plan;    /* the split's plan and this run's share of it (hash 0: no split) */
 } dlx_memo_stats;
 
 DLX_API dlx_status dlx_count_memo(const dlx_matrix *m, const dlx_options *opt, size_t max_memory,

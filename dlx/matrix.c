@@ -24,6 +24,7 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_EMULTI: return "not available for problems with multiplicities";
   case DLX_ECOST: return "not available for problems with costs";
   case DLX_EMEMO: return "memoized counting handles neither multiplicities nor listed solutions";
+  case DLX_EPLAN: return "the split is not the one expected";
   }
   return "unknown status";
 }

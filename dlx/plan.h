@@ -1,0 +1,40 @@
+/* plan.h -- the plan of a split (dlx_plan in dlx.h): one way, shared by every engine's split,
+ * to hash the units a tree is cut into and to tag the units a run owns.
+ *
+ * A splitter begins a plan with what chose the cut (the kind of search, the parts, the
+ * pieces asked for), adds every unit's path in tree order (all parts' units, not only its
+ * own), ends it, and then marks the units its run owns; a merge of the parts proves with
+ * dlx_plan_whole_sum that they own each unit once.
+ */
+#ifndef DANCE_DLX_PLAN_H
+#define DANCE_DLX_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx.h"
+
+/* What a split cuts: each engine's tree has units of its own shape. */
+typedef enum {
+  DLX_PLAN_PLAIN = 1, /* Algorithm X (either engine): units are paths of option nodes */
+  DLX_PLAN_MULTI = 2, /* Algorithm M: paths of branch numbers */
+  DLX_PLAN_COST = 3,  /* the cheapest solutions: paths of option nodes */
+  DLX_PLAN_MEMO = 4,  /* memoized counting: distinct sets of covered items */
+} dlx_plan_kind;
+
+typedef struct {
+  uint64_t h;
+  uint64_t units;
+} dlx_plan_hasher;
+
+/* parts: the shards (0 or 1: one); target: the pieces asked of the split. */
+void dlx_plan_begin(dlx_plan_hasher *p, dlx_plan_kind kind, uint32_t parts, uint64_t target);
+/* The next unit, in tree order: its n words (a path, or a set's words and a multiplicity). */
+void dlx_plan_unit32(dlx_plan_hasher *p, const int32_t *words, size_t n);
+void dlx_plan_unit64(dlx_plan_hasher *p, const uint64_t *words, size_t n);
+/* The plan's hash and number of units, into out (hash never 0); its share still empty. */
+void dlx_plan_end(const dlx_plan_hasher *p, dlx_plan *out);
+/* This run owns unit u (0..units-1, or DLX_PIECE_ABOVE). */
+void dlx_plan_own(dlx_plan *plan, uint64_t u);
+
+#endif
