@@ -27,6 +27,7 @@
 #include "engine.h"
 #include "matrix_internal.h"
 #include "plain_links.h"
+#include "plan.h"
 
 /* How far down an item's list the choice of item counts affordable options (DLX5's
  * default, its h option). */
@@ -470,6 +471,54 @@ static void *best_work(void *arg) {
   return NULL;
 }
 
+/* The split of dlx_best: the pieces at the first depth with `target` of them (or the
+ * bottom, or a top of 100,000 nodes), recorded in run->sh, their plan into *plan with the
+ * units this run owns (shard K: pieces K, K + N, ...; shard 0 the top). Returns 1 if
+ * stopped. */
+static int best_split(cost_dl *d, best_run *run, size_t target, dlx_plan *plan) {
+  best_shared *sh = run->sh;
+  const dlx_options *o = sh->o;
+  uint64_t nodes0 = d->nodes, updates0 = d->l.updates;
+  int halted;
+  run->quiet = 1; /* trials: the last is run again, keeping its solutions */
+  for (int32_t depth = 1;; depth++) {
+    sh->pieces = sh->cap = 0; /* the arrays are sized for one depth */
+    free(sh->items), free(sh->opts);
+    sh->items = NULL, sh->opts = NULL;
+    d->nodes = nodes0, d->l.updates = updates0;
+    run->split_depth = depth;
+    halted = best_search(d, run);
+    if (halted || sh->pieces >= target || sh->pieces == 0 || d->nodes - nodes0 > 100000) break;
+  }
+  if (halted) return 1;
+  sh->pieces = sh->cap = 0;
+  free(sh->items), free(sh->opts);
+  sh->items = NULL, sh->opts = NULL;
+  d->nodes = nodes0, d->l.updates = updates0;
+  run->quiet = o->shard_count != 0;
+  halted = best_search(d, run);
+  if (!halted && o->shard_count) {
+    d->nodes = nodes0, d->l.updates = updates0;
+    if (o->shard_index == 0) { /* the solutions above the pieces are shard 0's */
+      run->quiet = 0;
+      run->skip_pieces = 1;
+      halted = best_search(d, run);
+    }
+  }
+  if (halted) return 1;
+  size_t len = (size_t)run->split_depth;
+  dlx_plan_hasher h;
+  dlx_plan_begin(&h, DLX_PLAN_COST, o->shard_count, target);
+  for (size_t k = 0; k < sh->pieces; k++)
+    dlx_plan_unit32(&h, sh->opts + k * len, len);
+  dlx_plan_end(&h, plan);
+  if (!o->shard_count || o->shard_index == 0) dlx_plan_own(plan, DLX_PIECE_ABOVE);
+  for (size_t k = o->shard_count ? o->shard_index : 0; k < sh->pieces;
+       k += o->shard_count ? o->shard_count : 1)
+    dlx_plan_own(plan, k);
+  return 0;
+}
+
 dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_best_result *r) {
   if (!x || !r || k == 0) return DLX_EARG;
   memset(r, 0, sizeof *r);
@@ -492,7 +541,7 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
   int threads = o->threads > 1 ? o->threads : 1;
   best_worker *ws = calloc((size_t)threads, sizeof *ws);
   pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-  int halted = 0;
+  int halted = 0, wrong_plan = 0;
   uint64_t nodes = 0, updates = 0, bytes = 0;
   if (!d || !sh.h.s || !sh.h.seq || !ws || !tid) {
     sh.failed = 1;
@@ -513,33 +562,9 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
     size_t target = !o->shard_count       ? 64 * (size_t)threads
                     : o->shard_count < 16 ? 256
                                           : 16 * (size_t)o->shard_count;
-    uint64_t nodes0 = d->nodes, updates0 = d->l.updates;
-    run.quiet = 1; /* trials: the last is run again, keeping its solutions */
-    for (int32_t depth = 1;; depth++) {
-      sh.pieces = sh.cap = 0; /* the arrays are sized for one depth */
-      free(sh.items), free(sh.opts);
-      sh.items = NULL, sh.opts = NULL;
-      d->nodes = nodes0, d->l.updates = updates0;
-      run.split_depth = depth;
-      halted = best_search(d, &run);
-      if (halted || sh.pieces >= target || sh.pieces == 0 || d->nodes - nodes0 > 100000) break;
-    }
-    if (!halted) {
-      sh.pieces = sh.cap = 0;
-      free(sh.items), free(sh.opts);
-      sh.items = NULL, sh.opts = NULL;
-      d->nodes = nodes0, d->l.updates = updates0;
-      run.quiet = o->shard_count != 0;
-      halted = best_search(d, &run);
-      if (!halted && o->shard_count) {
-        d->nodes = nodes0, d->l.updates = updates0;
-        if (o->shard_index == 0) { /* the solutions above the pieces are shard 0's */
-          run.quiet = 0;
-          run.skip_pieces = 1;
-          halted = best_search(d, &run);
-        }
-      }
-    }
+    halted = best_split(d, &run, target, &r->plan);
+    wrong_plan = !halted && o->plan && o->plan != r->plan.hash;
+    halted |= wrong_plan;
     sh.depth = run.split_depth;
     sh.mine = !o->shard_count ? sh.pieces
               : sh.pieces > o->shard_index
@@ -587,5 +612,5 @@ out:
     dlx_best_free(r);
     return DLX_ENOMEM;
   }
-  return DLX_OK;
+  return wrong_plan ? DLX_EPLAN : DLX_OK;
 }

@@ -33,6 +33,7 @@
 #include "engine.h"
 #include "matrix_internal.h"
 #include "plain_links.h"
+#include "plan.h"
 
 typedef struct {
   plain_links l; /* the links (plain_links.h) */
@@ -469,6 +470,7 @@ struct mcc_shared {
   size_t *take;         /* the pieces this run searches */
   int32_t depth;        /* their depth */
   int32_t *paths;       /* pieces x depth: each piece's path */
+  dlx_plan plan;        /* the split's plan and this run's units */
   int halt;             /* set to stop every worker (atomic) */
   int failed;           /* a worker could not be made */
   const dlx_matrix *x;
@@ -760,8 +762,12 @@ static void *work(void *arg) {
     }
     __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
     if (sh->o->on_piece) {
-      dlx_piece done = {sh->take[k], sh->pieces, m->solutions - sols, m->nodes - nodes,
-                        dlx_now() - t0};
+      dlx_piece done = {.index = sh->take[k],
+                        .pieces = sh->pieces,
+                        .solutions = m->solutions - sols,
+                        .nodes = m->nodes - nodes,
+                        .seconds = dlx_now() - t0,
+                        .plan = sh->plan.hash};
       pthread_mutex_lock(&sh->lock);
       sh->o->on_piece(sh->o->piece_ctx, &done);
       pthread_mutex_unlock(&sh->lock);
@@ -773,6 +779,27 @@ static void *work(void *arg) {
   w->solutions = m->solutions;
   mcc_free(m);
   return NULL;
+}
+
+/* The plan of the split's v->n pieces (paths of branch numbers, in tree order), and the
+ * pieces this run searches: its shard's (k mod shard_count), less those done before.
+ * Returns DLX_EPLAN when the plan is not the one the caller expects. */
+static dlx_status take_pieces(mcc_shared *sh, const leaves *v, size_t target) {
+  const dlx_options *o = sh->o;
+  dlx_plan_hasher h;
+  dlx_plan_begin(&h, DLX_PLAN_MULTI, o->shard_count, target);
+  for (size_t k = 0; k < v->n; k++)
+    dlx_plan_unit32(&h, v->paths + k * (size_t)v->depth, (size_t)v->depth);
+  dlx_plan_end(&h, &sh->plan);
+  if (o->plan && o->plan != sh->plan.hash) return DLX_EPLAN;
+  if (o->pieces_done && o->pieces_done_count != v->n) return DLX_EARG; /* another split's */
+  if (!o->shard_count || o->shard_index == 0) dlx_plan_own(&sh->plan, DLX_PIECE_ABOVE);
+  for (size_t k = 0; k < v->n; k++) {
+    if (o->shard_count && k % o->shard_count != o->shard_index) continue;
+    dlx_plan_own(&sh->plan, k);
+    if (!(o->pieces_done && o->pieces_done[k])) sh->take[sh->mine++] = k;
+  }
+  return DLX_OK;
 }
 
 static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_stats *st,
@@ -822,17 +849,15 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
     status = DLX_ENOMEM;
     goto out;
   }
-  if (!halted && o->pieces_done && o->pieces_done_count != v.n) {
-    status = DLX_EARG; /* a record of another split */
-    goto out;
-  }
-  for (size_t k = 0; k < v.n; k++)
-    if ((!o->shard_count || k % o->shard_count == o->shard_index) &&
-        !(o->pieces_done && o->pieces_done[k]))
-      sh.take[sh.mine++] = k;
   if (halted) goto out;
+  if ((status = take_pieces(&sh, &v, target))) goto out;
   if (o->on_piece && !tr.quiet) { /* the top of the tree, above the pieces, is done */
-    dlx_piece above = {DLX_PIECE_ABOVE, v.n, top->solutions, top->nodes, dlx_now() - r->start};
+    dlx_piece above = {.index = DLX_PIECE_ABOVE,
+                       .pieces = v.n,
+                       .solutions = top->solutions,
+                       .nodes = top->nodes,
+                       .seconds = dlx_now() - r->start,
+                       .plan = sh.plan.hash};
     o->on_piece(o->piece_ctx, &above);
   }
   dlx_options wo = top_o;
@@ -870,6 +895,7 @@ out:
   st->complete = !halted && !status && __atomic_load_n(&sh.done, __ATOMIC_RELAXED) == sh.mine;
   st->threads = threads;
   st->subproblems = sh.pieces;
+  st->plan = sh.plan;
   st->engine = mcc_bits(x, o) ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
   st->seconds = dlx_now() - r->start;
   mcc_free(top);

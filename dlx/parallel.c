@@ -37,6 +37,7 @@
 
 #include "bitengine.h"
 #include "engine.h"
+#include "plan.h"
 
 dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
 
@@ -114,6 +115,8 @@ typedef struct {
                            searched (pieces_done) */
   bx_tables *bits;      /* the pieces are searched by the bitset engine on these tables
                            (the split is always dancing links: the same tree) */
+  size_t target;        /* the pieces asked of the split */
+  dlx_plan plan;        /* the split's plan and this run's units (hash 0 until made) */
   uint64_t bytes;
   dlx_status error;
 } par;
@@ -414,8 +417,12 @@ static int leave_piece(par *p, worker *w, size_t i, int stop, uint64_t nodes, ui
   if (!stop) {
     p->remaining -= p->weight[i];
     if (p->o->on_piece) {
-      dlx_piece done = {p->index[i], p->pieces, solutions - s->piece_start_solutions,
-                        nodes - s->piece_start, dlx_now() - s->piece_start_time};
+      dlx_piece done = {.index = p->index[i],
+                        .pieces = p->pieces,
+                        .solutions = solutions - s->piece_start_solutions,
+                        .nodes = nodes - s->piece_start,
+                        .seconds = dlx_now() - s->piece_start_time,
+                        .plan = p->plan.hash};
       p->o->on_piece(p->o->piece_ctx, &done);
     }
   }
@@ -657,6 +664,21 @@ static void report_split(par *p, const dlx_engine *e) {
   p->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
 }
 
+/* The plan: every piece recorded (all shards', in tree order: before take_share keeps this
+ * shard's) by its path of option nodes, which the same matrix numbers alike everywhere. A
+ * streamed split's pieces are all known only once it has ended. */
+static void make_plan(par *p) {
+  dlx_plan_hasher h;
+  dlx_plan_begin(&h, DLX_PLAN_PLAIN, p->o->shard_count, p->target);
+  for (size_t i = 0; i < p->count; i++)
+    dlx_plan_unit32(&h, p->paths + i * (size_t)p->depth, (size_t)p->depth);
+  dlx_plan_end(&h, &p->plan);
+  if (!p->o->shard_count || p->o->shard_index == 0) dlx_plan_own(&p->plan, DLX_PIECE_ABOVE);
+  if (!p->o->shard_count)
+    for (size_t i = 0; i < p->count; i++)
+      dlx_plan_own(&p->plan, p->index[i]);
+}
+
 /* Shards: the pieces, heaviest first (ties: in tree order), go each to the share that is
  * lightest so far (ties: the lowest share), found in a heap of the shares; this shard keeps
  * its own, in tree order (neighbours in the tree share the top of their paths, which the
@@ -698,7 +720,10 @@ static void take_share(par *p) {
     heap[k] = (share){0, k};
   for (size_t r = 0; r < p->count; r++) {
     size_t i = order[r].i;
-    if (heap[0].shard == me) mine[i] = 1;
+    if (heap[0].shard == me) {
+      mine[i] = 1;
+      dlx_plan_own(&p->plan, p->index[i]);
+    }
     heap[0].load += p->weight[i];
     for (size_t k = 0;;) { /* sift the root down */
       size_t c = 2 * k + 1;
@@ -793,8 +818,11 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   size_t target = o->split_pieces  ? (size_t)o->split_pieces
                   : o->shard_count ? (o->shard_count < 16 ? 512 : 32 * (size_t)o->shard_count)
                                    : 512 * (size_t)threads;
-  /* Shards draw their shares from the weights of all the pieces: no streaming. */
-  int may_stream = !o->shard_count;
+  p.target = target;
+  /* Shards draw their shares from the weights of all the pieces, a run told its plan (a
+   * resumed one) checks it before searching a piece, and every finished piece reported
+   * names the plan: no streaming, whose plan is known only once its split has ended. */
+  int may_stream = !o->shard_count && !o->on_piece && !o->pieces_done && !o->plan;
   /* Deeper while a trial finds too few pieces; not when it found none (it was then the
    * whole search). Each trial after the first goes on from the last one's leaves (extend),
    * replaying their paths instead of searching the tree above them again. One level at a
@@ -873,6 +901,9 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   }
   if (!stream && !stopped && !p.error && p.probe_b) stopped = bits_weigh_all(&p);
   p.pieces = stream ? p.below : p.seen;
+  if (!stopped && !p.error && !stream) make_plan(&p);
+  if (!stopped && !p.error && !stream && o->plan && o->plan != p.plan.hash)
+    p.error = DLX_EPLAN; /* a record of another split */
   if (!stopped && !p.error && o->pieces_done && o->pieces_done_count != p.pieces)
     p.error = DLX_EARG; /* a record of another split */
   if (!stopped && !p.error && !stream && o->shard_count) take_share(&p);
@@ -931,14 +962,19 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     p.split_done = 1;
     pthread_cond_broadcast(&p.piece_cv);
     pthread_mutex_unlock(&p.lock);
+    if (!stopped && !p.error) make_plan(&p); /* every piece is recorded now */
   }
   int shard0 = !o->shard_count || o->shard_index == 0;
   dlx_engine *split_e = p.proto;
   pthread_mutex_lock(&p.lock);
   p.split_nodes = shard0 ? split_e->nodes : 0;
   if (shard0 && !stopped && !p.error && o->on_piece) { /* the top of the tree is done */
-    dlx_piece above = {DLX_PIECE_ABOVE, p.pieces, split_e->solutions, split_e->nodes,
-                       dlx_now() - start};
+    dlx_piece above = {.index = DLX_PIECE_ABOVE,
+                       .pieces = p.pieces,
+                       .solutions = split_e->solutions,
+                       .nodes = split_e->nodes,
+                       .seconds = dlx_now() - start,
+                       .plan = p.plan.hash};
     o->on_piece(o->piece_ctx, &above);
   }
   pthread_mutex_unlock(&p.lock);
@@ -1020,6 +1056,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
   st->bytes = p.bytes;
   st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
   st->subproblems = p.count;
+  st->plan = p.plan;
   st->complete = !stopped && !atomic_load(&p.halt) && !dlx_stop_requested(o->stop);
   st->seconds = dlx_now() - start;
   dlx_status err = p.error;

@@ -740,6 +740,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     cli_json_int(&j, "threads", st.threads);
     cli_json_uint(&j, "subproblems", st.subproblems);
     cli_json_shard(&j, o->shard);
+    cli_json_plan(&j, &st.plan, o->shard.count || o->checkpoint || o->resume);
     cli_json_string(&j, "catalog", o->catalog && strcmp(o->catalog, "-") ? o->catalog : NULL);
     cli_json_checkpoint(&j, o->checkpoint, o->resume, &pg.before);
     json_model(&j, m);

@@ -391,6 +391,7 @@ static void print_json(const result *r, printer *p) {
   cli_json_uint(&j, "bytes", st->bytes);
   json_matrix(&j, r->m);
   cli_json_shard(&j, r->o->shard);
+  cli_json_plan(&j, &st->plan, r->o->shard.count || r->o->checkpoint || r->o->resume);
   cli_json_string(&j, "catalog",
                   r->o->catalog && strcmp(r->o->catalog, "-") ? r->o->catalog : NULL);
   cli_json_checkpoint(&j, r->o->checkpoint, r->before ? r->o->resume : NULL, r->before);
@@ -527,6 +528,7 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
     cli_json_uint(&j, "bytes", r.bytes);
     json_matrix(&j, m);
     cli_json_shard(&j, o->shard);
+    cli_json_plan(&j, &r.plan, o->shard.count != 0);
     cli_json_uint(&j, "best", o->best);
     cli_json_begin_array(&j, "costs");
     for (size_t k = 0; k < r.count; k++)
@@ -673,6 +675,7 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_json_uint(&j, "bytes", st.bytes);
     json_matrix(&j, m);
     cli_json_shard(&j, o->shard);
+    cli_json_plan(&j, &st.plan, o->shard.count || o->checkpoint || o->resume);
     cli_json_checkpoint(&j, o->checkpoint, o->resume, &pg.before);
     cli_json_begin_object(&j, "memo");
     cli_json_uint(&j, "entries", st.entries);

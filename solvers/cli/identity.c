@@ -67,3 +67,17 @@ cli_identity_text cli_identity_hex(uint64_t id) {
   snprintf(t.s, sizeof t.s, "%016llx", (unsigned long long)id);
   return t;
 }
+
+void cli_json_plan(cli_json *j, const dlx_plan *plan, int recorded) {
+  if (!recorded) return;
+  if (!plan->hash) {
+    cli_json_null(j, "plan");
+    return;
+  }
+  cli_json_begin_object(j, "plan");
+  cli_json_string(j, "hash", cli_identity_hex(plan->hash).s);
+  cli_json_uint(j, "units", plan->units);
+  cli_json_uint(j, "part_units", plan->part_units);
+  cli_json_string(j, "part_sum", cli_identity_hex(plan->part_sum).s);
+  cli_json_end_object(j);
+}

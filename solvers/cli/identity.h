@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "cli.h"
 #include "dlx.h"
 
 /* The identity of the search of m by `command`, which names the subcommand and every option
@@ -20,5 +21,10 @@ typedef struct {
   char s[17];
 } cli_identity_text;
 cli_identity_text cli_identity_hex(uint64_t id);
+
+/* The plan of a split run (dlx_plan), as the "plan" member of a result that can be merged or
+ * resumed (`recorded`: a part of a split, or a run with a checkpoint); no member otherwise.
+ * null when the run stopped before its split was made. */
+void cli_json_plan(cli_json *j, const dlx_plan *plan, int recorded);
 
 #endif
