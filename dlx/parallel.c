@@ -284,9 +284,8 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   }
   /* The branching here (MRV: the fewest options of an active primary item) is the number
    * of children this leaf has at the next depth. */
-  int32_t t = INT32_MAX;
-  for (uint32_t k = e->it[0].next; k != 0 && t; k = e->it[k].next)
-    if (e->len[k] < t) t = e->len[k];
+  int32_t t;
+  dlx_engine_choose(e->it, e->len, e->zeros, &t);
   p->below += (size_t)t;
   if (p->count == p->cap) {
     if (p->streaming) { /* the capacity was the exact count: cannot happen */
@@ -752,78 +751,68 @@ static void timeout_in(struct timespec *ts, double seconds) {
   ts->tv_nsec = ns % 1000000000L;
 }
 
-dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
-  if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
-  double start = dlx_now();
-  int threads = o->threads > 1 ? o->threads : 1;
-  par p;
-  memset(&p, 0, sizeof p);
-  p.o = o;
-  p.proto = dlx_engine_new(m);
-  if (!p.proto) return dlx_engine_new_error(m);
-  dlx_engine_budget(p.proto, o->max_nodes); /* the workers' copies inherit it, */
-  p.proto->admit = o->admit;                /* and the pruning */
-  p.proto->admit_ctx = o->admit_ctx;
-  p.start = start;
-  p.next_report = start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
-  p.first = malloc(((size_t)p.proto->max_level + 1) * sizeof *p.first);
-  if (!p.first) {
-    dlx_engine_free(p.proto);
-    return DLX_ENOMEM;
-  }
-  worker self = {&p, 0, p.proto, NULL};
+/* Frees what par_open made and the split recorded. */
+static void par_close(par *p) {
+  dlx_bx_engine_free(p->probe_b);
+  dlx_bx_tables_free(p->bits);
+  free(p->slots);
+  free(p->paths);
+  free(p->weight);
+  free(p->index);
+  free(p->share);
+  free(p->prev_paths);
+  free(p->prev_share);
+  free(p->first);
+  free(p->probe_opts);
+  free(p->probe_ids);
+  free(p->probe_bopts);
+  dlx_engine_free(p->proto);
+  pthread_mutex_destroy(&p->lock);
+  pthread_cond_destroy(&p->done_cv);
+  pthread_cond_destroy(&p->piece_cv);
+}
+
+/* The split's engine (dancing links), and with the bitset engine its tables; the probes'
+ * room when progress is reported. */
+static dlx_status par_open(par *p, const dlx_matrix *m, const dlx_options *o, double start) {
+  memset(p, 0, sizeof *p);
+  pthread_mutex_init(&p->lock, NULL);
+  pthread_cond_init(&p->done_cv, NULL);
+  pthread_cond_init(&p->piece_cv, NULL);
+  p->o = o;
+  p->proto = dlx_engine_new(m);
+  if (!p->proto) return dlx_engine_new_error(m);
+  dlx_engine_budget(p->proto, o->max_nodes); /* the workers' copies inherit it, */
+  p->proto->admit = o->admit;                /* and the pruning */
+  p->proto->admit_ctx = o->admit_ctx;
+  p->start = start;
+  p->next_report = start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
+  p->first = malloc(((size_t)p->proto->max_level + 1) * sizeof *p->first);
+  if (!p->first) return DLX_ENOMEM;
   /* The probes weigh the pieces for progress reports. They scan the primary items at each
    * level: not on problems with so many that a split's thousands of leaves would each cost
    * a search's worth (a chain of 100,000); the pieces' shares of the tree weigh them then,
    * as they always do for shards (whose assignment must not depend on the progress
    * reports of one part, and whose parts would each pay for probing the whole split). */
-  p.probe = o->on_progress && !o->shard_count && p.proto->n_primary <= PROGRESS_PROBE_ITEMS;
-  if (p.probe && dlx_engine_for(m, o) != DLX_ENGINE_BITS) {
-    p.probe_opts = malloc(((size_t)p.proto->n_nodes + 1) * sizeof *p.probe_opts);
-    if (!p.probe_opts) {
-      free(p.first);
-      dlx_engine_free(p.proto);
-      return DLX_ENOMEM;
-    }
+  p->probe = o->on_progress && !o->shard_count && p->proto->n_primary <= PROGRESS_PROBE_ITEMS;
+  int bits = dlx_engine_for(m, o) == DLX_ENGINE_BITS;
+  if (p->probe && !bits) {
+    p->probe_opts = malloc(((size_t)p->proto->n_nodes + 1) * sizeof *p->probe_opts);
+    if (!p->probe_opts) return DLX_ENOMEM;
   }
-  if (dlx_engine_for(m, o) == DLX_ENGINE_BITS) {
-    p.bits = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER | (p.probe ? BX_ESTIMATE : 0));
-    if (p.bits && p.probe) {
-      p.probe_b = dlx_bx_walker_new(p.bits);
-      p.probe_ids = malloc(((size_t)p.proto->max_level + 1) * sizeof *p.probe_ids);
-      p.probe_bopts = malloc(((size_t)p.proto->n_options + 1) * sizeof *p.probe_bopts);
-      if (p.probe_b) dlx_bx_engine_admit(p.probe_b, o);
-    }
-    if (!p.bits || (p.probe && (!p.probe_b || !p.probe_ids || !p.probe_bopts))) {
-      dlx_bx_engine_free(p.probe_b);
-      free(p.probe_ids);
-      free(p.probe_bopts);
-      dlx_bx_tables_free(p.bits);
-      free(p.first);
-      free(p.probe_opts);
-      dlx_engine_free(p.proto);
-      return DLX_ENOMEM;
-    }
-  }
-  pthread_mutex_init(&p.lock, NULL);
-  pthread_cond_init(&p.done_cv, NULL);
-  pthread_cond_init(&p.piece_cv, NULL);
+  if (!bits) return DLX_OK;
+  p->bits = dlx_bx_tables_new(m, BX_CONFLICTS | BX_RENUMBER | (p->probe ? BX_ESTIMATE : 0));
+  if (!p->bits) return DLX_ENOMEM;
+  if (!p->probe) return DLX_OK;
+  p->probe_b = dlx_bx_walker_new(p->bits);
+  p->probe_ids = malloc(((size_t)p->proto->max_level + 1) * sizeof *p->probe_ids);
+  p->probe_bopts = malloc(((size_t)p->proto->n_options + 1) * sizeof *p->probe_bopts);
+  if (!p->probe_b || !p->probe_ids || !p->probe_bopts) return DLX_ENOMEM;
+  dlx_bx_engine_admit(p->probe_b, o);
+  return DLX_OK;
+}
 
-  /* Choose the depth: the first at which there are enough pieces (or the last before
-   * the tree's bottom). Each trial split records its pieces, so the last trial is the
-   * split; it is repeated only to hand solutions above the depth to a callback or to
-   * the --max tally, which the trials do not (they would report them twice). When a
-   * trial is short of pieces but knows the next depth has enough, that depth's split is
-   * streamed to the workers instead of being tried first. */
-  size_t target = o->split_pieces  ? (size_t)o->split_pieces
-                  : o->shard_count ? (o->shard_count < 16 ? 512 : 32 * (size_t)o->shard_count)
-                                   : 512 * (size_t)threads;
-  p.target = target;
-  /* Shards draw their shares from the weights of all the pieces, a run told its plan (a
-   * resumed one) checks it before searching a piece, and every finished piece reported
-   * names the plan: no streaming, whose plan is known only once its split has ended. */
-  int may_stream = !o->shard_count && !o->on_piece && !o->pieces_done && !o->plan;
-  /* Deeper while a trial finds too few pieces; not when it found none (it was then the
+/* The depth of the split: deeper while a trial finds too few pieces; not when it found none (it was then the
    * whole search). Each trial after the first goes on from the last one's leaves (extend),
    * replaying their paths instead of searching the tree above them again. One level at a
    * time would still replay them once a level where the tree stops widening (the depth
@@ -837,80 +826,247 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
    * depth known to be short of pieces (the trial's own, or the next, whose nodes it
    * counted). Where the tree widens, one level at a time: a trial short of pieces that knows
    * the next depth has enough streams that one. */
-  int32_t d = 1, step = 1, short_d = 0, max_d = p.proto->max_level - 1;
+static int choose_depth(par *p, worker *self, int may_stream, int32_t *depth) {
+  size_t target = p->target;
+  int32_t d = 1, step = 1, short_d = 0, max_d = p->proto->max_level - 1;
   int stopped;
   for (;;) {
     /* Only a long step is capped: one level below the deepest depth known to be short is
      * the split, however many pieces it has. */
     int capped = d > short_d + 1;
-    p.leaf_cap = capped ? 8 * target : 0;
-    p.node_cap = capped ? 4 * p.prev_nodes + 8 * (uint64_t)target : 0;
-    stopped = p.prev_depth && d > p.prev_depth ? extend(&p, &self, d) : split(&p, &self, d, 0);
-    p.node_cap = 0;
-    p.proto->halt_at_node = 0;
+    p->leaf_cap = capped ? 8 * target : 0;
+    p->node_cap = capped ? 4 * p->prev_nodes + 8 * (uint64_t)target : 0;
+    stopped = p->prev_depth && d > p->prev_depth ? extend(p, self, d) : split(p, self, d, 0);
+    p->node_cap = 0;
+    p->proto->halt_at_node = 0;
     if (!stopped) /* the node cap was passed after the last node where the run polled */
-      p.overshoot = 0;
-    if (stopped && p.overshoot && !p.error) {
-      if (p.inc_base) {
-        dlx_engine_unwind_leaf(p.proto, p.inc_base, p.proto->level);
-        dlx_engine_unwind(p.proto, p.root, p.inc_base);
+      p->overshoot = 0;
+    if (stopped && p->overshoot && !p->error) {
+      if (p->inc_base) {
+        dlx_engine_unwind_leaf(p->proto, p->inc_base, p->proto->level);
+        dlx_engine_unwind(p->proto, p->root, p->inc_base);
       } else {
-        dlx_engine_unwind_leaf(p.proto, p.root, p.proto->level);
+        dlx_engine_unwind_leaf(p->proto, p->root, p->proto->level);
       }
-      stopped = halted(&p);
+      stopped = halted(p);
       if (stopped) break;
       d = short_d + 1, step = 1;
       continue;
     }
-    if (stopped || p.error || !p.seen || p.seen >= target || (may_stream && p.below >= target) ||
-        d >= max_d)
+    if (stopped || p->error || !p->seen || p->seen >= target ||
+        (may_stream && p->below >= target) || d >= max_d)
       break;
-    if ((stopped = halted(&p))) break;
-    if (!keep_trial(&p)) {
-      p.error = DLX_ENOMEM;
+    if ((stopped = halted(p))) break;
+    if (!keep_trial(p)) {
+      p->error = DLX_ENOMEM;
       break;
     }
-    int single = p.seen == 1, narrow = p.below <= p.seen;
-    short_d = p.below < target ? d + 1 : d;
-    if ((stopped = reroot(&p, &self, d))) break;
-    step = (single && p.root == d) || narrow ? 2 * step : 1;
+    int single = p->seen == 1, narrow = p->below <= p->seen;
+    short_d = p->below < target ? d + 1 : d;
+    if ((stopped = reroot(p, self, d))) break;
+    step = (single && p->root == d) || narrow ? 2 * step : 1;
     d = d + step < max_d ? d + step : max_d;
   }
-  if (!stopped && halted(&p)) stopped = 1;
-  int stream = may_stream && !stopped && !p.error && p.seen < target && p.below >= target &&
+  *depth = d;
+  return stopped || halted(p);
+}
+
+/* Room for all p->below pieces of the streamed depth d + 1 up front, so that the arrays
+ * never move while the workers read them. */
+static void stream_room(par *p, int32_t d) {
+  size_t cap = p->below, len = (size_t)(d + 1);
+  int32_t *np = realloc(p->paths, cap * len * sizeof *np);
+  if (np) p->paths = np;
+  double *nw = np ? realloc(p->weight, cap * sizeof *nw) : NULL;
+  if (nw) p->weight = nw;
+  uint64_t *ni = nw ? realloc(p->index, cap * sizeof *ni) : NULL;
+  if (ni) p->index = ni;
+  double *ns = ni ? realloc(p->share, cap * sizeof *ns) : NULL;
+  if (ns) p->share = ns;
+  if (!np || !nw || !ni || !ns) p->error = DLX_ENOMEM;
+  p->cap = cap;
+  p->depth = d + 1;
+  p->streaming = 1;
+}
+
+/* After the split (not streamed): its plan, checked against the one expected; this shard's
+ * pieces; the weight left to search. */
+static void settle_pieces(par *p) {
+  const dlx_options *o = p->o;
+  make_plan(p);
+  if (o->plan && o->plan != p->plan.hash) p->error = DLX_EPLAN; /* a record of another split */
+  if (!p->error && o->pieces_done && o->pieces_done_count != p->pieces)
+    p->error = DLX_EARG; /* a record of another split */
+  if (!p->error && o->shard_count) take_share(p);
+  p->remaining = 0;
+  for (size_t i = 0; i < p->count; i++)
+    if (!done_before(p, i)) p->remaining += p->weight[i];
+  p->total_weight = p->remaining;
+}
+
+/* Starts the workers (all but the calling thread's, when it works too) on their engines;
+ * returns how many started, or sets p->error. */
+static int start_workers(par *p, worker *ws, pthread_t *tid, int threads, int main_works) {
+  int nworkers = 0;
+  for (int i = 0; i < threads - main_works && !p->error; i++) {
+    ws[i].p = p;
+    ws[i].id = i;
+    if (p->bits)
+      ws[i].b = dlx_bx_engine_new(p->bits);
+    else
+      ws[i].e = dlx_engine_clone(p->proto);
+    if (!ws[i].e && !ws[i].b) {
+      p->error = DLX_ENOMEM;
+      break;
+    }
+    p->bytes += p->bits ? ws[i].b->bytes : ws[i].e->bytes;
+    pthread_mutex_lock(&p->lock);
+    p->live++;
+    pthread_mutex_unlock(&p->lock);
+    if (dlx_thread_create(&tid[i], NULL, worker_main, &ws[i])) {
+      pthread_mutex_lock(&p->lock);
+      p->live--;
+      pthread_mutex_unlock(&p->lock);
+      dlx_engine_free(ws[i].e);
+      dlx_bx_engine_free(ws[i].b);
+      ws[i].e = NULL;
+      ws[i].b = NULL;
+      if (i == 0 && !main_works) p->error = DLX_ETHREAD;
+      break;
+    }
+    nworkers++;
+  }
+  return nworkers;
+}
+
+/* The calling thread searches pieces too, on the split's engine (back at the root, its
+ * counts already taken as the split's) or on a bitset engine of its own. Returns 1 if it
+ * worked. */
+static int main_work(par *p, worker *me, int id) {
+  dlx_engine *split_e = p->proto;
+  split_e->nodes = split_e->updates = split_e->solutions = 0; /* counted as the split's */
+  *me = (worker){p, id, split_e, NULL};
+  if (p->bits) {
+    me->b = dlx_bx_engine_new(p->bits);
+    if (!me->b) {
+      p->error = DLX_ENOMEM;
+      return 0;
+    }
+    p->bytes += me->b->bytes;
+  }
+  pthread_mutex_lock(&p->lock);
+  p->live++;
+  pthread_mutex_unlock(&p->lock);
+  worker_main(me);
+  return 1;
+}
+
+/* Waits for the workers, reporting progress on the way: the split's counts `top` and the
+ * workers' at their last polls. */
+static void wait_workers(par *p, pthread_t *tid, int nworkers, dlx_progress top) {
+  const dlx_options *o = p->o;
+  double interval = o->progress_seconds > 0 ? o->progress_seconds : 2.0;
+  pthread_mutex_lock(&p->lock);
+  while (p->live > 0) {
+    struct timespec ts;
+    timeout_in(&ts, o->on_progress ? interval : 0.25);
+    pthread_cond_timedwait(&p->done_cv, &p->lock, &ts);
+    if (dlx_stop_requested(o->stop)) atomic_store(&p->halt, 1);
+    if (o->on_progress && p->live > 0) {
+      dlx_progress pr = top;
+      pr.seconds = dlx_now() - p->start;
+      for (int i = 0; i < nworkers; i++) {
+        pr.solutions += p->slots[i].solutions;
+        pr.nodes += p->slots[i].nodes;
+        pr.updates += p->slots[i].updates;
+      }
+      pr.fraction = progress_fraction(p);
+      pthread_mutex_unlock(&p->lock);
+      o->on_progress(o->progress_ctx, &pr);
+      pthread_mutex_lock(&p->lock);
+    }
+  }
+  pthread_mutex_unlock(&p->lock);
+  for (int i = 0; i < nworkers; i++)
+    pthread_join(tid[i], NULL);
+}
+
+/* The workers' counts added to the split's (in st), their engines freed; n workers. */
+static void collect(par *p, worker *ws, int n, dlx_stats *st) {
+  for (int i = 0; i < n; i++) {
+    if (ws[i].b) {
+      st->solutions += ws[i].b->solutions;
+      st->nodes += ws[i].b->nodes;
+      dlx_bx_engine_free(ws[i].b);
+      continue;
+    }
+    st->solutions += ws[i].e->solutions;
+    st->nodes += ws[i].e->nodes;
+    st->updates += ws[i].e->updates;
+    if (ws[i].e != p->proto) dlx_engine_free(ws[i].e);
+  }
+}
+
+/* The top of the tree, above the pieces, searched by the split: its counts are shard 0's
+ * (or the unsharded run's), reported as a piece of its own when pieces are reported. */
+static dlx_progress split_top(par *p, int stopped) {
+  const dlx_options *o = p->o;
+  int shard0 = !o->shard_count || o->shard_index == 0;
+  dlx_engine *e = p->proto;
+  pthread_mutex_lock(&p->lock);
+  p->split_nodes = shard0 ? e->nodes : 0;
+  if (shard0 && !stopped && !p->error && o->on_piece) {
+    dlx_piece above = {.index = DLX_PIECE_ABOVE,
+                       .pieces = p->pieces,
+                       .solutions = e->solutions,
+                       .nodes = e->nodes,
+                       .seconds = dlx_now() - p->start,
+                       .plan = p->plan.hash};
+    o->on_piece(o->piece_ctx, &above);
+  }
+  pthread_mutex_unlock(&p->lock);
+  p->bytes += e->bytes +
+              p->cap * ((size_t)p->depth * sizeof(int32_t) + sizeof(double) + sizeof(uint64_t));
+  return (dlx_progress){shard0 ? e->solutions : 0, p->split_nodes, shard0 ? e->updates : 0, 0, 0};
+}
+
+dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
+  if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
+  double start = dlx_now();
+  int threads = o->threads > 1 ? o->threads : 1;
+  par p;
+  dlx_status err = par_open(&p, m, o, start);
+  if (err) {
+    par_close(&p);
+    return err;
+  }
+  worker self = {&p, 0, p.proto, NULL};
+  /* Choose the depth: the first at which there are enough pieces (or the last before
+   * the tree's bottom). Each trial split records its pieces, so the last trial is the
+   * split; it is repeated only to hand solutions above the depth to a callback or to
+   * the --max tally, which the trials do not (they would report them twice). When a
+   * trial is short of pieces but knows the next depth has enough, that depth's split is
+   * streamed to the workers instead of being tried first. */
+  p.target = o->split_pieces  ? (size_t)o->split_pieces
+             : o->shard_count ? (o->shard_count < 16 ? 512 : 32 * (size_t)o->shard_count)
+                              : 512 * (size_t)threads;
+  /* Shards draw their shares from the weights of all the pieces, a run told its plan (a
+   * resumed one) checks it before searching a piece, and every finished piece reported
+   * names the plan: no streaming, whose plan is known only once its split has ended. */
+  int may_stream = !o->shard_count && !o->on_piece && !o->pieces_done && !o->plan;
+  int32_t d;
+  int stopped = choose_depth(&p, &self, may_stream, &d);
+  int stream = may_stream && !stopped && !p.error && p.seen < p.target && p.below >= p.target &&
                d + 1 < p.proto->max_level;
   if (stream) {
-    /* The next depth has exactly p.below nodes: pieces, or solutions. Room for all of
-     * them up front, so that the arrays never move while the workers read them. */
-    size_t cap = p.below, len = (size_t)(d + 1);
-    int32_t *np = realloc(p.paths, cap * len * sizeof *np);
-    if (np) p.paths = np;
-    double *nw = np ? realloc(p.weight, cap * sizeof *nw) : NULL;
-    if (nw) p.weight = nw;
-    uint64_t *ni = nw ? realloc(p.index, cap * sizeof *ni) : NULL;
-    if (ni) p.index = ni;
-    double *ns = ni ? realloc(p.share, cap * sizeof *ns) : NULL;
-    if (ns) p.share = ns;
-    if (!np || !nw || !ni || !ns) p.error = DLX_ENOMEM;
-    p.cap = cap;
-    p.depth = d + 1;
-    p.streaming = 1;
+    stream_room(&p, d);
   } else if (!stopped && p.proto->solutions && (o->on_solution || o->max_solutions)) {
     atomic_store(&p.found, 0);
     stopped = split(&p, &self, d, 1);
   }
   if (!stream && !stopped && !p.error && p.probe_b) stopped = bits_weigh_all(&p);
   p.pieces = stream ? p.below : p.seen;
-  if (!stopped && !p.error && !stream) make_plan(&p);
-  if (!stopped && !p.error && !stream && o->plan && o->plan != p.plan.hash)
-    p.error = DLX_EPLAN; /* a record of another split */
-  if (!stopped && !p.error && o->pieces_done && o->pieces_done_count != p.pieces)
-    p.error = DLX_EARG; /* a record of another split */
-  if (!stopped && !p.error && !stream && o->shard_count) take_share(&p);
-  p.remaining = 0;
-  for (size_t i = 0; i < p.count && !stream; i++)
-    if (!done_before(&p, i)) p.remaining += p.weight[i];
-  if (!stream) p.total_weight = p.remaining;
+  if (!stream && !stopped && !p.error) settle_pieces(&p);
 
   /* Without progress reports to make, the calling thread is a worker too, once the split
    * is done (with it, it waits and reports): one thread fewer to start, and none on 2
@@ -927,34 +1083,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     p.nslots = threads;
     tid = calloc((size_t)threads, sizeof *tid);
     if (!ws || !p.slots || !tid) p.error = DLX_ENOMEM;
-    for (int i = 0; i < threads - main_works && !p.error; i++) {
-      ws[i].p = &p;
-      ws[i].id = i;
-      if (p.bits)
-        ws[i].b = dlx_bx_engine_new(p.bits);
-      else
-        ws[i].e = dlx_engine_clone(p.proto);
-      if (!ws[i].e && !ws[i].b) {
-        p.error = DLX_ENOMEM;
-        break;
-      }
-      p.bytes += p.bits ? ws[i].b->bytes : ws[i].e->bytes;
-      pthread_mutex_lock(&p.lock);
-      p.live++;
-      pthread_mutex_unlock(&p.lock);
-      if (dlx_thread_create(&tid[i], NULL, worker_main, &ws[i])) {
-        pthread_mutex_lock(&p.lock);
-        p.live--;
-        pthread_mutex_unlock(&p.lock);
-        dlx_engine_free(ws[i].e);
-        dlx_bx_engine_free(ws[i].b);
-        ws[i].e = NULL;
-        ws[i].b = NULL;
-        if (i == 0 && !main_works) p.error = DLX_ETHREAD;
-        break;
-      }
-      nworkers++;
-    }
+    nworkers = start_workers(&p, ws, tid, threads, main_works);
   }
   if (stream) {
     if (nworkers || (main_works && ws)) stopped = split(&p, &self, d + 1, 1);
@@ -964,117 +1093,27 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     pthread_mutex_unlock(&p.lock);
     if (!stopped && !p.error) make_plan(&p); /* every piece is recorded now */
   }
-  int shard0 = !o->shard_count || o->shard_index == 0;
-  dlx_engine *split_e = p.proto;
-  pthread_mutex_lock(&p.lock);
-  p.split_nodes = shard0 ? split_e->nodes : 0;
-  if (shard0 && !stopped && !p.error && o->on_piece) { /* the top of the tree is done */
-    dlx_piece above = {.index = DLX_PIECE_ABOVE,
-                       .pieces = p.pieces,
-                       .solutions = split_e->solutions,
-                       .nodes = split_e->nodes,
-                       .seconds = dlx_now() - start,
-                       .plan = p.plan.hash};
-    o->on_piece(o->piece_ctx, &above);
-  }
-  pthread_mutex_unlock(&p.lock);
-  uint64_t split_updates = shard0 ? split_e->updates : 0;
-  uint64_t split_solutions = shard0 ? split_e->solutions : 0;
-  p.bytes += split_e->bytes +
-             p.cap * ((size_t)p.depth * sizeof(int32_t) + sizeof(double) + sizeof(uint64_t));
-
-  if (main_works && ws && !stopped && !p.error) {
-    split_e->nodes = split_e->updates = split_e->solutions = 0; /* counted above */
-    worker *me = &ws[nworkers];
-    *me = (worker){&p, nworkers, split_e, NULL};
-    if (p.bits) {
-      me->b = dlx_bx_engine_new(p.bits);
-      if (me->b)
-        p.bytes += me->b->bytes;
-      else
-        p.error = DLX_ENOMEM;
-    }
-    if (!p.error) {
-      pthread_mutex_lock(&p.lock);
-      p.live++;
-      pthread_mutex_unlock(&p.lock);
-      worker_main(me);
-      main_worked = 1;
-    }
-  }
-  if (nworkers) {
-    /* Wait for the workers, reporting progress on the way. */
-    double interval = o->progress_seconds > 0 ? o->progress_seconds : 2.0;
-    pthread_mutex_lock(&p.lock);
-    while (p.live > 0) {
-      struct timespec ts;
-      timeout_in(&ts, o->on_progress ? interval : 0.25);
-      pthread_cond_timedwait(&p.done_cv, &p.lock, &ts);
-      if (dlx_stop_requested(o->stop)) atomic_store(&p.halt, 1);
-      if (o->on_progress && p.live > 0) {
-        dlx_progress pr = {split_solutions, p.split_nodes, split_updates, dlx_now() - start, 0};
-        for (int i = 0; i < nworkers; i++) {
-          pr.solutions += p.slots[i].solutions;
-          pr.nodes += p.slots[i].nodes;
-          pr.updates += p.slots[i].updates;
-        }
-        pr.fraction = progress_fraction(&p);
-        pthread_mutex_unlock(&p.lock);
-        o->on_progress(o->progress_ctx, &pr);
-        pthread_mutex_lock(&p.lock);
-      }
-    }
-    pthread_mutex_unlock(&p.lock);
-    for (int i = 0; i < nworkers; i++)
-      pthread_join(tid[i], NULL);
-  }
+  dlx_progress top = split_top(&p, stopped);
+  if (main_works && ws && !stopped && !p.error) main_worked = main_work(&p, &ws[nworkers], nworkers);
+  if (nworkers) wait_workers(&p, tid, nworkers, top);
   free(tid);
 
   memset(st, 0, sizeof *st);
-  st->solutions = split_solutions;
-  st->nodes = p.split_nodes;
-  st->updates = split_updates;
-  for (int i = 0; i < nworkers + main_worked; i++) {
-    if (ws[i].b) {
-      st->solutions += ws[i].b->solutions;
-      st->nodes += ws[i].b->nodes;
-      dlx_bx_engine_free(ws[i].b);
-      continue;
-    }
-    st->solutions += ws[i].e->solutions;
-    st->nodes += ws[i].e->nodes;
-    st->updates += ws[i].e->updates;
-    if (ws[i].e != p.proto) dlx_engine_free(ws[i].e);
-  }
-  /* a main worker that could not start its bitset engine */
-  if (main_works && ws && !main_worked && ws[nworkers].b) dlx_bx_engine_free(ws[nworkers].b);
+  st->solutions = top.solutions;
+  st->nodes = top.nodes;
+  st->updates = top.updates;
+  collect(&p, ws, nworkers + main_worked, st);
   st->engine = p.bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
   if (p.bits) p.bytes += p.bits->bytes;
   if (p.probe_b) p.bytes += p.probe_b->bytes;
-  dlx_bx_engine_free(p.probe_b);
-  dlx_bx_tables_free(p.bits);
   st->bytes = p.bytes;
   st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
   st->subproblems = p.count;
   st->plan = p.plan;
   st->complete = !stopped && !atomic_load(&p.halt) && !dlx_stop_requested(o->stop);
   st->seconds = dlx_now() - start;
-  dlx_status err = p.error;
+  err = p.error;
   free(ws);
-  free(p.slots);
-  free(p.paths);
-  free(p.weight);
-  free(p.index);
-  free(p.share);
-  free(p.prev_paths);
-  free(p.prev_share);
-  free(p.first);
-  free(p.probe_opts);
-  free(p.probe_ids);
-  free(p.probe_bopts);
-  dlx_engine_free(p.proto);
-  pthread_mutex_destroy(&p.lock);
-  pthread_cond_destroy(&p.done_cv);
-  pthread_cond_destroy(&p.piece_cv);
+  par_close(&p);
   return err;
 }
