@@ -159,4 +159,11 @@ static inline int dlx_stop_requested(const volatile int *stop) {
 /* Seconds on a monotonic clock. */
 double dlx_now(void);
 
+/* The searches dlx_solve and dlx_estimate hand a matrix to: the split of the tree among
+ * threads, shards and pieces (parallel.c); Algorithm M, for matrices with bounds (mcc.c). */
+dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
+dlx_status dlx_mcc_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
+dlx_status dlx_mcc_estimate(const dlx_matrix *m, const dlx_options *o, uint64_t probes,
+                            uint64_t seed, dlx_estimate_result *res);
+
 #endif

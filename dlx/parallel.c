@@ -39,8 +39,6 @@
 #include "engine.h"
 #include "plan.h"
 
-dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
-
 typedef struct {
   /* written by its worker under par.lock at each poll; read by the reporter */
   uint64_t nodes, updates, solutions;

@@ -976,8 +976,6 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
   if (!m || !r || probes == 0) return DLX_EARG;
   memset(r, 0, sizeof *r);
   if (m->bounded) { /* Algorithm M's own random paths (mcc.c) */
-    dlx_status dlx_mcc_estimate(const dlx_matrix *, const dlx_options *, uint64_t, uint64_t,
-                                dlx_estimate_result *);
     dlx_options defaults = dlx_options_default();
     return dlx_mcc_estimate(m, o ? o : &defaults, probes, seed, r);
   }
@@ -1290,9 +1288,6 @@ dlx_options dlx_options_default(void) {
   o.threads = 1;
   return o;
 }
-
-dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
-dlx_status dlx_mcc_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st);
 
 dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st) {
   if (!m || !st) return DLX_EARG;
