@@ -241,8 +241,8 @@ int dlx_bx_engine_run(bx_engine *e, int32_t base);
 double dlx_bx_engine_fraction(const bx_engine *e, int32_t base);
 
 /* The instruction set the search uses on this machine: the best compiled in and
- * supported (avx512: AVX-512 F, BW, VPOPCNTDQ, VBMI and GFNI, and BMI2), unless DANCE_BITS_ISA
- * (generic, popcnt, avx512) asks for a lower one. */
+ * supported (avx512: AVX-512 F, BW, VPOPCNTDQ, VBMI and GFNI, and BMI2), as bits_cpu tells
+ * (which DANCE_BITS_ISA, generic or popcnt, may lower). */
 int dlx_bx_isa(void);
 const char *dlx_bx_isa_name(int isa);
 /* For the tests: the engines made from now on use instruction set isa (BX_ISA_*), when this

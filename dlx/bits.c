@@ -2,6 +2,7 @@
 #include "bits.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- owned sets ------------------------------------------------------------------------ */
 
@@ -250,11 +251,19 @@ static unsigned cpu_read(void) {
 static unsigned cpu_read(void) { return 0; }
 #endif
 
+/* What DANCE_BITS_ISA leaves of the processor's flags f. */
+static unsigned cpu_asked(unsigned f) {
+  const char *ask = getenv("DANCE_BITS_ISA");
+  if (ask && strcmp(ask, "generic") == 0) return 0;
+  if (ask && strcmp(ask, "popcnt") == 0) return f & BITS_CPU_POPCNT;
+  return f;
+}
+
 unsigned bits_cpu(void) {
   static int known = -1; /* racing first calls read the same value */
   int v = __atomic_load_n(&known, __ATOMIC_RELAXED);
   if (v < 0) {
-    v = (int)cpu_read();
+    v = (int)cpu_asked(cpu_read());
     __atomic_store_n(&known, v, __ATOMIC_RELAXED);
   }
   return (unsigned)v;

@@ -561,9 +561,13 @@ static inline size_t bits_box64_format(const bits_box64 *g, uint64_t w, char *bu
 /* ==== the processor ======================================================================= */
 
 /* What this processor, and the operating system for its registers, can run: BITS_CPU_*
- * flags, read once (CPUID and XGETBV) and kept. 0 on processors other than x86-64. (libgcc's
- * __builtin_cpu_supports reads all its CPUID leaves when a program starts, where a
- * hypervisor that traps CPUID makes them 60 microseconds, 0.6% of a 10 ms count.) */
+ * flags, read once (CPUID and XGETBV) and kept. 0 on processors other than x86-64. Every
+ * choice of code by instruction set in the project (the bitset engine, Algorithm M's bit
+ * vectors, the polycube pruning) asks here and nowhere else, so the environment variable
+ * DANCE_BITS_ISA, read here, forces them all: "generic" withholds every flag (the portable
+ * code everywhere), "popcnt" all but BITS_CPU_POPCNT. (Read from CPUID itself rather than
+ * libgcc's __builtin_cpu_supports, which reads every leaf at a program's start: slow where
+ * a hypervisor traps CPUID.) */
 enum {
   BITS_CPU_POPCNT = 1, /* POPCNT and BMI1 (TZCNT, ANDN) */
   BITS_CPU_AVX512 = 2, /* AVX-512 F, BW, VPOPCNTDQ and VBMI, GFNI and BMI2, with the ZMM

@@ -414,10 +414,7 @@ static int chosen_isa = -1; /* racing first calls of dlx_bx_isa compute the same
 int dlx_bx_isa(void) {
   int v = __atomic_load_n(&chosen_isa, __ATOMIC_RELAXED);
   if (v >= 0) return v;
-  v = detect_isa();
-  const char *ask = getenv("DANCE_BITS_ISA");
-  if (ask && strcmp(ask, "generic") == 0) v = BX_ISA_GENERIC;
-  if (ask && strcmp(ask, "popcnt") == 0 && v > BX_ISA_POPCNT) v = BX_ISA_POPCNT;
+  v = detect_isa(); /* DANCE_BITS_ISA is applied by bits_cpu */
   __atomic_store_n(&chosen_isa, v, __ATOMIC_RELAXED);
   return v;
 }

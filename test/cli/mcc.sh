@@ -15,9 +15,13 @@ run xc "$DATA/xc/queens8_mcc.dlx" --threads 1 --json
 expect_exit 0
 expect_json 'd["solutions"] == 92 and d["nodes"] == 3033 and d["bounded"] == 30'
 
+# The automatic choice takes bit vectors for Algorithm M only with a popcount instruction,
+# which DANCE_BITS_ISA=generic withholds (the portable run of the tests).
+auto=bits
+[ "${DANCE_BITS_ISA:-}" = generic ] && auto=dlx
 run xc "$DATA/xc/twos6.dlx" --json
 expect_exit 0
-expect_json 'd["solutions"] == 67950 and d["complete"] and d["bounded"] == 12 and d["engine"] == "bits"'
+expect_json 'd["solutions"] == 67950 and d["complete"] and d["bounded"] == 12 and d["engine"] == "'$auto'"'
 
 # Knuth's DLX3 example, with colors: its unique solution.
 run xc "$DATA/xc/dlx3-example.dlx" --print
