@@ -287,7 +287,8 @@ typedef struct {
   uint32_t *items;
   int32_t *opts;
   size_t pieces, cap, next, done;
-  size_t mine; /* the pieces this run searches: those of its shard */
+  size_t mine;  /* the pieces this run searches: those of its shard, */
+  size_t *take; /* listed here (dlx_plan_share) */
   uint32_t shard_count, shard_index;
   int32_t depth;
   const dlx_matrix *x;
@@ -457,7 +458,7 @@ static void *best_work(void *arg) {
   for (;;) {
     size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
     if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
-    r.prefix = sh->shard_count ? sh->shard_index + k * (size_t)sh->shard_count : k;
+    r.prefix = sh->take[k];
     if (best_search(d, &r)) {
       w->halted = 1;
       __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
@@ -472,9 +473,9 @@ static void *best_work(void *arg) {
 }
 
 /* The split of dlx_best: the pieces at the first depth with `target` of them (or the
- * bottom, or a top of 100,000 nodes), recorded in run->sh, their plan into *plan with the
- * units this run owns (shard K: pieces K, K + N, ...; shard 0 the top). Returns 1 if
- * stopped. */
+ * bottom, or a top of 100,000 nodes), recorded in run->sh, their plan into *plan, and the
+ * pieces this run searches, its shard's (dlx_plan_share, the pieces weighed alike: shard K
+ * takes pieces K, K + N, ...), into run->sh->take. Returns 1 if stopped or out of memory. */
 static int best_split(cost_dl *d, best_run *run, size_t target, dlx_plan *plan) {
   best_shared *sh = run->sh;
   const dlx_options *o = sh->o;
@@ -512,10 +513,15 @@ static int best_split(cost_dl *d, best_run *run, size_t target, dlx_plan *plan) 
   for (size_t k = 0; k < sh->pieces; k++)
     dlx_plan_unit32(&h, sh->opts + k * len, len);
   dlx_plan_end(&h, plan);
-  if (!o->shard_count || o->shard_index == 0) dlx_plan_own(plan, DLX_PIECE_ABOVE);
-  for (size_t k = o->shard_count ? o->shard_index : 0; k < sh->pieces;
-       k += o->shard_count ? o->shard_count : 1)
-    dlx_plan_own(plan, k);
+  sh->take = malloc((sh->pieces ? sh->pieces : 1) * sizeof *sh->take);
+  size_t n = sh->take ? dlx_plan_share(plan, NULL, sh->pieces, o->shard_count, o->shard_index,
+                                       NULL, sh->take)
+                      : (size_t)-1;
+  if (n == (size_t)-1) {
+    sh->failed = 1;
+    return 1;
+  }
+  sh->mine = n;
   return 0;
 }
 
@@ -566,10 +572,6 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
     wrong_plan = !halted && o->plan && o->plan != r->plan.hash;
     halted |= wrong_plan;
     sh.depth = run.split_depth;
-    sh.mine = !o->shard_count ? sh.pieces
-              : sh.pieces > o->shard_index
-                  ? (sh.pieces - o->shard_index + o->shard_count - 1) / o->shard_count
-                  : 0;
     if (!halted && sh.mine) {
       for (int t = 0; t < threads; t++)
         ws[t].sh = &sh;
@@ -605,6 +607,7 @@ out:
   cost_free(d);
   free(sh.items);
   free(sh.opts);
+  free(sh.take);
   free(ws);
   free(tid);
   pthread_mutex_destroy(&sh.lock);

@@ -782,8 +782,8 @@ static void *work(void *arg) {
 }
 
 /* The plan of the split's v->n pieces (paths of branch numbers, in tree order), and the
- * pieces this run searches: its shard's (k mod shard_count), less those done before.
- * Returns DLX_EPLAN when the plan is not the one the caller expects. */
+ * pieces this run searches: its shard's (dlx_plan_share, the pieces weighed alike), less
+ * those done before. Returns DLX_EPLAN when the plan is not the one the caller expects. */
 static dlx_status take_pieces(mcc_shared *sh, const leaves *v, size_t target) {
   const dlx_options *o = sh->o;
   dlx_plan_hasher h;
@@ -793,12 +793,10 @@ static dlx_status take_pieces(mcc_shared *sh, const leaves *v, size_t target) {
   dlx_plan_end(&h, &sh->plan);
   if (o->plan && o->plan != sh->plan.hash) return DLX_EPLAN;
   if (o->pieces_done && o->pieces_done_count != v->n) return DLX_EARG; /* another split's */
-  if (!o->shard_count || o->shard_index == 0) dlx_plan_own(&sh->plan, DLX_PIECE_ABOVE);
-  for (size_t k = 0; k < v->n; k++) {
-    if (o->shard_count && k % o->shard_count != o->shard_index) continue;
-    dlx_plan_own(&sh->plan, k);
-    if (!(o->pieces_done && o->pieces_done[k])) sh->take[sh->mine++] = k;
-  }
+  size_t n = dlx_plan_share(&sh->plan, NULL, v->n, o->shard_count, o->shard_index,
+                            o->pieces_done, sh->take);
+  if (n == (size_t)-1) return DLX_ENOMEM;
+  sh->mine = n;
   return DLX_OK;
 }
 

@@ -661,85 +661,40 @@ static void report_split(par *p, const dlx_engine *e) {
   p->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
 }
 
-/* The plan: every piece recorded (all shards', in tree order: before take_share keeps this
- * shard's) by its path of option nodes, which the same matrix numbers alike everywhere. A
- * streamed split's pieces are all known only once it has ended. */
+/* The plan: every piece recorded (all shards', in tree order) by its path of option nodes,
+ * which the same matrix numbers alike everywhere. A streamed split's pieces are all known
+ * only once it has ended. */
 static void make_plan(par *p) {
   dlx_plan_hasher h;
   dlx_plan_begin(&h, DLX_PLAN_PLAIN, p->o->shard_count, p->target);
   for (size_t i = 0; i < p->count; i++)
     dlx_plan_unit32(&h, p->paths + i * (size_t)p->depth, (size_t)p->depth);
   dlx_plan_end(&h, &p->plan);
-  if (!p->o->shard_count || p->o->shard_index == 0) dlx_plan_own(&p->plan, DLX_PIECE_ABOVE);
-  if (!p->o->shard_count)
-    for (size_t i = 0; i < p->count; i++)
-      dlx_plan_own(&p->plan, p->index[i]);
 }
 
-/* Shards: the pieces, heaviest first (ties: in tree order), go each to the share that is
- * lightest so far (ties: the lowest share), found in a heap of the shares; this shard keeps
- * its own, in tree order (neighbours in the tree share the top of their paths, which the
- * workers then do not cover again). Every shard computes the same shares: the weights
- * are the pieces' shares of the tree, which depend on the split alone. */
-typedef struct {
-  double load;
-  uint32_t shard;
-} share;
-
-static int share_less(share a, share b) {
-  return a.load < b.load || (a.load == b.load && a.shard < b.shard);
-}
-
-typedef struct {
-  double weight;
-  size_t i;
-} weighed;
-
-static int heavier_first(const void *a, const void *b) {
-  const weighed *x = a, *y = b;
-  return x->weight > y->weight ? -1 : x->weight < y->weight ? 1 : (x->i > y->i) - (x->i < y->i);
-}
-
+/* This run's pieces: with shards, its share (dlx_plan_share, each piece weighed by its share
+ * of the tree, which depends on the split alone), kept in tree order (neighbours in the
+ * tree share the top of their paths, which the workers then do not cover again); the pieces
+ * it owns in its plan. */
 static void take_share(par *p) {
-  uint32_t n = p->o->shard_count, me = p->o->shard_index;
-  weighed *order = malloc((p->count ? p->count : 1) * sizeof *order);
-  share *heap = malloc((size_t)n * sizeof *heap);
-  unsigned char *mine = calloc(p->count ? p->count : 1, 1);
-  if (!order || !heap || !mine) {
-    free(order), free(heap), free(mine);
+  size_t *take = malloc((p->count ? p->count : 1) * sizeof *take);
+  size_t kept = take ? dlx_plan_share(&p->plan, p->weight, p->count, p->o->shard_count,
+                                      p->o->shard_index, NULL, take)
+                     : (size_t)-1;
+  if (kept == (size_t)-1) {
+    free(take);
     p->error = DLX_ENOMEM;
     return;
   }
-  for (size_t i = 0; i < p->count; i++)
-    order[i] = (weighed){p->weight[i], i};
-  qsort(order, p->count, sizeof *order, heavier_first);
-  for (uint32_t k = 0; k < n; k++) /* all loads 0: in shard order, already a heap */
-    heap[k] = (share){0, k};
-  for (size_t r = 0; r < p->count; r++) {
-    size_t i = order[r].i;
-    if (heap[0].shard == me) {
-      mine[i] = 1;
-      dlx_plan_own(&p->plan, p->index[i]);
-    }
-    heap[0].load += p->weight[i];
-    for (size_t k = 0;;) { /* sift the root down */
-      size_t c = 2 * k + 1;
-      if (c >= n) break;
-      if (c + 1 < n && share_less(heap[c + 1], heap[c])) c++;
-      if (!share_less(heap[c], heap[k])) break;
-      share t = heap[k];
-      heap[k] = heap[c], heap[c] = t, k = c;
-    }
-  }
-  size_t kept = 0, len = (size_t)p->depth;
-  for (size_t i = 0; i < p->count; i++) {
-    if (!mine[i]) continue;
-    memmove(p->paths + kept * len, p->paths + i * len, len * sizeof *p->paths);
-    p->weight[kept] = p->weight[i];
-    p->index[kept++] = p->index[i];
+  size_t len = (size_t)p->depth;
+  for (size_t k = 0; k < kept; k++) {
+    size_t i = take[k];
+    memmove(p->paths + k * len, p->paths + i * len, len * sizeof *p->paths);
+    p->weight[k] = p->weight[i];
+    p->index[k] = p->index[i];
   }
   p->count = kept;
-  free(order), free(heap), free(mine);
+  free(take);
 }
 
 static void timeout_in(struct timespec *ts, double seconds) {
@@ -895,7 +850,7 @@ static void settle_pieces(par *p) {
   if (o->plan && o->plan != p->plan.hash) p->error = DLX_EPLAN; /* a record of another split */
   if (!p->error && o->pieces_done && o->pieces_done_count != p->pieces)
     p->error = DLX_EARG; /* a record of another split */
-  if (!p->error && o->shard_count) take_share(p);
+  if (!p->error) take_share(p);
   p->remaining = 0;
   for (size_t i = 0; i < p->count; i++)
     if (!done_before(p, i)) p->remaining += p->weight[i];
@@ -1089,7 +1044,10 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     p.split_done = 1;
     pthread_cond_broadcast(&p.piece_cv);
     pthread_mutex_unlock(&p.lock);
-    if (!stopped && !p.error) make_plan(&p); /* every piece is recorded now */
+    if (!stopped && !p.error) { /* every piece is recorded now; the run owns them all */
+      make_plan(&p);
+      dlx_plan_share(&p.plan, NULL, p.count, 0, 0, NULL, NULL);
+    }
   }
   dlx_progress top = split_top(&p, stopped);
   if (main_works && ws && !stopped && !p.error) main_worked = main_work(&p, &ws[nworkers], nworkers);

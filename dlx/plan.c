@@ -1,6 +1,8 @@
 /* plan.c -- the plan's hash and the units' tags (plan.h, dlx_plan in dlx.h). */
 #include "plan.h"
 
+#include <stdlib.h>
+
 /* The version of the cut: a change to any splitter that moves a unit changes it, so that
  * parts cut by different versions never share a hash. */
 enum { PLAN_FORMAT = 1 };
@@ -63,4 +65,76 @@ uint64_t dlx_plan_whole_sum(uint64_t hash, uint64_t units) {
   for (uint64_t u = 0; u < units; u++)
     s += dlx_plan_tag(hash, u);
   return s;
+}
+
+/* A part's load so far, in a heap lightest first. */
+typedef struct {
+  double load;
+  uint32_t part;
+} share;
+
+static int lighter(share a, share b) { return a.load < b.load || (a.load == b.load && a.part < b.part); }
+
+typedef struct {
+  double weight;
+  size_t u;
+} weighed;
+
+static int heavier_first(const void *a, const void *b) {
+  const weighed *x = a, *y = b;
+  return x->weight > y->weight ? -1 : x->weight < y->weight ? 1 : (x->u > y->u) - (x->u < y->u);
+}
+
+/* mine[u] = 1 for part `part`'s units, drawn as dlx_plan_share says. */
+static int draw(const double *weight, size_t units, uint32_t parts, uint32_t part,
+                unsigned char *mine) {
+  weighed *order = malloc((units ? units : 1) * sizeof *order);
+  share *heap = malloc((size_t)parts * sizeof *heap);
+  if (!order || !heap) {
+    free(order), free(heap);
+    return 0;
+  }
+  for (size_t u = 0; u < units; u++)
+    order[u] = (weighed){weight[u], u};
+  qsort(order, units, sizeof *order, heavier_first);
+  for (uint32_t k = 0; k < parts; k++) /* all loads 0: in part order, already a heap */
+    heap[k] = (share){0, k};
+  for (size_t r = 0; r < units; r++) {
+    if (heap[0].part == part) mine[order[r].u] = 1;
+    heap[0].load += order[r].weight;
+    for (size_t k = 0;;) { /* sift the root down */
+      size_t c = 2 * k + 1;
+      if (c >= parts) break;
+      if (c + 1 < parts && lighter(heap[c + 1], heap[c])) c++;
+      if (!lighter(heap[c], heap[k])) break;
+      share t = heap[k];
+      heap[k] = heap[c], heap[c] = t, k = c;
+    }
+  }
+  free(order), free(heap);
+  return 1;
+}
+
+size_t dlx_plan_share(dlx_plan *plan, const double *weight, size_t units, uint32_t parts,
+                      uint32_t part, const unsigned char *done, size_t *take) {
+  unsigned char *mine = NULL;
+  if (parts > 1 && weight) {
+    mine = calloc(units ? units : 1, 1);
+    if (!mine || !draw(weight, units, parts, part, mine)) {
+      free(mine);
+      return (size_t)-1;
+    }
+  }
+  if (parts <= 1 || part == 0) dlx_plan_own(plan, DLX_PIECE_ABOVE);
+  size_t n = 0;
+  for (size_t u = 0; u < units; u++) {
+    int owned = parts <= 1 ? 1 : mine ? mine[u] : u % parts == part;
+    if (!owned) continue;
+    dlx_plan_own(plan, u);
+    if (done && done[u]) continue;
+    if (take) take[n] = u;
+    n++;
+  }
+  free(mine);
+  return n;
 }

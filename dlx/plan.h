@@ -37,4 +37,16 @@ void dlx_plan_end(const dlx_plan_hasher *p, dlx_plan *out);
 /* This run owns unit u (0..units-1, or DLX_PIECE_ABOVE). */
 void dlx_plan_own(dlx_plan *plan, uint64_t u);
 
+/* The one rule by which the parts of a split share its units. weight[u] (NULL: all alike) is
+ * unit u's expected size; the units, heaviest first (ties: in tree order), go each to the
+ * part that is lightest so far (ties: the lowest part), so that the parts take about the
+ * same time; with weights alike that is unit u to part u mod parts. Every part computes the
+ * same shares from the same plan. part `part` of `parts` (parts 0 or 1: one part, which
+ * takes every unit) owns its units in *plan, and the top (DLX_PIECE_ABOVE) when it is part
+ * 0, and lists them in take[] (may be NULL) in tree order, less those with done[u] nonzero (done may be
+ * NULL): done before, owned but not searched again. Returns how many it listed, or
+ * (size_t)-1 when out of memory. */
+size_t dlx_plan_share(dlx_plan *plan, const double *weight, size_t units, uint32_t parts,
+                      uint32_t part, const unsigned char *done, size_t *take);
+
 #endif
