@@ -329,12 +329,15 @@ typedef struct {
   dlx_admit_items_fn admit_items; /* optional, only with admit: see dlx_admit_items_fn */
   dlx_engine_kind engine; /* which engine searches (default DLX_ENGINE_AUTO) */
   /* Pieces: a run with threads, shards, progress reports, on_piece or pieces_done splits the
-   * top of the tree into pieces (the subtrees at one depth), numbered in tree order. The
-   * split depends on the matrix, the admit hook, shard_count and split_pieces only, never
-   * on the threads, so a number means the same piece in every such run of the same problem
-   * (by the same version of the library). split_pieces: about how many pieces at least
-   * (0: 512 per thread, or with shards 512, or 32 per shard if more; more pieces cost a longer split and lose less
-   * to a crash). on_piece (may be NULL): each finished piece, see dlx_piece_fn.
+   * top of the tree into pieces (the subtrees at one depth), numbered in tree order: the
+   * units of its plan (dlx_plan). The split depends on the matrix, the admit hook,
+   * shard_count and split_pieces only, so with shards or split_pieces given a number means
+   * the same piece in every such run of the same problem (by the same version of the
+   * library), whatever its threads, progress reports or on_piece. split_pieces: about how
+   * many pieces at least (0: with shards 512, or 32 per shard if more; without, 512 per
+   * thread, the one case where the threads change the split: give split_pieces to a run
+   * that records its pieces). More pieces cost a longer split and lose less to a crash.
+   * on_piece (may be NULL): each finished piece, see dlx_piece_fn.
    * pieces_done (may be NULL): pieces_done[i] nonzero says piece i was searched already (by
    * an earlier run, say, recorded through on_piece): it is not searched again, and its
    * counts are not in the stats. pieces_done_count must then be the split's number of
