@@ -410,7 +410,8 @@ class Spec:
         self.modes = modes  # (label, arguments) of the modes a part may take, one drawn each
         self.fields = fields  # the counts merge must get right
         self.stops = stops  # how a checkpointed run may be cut short
-        self.nodes = nodes  # the unsplit run's nodes: --max-nodes is drawn below it
+        self.nodes = nodes  # about a part's nodes: --max-nodes is drawn up to a little past it
+        self.part_nodes = {}  # each part's nodes, once its plain run has said
         self.seconds = seconds  # about how long a part takes: signals land before it
         self.may_overflow = may_overflow  # a part's count may be too large for dance to give
 
@@ -428,15 +429,16 @@ def finished(R, what, status, err, data, allow_overflow=False):
             what, data.get("stopped_by")))
 
 
-def cut_short(R, spec, argv, ck, stem, events, plan):
-    """Runs the part with its checkpoint once, stopped early as plan = (how, fraction) says;
+def cut_short(R, spec, argv, ck, stem, events, plan, k):
+    """Runs part k with its checkpoint once, stopped early as plan = (how, fraction) says;
     returns its data and output file if it ended anyway, else (None, None)."""
     how, fraction = plan
     a = argv + (["--resume", ck] if os.path.exists(os.path.join(R.dir, ck)) else ["--checkpoint", ck])
     a += ["--checkpoint-interval", "0.01"]
     stop = None
     if how == "max-nodes":
-        a += ["--max-nodes", str(1 + int(fraction * max(1, spec.nodes)))]
+        # the split of a checkpointed run has other pieces: now and then it ends first
+        a += ["--max-nodes", str(1 + int(1.2 * fraction * max(1, spec.part_nodes.get(k, spec.nodes))))]
     else:
         stop = (signal.SIGINT if how == "SIGINT" else signal.SIGKILL, fraction * (spec.seconds + 0.01))
     out = R.name(stem + "-cut", "json")
@@ -489,11 +491,15 @@ def run_part(R, spec, n, k, ckpt, stem):
     plans = [(rng.choice(spec.stops), rng.random()) for _ in range(rng.choice([0, 0, 1, 1, 2, 3]))]
     damaging = random.Random(rng.random()) if rng.random() < 0.3 else None
     how = rng.choice(["--resume", "--resume --checkpoint", "--checkpoint"])
+    again = rng.random() < 0.3  # a run that ended first is resumed all the same (a job run twice)
     events, data, tainted = [], None, False
     for plan in plans:
-        data, out = cut_short(R, spec, argv, ck, stem, events, plan)
+        data, out = cut_short(R, spec, argv, ck, stem, events, plan, k)
         if data:
             break
+    if data and again:
+        data = None
+        events.append("resumed once complete")
     if events:
         label.append("cut short by " + ", ".join(events))
     if data is None:
@@ -738,6 +744,7 @@ def xc_round(R):
                                        "/".join(m for m, _ in spec.modes), n)
     spec.nodes = max(1, spec.nodes // n)
     plain_parts = [run_part(R, spec, n, k, False, "p%d" % k) for k in range(n)]
+    spec.part_nodes = {p.k: p.data.get("nodes") or 1 for p in plain_parts}
     ckpt_parts = [run_part(R, spec, n, k, True, "c%d" % k) for k in range(n)]
     extras = xc_extras(R, spec, P, n, other, plain_parts)
     merges(R, truth, n, plain_parts, ckpt_parts, extras, "may" if spec.may_overflow else "right")
