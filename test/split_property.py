@@ -58,7 +58,6 @@ import concurrent.futures
 import json
 import os
 import random
-import re
 import shlex
 import shutil
 import signal
