@@ -27,9 +27,16 @@ for problem in "xc $data/xc/queens12.dlx" "xc $data/xc/langford11.dlx" "cube som
 done
 
 # Two parts lost (as if rank 0 had died before their results arrived): only they run again.
+# Links planted where a writer of a fixed temporary name would write (FILE.tmp) are left
+# alone, and so are the files they name.
 rm d/part-2.json d/part-5.json
 sed -i '/^done [25]$/d' d/checkpoint
+echo kept >victim
+ln -s ../victim d/checkpoint.tmp
+ln -s ../victim d/part-2.json.tmp
 run --parts 8 --dir d -- xc "$P" || fail "the resumed run exits $?"
+[ "$(cat victim)" = kept ] && [ -L d/checkpoint.tmp ] && [ -L d/part-2.json.tmp ] ||
+  fail "a file written through a link planted at a temporary name"
 grep -q '^dance-mpi: 6 of 8 parts were done before; searching the others$' err || fail "not resumed"
 [ "$(grep -c 'done by rank' err)" = 2 ] || fail "not 2 parts searched on resumption"
 grep -q '^9356 solutions from 8 parts of problem ' out || fail "the resumed total"

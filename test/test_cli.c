@@ -3,7 +3,9 @@
  * (arguments moved into argv, the common options, the limit on arguments), options with
  * fixed values, and the roff and bash that the man page and the completion are made of,
  * from made-up commands whose texts hold everything that needs escaping. The dance
- * executable is no library, so its two files are compiled into this test. */
+ * executable is no library, so its files are compiled into this test (with atomic.c, the
+ * one file writer cli.c uses). */
+#include "../solvers/cli/atomic.c"
 #include "../solvers/cli/cli.c"
 #include "../solvers/cli/program.c"
 

@@ -381,7 +381,7 @@ void cli_file_error(const cli_command *cmd, const char *file, const char *what, 
   const char *name = file && strcmp(file, "-") ? file
                      : strcmp(what, "write")   ? CLI_STDIN_NAME
                                                : CLI_STDOUT_NAME;
-  cli_error(cmd, "%s: cannot %s: %s", name, what, strerror(err ? err : EIO));
+  cli_error(cmd, "%s: cannot %s: %s", name, what, cli_atomic_strerror(err ? err : EIO));
 }
 
 static int stdout_reported; /* stdout failed and was reported: say it once */
@@ -402,54 +402,22 @@ void cli_stdout_error(const cli_command *cmd, int err) {
 
 int cli_output_open(const cli_command *cmd, cli_output *out, const char *path, int allow_stdout) {
   memset(out, 0, sizeof *out);
+  out->file.fd = -1;
   out->path = path;
   if (allow_stdout && !strcmp(path, "-")) {
     out->f = stdout;
     out->to_stdout = 1;
     return 0;
   }
-  struct stat st;
-  int exists = lstat(path, &st) == 0;
-  if (exists && S_ISDIR(st.st_mode)) {
-    cli_file_error(cmd, path, "write", EISDIR);
-    return CLI_ERROR;
+  int err = cli_atomic_open(&out->file, path, CLI_ATOMIC_IN_PLACE);
+  if (!err) {
+    out->f = fdopen(out->file.fd, "w");
+    err = out->f ? 0 : errno;
+    if (err) cli_atomic_discard(&out->file);
   }
-  if (exists && !S_ISREG(st.st_mode)) { /* a device, a pipe, a link: written in place */
-    out->f = fopen(path, "w");
-    if (!out->f) {
-      cli_file_error(cmd, path, "write", errno);
-      return CLI_ERROR;
-    }
-    return 0;
-  }
-  const char *slash = strrchr(path, '/');
-  size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
-  out->temp = malloc(strlen(path) + 16);
-  if (!out->temp) {
-    cli_file_error(cmd, path, "write", ENOMEM);
-    return CLI_ERROR;
-  }
-  sprintf(out->temp, "%.*s.%s.XXXXXX", (int)dir, path, path + dir);
-  int fd = mkstemp(out->temp);
-  int err = errno;
-  if (fd >= 0) {
-    mode_t mask = umask(0); /* what fopen would give: 0666 less the umask, or the old mode */
-    umask(mask);
-    fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~mask);
-    out->f = fdopen(fd, "w");
-    err = errno;
-    if (!out->f) {
-      close(fd);
-      unlink(out->temp);
-    }
-  }
-  if (!out->f) {
-    free(out->temp);
-    out->temp = NULL;
-    cli_file_error(cmd, path, "write", err);
-    return CLI_ERROR;
-  }
-  return 0;
+  if (!err) return 0;
+  cli_file_error(cmd, path, "write", err);
+  return CLI_ERROR;
 }
 
 int cli_output_commit(const cli_command *cmd, cli_output *out, int failed) {
@@ -465,10 +433,11 @@ int cli_output_commit(const cli_command *cmd, cli_output *out, int failed) {
   if (!err && (fflush(out->f) != 0 || ferror(out->f))) err = errno ? errno : EIO;
   if (fclose(out->f) != 0 && !err) err = errno ? errno : EIO;
   out->f = NULL;
-  if (!err && out->temp && rename(out->temp, out->path) != 0) err = errno;
-  if (err && out->temp) unlink(out->temp);
-  free(out->temp);
-  out->temp = NULL;
+  out->file.fd = -1; /* closed with f */
+  if (err)
+    cli_atomic_discard(&out->file);
+  else
+    err = cli_atomic_commit(&out->file);
   if (!err) return 0;
   cli_file_error(cmd, out->path, "write", err);
   return CLI_ERROR;
@@ -477,9 +446,8 @@ int cli_output_commit(const cli_command *cmd, cli_output *out, int failed) {
 void cli_output_discard(cli_output *out) {
   if (out->f && !out->to_stdout) fclose(out->f);
   out->f = NULL;
-  if (out->temp) unlink(out->temp);
-  free(out->temp);
-  out->temp = NULL;
+  out->file.fd = -1; /* closed with f, or never opened (a zeroed cli_output) */
+  cli_atomic_discard(&out->file);
 }
 
 void cli_option_note(const cli_option *o, char *buf, size_t cap) {

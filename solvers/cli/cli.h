@@ -50,6 +50,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "atomic.h"
 #include "dlx.h"
 
 #ifndef DANCE_VERSION
@@ -221,22 +222,23 @@ int cli_usage_error(const cli_command *cmd, const char *fmt, ...) CLI_PRINTF(2, 
  *   dance CMD: <stdout>: cannot write: REASON stdout (as the parsers call stdin <stdin>)
  *
  * what is "open", "read" or "write"; file NULL or "-" means stdout (or stdin for "read"
- * and "open"); err an errno value (0: EIO). */
+ * and "open"); err an errno value (0: EIO) or CLI_ATOMIC_ENOTREG (atomic.h). */
 #define CLI_STDOUT_NAME "<stdout>"
 #define CLI_STDIN_NAME "<stdin>"
 void cli_file_error(const cli_command *cmd, const char *file, const char *what, int err);
 /* "<stdout>: cannot write: REASON", once: later calls, and cli_finish, stay quiet. */
 void cli_stdout_error(const cli_command *cmd, int err);
 
-/* An output file written whole or not at all. For a regular file (or a path that does not
- * exist yet) the text goes to a temporary file beside it, ".NAME.XXXXXX" in the same
- * folder, which cli_output_commit renames into place once it is complete: a crash never
- * leaves a half-written file under the real name. "-" may be stdout; a path that exists and
- * is not a regular file (a device such as /dev/full, a pipe) is written in place. */
+/* An output file written whole or not at all, by the one writer of atomic.h: for a regular
+ * file (or a path that does not exist yet) the text goes to a new temporary file beside it,
+ * ".NAME.XXXXXX" in the same folder, which cli_output_commit renames into place once it is
+ * complete: a crash never leaves a half-written file under the real name. "-" may be
+ * stdout; a pipe or a device (/dev/full, /dev/stdout) is written in place; anything else
+ * that is not a regular file (a folder, a socket) is refused. */
 typedef struct {
   FILE *f;
   const char *path; /* as given */
-  char *temp;       /* the temporary file, NULL when written in place */
+  cli_atomic file;  /* its file.fd is f's */
   int to_stdout;
 } cli_output;
 

@@ -5,14 +5,13 @@
  * Rank 0 hands out the parts K = 0..N-1 one at a time, to each rank as it finishes its last
  * (so that one slow part does not hold the others up); a rank runs `dance ARGS --shard K/N
  * --json` and sends the result back. Rank 0 writes each result to DIR/part-K.json and the
- * list of the finished parts to DIR/checkpoint (each written whole: a temporary file,
- * synced, renamed), and at the end runs `dance merge` on the results, whose output and exit
- * status are dance-mpi's. Run again after a crash, it searches only the parts not yet
+ * list of the finished parts to DIR/checkpoint, each written whole by the command line's one
+ * writer (solvers/cli/atomic.h: a new temporary file, synced, renamed), and at the end runs
+ * `dance merge` on the results, whose output and exit status are dance-mpi's. Run again after a crash, it searches only the parts not yet
  * finished. Only rank 0 touches DIR, so DIR need not be on a shared file system.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <mpi.h>
 #include <spawn.h>
@@ -23,6 +22,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "../cli/atomic.h"
 
 extern char **environ;
 
@@ -250,25 +251,6 @@ static void worker(const config *c) {
 
 /* ---- rank 0 ------------------------------------------------------------------------------ */
 
-/* Writes text to path whole: a temporary file, synced, renamed. 0 or an errno. */
-static int write_whole(const char *path, const char *text, size_t len) {
-  char temp[PATH_MAX];
-  snprintf(temp, sizeof temp, "%s.tmp", path);
-  int fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  if (fd < 0) return errno;
-  int err = 0;
-  for (size_t at = 0; at < len && !err;) {
-    ssize_t w = write(fd, text + at, len - at);
-    if (w < 0 && errno != EINTR) err = errno;
-    if (w > 0) at += (size_t)w;
-  }
-  if (!err && fsync(fd)) err = errno;
-  if (close(fd) && !err) err = errno;
-  if (!err && rename(temp, path)) err = errno;
-  if (err) unlink(temp);
-  return err;
-}
-
 /* The checkpoint: "dance-mpi-checkpoint 1", "parts N", "command ARGS", then "done K" lines. */
 static char *checkpoint_text(const config *c, const unsigned char *done, size_t *len) {
   char *text = NULL;
@@ -359,7 +341,7 @@ static int coordinator(const config *c, int ranks) {
     if (code == 0 || code == 1) { /* solved, or no solution in this part: a result */
       char path[PATH_MAX];
       snprintf(path, sizeof path, "%s/part-%ld.json", c->dir, k);
-      int err = write_whole(path, text, (size_t)result[2]);
+      int err = cli_atomic_write(path, text, (size_t)result[2], CLI_ATOMIC_SYNC);
       size_t len = 0;
       char *ck = NULL;
       if (!err) {
@@ -367,11 +349,11 @@ static int coordinator(const config *c, int ranks) {
         finished++;
         ck = checkpoint_text(c, done, &len);
         snprintf(path, sizeof path, "%s/checkpoint", c->dir);
-        err = ck ? write_whole(path, ck, len) : ENOMEM;
+        err = ck ? cli_atomic_write(path, ck, len, CLI_ATOMIC_SYNC) : ENOMEM;
       }
       free(ck);
       if (err) {
-        fprintf(stderr, "dance-mpi: %s: cannot write: %s\n", path, strerror(err));
+        fprintf(stderr, "dance-mpi: %s: cannot write: %s\n", path, cli_atomic_strerror(err));
         failed++;
       } else if (!c->quiet) {
         fprintf(stderr, "dance-mpi: part %ld/%ld done by rank %d in %.2f s (%ld of %ld, %.1f s)\n",
