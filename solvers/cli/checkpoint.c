@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,12 +23,17 @@ typedef struct {
 
 struct cli_checkpoint {
   const cli_command *cmd;
-  cli_checkpoint_config cfg;
-  char description[1200]; /* cfg.description points here */
+  cli_checkpoint_args args;
+  const char *path;       /* where to write: --checkpoint FILE, or the --resume FILE */
+  uint64_t identity;      /* the problem's */
+  uint32_t split;         /* dlx_options.split_pieces */
+  char description[1200]; /* the command, for the file's comment line */
+  cli_tally_fn tally;
   pthread_mutex_t lock;
   uint64_t pieces; /* 0 until known */
   record *rec;
   unsigned char *done; /* for dlx_options.pieces_done: the earlier runs' pieces */
+  uint64_t plan;       /* the split's plan: the file's, or this run's once a piece finished */
   cli_checkpoint_before before;
   double start, next_write; /* this run's start; the next write's time */
   int changed;              /* a piece finished since the last write */
@@ -41,15 +47,106 @@ struct cli_checkpoint {
 
 /* ---- reading --------------------------------------------------------------------------- */
 
-static int bad(cli_checkpoint *c, const char *file, long line, const char *fmt, ...)
-    CLI_PRINTF(4, 5);
-static int bad(cli_checkpoint *c, const char *file, long line, const char *fmt, ...) {
-  char msg[256];
+/* Says "file:line: what" (line 0: "file: what"), with what a rerun can do when the file was
+ * found at --checkpoint FILE rather than named by --resume. Returns CLI_ERROR. */
+static int refuse(const cli_checkpoint *c, const char *file, long line, int found, const char *fmt,
+                  ...) CLI_PRINTF(5, 6);
+static int refuse(const cli_checkpoint *c, const char *file, long line, int found, const char *fmt,
+                  ...) {
+  char msg[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  int n = vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  if (found && n >= 0 && (size_t)n < sizeof msg)
+    snprintf(msg + n, sizeof msg - (size_t)n, " (--restart replaces it)");
   cli_error_at(c->cmd, file, line, 0, msg);
+  return CLI_ERROR;
+}
+
+/* The whole file, NUL-terminated: 0, an errno, or CLI_ATOMIC_ENOTREG for a file that is not
+ * a regular one (a pipe is not read: that would wait for a writer). */
+static int read_all(const char *file, char **text, size_t *len) {
+  *text = NULL, *len = 0;
+  int fd = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return errno;
+  struct stat st;
+  int err = fstat(fd, &st)         ? errno
+            : S_ISDIR(st.st_mode)  ? EISDIR
+            : !S_ISREG(st.st_mode) ? CLI_ATOMIC_ENOTREG
+                                   : 0;
+  size_t cap = 0;
+  while (!err) {
+    if (*len + 1 >= cap) {
+      cap = cap ? 2 * cap : 65536;
+      char *t = realloc(*text, cap);
+      if (!t) err = ENOMEM;
+      if (!t) break;
+      *text = t;
+    }
+    ssize_t r = read(fd, *text + *len, cap - *len - 1);
+    if (r < 0 && errno != EINTR && errno != EAGAIN) err = errno;
+    if (r == 0) break;
+    if (r > 0) *len += (size_t)r;
+  }
+  close(fd);
+  if (!err) (*text)[*len] = '\0';
+  if (err) free(*text), *text = NULL;
+  return err;
+}
+
+/* Reads file and checks it against this run: of this problem, part and split, with sums
+ * this command can count. found: the file was found at --checkpoint FILE. Returns 0 with
+ * *d filled, or CLI_ERROR after saying why. */
+static int read_checked(const cli_checkpoint *c, const char *file, int found, cli_ckpt_data *d) {
+  char *text;
+  size_t len;
+  memset(d, 0, sizeof *d);
+  int err = read_all(file, &text, &len);
+  if (err == CLI_ATOMIC_ENOTREG && found) {
+    cli_file_error(c->cmd, file, "write", err);
+    return CLI_ERROR;
+  }
+  if (err == CLI_ATOMIC_ENOTREG)
+    return refuse(c, file, 0, 0, "not a regular file: not a checkpoint");
+  if (err) {
+    cli_file_error(c->cmd, file, err == ENOENT || err == EACCES ? "open" : "read", err);
+    return CLI_ERROR;
+  }
+  cli_ckpt_error e;
+  cli_ckpt_status s = cli_ckpt_parse(text, len, d, &e);
+  free(text);
+  if (s == CLI_CKPT_NOT && found)
+    return refuse(c, file, 0, 0,
+                  "exists and is not a dance checkpoint: left as it is (--restart replaces it)");
+  if (s) return refuse(c, file, e.line, found, "%s", e.message);
+  const char *what = NULL;
+  char have[80], want[80];
+  uint32_t k = c->args.shard.index, n = c->args.shard.count ? c->args.shard.count : 1;
+  if (d->identity != c->identity) {
+    refuse(c, file, 0, found,
+           "a checkpoint of another problem (identity %s; this one is %s): the input, the "
+           "options that change the count or its split (--memo), or the version of dance differ",
+           cli_identity_hex(d->identity).s, cli_identity_hex(c->identity).s);
+  } else if (d->shard_index != k || d->shard_count != n) {
+    snprintf(have, sizeof have,
+             d->shard_count == 1 ? "the whole problem" : "part %" PRIu32 "/%" PRIu32,
+             d->shard_index, d->shard_count);
+    snprintf(want, sizeof want, n == 1 ? "the whole problem" : "part %" PRIu32 "/%" PRIu32, k, n);
+    refuse(c, file, 0, found, "a checkpoint of %s, and this run is of %s", have, want);
+  } else if (d->split != c->split) {
+    refuse(c, file, 0, found,
+           "a checkpoint of another split (split %" PRIu32 "; this run's is %" PRIu32 ")", d->split,
+           c->split);
+  } else {
+    for (int q = 0; q < CLI_COUNTS && !what; q++)
+      if (!dlx_count_fits64(d->counts[q])) what = "counts";
+    if (!dlx_count_fits64(d->nodes)) what = "nodes";
+    if (!what) return 0;
+    refuse(c, file, 0, found, "the pieces' %s add up past 2^64 - 1, more than dance %s counts",
+           what, c->cmd->name);
+  }
+  cli_ckpt_data_free(d);
   return CLI_ERROR;
 }
 
@@ -61,195 +158,63 @@ static int make_records(cli_checkpoint *c, uint64_t n) {
   return c->rec && c->done;
 }
 
-static int load(cli_checkpoint *c, const char *file) {
-  FILE *f = fopen(file, "r");
-  if (!f) {
-    cli_file_error(c->cmd, file, "open", errno);
+/* Takes what the file read says was done before. */
+static int take(cli_checkpoint *c, const char *file, const cli_ckpt_data *d) {
+  if (d->pieces && !make_records(c, d->pieces)) {
+    cli_error(c->cmd, "%s: %s", file, strerror(ENOMEM));
     return CLI_ERROR;
   }
-  char *line = NULL;
-  size_t cap = 0;
-  long no = 0;
-  int status = 0, seen_magic = 0, seen_end = 0;
-  uint64_t identity = 0, shard_k = UINT64_MAX, shard_n = 0, split = 0;
-  int have_identity = 0, have_split = 0, have_seconds = 0;
-  errno = 0;
-  while (!status && getline(&line, &cap, f) >= 0) {
-    no++;
-    line[strcspn(line, "\r\n")] = '\0';
-    if (line[0] == '#' || line[0] == '\0') continue;
-    int n = -1;
-    if (seen_end) {
-      status = bad(c, file, no, "text after 'end'");
-    } else if (!seen_magic) {
-      unsigned version;
-      if (sscanf(line, "dance-checkpoint %u%n", &version, &n) == 1 && line[n] == '\0') {
-        if (version != 1)
-          status = bad(c, file, no, "checkpoint format %u: this dance reads format 1", version);
-        seen_magic = 1;
-      } else {
-        status = bad(c, file, no, "not a dance checkpoint (expected 'dance-checkpoint 1')");
-      }
-    } else if (!strncmp(line, "identity ", 9)) {
-      char hex[17];
-      if (sscanf(line, "identity %16[0-9a-f]%n", hex, &n) == 1 && line[n] == '\0' &&
-          strlen(hex) == 16) {
-        identity = strtoull(hex, NULL, 16);
-        have_identity = 1;
-      } else {
-        status = bad(c, file, no, "expected 'identity' and 16 hexadecimal digits");
-      }
-    } else if (!strncmp(line, "shard ", 6)) {
-      if (!(sscanf(line, "shard %" SCNu64 " %" SCNu64 "%n", &shard_k, &shard_n, &n) == 2 &&
-            line[n] == '\0' && shard_n >= 1 && shard_k < shard_n))
-        status = bad(c, file, no, "expected 'shard K N' with 0 <= K < N");
-    } else if (!strncmp(line, "split ", 6)) {
-      if (sscanf(line, "split %" SCNu64 "%n", &split, &n) == 1 && line[n] == '\0' && split > 0 &&
-          split <= UINT32_MAX)
-        have_split = 1;
-      else
-        status = bad(c, file, no, "expected 'split' and a number of pieces");
-    } else if (!strncmp(line, "seconds ", 8)) {
-      if (sscanf(line, "seconds %lf%n", &c->before.seconds, &n) == 1 && line[n] == '\0' &&
-          c->before.seconds >= 0)
-        have_seconds = 1;
-      else
-        status = bad(c, file, no, "expected 'seconds' and a time");
-    } else if (!strncmp(line, "pieces ", 7)) {
-      uint64_t pieces;
-      if (c->rec)
-        status = bad(c, file, no, "a second 'pieces' line");
-      else if (!(sscanf(line, "pieces %" SCNu64 "%n", &pieces, &n) == 1 && line[n] == '\0' &&
-                 pieces <= ((uint64_t)1 << 40)))
-        status = bad(c, file, no, "expected 'pieces' and a number");
-      else if (!make_records(c, pieces))
-        status = bad(c, file, 0, "out of memory");
-    } else if (!strncmp(line, "piece ", 6)) {
-      uint64_t i, nodes, k[CLI_COUNTS];
-      if (!c->rec) {
-        status = bad(c, file, no, "a 'piece' line before the 'pieces' line");
-      } else if (!(sscanf(line,
-                          "piece %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 "%n", &i,
-                          &nodes, &k[0], &k[1], &k[2], &n) == 5 &&
-                   line[n] == '\0')) {
-        status = bad(c, file, no, "expected 'piece' and five numbers: index, nodes, counts");
-      } else if (i >= c->pieces) {
-        status =
-            bad(c, file, no, "piece %" PRIu64 " of a split of %" PRIu64 " pieces", i, c->pieces);
-      } else if (c->rec[i].state) {
-        status = bad(c, file, no, "piece %" PRIu64 " a second time", i);
-      } else {
-        c->rec[i] = (record){nodes, {k[0], k[1], k[2]}, 1};
-        c->done[i] = 1;
-        c->before.pieces++;
-        c->before.nodes += nodes;
-        for (int q = 0; q < CLI_COUNTS; q++)
-          c->before.counts[q] += k[q];
-      }
-    } else if (!strcmp(line, "end")) {
-      seen_end = 1;
-    } else {
-      status = bad(c, file, no, "unknown line '%.40s'", line);
-    }
+  cli_checkpoint_before *b = &c->before;
+  for (size_t i = 0; i < d->count; i++) {
+    const cli_ckpt_piece *p = &d->piece[i];
+    record *r = &c->rec[p->index];
+    r->nodes = (uint64_t)p->nodes; /* each fits: their sums do */
+    for (int q = 0; q < CLI_COUNTS; q++)
+      r->counts[q] = (uint64_t)p->counts[q];
+    r->state = 1;
+    c->done[p->index] = 1;
   }
-  if (!status && ferror(f)) {
-    cli_file_error(c->cmd, file, "read", errno);
-    status = CLI_ERROR;
-  }
-  free(line);
-  fclose(f);
-  if (status) return status;
-  if (!seen_magic) return bad(c, file, 0, "empty: not a dance checkpoint");
-  if (!seen_end || !have_identity || !have_split || !have_seconds || shard_n == 0)
-    return bad(c, file, 0,
-               "incomplete: a line 'identity', 'shard', 'split', 'seconds' or 'end' "
-               "is missing");
-  const cli_checkpoint_config *g = &c->cfg;
-  if (identity != g->identity)
-    return bad(
-        c, file, 0,
-        "a checkpoint of another problem (identity %s; this one is %s): the input, the "
-        "options that change the count or its split (--memo), or the version of dance differ",
-        cli_identity_hex(identity).s, cli_identity_hex(g->identity).s);
-  uint64_t want_k = g->shard_count ? g->shard_index : 0,
-           want_n = g->shard_count ? g->shard_count : 1;
-  if (shard_k != want_k || shard_n != want_n) {
-    if (shard_n == 1)
-      return bad(c, file, 0, "a checkpoint of the whole problem: resume it without --shard");
-    return bad(c, file, 0,
-               "a checkpoint of shard %" PRIu64 "/%" PRIu64 ": resume it with --shard %" PRIu64
-               "/%" PRIu64,
-               shard_k, shard_n, shard_k, shard_n);
-  }
-  c->cfg.split_pieces = (uint32_t)split;
+  b->pieces = d->count;
+  b->nodes = (uint64_t)d->nodes;
+  for (int q = 0; q < CLI_COUNTS; q++)
+    b->counts[q] = (uint64_t)d->counts[q];
+  b->seconds = d->seconds;
+  b->of = d->pieces;
+  b->resumed = file;
+  c->plan = d->plan;
   return 0;
 }
 
 /* ---- writing --------------------------------------------------------------------------- */
 
-/* The whole file as text, under the lock; NULL if out of memory. */
+/* The file's text, made under the lock; NULL if out of memory. */
 static char *format(cli_checkpoint *c, double seconds, size_t *len) {
-  char *text = NULL;
-  FILE *m = open_memstream(&text, len);
-  if (!m) return NULL;
-  const cli_checkpoint_config *g = &c->cfg;
-  fprintf(m,
-          "# dance checkpoint: the finished pieces of a search; continue it with --resume FILE\n"
-          "# %s\n"
-          "dance-checkpoint 1\nidentity %s\nshard %" PRIu32 " %" PRIu32 "\nsplit %" PRIu32
-          "\nseconds %.3f\n",
-          g->description, cli_identity_hex(g->identity).s, g->shard_count ? g->shard_index : 0,
-          g->shard_count ? g->shard_count : 1, g->split_pieces, seconds);
-  if (c->rec) {
-    fprintf(m, "pieces %" PRIu64 "\n", c->pieces);
-    for (uint64_t i = 0; i < c->pieces; i++) {
-      const record *r = &c->rec[i];
-      if (r->state)
-        fprintf(m, "piece %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", i,
-                r->nodes, r->counts[0], r->counts[1], r->counts[2]);
-    }
+  cli_ckpt_data d = {
+      .identity = c->identity,
+      .shard_index = c->args.shard.count ? c->args.shard.index : 0,
+      .shard_count = c->args.shard.count ? c->args.shard.count : 1,
+      .split = c->split,
+      .plan = c->plan,
+      .seconds = seconds,
+      .pieces = c->rec ? c->pieces : 0,
+  };
+  size_t n = 0;
+  for (uint64_t i = 0; i < d.pieces; i++)
+    n += c->rec[i].state != 0;
+  d.piece = malloc((n ? n : 1) * sizeof *d.piece);
+  if (!d.piece) return NULL;
+  for (uint64_t i = 0; i < d.pieces; i++) {
+    const record *r = &c->rec[i];
+    if (!r->state) continue;
+    cli_ckpt_piece *p = &d.piece[d.count++];
+    p->index = i;
+    p->nodes = r->nodes;
+    for (int q = 0; q < CLI_COUNTS; q++)
+      p->counts[q] = r->counts[q];
   }
-  fputs("end\n", m);
-  if (fclose(m)) {
-    free(text);
-    return NULL;
-  }
+  char *text = cli_ckpt_format(&d, c->description, len);
+  free(d.piece);
   return text;
-}
-
-/* Writes the text to a temporary file beside the checkpoint, syncs it, renames it into
- * place and syncs the folder: after a crash the file is the old one or the new one, whole.
- * Returns 0 or an errno. */
-static int write_file(const char *path, const char *text, size_t len) {
-  size_t n = strlen(path);
-  char *temp = malloc(n + 8);
-  if (!temp) return ENOMEM;
-  memcpy(temp, path, n);
-  memcpy(temp + n, ".tmp", 5);
-  int fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-  int err = fd < 0 ? errno : 0;
-  for (size_t at = 0; !err && at < len;) {
-    ssize_t w = write(fd, text + at, len - at);
-    if (w < 0 && errno != EINTR) err = errno;
-    if (w > 0) at += (size_t)w;
-  }
-  if (!err && fsync(fd)) err = errno;
-  if (fd >= 0 && close(fd) && !err) err = errno;
-  if (!err && rename(temp, path)) err = errno;
-  if (err) {
-    if (fd >= 0) unlink(temp);
-  } else {
-    const char *slash = strrchr(path, '/');
-    char *dir = slash ? strndup(path, (size_t)(slash - path) + 1) : strdup(".");
-    int dfd = dir ? open(dir, O_RDONLY | O_DIRECTORY) : -1;
-    if (dfd >= 0) {
-      fsync(dfd); /* the rename itself, on file systems that need it */
-      close(dfd);
-    }
-    free(dir);
-  }
-  free(temp);
-  return err;
 }
 
 static int save(cli_checkpoint *c, double seconds) {
@@ -258,7 +223,7 @@ static int save(cli_checkpoint *c, double seconds) {
   char *text = format(c, seconds, &len);
   c->changed = 0;
   pthread_mutex_unlock(&c->lock);
-  int err = text ? write_file(c->cfg.path, text, len) : ENOMEM;
+  int err = text ? cli_atomic_write(c->path, text, len, CLI_ATOMIC_SYNC) : ENOMEM;
   free(text);
   return err;
 }
@@ -268,7 +233,7 @@ static int save(cli_checkpoint *c, double seconds) {
 static void on_piece(void *ctx, const dlx_piece *p) {
   cli_checkpoint *c = ctx;
   uint64_t k[CLI_COUNTS] = {p->solutions, 0, 0};
-  if (c->cfg.tally) c->cfg.tally(p, k);
+  if (c->tally) c->tally(p, k);
   if (p->index == DLX_PIECE_ABOVE) return; /* every run searches it again */
   pthread_mutex_lock(&c->lock);
   if (!c->rec && !make_records(c, p->pieces)) {
@@ -277,44 +242,17 @@ static void on_piece(void *ctx, const dlx_piece *p) {
   }
   if (c->rec && p->index < c->pieces) {
     c->rec[p->index] = (record){p->nodes, {k[0], k[1], k[2]}, 2};
+    if (!c->plan) c->plan = p->plan; /* one split, one plan: the library refused another */
     c->changed = 1;
   }
   pthread_mutex_unlock(&c->lock);
 }
 
-int cli_checkpoint_open(const cli_command *cmd, const cli_checkpoint_config *cfg,
-                        cli_checkpoint **out) {
-  *out = NULL;
-  cli_checkpoint *c = calloc(1, sizeof *c);
-  if (!c) {
-    cli_error(cmd, "out of memory");
-    return CLI_ERROR;
-  }
-  c->cmd = cmd;
-  c->cfg = *cfg;
-  /* the caller's strings may not outlive the call (the description does not) */
-  snprintf(c->description, sizeof c->description, "%s", cfg->description ? cfg->description : "");
-  c->cfg.description = c->description;
-  pthread_mutex_init(&c->lock, NULL);
-  pthread_cond_init(&c->wake, NULL);
-  if (cfg->resume && load(c, cfg->resume)) {
-    cli_checkpoint_free(c);
-    return CLI_ERROR;
-  }
-  int err = save(c, c->before.seconds);
-  if (err) {
-    cli_file_error(cmd, cfg->path, "write", err);
-    cli_checkpoint_free(c);
-    return CLI_ERROR;
-  }
-  *out = c;
-  return 0;
-}
-
-void cli_checkpoint_attach(cli_checkpoint *c, dlx_options *d) {
-  d->split_pieces = c->cfg.split_pieces;
+static void attach(cli_checkpoint *c, dlx_options *d) {
+  d->split_pieces = c->split;
   d->on_piece = on_piece;
   d->piece_ctx = c;
+  d->plan = c->plan;
   if (c->rec) {
     d->pieces_done = c->done;
     d->pieces_done_count = c->pieces;
@@ -324,15 +262,15 @@ void cli_checkpoint_attach(cli_checkpoint *c, dlx_options *d) {
 static void tick(cli_checkpoint *c) {
   double now = cli_now();
   if (now < c->next_write) return;
-  c->next_write = now + c->cfg.interval;
+  c->next_write = now + c->args.interval;
   pthread_mutex_lock(&c->lock);
   int changed = c->changed;
   pthread_mutex_unlock(&c->lock);
   if (!changed) return;
   int err = save(c, c->before.seconds + (now - c->start));
   if (err && !c->warned) {
-    cli_warning(c->cmd, "%s: cannot write the checkpoint: %s (the search goes on)", c->cfg.path,
-                strerror(err));
+    cli_warning(c->cmd, "%s: cannot write the checkpoint: %s (the search goes on)", c->path,
+                cli_atomic_strerror(err));
     c->warned = 1;
   }
 }
@@ -343,7 +281,7 @@ static void *writer_main(void *arg) {
   while (!c->quit) {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
-    double at = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + c->cfg.interval;
+    double at = (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec + c->args.interval;
     ts.tv_sec = (time_t)at;
     ts.tv_nsec = (long)((at - (double)ts.tv_sec) * 1e9);
     pthread_cond_timedwait(&c->wake, &c->lock, &ts);
@@ -358,7 +296,7 @@ static void *writer_main(void *arg) {
 
 void cli_checkpoint_begin(cli_checkpoint *c) {
   c->start = cli_now();
-  c->next_write = c->start + c->cfg.interval;
+  c->next_write = c->start + c->args.interval;
   /* Without the thread, only the last write is made: the search is not held up for it. */
   c->running = pthread_create(&c->writer, NULL, writer_main, c) == 0;
 }
@@ -377,31 +315,103 @@ int cli_checkpoint_save(cli_checkpoint *c, double seconds) {
   stop_writer(c);
   int err = save(c, c->before.seconds + seconds);
   if (err) {
-    cli_file_error(c->cmd, c->cfg.path, "write", err);
+    cli_file_error(c->cmd, c->path, "write", err);
     return CLI_ERROR;
   }
   return 0;
 }
 
-int cli_checkpoint_start(const cli_command *cmd, const char *checkpoint, const char *resume,
-                         double interval, cli_shard shard, uint64_t identity, const char *input,
-                         cli_tally_fn tally, dlx_options *d, cli_checkpoint **out) {
-  char what[1200];
-  snprintf(what, sizeof what, "dance %s %s%s", cmd->name, input,
-           shard.count ? " (a part of a split run)" : "");
-  cli_checkpoint_config cfg = {
-      .path = checkpoint ? checkpoint : resume,
-      .resume = resume,
-      .identity = identity,
-      .shard_index = shard.index,
-      .shard_count = shard.count,
-      .split_pieces = CLI_CHECKPOINT_PIECES,
-      .interval = interval,
-      .description = what,
-      .tally = tally,
-  };
-  if (cli_checkpoint_open(cmd, &cfg, out)) return CLI_ERROR;
-  cli_checkpoint_attach(*out, d);
+/* ---- the command's side ---------------------------------------------------------------- */
+
+int cli_checkpoint_usage(const cli_command *cmd, cli_checkpoint_args a) {
+  if (a.restart && a.resume)
+    return cli_usage_error(cmd, "--restart and --resume exclude each other: the one starts the "
+                                "search over, the other goes on with it");
+  if (a.restart && !a.checkpoint)
+    return cli_usage_error(cmd, "--restart needs --checkpoint FILE, the checkpoint to start over");
+  return 0;
+}
+
+/* Reads what is to be resumed: --resume FILE, or the file found at --checkpoint FILE (unless
+ * --restart). With --resume A and --checkpoint B both, B is written over: it must be a
+ * checkpoint of this run too, if it exists. */
+static int read_before(cli_checkpoint *c) {
+  const cli_checkpoint_args *a = &c->args;
+  struct stat st;
+  int found = !a->resume && !a->restart && stat(a->checkpoint, &st) == 0;
+  cli_ckpt_data d;
+  if (a->resume && a->checkpoint && strcmp(a->resume, a->checkpoint) &&
+      stat(a->checkpoint, &st) == 0) {
+    if (read_checked(c, a->checkpoint, 1, &d)) return CLI_ERROR;
+    cli_ckpt_data_free(&d);
+  }
+  const char *file = a->resume ? a->resume : found ? a->checkpoint : NULL;
+  if (!file) return 0;
+  if (read_checked(c, file, found, &d)) return CLI_ERROR;
+  int status = take(c, file, &d);
+  cli_ckpt_data_free(&d);
+  if (!status && !a->quiet) {
+    fflush(stdout);
+    if (c->before.of)
+      fprintf(stderr, "dance %s: resuming %s: %" PRIu64 " of %" PRIu64 " pieces done\n",
+              c->cmd->name, file, c->before.pieces, c->before.of);
+    else
+      fprintf(stderr, "dance %s: resuming %s: no piece done yet\n", c->cmd->name, file);
+  }
+  return status;
+}
+
+int cli_checkpoint_start(const cli_command *cmd, cli_checkpoint_args a, uint64_t identity,
+                         const char *input, cli_tally_fn tally, dlx_options *d,
+                         cli_checkpoint **out) {
+  *out = NULL;
+  cli_checkpoint *c = calloc(1, sizeof *c);
+  if (!c) {
+    cli_error(cmd, "%s", strerror(ENOMEM));
+    return CLI_ERROR;
+  }
+  c->cmd = cmd;
+  c->args = a;
+  c->path = a.checkpoint ? a.checkpoint : a.resume;
+  c->identity = identity;
+  c->split = a.shard.count ? 0 : CLI_CHECKPOINT_PIECES;
+  c->tally = tally;
+  snprintf(c->description, sizeof c->description, "dance %s %s%s", cmd->name, input,
+           a.shard.count ? " (a part of a split run)" : "");
+  pthread_mutex_init(&c->lock, NULL);
+  pthread_cond_init(&c->wake, NULL);
+  if (read_before(c)) {
+    cli_checkpoint_free(c);
+    return CLI_ERROR;
+  }
+  int err = save(c, c->before.seconds);
+  if (err) {
+    cli_file_error(cmd, c->path, "write", err);
+    cli_checkpoint_free(c);
+    return CLI_ERROR;
+  }
+  attach(c, d);
+  *out = c;
+  return 0;
+}
+
+int cli_checkpoint_refused(const cli_checkpoint *c, dlx_status s, uint64_t plan) {
+  if (!c || !c->before.resumed) return 0;
+  const char *file = c->before.resumed;
+  if (s == DLX_EPLAN) {
+    cli_error(c->cmd,
+              "%s: the checkpoint's pieces are of another split of the tree (plan %016" PRIx64
+              "; this run's is %016" PRIx64 "): another version of dance cut it otherwise",
+              file, c->plan, plan);
+    return 1;
+  }
+  if (s == DLX_EARG && c->rec) {
+    cli_error(c->cmd,
+              "%s: the checkpoint's split (%" PRIu64 " pieces) is not this run's: another "
+              "version of dance cut the tree otherwise",
+              file, c->pieces);
+    return 1;
+  }
   return 0;
 }
 
@@ -431,9 +441,9 @@ void cli_json_shard(cli_json *j, cli_shard shard) {
 void cli_json_checkpoint(cli_json *j, const char *checkpoint, const char *resume,
                          const cli_checkpoint_before *before) {
   if (checkpoint || resume) cli_json_string(j, "checkpoint", checkpoint ? checkpoint : resume);
-  if (!resume) return;
+  if (!before || !before->resumed) return;
   cli_json_begin_object(j, "resumed");
-  cli_json_string(j, "file", resume);
+  cli_json_string(j, "file", before->resumed);
   cli_json_uint(j, "pieces", before->pieces);
   cli_json_uint(j, "nodes", before->nodes);
   cli_json_uint(j, "solutions", before->counts[0]);

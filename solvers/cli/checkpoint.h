@@ -1,95 +1,107 @@
 /* checkpoint.h -- --checkpoint FILE and --resume FILE of `dance xc` and `dance cube`: the
  * pieces of the split that are finished, with what they found, written every few seconds
- * (to a temporary file, synced, renamed into place: a crash leaves the last one whole), and
- * read back so that a new run searches only the others and ends with the whole count.
+ * (by the one writer of atomic.h: a new temporary file, synced, renamed into place, so that a
+ * crash leaves the last one whole), and read back so that a new run searches only the others
+ * and ends with the whole count.
  *
- * The file is text:
- *   # comment lines
- *   dance-checkpoint 1
- *   identity 0123456789abcdef       the problem (identity.h)
- *   shard K N                       the part of a split run (0 1: the whole problem)
- *   split P                         the pieces asked of the split (dlx_options.split_pieces)
- *   seconds S                       search time of the runs so far
- *   pieces N                        the split's pieces, once one is finished
- *   piece I NODES C0 C1 C2          one line per finished piece: its number, nodes, and the
- *                                   command's counts (xc: solutions; cube: solutions,
- *                                   covers in all, solutions that are their own mirror)
- *   end
+ * The file's text is checkpoint_file.h's: strict, with the plan of the split and a checksum.
+ * What is read back is checked against the run: the same problem (identity), the same part
+ * (--shard K/N), the same split (split_pieces here, the plan's hash in the library, which
+ * refuses another split with DLX_EPLAN before searching).
+ *
+ * One command line serves the first run and every rerun: --checkpoint FILE resumes FILE
+ * when it is a checkpoint of this problem and part, and refuses any other file that exists
+ * (another problem's or part's checkpoint, a damaged one, or no checkpoint at all) rather
+ * than overwrite it; --restart starts over, replacing FILE. --resume FILE resumes FILE,
+ * which must exist (and records in it, unless --checkpoint names another file).
  */
 #ifndef DANCE_CLI_CHECKPOINT_H
 #define DANCE_CLI_CHECKPOINT_H
 
 #include <stdint.h>
 
+#include "checkpoint_file.h"
 #include "cli.h"
 #include "dlx.h"
 
-enum { CLI_COUNTS = 3 };
-
 /* The options of a split or checkpointed run, the same on every solving command (in its
- * options X-macro list; the fields are o->shard, o->checkpoint, o->checkpoint_interval and
- * o->resume). */
+ * options X-macro list; the fields are o->shard, o->checkpoint, o->checkpoint_interval,
+ * o->resume and o->restart). */
 #define CLI_SPLIT_OPTIONS(X)                                                                       \
   X(shard, "shard", 0, SHARD, "K/N", "none", 1, 1000000,                                           \
     "search only part K of N, counting K from 0: N machines share one problem, and 'dance "        \
     "merge' checks and adds up the N results (--json)")                                            \
   X(checkpoint, "checkpoint", 0, STRING, "FILE", NULL, 0, 0,                                       \
-    "record the finished parts of the search in FILE every few seconds, so that --resume FILE "    \
-    "can finish a run that was killed")                                                            \
+    "record the finished parts of the search in FILE every few seconds; run the same command "     \
+    "again to go on from there (a FILE of this problem and part is resumed, any other FILE is "    \
+    "refused)")                                                                                    \
   X(checkpoint_interval, "checkpoint-interval", 0, REAL, "S", "5", 0.01, 86400,                    \
     "seconds between writes of the checkpoint")                                                    \
   X(resume, "resume", 0, STRING, "FILE", NULL, 0, 0,                                               \
-    "go on with the search recorded in the checkpoint FILE (and go on recording in it): the "      \
-    "counts are those of one whole run")
+    "go on with the search recorded in the checkpoint FILE, which must exist (and go on "          \
+    "recording in it): the counts are those of one whole run")                                     \
+  X(restart, "restart", 0, FLAG, NULL, NULL, 0, 0,                                                 \
+    "with --checkpoint FILE: start the search over, replacing FILE, whatever it holds")
 
-/* The split of a checkpointed run: about so many pieces, whatever the threads (a resumed
- * run must split the tree as the first did). Finer than a run's usual 512 per thread, so
- * that a crash loses less: what is lost is the pieces that were being searched. */
+/* The split of a checkpointed run of the whole problem: about so many pieces, whatever the
+ * threads (a resumed run must split the tree as the first did). Finer than a run's usual
+ * 512 per thread, so that a crash loses less: what is lost is the pieces that were being
+ * searched. A part of a split run (--shard K/N) keeps the library's default split of N parts
+ * (split_pieces 0), the one every other part has: its pieces must be theirs, so that dance
+ * merge adds up parts run with and without checkpoints alike. */
 enum { CLI_CHECKPOINT_PIECES = 2048 };
 
 /* The command's counts of a piece that just finished, in the thread that searched it (see
  * dlx_piece_fn): the command may keep them in thread-local counters, and resets them. */
 typedef void (*cli_tally_fn)(const dlx_piece *p, uint64_t counts[CLI_COUNTS]);
 
+/* What the command line asked: the fields of CLI_SPLIT_OPTIONS, and --quiet. */
 typedef struct {
-  const char *path;     /* where to write: --checkpoint FILE, or the --resume FILE */
-  const char *resume;   /* --resume FILE, or NULL for a new run */
-  uint64_t identity;    /* the problem's */
-  uint32_t shard_index; /* --shard K/N, or 0/0 */
-  uint32_t shard_count;
-  uint32_t split_pieces;   /* the split of a new run (a resumed one takes the file's) */
-  double interval;         /* seconds between writes */
-  const char *description; /* the command, for the file's comment line */
-  cli_tally_fn tally;
-} cli_checkpoint_config;
+  const char *checkpoint, *resume;
+  int restart;
+  double interval;
+  cli_shard shard;
+  int quiet;
+} cli_checkpoint_args;
+#define CLI_CHECKPOINT_ARGS(o)                                                                     \
+  ((cli_checkpoint_args){(o)->checkpoint, (o)->resume, (o)->restart, (o)->checkpoint_interval,     \
+                         (o)->shard, (o)->quiet})
+
+/* The usage rules of the options, before anything is read: --restart needs --checkpoint and
+ * excludes --resume. Returns 0, or says why (cli_usage_error) and returns CLI_ERROR. */
+int cli_checkpoint_usage(const cli_command *cmd, cli_checkpoint_args a);
 
 typedef struct cli_checkpoint cli_checkpoint;
 
-/* Reads the --resume file (if any) and checks that it is of this problem and part, and
- * writes the file once (so that a path that cannot be written fails before the search).
- * Returns 0, or says why (file:line: what) and returns CLI_ERROR. */
-int cli_checkpoint_open(const cli_command *cmd, const cli_checkpoint_config *cfg,
-                        cli_checkpoint **out);
-/* Sets the split, the piece callback and the pieces already done into d. */
-void cli_checkpoint_attach(cli_checkpoint *c, dlx_options *d);
-/* Both, for a command's --checkpoint and --resume (one of them given) on its INPUT (the file
- * named on the command line), in part `shard` of a split run or the whole: the file's
- * comment names the command, its split is CLI_CHECKPOINT_PIECES. Returns 0, or CLI_ERROR
- * (said), *out NULL. */
-int cli_checkpoint_start(const cli_command *cmd, const char *checkpoint, const char *resume,
-                         double interval, cli_shard shard, uint64_t identity, const char *input,
-                         cli_tally_fn tally, dlx_options *d, cli_checkpoint **out);
+/* For a command's checkpoint (--checkpoint or --resume given) on its INPUT (the file named
+ * on the command line, for the file's comment): reads the file to resume, if any, checks
+ * that it is of this problem, part and split, says "resuming FILE: ..." on stderr (unless
+ * quiet), writes the file once (so that a path that cannot be written fails before the
+ * search), and sets into d the split, the piece callback, the pieces already done and the
+ * plan they belong to. Returns 0, or says why (file:line: what) and returns CLI_ERROR, *out
+ * NULL. */
+int cli_checkpoint_start(const cli_command *cmd, cli_checkpoint_args a, uint64_t identity,
+                         const char *input, cli_tally_fn tally, dlx_options *d,
+                         cli_checkpoint **out);
 /* Just before the search: starts the writer, a thread that every interval writes the file
  * if a piece finished since the last write (a failure is a warning: the search goes on). */
 void cli_checkpoint_begin(cli_checkpoint *c);
 /* After the search: stops the writer and writes the file, this run's `seconds` added.
  * Returns 0, or says why and returns CLI_ERROR. */
 int cli_checkpoint_save(cli_checkpoint *c, double seconds);
+/* After a search that failed with s: when s is the library's refusal of the checkpoint's
+ * split (DLX_EPLAN, or DLX_EARG for pieces of another number), says so, naming the file and
+ * both plans (plan: the run's own, from its stats), and returns 1; else returns 0 and the
+ * caller says what s is. Accepts c NULL. */
+int cli_checkpoint_refused(const cli_checkpoint *c, dlx_status s, uint64_t plan);
 
-/* What the runs before this one finished (all zero for a new run). */
+/* What the runs before this one finished (all zero for a new run). Their sums are checked
+ * to fit in 64 bits when read (a file whose do not is refused). */
 typedef struct {
   uint64_t pieces, nodes, counts[CLI_COUNTS];
   double seconds;
+  uint64_t of;         /* the split's pieces, 0 if not known yet */
+  const char *resumed; /* the file they are read from; NULL for a new run */
 } cli_checkpoint_before;
 cli_checkpoint_before cli_checkpoint_earlier(const cli_checkpoint *c);
 
@@ -97,8 +109,9 @@ void cli_checkpoint_free(cli_checkpoint *c); /* accepts NULL */
 
 /* The JSON keys of a part of a split run: "shard", {index, count} or null. */
 void cli_json_shard(cli_json *j, cli_shard shard);
-/* "checkpoint" (the file) when one is kept, and "resumed" (file, pieces, nodes, solutions,
- * seconds: what the runs before this one finished) when resuming. */
+/* "checkpoint" (the file) when one is kept (checkpoint or resume given), and "resumed"
+ * (file, pieces, nodes, solutions, seconds: what the runs before this one finished) when
+ * before says a file was resumed (before may be NULL). */
 void cli_json_checkpoint(cli_json *j, const char *checkpoint, const char *resume,
                          const cli_checkpoint_before *before);
 

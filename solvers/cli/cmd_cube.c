@@ -658,8 +658,8 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   progress pg = {.c = &c, .show = o->progress && !o->quiet};
   cli_checkpoint *ck = NULL;
   if (o->checkpoint || o->resume) {
-    if (cli_checkpoint_start(&cmd_cube_command, o->checkpoint, o->resume, o->checkpoint_interval,
-                             o->shard, identity, path, piece_tally, &d, &ck)) {
+    if (cli_checkpoint_start(&cmd_cube_command, CLI_CHECKPOINT_ARGS(o), identity, path,
+                             piece_tally, &d, &ck)) {
       cli_interrupt_end();
       goto out;
     }
@@ -679,9 +679,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
   int interrupted = cli_interrupt_end();
   if (pg.show) cli_progress_end(&pg.report.line);
   if (ds) {
-    if (ds == DLX_EARG && o->resume)
-      cli_error(&cmd_cube_command, "%s: the checkpoint's split is not this run's", o->resume);
-    else
+    if (!cli_checkpoint_refused(ck, ds, st.plan.hash))
       cli_error(&cmd_cube_command, "%s", dlx_strerror(ds));
     cli_checkpoint_free(ck);
     goto out;
@@ -799,7 +797,7 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
         printf("threads:     %d\n", st.threads);
       printf("seconds:     %.3f\n", st.seconds);
       printf("identity:    %s\n", cli_identity_hex(identity).s);
-      if (o->resume)
+      if (pg.before.resumed)
         printf("resumed:     %s and %s done before, in %.3f s\n",
                cli_plural(pg.before.pieces, "piece", "pieces").s,
                cli_plural(pg.before.nodes, "node", "nodes").s, pg.before.seconds);
@@ -1034,6 +1032,7 @@ int cmd_cube(int argc, char **argv) {
 
   if (o.box && o.region)
     return cli_usage_error(&cmd_cube_command, "--box and --region exclude each other");
+  if (cli_checkpoint_usage(&cmd_cube_command, CLI_CHECKPOINT_ARGS(&o))) return CLI_ERROR;
   if ((o.checkpoint || o.resume) && (o.max || o.first || o.print || o.catalog || o.svg))
     return cli_usage_error(&cmd_cube_command, "%s records counts only: it cannot go with %s",
                            o.checkpoint ? "--checkpoint" : "--resume",

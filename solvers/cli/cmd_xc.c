@@ -618,8 +618,8 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
   if (o->checkpoint || o->resume) {
     char what[1100]; /* the file's comment line names the command that resumes it */
     snprintf(what, sizeof what, "%s --memo", path);
-    if (cli_checkpoint_start(&cmd_xc_command, o->checkpoint, o->resume, o->checkpoint_interval,
-                             o->shard, identity, what, NULL, &d, &ck))
+    if (cli_checkpoint_start(&cmd_xc_command, CLI_CHECKPOINT_ARGS(o), identity, what, NULL, &d,
+                             &ck))
       return CLI_ERROR;
     pg.before = cli_checkpoint_earlier(ck);
   }
@@ -639,20 +639,18 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_checkpoint_free(ck);
     return CLI_ERROR;
   }
+  if (s && !cli_checkpoint_refused(ck, s, st.plan.hash))
+    cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
   cli_checkpoint_free(ck);
-  if (s) {
-    if (s == DLX_EARG && o->resume)
-      cli_error(&cmd_xc_command, "%s: the checkpoint's split is not this run's", o->resume);
-    else
-      cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
-    return CLI_ERROR;
-  }
+  if (s) return CLI_ERROR;
   const char *stopped_by = st.complete || st.overflow ? NULL
                            : interrupted              ? "interrupt"
                            : o->max_nodes             ? "max-nodes"
                                                       : "unknown";
-  uint64_t solutions = st.solutions + pg.before.counts[0];
-  if (st.complete && solutions < st.solutions) st.overflow = 1, st.complete = 0;
+  /* Exact to 2^128 - 1 (a product of independent parts passes 2^64 easily). */
+  dlx_count solutions = (dlx_count)st.solutions_high << 64 | st.solutions;
+  if (st.complete && !dlx_count_add(&solutions, pg.before.counts[0]))
+    st.overflow = 1, st.complete = 0;
   uint64_t nodes = st.nodes + pg.before.nodes;
   if (o->json) {
     cli_json j;
@@ -661,7 +659,7 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_json_string(&j, "file", path);
     cli_json_string(&j, "identity", cli_identity_hex(identity).s);
     if (st.complete)
-      cli_json_uint(&j, "solutions", solutions);
+      cli_json_count(&j, "solutions", solutions);
     else
       cli_json_null(&j, "solutions");
     cli_json_bool(&j, "complete", st.complete);
@@ -687,9 +685,11 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_json_end_object(&j);
   } else {
     if (st.complete)
-      printf("%s\n", solutions ? cli_plural(solutions, "solution", "solutions").s : "no solutions");
+      printf("%s\n",
+             solutions ? cli_plural_count(solutions, "solution", "solutions").s : "no solutions");
     else if (st.overflow)
-      printf("more than 18446744073709551615 solutions (too many to count in 64 bits)\n");
+      printf("more than 340282366920938463463374607431768211455 solutions (too many to count in "
+             "128 bits)\n");
     else if (o->checkpoint || o->resume)
       printf("no count yet (%s; the pieces finished are in the checkpoint)\n",
              cli_stop_phrase(stopped_by, 0, o->max_nodes).s);
@@ -757,8 +757,8 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
   }
   progress pg = {.show = o->progress && !o->quiet};
   if (o->checkpoint || o->resume) {
-    if (cli_checkpoint_start(&cmd_xc_command, o->checkpoint, o->resume, o->checkpoint_interval,
-                             o->shard, identity, path, NULL, &d, &ck))
+    if (cli_checkpoint_start(&cmd_xc_command, CLI_CHECKPOINT_ARGS(o), identity, path, NULL, &d,
+                             &ck))
       goto out;
     pg.before = cli_checkpoint_earlier(ck);
   }
@@ -782,9 +782,7 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
 
   status = st.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
   if (s) {
-    if (s == DLX_EARG && o->resume)
-      cli_error(&cmd_xc_command, "%s: the checkpoint's split is not this run's", o->resume);
-    else
+    if (!cli_checkpoint_refused(ck, s, st.plan.hash))
       cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
     status = CLI_ERROR;
   } else if (pr.error) {
@@ -798,7 +796,7 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
     status = CLI_ERROR;
   } else {
     result r = {.path = path, .o = o, .m = m, .st = &st, .identity = identity};
-    if (o->resume) r.before = &pg.before;
+    if (pg.before.resumed) r.before = &pg.before;
     if (!st.complete)
       r.stopped_by = interrupted                        ? "interrupt"
                      : o->first && st.solutions >= 1    ? "first"
@@ -847,6 +845,7 @@ int cmd_xc(int argc, char **argv) {
                            o.json    ? "--json"
                            : o.print ? "--print"
                                      : "--first");
+  if (cli_checkpoint_usage(&cmd_xc_command, CLI_CHECKPOINT_ARGS(&o))) return CLI_ERROR;
   if ((o.checkpoint || o.resume) && (o.max || o.first || o.print || o.catalog || o.estimate))
     return cli_usage_error(&cmd_xc_command, "%s records counts only: it cannot go with %s",
                            o.checkpoint ? "--checkpoint" : "--resume",

@@ -1,0 +1,50 @@
+# A part of a split run (--shard K/N) cuts the tree as every other part does, whether or not
+# it keeps a checkpoint, and whether or not it was resumed: dance merge adds up parts run
+# with and without checkpoints alike to the count of one whole run. (A checkpointed part
+# that took the finer split of a whole checkpointed run would own other pieces than its
+# neighbours: merged with them, some pieces would be counted twice and some never.)
+Q=$DATA/xc/queens13.dlx
+
+for k in 0 1 2 3; do
+  "$DANCE" xc "$Q" --shard "$k/4" --json >"a$k.json"
+  "$DANCE" xc "$Q" --shard "$k/4" --checkpoint "b$k.ckpt" --json >"b$k.json"
+done
+run merge a0.json b1.json a2.json a3.json
+expect_exit 0
+expect_stdout_has "73712 solutions from 4 parts of problem "
+run merge b0.json a1.json b2.json b3.json --json
+expect_exit 0
+expect_json 'd["solutions"] == 73712 and d["complete"]'
+# A part cut short, then run again with the same command line: resumed, and merged alike.
+run xc "$Q" --shard 2/4 --checkpoint c2.ckpt --max-nodes 1e5 --threads 1 --json
+expect_json 'not d["complete"]'
+run xc "$Q" --shard 2/4 --checkpoint c2.ckpt --json
+expect_json 'd["complete"] and d["resumed"]["pieces"] > 0'
+cp "$OUT" c2.json
+run merge a0.json b1.json c2.json a3.json
+expect_exit 0
+expect_stdout_has "73712 solutions from 4 parts of problem "
+
+# The Soma cube as a matrix, in 3 parts.
+S=$DATA/xc/soma.dlx
+for k in 0 1 2; do
+  "$DANCE" xc "$S" --shard "$k/3" --json >"s$k.json"
+  "$DANCE" xc "$S" --shard "$k/3" --checkpoint "t$k.ckpt" --json >"t$k.json"
+done
+run merge s0.json t1.json s2.json --json
+expect_exit 0
+expect_json 'd["solutions"] == 11520 and d["complete"]'
+run merge t0.json s1.json t2.json --json
+expect_json 'd["solutions"] == 11520 and d["complete"]'
+
+# dance cube soma in 5 parts: its solutions and covers.
+for k in 0 1 2 3 4; do
+  "$DANCE" cube soma --shard "$k/5" --json >"u$k.json"
+  "$DANCE" cube soma --shard "$k/5" --checkpoint "v$k.ckpt" --json >"v$k.json"
+done
+run merge u0.json v1.json u2.json v3.json u4.json --json
+expect_exit 0
+expect_json 'd["solutions"] == 480 and d["total"] == 11520 and d["complete"]'
+run merge v0.json u1.json v2.json u3.json v4.json --json
+expect_json 'd["solutions"] == 480 and d["total"] == 11520 and d["complete"]'
+check "grep -q '^split 0$' v3.ckpt && grep -q '^shard 3 5$' v3.ckpt" "a part's checkpoint does not keep the default split"
