@@ -611,6 +611,18 @@ static poly_model *model_alloc(void) {
   return m;
 }
 
+/* m->all_list: every rotation (their count, then 0 .. nsym-1), the stabilizer that
+ * poly_model_accept compares a cover's images under when no piece is held. Nonzero when out
+ * of memory. */
+static int list_rotations(poly_model *m) {
+  m->all_list = malloc((size_t)(m->nsym + 1) * sizeof *m->all_list);
+  if (!m->all_list) return 1;
+  m->all_list[0] = m->nsym;
+  for (int g = 0; g < m->nsym; g++)
+    m->all_list[1 + g] = g;
+  return 0;
+}
+
 /* A model of m's set and box with options o (no piece held, no reflections), the pieces'
  * orientations and placements and the box's rotations read from m, which outlives it,
  * rather than made again: the model choose_restricted estimates on (making its pieces again
@@ -635,12 +647,8 @@ static poly_status model_like(const poly_model *m, const poly_options *o, poly_m
   a->perm = m->perm;
   a->pm = malloc((size_t)s->npieces * sizeof *a->pm);
   a->scratch = malloc(3 * a->ncells);
-  a->all_list = malloc((size_t)(a->nsym + 1) * sizeof *a->all_list);
-  if (!a->pm || !a->scratch || !a->all_list) return POLY_ENOMEM;
+  if (!a->pm || !a->scratch || list_rotations(a)) return POLY_ENOMEM;
   memcpy(a->pm, m->pm, (size_t)s->npieces * sizeof *a->pm); /* each its own nopt, first_opt */
-  a->all_list[0] = a->nsym;
-  for (int g = 0; g < a->nsym; g++)
-    a->all_list[1 + g] = g;
   return build_matrix(a, NULL, 0);
 }
 
@@ -720,93 +728,91 @@ static void cell_name(const poly_model *m, size_t c, char *buf) {
 
 static int admit_applies(const poly_model *m, int *cells, int *lone);
 
-static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t nreps) {
+/* The items, in Knuth's order (the primaries first, as the matrix lists items in the order
+ * they are added): the required pieces, the region's cells (m->cell_item; -1 for a hole),
+ * then the optional pieces, secondary items (covered at most once). */
+static poly_status add_items(poly_model *m, int32_t *piece_item) {
   const poly_set *s = m->set;
-  dlx_matrix *x = dlx_matrix_new();
-  if (!x) return POLY_ENOMEM;
-  m->matrix = x;
-  /* An optional piece is a secondary item: covered at most once. Knuth's format wants
-   * the primary items first, and the matrix lists items in the order they are added. */
+  dlx_matrix *x = m->matrix;
   m->cell_item = malloc(m->ncells * sizeof *m->cell_item);
-  int32_t *piece_item = malloc((size_t)s->npieces * sizeof *piece_item);
-  if (!m->cell_item || !piece_item) {
-    free(piece_item);
-    return POLY_ENOMEM;
-  }
-  for (int pass = 0; pass < 2; pass++) {
-    for (int p = 0; p < s->npieces; p++)
-      if (s->pieces[p].optional == pass && pass == 0 &&
-          dlx_add_item(x, s->pieces[p].name, DLX_PRIMARY, &piece_item[p])) {
-        free(piece_item);
-        return POLY_ENOMEM;
-      }
-    if (pass == 0)
-      for (size_t c = 0; c < m->ncells; c++) {
-        m->cell_item[c] = -1;
-        if (!poly_in_region(s, c)) continue;
-        char name[24];
-        cell_name(m, c, name);
-        if (dlx_add_item(x, name, DLX_PRIMARY, &m->cell_item[c])) {
-          free(piece_item);
-          return POLY_ENOMEM;
-        }
-      }
-    else
-      for (int p = 0; p < s->npieces; p++)
-        if (s->pieces[p].optional &&
-            dlx_add_item(x, s->pieces[p].name, DLX_SECONDARY, &piece_item[p])) {
-          free(piece_item);
-          return POLY_ENOMEM;
-        }
-  }
-  size_t total = 0;
+  if (!m->cell_item) return POLY_ENOMEM;
   for (int p = 0; p < s->npieces; p++)
-    total += p == m->restricted ? nreps : m->pm[p].nvalid;
+    if (!s->pieces[p].optional && dlx_add_item(x, s->pieces[p].name, DLX_PRIMARY, &piece_item[p]))
+      return POLY_ENOMEM;
+  for (size_t c = 0; c < m->ncells; c++) {
+    m->cell_item[c] = -1;
+    if (!poly_in_region(s, c)) continue;
+    char name[24];
+    cell_name(m, c, name);
+    if (dlx_add_item(x, name, DLX_PRIMARY, &m->cell_item[c])) return POLY_ENOMEM;
+  }
+  for (int p = 0; p < s->npieces; p++)
+    if (s->pieces[p].optional && dlx_add_item(x, s->pieces[p].name, DLX_SECONDARY, &piece_item[p]))
+      return POLY_ENOMEM;
+  return POLY_OK;
+}
+
+/* What the pruning knows of a box of at most 64 cells (m->small: a set of cells is one
+ * word): the region's cells, where the cells' items start among the primaries, and whether
+ * the pieces are all of one size g that divides every part of the region (m->uniform, for
+ * uni_test). */
+static void pruning_fields(poly_model *m) {
+  const poly_set *s = m->set;
+  m->small = bits_box64_init(&m->g, s->box[0], s->box[1], s->box[2]);
+  if (!m->small) return;
+  m->fill = 0;
+  for (size_t c = 0; c < m->ncells; c++)
+    if (poly_in_region(s, c)) m->fill |= bits64_bit((int)c);
+  /* The primaries: the pieces, all of them when none is optional, then the cells. */
+  int optional = 0;
+  for (int p = 0; p < s->npieces; p++)
+    optional |= s->pieces[p].optional;
+  uint32_t np = (uint32_t)s->npieces;
+  m->pieces_mask = optional || np > 64 ? 0 : np == 64 ? ~(uint64_t)0 : bits64_bit((int)np) - 1;
+  m->cells_word = np / 64, m->cells_shift = np % 64;
+  m->cells_two = m->cells_shift && np + m->ncells > 64 * (m->cells_word + 1);
+  m->uniform = s->pieces[0].size < 64 ? s->pieces[0].size : 0;
+  for (int p = 1; p < s->npieces; p++)
+    if (s->pieces[p].size != m->uniform) m->uniform = 0;
+  for (uint64_t left = m->fill; left && m->uniform;) {
+    uint64_t part = bits_box64_component(&m->g, left & -left, m->fill);
+    if (bits64_count(part) % m->uniform) m->uniform = 0;
+    left &= ~part;
+  }
+  m->uni_bad = 0;
+  for (int k = 1; k <= 64 && m->uniform; k++)
+    if (k % m->uniform) m->uni_bad |= bits64_bit(k - 1);
+  m->monomino = 0;
+  for (int p = 0; p < s->npieces; p++)
+    m->monomino |= s->pieces[p].size == 1;
+}
+
+/* The arrays of the matrix's `total` options: each one's piece and placement, and in a
+ * small box (pruning_fields made before) its cells, the cells next to them and its piece
+ * for the pruning, with the pruning's subset sums and the key of its remembered region
+ * tests. */
+static poly_status option_arrays(poly_model *m, size_t total) {
   m->opt_piece = malloc(total * sizeof *m->opt_piece);
   m->opt_placement = malloc(total * sizeof *m->opt_placement);
   if (!m->opt_piece || !m->opt_placement) return POLY_ENOMEM;
-  m->small = bits_box64_init(&m->g, s->box[0], s->box[1], s->box[2]);
-  if (m->small) {
-    m->fill = 0;
-    for (size_t c = 0; c < m->ncells; c++)
-      if (poly_in_region(s, c)) m->fill |= bits64_bit((int)c);
-    /* The primaries: the pieces, all of them when none is optional, then the cells. */
-    int optional = 0;
-    for (int p = 0; p < s->npieces; p++)
-      optional |= s->pieces[p].optional;
-    uint32_t np = (uint32_t)s->npieces;
-    m->pieces_mask = optional || np > 64 ? 0 : np == 64 ? ~(uint64_t)0 : bits64_bit((int)np) - 1;
-    m->cells_word = np / 64, m->cells_shift = np % 64;
-    m->cells_two = m->cells_shift && np + m->ncells > 64 * (m->cells_word + 1);
-    m->uniform = s->pieces[0].size < 64 ? s->pieces[0].size : 0;
-    for (int p = 1; p < s->npieces; p++)
-      if (s->pieces[p].size != m->uniform) m->uniform = 0;
-    for (uint64_t left = m->fill; left && m->uniform;) {
-      uint64_t part = bits_box64_component(&m->g, left & -left, m->fill);
-      if (bits64_count(part) % m->uniform) m->uniform = 0;
-      left &= ~part;
-    }
-    m->uni_bad = 0;
-    for (int k = 1; k <= 64 && m->uniform; k++)
-      if (k % m->uniform) m->uni_bad |= bits64_bit(k - 1);
-    m->monomino = 0;
-    for (int p = 0; p < s->npieces; p++)
-      m->monomino |= s->pieces[p].size == 1;
-  }
-  if (m->small) {
-    m->opt_mask = malloc(total * sizeof *m->opt_mask);
-    m->opt_edge = malloc(total * sizeof *m->opt_edge);
-    m->opt_pc = malloc(total);
-    /* The region test remembered (uni_test), not in a box of 64 cells (a key there could be
-     * the complement of another); DANCE_CUBE_MEMO=0 leaves it out, for measuring it. */
-    const char *no_memo = getenv("DANCE_CUBE_MEMO");
-    if (m->uniform && m->fill != ~(uint64_t)0 && !(no_memo && !strcmp(no_memo, "0")))
-      m->memo = m->memo ? m->memo : m->serial; /* the choice's model's, when it had one */
-    if (!m->opt_mask || !m->opt_edge || !m->opt_pc || sums_table(m)) {
-      free(piece_item);
-      return POLY_ENOMEM;
-    }
-  }
+  if (!m->small) return POLY_OK;
+  m->opt_mask = malloc(total * sizeof *m->opt_mask);
+  m->opt_edge = malloc(total * sizeof *m->opt_edge);
+  m->opt_pc = malloc(total);
+  /* The region test remembered (uni_test), not in a box of 64 cells (a key there could be
+   * the complement of another); DANCE_CUBE_MEMO=0 leaves it out, for measuring it. */
+  const char *no_memo = getenv("DANCE_CUBE_MEMO");
+  if (m->uniform && m->fill != ~(uint64_t)0 && !(no_memo && !strcmp(no_memo, "0")))
+    m->memo = m->memo ? m->memo : m->serial; /* the choice's model's, when it had one */
+  if (!m->opt_mask || !m->opt_edge || !m->opt_pc || sums_table(m)) return POLY_ENOMEM;
+  return POLY_OK;
+}
+
+/* One option per placement in the region (for the held piece, per representative of its
+ * orbit: rep_places[0 .. nreps-1]), covering its piece and its cells. */
+static poly_status add_options(poly_model *m, const int32_t *piece_item, const size_t *rep_places,
+                               size_t nreps) {
+  const poly_set *s = m->set;
   int32_t items[1 + POLY_MAX_CUBES];
   for (int p = 0; p < s->npieces; p++) {
     piece_model *pm = &m->pm[p];
@@ -820,10 +826,7 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
       for (int i = 0; i < n; i++)
         items[1 + i] = m->cell_item[pm->cells[q * n + i]];
       int32_t opt;
-      if (dlx_add_option(x, (size_t)n + 1, items, NULL, &opt)) {
-        free(piece_item);
-        return POLY_ENOMEM;
-      }
+      if (dlx_add_option(m->matrix, (size_t)n + 1, items, NULL, &opt)) return POLY_ENOMEM;
       if (pm->nopt++ == 0) pm->first_opt = opt;
       m->opt_piece[opt] = p;
       m->opt_placement[opt] = (int32_t)q;
@@ -837,34 +840,57 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
       }
     }
   }
-  free(piece_item);
-  int cells = 0, lone;
-  /* the options through each cell, for the pruning's cell check alone (dancing links) */
-  if (admit_applies(m, &cells, &lone) && cells) {
-    size_t np = (size_t)s->npieces, slots = m->ncells * np, cells_total = 0;
-    for (int p = 0; p < s->npieces; p++)
-      cells_total += m->pm[p].nopt * (size_t)s->pieces[p].size;
-    m->cover = malloc(cells_total * sizeof *m->cover);
-    m->cover_at = calloc(slots + 1, sizeof *m->cover_at);
-    if (!m->cover || !m->cover_at) return POLY_ENOMEM;
-    for (size_t o = 0; o < total; o++)
-      for (uint64_t w = m->opt_mask[o]; w;) {
-        int c = bits64_next(&w);
-        m->cover_at[(size_t)c * np + m->opt_pc[o] + 1]++;
-      }
-    for (size_t i = 0; i < slots; i++)
-      m->cover_at[i + 1] += m->cover_at[i];
-    uint32_t *fill = malloc(slots * sizeof *fill);
-    if (!fill) return POLY_ENOMEM;
-    memcpy(fill, m->cover_at, slots * sizeof *fill);
-    for (size_t o = 0; o < total; o++)
-      for (uint64_t w = m->opt_mask[o]; w;) {
-        int c = bits64_next(&w);
-        m->cover[fill[(size_t)c * np + m->opt_pc[o]]++] = m->opt_mask[o];
-      }
-    free(fill);
-  }
   return POLY_OK;
+}
+
+/* The options through each cell, by piece (m->cover, m->cover_at), for the pruning's cell
+ * check alone: only dancing links asks for it (admit_applies). */
+static poly_status cover_lists(poly_model *m, size_t total) {
+  const poly_set *s = m->set;
+  int cells = 0, lone;
+  if (!admit_applies(m, &cells, &lone) || !cells) return POLY_OK;
+  size_t np = (size_t)s->npieces, slots = m->ncells * np, cells_total = 0;
+  for (int p = 0; p < s->npieces; p++)
+    cells_total += m->pm[p].nopt * (size_t)s->pieces[p].size;
+  m->cover = malloc(cells_total * sizeof *m->cover);
+  m->cover_at = calloc(slots + 1, sizeof *m->cover_at);
+  if (!m->cover || !m->cover_at) return POLY_ENOMEM;
+  for (size_t o = 0; o < total; o++)
+    for (uint64_t w = m->opt_mask[o]; w;) {
+      int c = bits64_next(&w);
+      m->cover_at[(size_t)c * np + m->opt_pc[o] + 1]++;
+    }
+  for (size_t i = 0; i < slots; i++)
+    m->cover_at[i + 1] += m->cover_at[i];
+  uint32_t *fill = malloc(slots * sizeof *fill);
+  if (!fill) return POLY_ENOMEM;
+  memcpy(fill, m->cover_at, slots * sizeof *fill);
+  for (size_t o = 0; o < total; o++)
+    for (uint64_t w = m->opt_mask[o]; w;) {
+      int c = bits64_next(&w);
+      m->cover[fill[(size_t)c * np + m->opt_pc[o]]++] = m->opt_mask[o];
+    }
+  free(fill);
+  return POLY_OK;
+}
+
+/* The exact-cover matrix of m's pieces in its region, with the held piece (m->restricted)
+ * placed only at rep_places[0 .. nreps-1], and what the pruning reads of its options. */
+static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t nreps) {
+  const poly_set *s = m->set;
+  m->matrix = dlx_matrix_new();
+  if (!m->matrix) return POLY_ENOMEM;
+  int32_t *piece_item = malloc((size_t)s->npieces * sizeof *piece_item);
+  poly_status st = piece_item ? add_items(m, piece_item) : POLY_ENOMEM;
+  size_t total = 0;
+  for (int p = 0; p < s->npieces; p++)
+    total += p == m->restricted ? nreps : m->pm[p].nvalid;
+  if (!st) pruning_fields(m);
+  if (!st) st = option_arrays(m, total);
+  if (!st) st = add_options(m, piece_item, rep_places, nreps);
+  free(piece_item);
+  if (!st) st = cover_lists(m, total);
+  return st;
 }
 
 /* Whether some choice of the pieces fills the region: the required pieces' cubes plus
@@ -938,6 +964,163 @@ static int region_symmetries(const poly_set *s, int reflections, int32_t *perm) 
   return k;
 }
 
+/* The arrays every model has: per piece, its orientations and placements; the box's
+ * symmetries as cell permutations; the scratch poly_model_accept labels covers in. */
+static poly_status model_arrays(poly_model *m) {
+  m->pm = calloc((size_t)m->set->npieces, sizeof *m->pm);
+  m->perm = malloc((size_t)POLY_MAX_SYMMETRIES * m->ncells * sizeof *m->perm);
+  m->scratch = malloc(3 * m->ncells);
+  return m->pm && m->perm && m->scratch ? POLY_OK : POLY_ENOMEM;
+}
+
+/* Every piece's orientations and placements (build_piece). A required piece that fits
+ * nowhere is refused; an optional one that fits nowhere is never used. */
+static poly_status build_pieces(poly_model *m, const iso *t, poly_error *err) {
+  const poly_set *s = m->set;
+  const int *b = s->box;
+  for (int p = 0; p < s->npieces; p++) {
+    poly_status st = build_piece(m, p, t);
+    if (st == POLY_ENOFIT && s->pieces[p].optional) st = POLY_OK; /* it is never used */
+    if (st == POLY_ENOFIT && (s->region || s->region_line))
+      return refuse(err, POLY_ENOFIT, s->pieces[p].line,
+                    "piece %s fits nowhere in the region (%zu cells in a %dx%dx%d bounding "
+                    "box), in any orientation",
+                    s->pieces[p].name, m->nregion, b[0], b[1], b[2]);
+    if (st == POLY_ENOFIT)
+      return refuse(err, POLY_ENOFIT, s->pieces[p].line,
+                    "piece %s fits nowhere in the %dx%dx%d box, in any orientation",
+                    s->pieces[p].name, b[0], b[1], b[2]);
+    if (st) return st;
+  }
+  return POLY_OK;
+}
+
+/* Per shape: how many pieces of the set have it, and how many of those are optional. */
+typedef struct {
+  int copies[POLY_MAX_PIECES], optional[POLY_MAX_PIECES];
+} shape_count;
+
+/* Shapes: two pieces are identical when one's first orientation is among the other's.
+ * m->shape numbers them in order of first appearance; m->copies says whether some shape
+ * has more than one piece. */
+static void find_shapes(poly_model *m, shape_count *sc) {
+  const poly_set *s = m->set;
+  int nshapes = 0;
+  for (int p = 0; p < s->npieces; p++) {
+    int found = -1;
+    for (int q = 0; q < p && found < 0; q++) {
+      if (s->pieces[q].size != s->pieces[p].size || m->pm[q].norient != m->pm[p].norient) continue;
+      for (int a = 0; a < m->pm[q].norient && found < 0; a++)
+        if (!shape_cmp(m->pm[q].orient + (size_t)a * s->pieces[q].size, m->pm[p].orient,
+                       s->pieces[p].size))
+          found = q;
+    }
+    m->shape[p] = (uint8_t)(found < 0 ? nshapes++ : m->shape[found]);
+    sc->copies[m->shape[p]]++;
+    sc->optional[m->shape[p]] += s->pieces[p].optional;
+    if (sc->copies[m->shape[p]] > 1) m->copies = 1;
+  }
+}
+
+/* Each shape's pieces chained (m->head, m->succ), required ones first: the labelling gives
+ * the copies met first the head of the chain, so that a cover that leaves out a copy leaves
+ * out an optional one, and only the last ones. */
+static void chain_copies(poly_model *m) {
+  const poly_set *s = m->set;
+  uint8_t tail[POLY_MAX_PIECES];
+  memset(m->head, 0xff, sizeof m->head);
+  for (int pass = 0; pass < 2; pass++)
+    for (int p = 0; p < s->npieces; p++) {
+      if (s->pieces[p].optional != pass) continue;
+      int sh = m->shape[p];
+      m->succ[p] = 0xff;
+      if (m->head[sh] == 0xff)
+        m->head[sh] = (uint8_t)p;
+      else
+        m->succ[tail[sh]] = (uint8_t)p;
+      tail[sh] = (uint8_t)p;
+    }
+}
+
+/* Mirror images of shapes (m->mirror), for --reflections: refused unless every shape's
+ * mirror image is a shape of the set with as many copies, as many of them optional. */
+static poly_status find_mirrors(poly_model *m, const iso *t, const shape_count *sc,
+                                poly_error *err) {
+  const poly_set *s = m->set;
+  for (int p = 0; p < s->npieces; p++) {
+    int n = s->pieces[p].size, found = -1;
+    poly_xyz mir[POLY_MAX_CUBES];
+    for (int i = 0; i < n; i++)
+      mir[i] = apply(&t[24], s->pieces[p].cubes[i]); /* t[24]: an improper isometry */
+    normalize(mir, n);
+    for (int q = 0; q < s->npieces && found < 0; q++) {
+      if (s->pieces[q].size != n) continue;
+      for (int a = 0; a < m->pm[q].norient && found < 0; a++)
+        if (!shape_cmp(m->pm[q].orient + (size_t)a * n, mir, n)) found = q;
+    }
+    if (found < 0 || sc->copies[m->shape[found]] != sc->copies[m->shape[p]] ||
+        sc->optional[m->shape[found]] != sc->optional[m->shape[p]])
+      return refuse(err, POLY_EMIRROR, s->pieces[p].line,
+                    "--reflections: the mirror image of piece %s is %s, so the set is not "
+                    "its own mirror image and a solution's mirror image is no solution",
+                    s->pieces[p].name,
+                    found < 0 ? "no piece of the set"
+                    : sc->copies[m->shape[found]] != sc->copies[m->shape[p]]
+                        ? "in the set a different number of times"
+                        : "optional a different number of times");
+    m->mirror[m->shape[p]] = m->shape[found];
+  }
+  return POLY_OK;
+}
+
+/* The piece held to one placement per orbit (m->restricted, -1 for none): the one the
+ * options name, checked, or with POLY_RESTRICT_AUTO the one choose_restricted picks, the
+ * choice timed. */
+static poly_status hold_piece(poly_model *m, const shape_count *sc, poly_error *err) {
+  const poly_set *s = m->set;
+  int r = m->opt.restrict_piece;
+  if (r >= 0 && (r >= s->npieces || sc->copies[m->shape[r]] != 1))
+    return refuse(err, POLY_ENOPIECE, r < s->npieces ? s->pieces[r].line : 0,
+                  "piece %s has an identical copy, so restricting it would lose solutions; "
+                  "restrict a piece of which the set has one",
+                  r < s->npieces ? s->pieces[r].name : "?");
+  if (r >= 0 && s->pieces[r].optional)
+    return refuse(err, POLY_ENOPIECE, s->pieces[r].line,
+                  "piece %s is optional, so restricting it would lose the solutions without it; "
+                  "restrict a piece that every solution uses",
+                  s->pieces[r].name);
+  if (r == POLY_RESTRICT_AUTO) {
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    r = choose_restricted(m, sc->copies);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (r >= 0 && m->estimate[r] > 0)
+      m->choice_seconds =
+          (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    if (r == -2) return POLY_ENOMEM;
+  }
+  m->restricted = r < 0 ? -1 : r; /* none asked, or no piece without a copy */
+  return POLY_OK;
+}
+
+/* The matrix, the held piece placed only at the representatives of its orbits, each one's
+ * stabilizer kept for poly_model_accept (m->opt_stab into m->stab_list). */
+static poly_status build_held_matrix(poly_model *m) {
+  int r = m->restricted;
+  if (r < 0) return build_matrix(m, NULL, 0);
+  size_t np = m->pm[r].nplace;
+  size_t *places = malloc(np * sizeof *places);
+  m->stab_list = malloc(np * (POLY_MAX_SYMMETRIES + 1) * sizeof *m->stab_list);
+  m->opt_stab = malloc(np * sizeof *m->opt_stab);
+  poly_status st = POLY_ENOMEM;
+  if (places && m->stab_list && m->opt_stab) {
+    orbit_keep k = {m, places, 0, m->stab_list, 0, m->opt_stab};
+    if (orbits(m, r, keep, &k) >= 0) st = build_matrix(m, places, k.count);
+  }
+  free(places);
+  return st;
+}
+
 poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model **out,
                            poly_error *err) {
   *out = NULL;
@@ -950,172 +1133,33 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
   m->ncells = (size_t)s->box[0] * s->box[1] * s->box[2];
   m->nregion = poly_region_cells(s);
   m->restricted = -1;
-  poly_status st = check_volume(s, m->nregion, err);
-  if (st) goto fail;
   iso t[48];
   isometries(t);
-  m->pm = calloc((size_t)s->npieces, sizeof *m->pm);
-  m->perm = malloc((size_t)POLY_MAX_SYMMETRIES * m->ncells * sizeof *m->perm);
-  m->scratch = malloc(3 * m->ncells);
-  if (!m->pm || !m->perm || !m->scratch) {
-    st = POLY_ENOMEM;
-    goto fail;
+  shape_count sc = {{0}, {0}};
+  poly_status st = check_volume(s, m->nregion, err);
+  if (!st) st = model_arrays(m);
+  if (!st) st = build_pieces(m, t, err);
+  if (!st) {
+    find_shapes(m, &sc);
+    chain_copies(m);
+    if (m->opt.reflections) st = find_mirrors(m, t, &sc, err);
   }
-  for (int p = 0; p < s->npieces; p++) {
-    st = build_piece(m, p, t);
-    if (st == POLY_ENOFIT && s->pieces[p].optional) st = POLY_OK; /* it is never used */
-    if (st == POLY_ENOFIT) {
-      const int *b = s->box;
-      if (s->region || s->region_line)
-        st = refuse(err, POLY_ENOFIT, s->pieces[p].line,
-                    "piece %s fits nowhere in the region (%zu cells in a %dx%dx%d bounding "
-                    "box), in any orientation",
-                    s->pieces[p].name, m->nregion, b[0], b[1], b[2]);
-      else
-        st = refuse(err, POLY_ENOFIT, s->pieces[p].line,
-                    "piece %s fits nowhere in the %dx%dx%d box, in any orientation",
-                    s->pieces[p].name, b[0], b[1], b[2]);
-      goto fail;
-    }
-    if (st) goto fail;
+  if (!st) {
+    /* The rotations come first, then (with reflections) the improper symmetries: those of
+     * the box that map the region onto itself. A rotation of space that maps a region onto
+     * itself (after a shift) maps its bounding box, the box, onto itself, so there are no
+     * others. */
+    m->nsym = region_symmetries(s, 0, m->perm);
+    m->nimp = region_symmetries(s, m->opt.reflections, m->perm) - m->nsym;
+    st = hold_piece(m, &sc, err);
   }
-  /* Shapes: two pieces are identical when one's first orientation is among the other's.
-   * Each shape's pieces are chained required ones first: the labelling gives the copies
-   * met first the head of the chain, so that a cover that leaves out a copy leaves out an
-   * optional one, and only the last ones. */
-  int copies_of_shape[POLY_MAX_PIECES] = {0}, optional_of_shape[POLY_MAX_PIECES] = {0};
-  int nshapes = 0;
-  for (int p = 0; p < s->npieces; p++) {
-    int found = -1;
-    for (int q = 0; q < p && found < 0; q++) {
-      if (s->pieces[q].size != s->pieces[p].size || m->pm[q].norient != m->pm[p].norient) continue;
-      for (int a = 0; a < m->pm[q].norient && found < 0; a++)
-        if (!shape_cmp(m->pm[q].orient + (size_t)a * s->pieces[q].size, m->pm[p].orient,
-                       s->pieces[p].size))
-          found = q;
-    }
-    m->shape[p] = (uint8_t)(found < 0 ? nshapes++ : m->shape[found]);
-    copies_of_shape[m->shape[p]]++;
-    optional_of_shape[m->shape[p]] += s->pieces[p].optional;
-    if (copies_of_shape[m->shape[p]] > 1) m->copies = 1;
+  if (!st) st = list_rotations(m) ? POLY_ENOMEM : build_held_matrix(m);
+  if (st) {
+    poly_model_free(m);
+    return st;
   }
-  {
-    uint8_t tail[POLY_MAX_PIECES];
-    memset(m->head, 0xff, sizeof m->head);
-    for (int pass = 0; pass < 2; pass++)
-      for (int p = 0; p < s->npieces; p++) {
-        if (s->pieces[p].optional != pass) continue;
-        int sh = m->shape[p];
-        m->succ[p] = 0xff;
-        if (m->head[sh] == 0xff)
-          m->head[sh] = (uint8_t)p;
-        else
-          m->succ[tail[sh]] = (uint8_t)p;
-        tail[sh] = (uint8_t)p;
-      }
-  }
-  /* Mirror images of shapes, for --reflections. */
-  if (m->opt.reflections) {
-    for (int p = 0; p < s->npieces; p++) {
-      int n = s->pieces[p].size, found = -1;
-      poly_xyz mir[POLY_MAX_CUBES];
-      for (int i = 0; i < n; i++)
-        mir[i] = apply(&t[24], s->pieces[p].cubes[i]); /* t[24]: an improper isometry */
-      normalize(mir, n);
-      for (int q = 0; q < s->npieces && found < 0; q++) {
-        if (s->pieces[q].size != n) continue;
-        for (int a = 0; a < m->pm[q].norient && found < 0; a++)
-          if (!shape_cmp(m->pm[q].orient + (size_t)a * n, mir, n)) found = q;
-      }
-      if (found < 0 || copies_of_shape[m->shape[found]] != copies_of_shape[m->shape[p]] ||
-          optional_of_shape[m->shape[found]] != optional_of_shape[m->shape[p]]) {
-        st = refuse(err, POLY_EMIRROR, s->pieces[p].line,
-                    "--reflections: the mirror image of piece %s is %s, so the set is not "
-                    "its own mirror image and a solution's mirror image is no solution",
-                    s->pieces[p].name,
-                    found < 0 ? "no piece of the set"
-                    : copies_of_shape[m->shape[found]] != copies_of_shape[m->shape[p]]
-                        ? "in the set a different number of times"
-                        : "optional a different number of times");
-        goto fail;
-      }
-      m->mirror[m->shape[p]] = m->shape[found];
-    }
-  }
-  /* The rotations come first, then (with reflections) the improper symmetries: those of
-   * the box that map the region onto itself. A rotation of space that maps a region onto
-   * itself (after a shift) maps its bounding box, the box, onto itself, so there are no
-   * others. */
-  m->nsym = region_symmetries(s, 0, m->perm);
-  m->nimp = region_symmetries(s, m->opt.reflections, m->perm) - m->nsym;
-
-  /* The restricted piece and its representatives. */
-  int r = m->opt.restrict_piece;
-  if (r >= 0 && (r >= s->npieces || copies_of_shape[m->shape[r]] != 1)) {
-    st = refuse(err, POLY_ENOPIECE, r < s->npieces ? s->pieces[r].line : 0,
-                "piece %s has an identical copy, so restricting it would lose solutions; "
-                "restrict a piece of which the set has one",
-                r < s->npieces ? s->pieces[r].name : "?");
-    goto fail;
-  }
-  if (r >= 0 && s->pieces[r].optional) {
-    st = refuse(err, POLY_ENOPIECE, s->pieces[r].line,
-                "piece %s is optional, so restricting it would lose the solutions without it; "
-                "restrict a piece that every solution uses",
-                s->pieces[r].name);
-    goto fail;
-  }
-  if (r == POLY_RESTRICT_AUTO) {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    r = choose_restricted(m, copies_of_shape);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (r >= 0 && m->estimate[r] > 0)
-      m->choice_seconds =
-          (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
-    if (r == -2) {
-      st = POLY_ENOMEM;
-      goto fail;
-    }
-  }
-  if (r < 0) r = -1; /* none asked, or no piece without a copy */
-  m->restricted = r;
-  size_t *places = NULL;
-  size_t nreps = 0;
-  m->all_list = malloc((size_t)(m->nsym + 1) * sizeof *m->all_list);
-  if (!m->all_list) {
-    st = POLY_ENOMEM;
-    goto fail;
-  }
-  m->all_list[0] = m->nsym;
-  for (int g = 0; g < m->nsym; g++)
-    m->all_list[1 + g] = g;
-  if (r >= 0) {
-    size_t np = m->pm[r].nplace;
-    places = malloc(np * sizeof *places);
-    m->stab_list = malloc(np * (POLY_MAX_SYMMETRIES + 1) * sizeof *m->stab_list);
-    m->opt_stab = malloc(np * sizeof *m->opt_stab);
-    if (!places || !m->stab_list || !m->opt_stab) {
-      free(places);
-      st = POLY_ENOMEM;
-      goto fail;
-    }
-    orbit_keep k = {m, places, 0, m->stab_list, 0, m->opt_stab};
-    if (orbits(m, r, keep, &k) < 0) {
-      free(places);
-      st = POLY_ENOMEM;
-      goto fail;
-    }
-    nreps = k.count;
-  }
-  st = build_matrix(m, places, nreps);
-  free(places);
-  if (st) goto fail;
   *out = m;
   return POLY_OK;
-fail:
-  poly_model_free(m);
-  return st;
 }
 
 void poly_model_free(poly_model *m) {
