@@ -277,6 +277,8 @@ typedef struct {
   uint64_t nodes;     /* its nodes */
   double seconds;     /* wall-clock time spent on it */
   uint64_t plan;      /* the hash of the split's plan (see dlx_plan) */
+  uint64_t solutions_high; /* the count is solutions_high * 2^64 + solutions: a piece of a
+                              memoized count (a product) can pass 2^64; 0 elsewhere */
 } dlx_piece;
 /* Called once for each piece searched to its end (never for one a limit or stop cut short),
  * in the thread that searched it, after the last on_solution call of that piece and before
@@ -469,12 +471,15 @@ DLX_API void dlx_best_free(dlx_best_result *r);
  * split of its own: with several threads, shards, progress or pieces, the top of the tree is
  * cut into the distinct subproblems (sets of covered items) at the first depth that has
  * split_pieces of them (0: 512, or 32 per shard beyond 16), each counted once and multiplied
- * by the number of paths that reach it; a piece's solutions in dlx_piece are that product.
+ * by the number of paths that reach it; a piece's count in dlx_piece is that product.
  * The threads share one table, cut into 64 segments with a lock each; nodes may then vary a
- * little from run to run. A run stopped early has no count (complete 0, solutions 0), and a
- * count above 2^64 - 1 sets overflow (complete 0). */
+ * little from run to run. The count is exact up to 2^128 - 1: solutions_high * 2^64 +
+ * solutions (every sum and product of the count in 128 bits, checked). A run stopped early
+ * has no count (complete 0, solutions 0), and a count above 2^128 - 1 sets overflow
+ * (complete 0). */
 typedef struct {
-  uint64_t solutions;   /* the count, when complete */
+  uint64_t solutions;      /* the count, when complete: its low 64 bits */
+  uint64_t solutions_high; /* and its high 64 bits (0 for a count below 2^64) */
   uint64_t nodes;       /* search-tree nodes visited (those skipped by the table are not) */
   uint64_t updates;     /* link updates */
   uint64_t entries;     /* counts stored in the table */
@@ -484,7 +489,7 @@ typedef struct {
   double seconds;
   int complete; /* 1 if counted to the end */
   int full;     /* 1 if the table reached max_memory and stopped taking entries */
-  int overflow; /* 1 if the count passed 2^64 - 1 */
+  int overflow; /* 1 if the count passed 2^128 - 1 */
   uint32_t threads; /* threads that counted */
   uint64_t pieces;  /* pieces of the split (0: the count was not split) */
   dlx_plan plan;    /* the split's plan and this run's share of it (hash 0: no split) */

@@ -14,27 +14,34 @@
  * exponential trees polynomial; on tilings they rarely repeat, and the table only costs.
  * The table grows up to max_memory bytes and then stops taking new entries: the count stays
  * exact, only fewer subtrees are skipped.
+ *
+ * Counts are dlx_count (count.h), 128 bits: a product of independent parts passes 2^64 long
+ * before its tree is large, and every sum and product (a node's children, a piece's count
+ * times its paths, the pieces of a thread, the threads) is checked, so that a count past
+ * 2^128 - 1 is reported as such and never wraps.
  */
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "count.h"
 #include "engine.h"
 #include "matrix_internal.h"
 #include "plain_links.h"
+#include "plan.h"
 
 typedef struct {
-  plain_links l;  /* the links (plain_links.h) */
-  uint32_t WB;    /* words of a key's bits: one per item (header number) */
-  uint32_t W;     /* words of a key: the bits, then with colors a 32-bit slot per
-                     secondary item, the color it was purified to (0: none) */
-  uint64_t *key;  /* the covered items of the current node, one bit each */
-  uint64_t *child; /* scratch: a child's key */
+  plain_links l;          /* the links (plain_links.h) */
+  uint32_t WB;            /* words of a key's bits: one per item (header number) */
+  uint32_t W;             /* words of a key: the bits, then with colors a 32-bit slot per
+                             secondary item, the color it was purified to (0: none) */
+  uint64_t *key;          /* the covered items of the current node, one bit each */
+  uint64_t *child;        /* scratch: a child's key */
   uint64_t *primary_mask; /* the bits of the primary items */
   /* per level */
   uint32_t *item_at, *choice;
-  uint64_t *acc;  /* solutions below the level's node so far */
+  dlx_count *acc; /* solutions below the level's node so far */
   uint64_t *keys; /* the key of each level's node, W words a level */
   uint64_t bytes;
 } memo_dl;
@@ -42,13 +49,21 @@ typedef struct {
 /* The table: open addressing, val = count + 1 (0 for an empty slot), cut into 2^bits
  * segments by the high bits of a key's hash, each with its own lock when several threads
  * share it (one segment, no lock, for one thread). Each segment grows by doubling up to its
- * share of max_bytes and then takes no more entries. */
+ * share of max_bytes and then takes no more entries.
+ *
+ * A count of SPILLED - 1 or more (about 2^64 and up) does not fit in val: it is kept whole in
+ * the segment's spill array, and val holds UINT64_MAX - its index there (SPILLED and up).
+ * Such counts are few (the nodes near the top of a tree that has that many solutions), so
+ * the entries stay 8 bytes of count each and the lookup pays one comparison. */
+#define SPILLED (UINT64_MAX - UINT32_MAX)
 typedef struct {
   uint64_t *keys, *val;
   size_t cap, used; /* cap a power of two */
-  int full;         /* could not grow: takes no more entries */
-  int lock;         /* a spin lock (atomic), when the table is shared */
-  char pad[64];     /* segments on their own cache lines */
+  dlx_count *spill; /* the counts too big for val */
+  size_t spilled, spill_cap;
+  int full;     /* could not grow: takes no more entries */
+  int lock;     /* a spin lock (atomic), when the table is shared */
+  char pad[64]; /* segments on their own cache lines */
 } segment;
 
 typedef struct {
@@ -71,6 +86,11 @@ static uint64_t hash_key(const uint64_t *k, uint32_t W) {
 
 static size_t table_bytes(size_t cap, uint32_t W) { return cap * ((size_t)W + 1) * 8; }
 
+/* A segment's bytes were its slots cap and its spill array spill_cap. */
+static size_t segment_bytes(const table *t, size_t cap, size_t spill_cap) {
+  return table_bytes(cap, t->W) + spill_cap * sizeof(dlx_count);
+}
+
 static int table_init(table *t, uint32_t W, size_t max_bytes, int threads) {
   memset(t, 0, sizeof *t);
   t->W = W;
@@ -86,6 +106,7 @@ static void table_free(table *t) {
   for (size_t s = 0; s < (size_t)1 << t->bits; s++) {
     free(t->seg[s].keys);
     free(t->seg[s].val);
+    free(t->seg[s].spill);
   }
   free(t->seg);
 }
@@ -105,7 +126,7 @@ static void segment_release(table *t, segment *s) {
 
 static int segment_grow(table *t, segment *g) {
   size_t cap = g->cap ? g->cap * 2 : t->first_cap;
-  if (table_bytes(cap, t->W) > t->seg_max) return 0;
+  if (segment_bytes(t, cap, g->spill_cap) > t->seg_max) return 0;
   uint64_t *keys = calloc(cap * t->W, sizeof *keys), *val = calloc(cap, sizeof *val);
   if (!keys || !val) {
     free(keys);
@@ -129,8 +150,23 @@ static int segment_grow(table *t, segment *g) {
   return 1;
 }
 
+/* The val of count c: inline, or its place in g's spill array (0: no room for it there). */
+static uint64_t spill(table *t, segment *g, dlx_count c) {
+  if (c < SPILLED - 1) return (uint64_t)c + 1;
+  if (g->spilled == g->spill_cap) {
+    size_t cap = g->spill_cap ? 2 * g->spill_cap : 16;
+    if (cap - 1 > UINT32_MAX || segment_bytes(t, g->cap, cap) > t->seg_max) return 0;
+    dlx_count *s = realloc(g->spill, cap * sizeof *s);
+    if (!s) return 0;
+    g->spill = s;
+    g->spill_cap = cap;
+  }
+  g->spill[g->spilled] = c;
+  return UINT64_MAX - g->spilled++;
+}
+
 /* The count stored for key k: 1 and *count, or 0. */
-static int table_get(table *t, const uint64_t *k, uint64_t *count) {
+static int table_get(table *t, const uint64_t *k, dlx_count *count) {
   uint64_t hash = hash_key(k, t->W);
   segment *g = segment_of(t, hash);
   int found = 0;
@@ -138,7 +174,8 @@ static int table_get(table *t, const uint64_t *k, uint64_t *count) {
     for (size_t h = (size_t)hash & (g->cap - 1);; h = (h + 1) & (g->cap - 1)) {
       if (!g->val[h]) break;
       if (!memcmp(g->keys + h * t->W, k, t->W * sizeof *k)) {
-        *count = g->val[h] - 1;
+        uint64_t v = g->val[h];
+        *count = v < SPILLED ? (dlx_count)(v - 1) : g->spill[UINT64_MAX - v];
         found = 1;
         break;
       }
@@ -147,8 +184,8 @@ static int table_get(table *t, const uint64_t *k, uint64_t *count) {
   return found;
 }
 
-static void table_put(table *t, const uint64_t *k, uint64_t count) {
-  if (count == UINT64_MAX) return;
+static void table_put(table *t, const uint64_t *k, dlx_count count) {
+  if (count == DLX_COUNT_MAX) return; /* a sum that passed 2^128 - 1: no count to keep */
   uint64_t hash = hash_key(k, t->W);
   segment *g = segment_of(t, hash);
   if (!g->full && (g->used + 1) * 10 > g->cap * 7 && !segment_grow(t, g)) g->full = 1;
@@ -156,9 +193,10 @@ static void table_put(table *t, const uint64_t *k, uint64_t count) {
     size_t h = (size_t)hash & (g->cap - 1);
     for (; g->val[h]; h = (h + 1) & (g->cap - 1))
       if (!memcmp(g->keys + h * t->W, k, t->W * sizeof *k)) break; /* another thread's */
-    if (!g->val[h]) {
+    uint64_t v = g->val[h] ? 0 : spill(t, g, count);
+    if (v) {
       memcpy(g->keys + h * t->W, k, t->W * sizeof *k);
-      g->val[h] = count + 1;
+      g->val[h] = v;
       g->used++;
     }
   }
@@ -171,7 +209,7 @@ static void table_sizes(const table *t, uint64_t *entries, uint64_t *bytes, int 
   *full = 0;
   for (size_t s = 0; s < (size_t)1 << t->bits; s++) {
     *entries += t->seg[s].used;
-    *bytes += table_bytes(t->seg[s].cap, t->W);
+    *bytes += segment_bytes(t, t->seg[s].cap, t->seg[s].spill_cap);
     *full |= t->seg[s].full;
   }
 }
@@ -379,7 +417,7 @@ typedef struct {
   size_t n, cap;
   uint32_t *paths; /* n x 2 depth: item, option node, ... */
   uint64_t *keys;  /* n x W */
-  uint64_t *mult;
+  dlx_count *mult; /* the paths to each: a product of branchings, which can pass 2^64 */
   size_t *index;   /* open addressing over keys: piece + 1, 0 empty */
   size_t slots;
 } pieces;
@@ -394,7 +432,7 @@ static void pieces_free(pieces *p) {
 
 /* Adds mult paths to the node of key k reached by path (depth pairs): 0 when out of memory. */
 static int pieces_add(pieces *p, uint32_t W, const uint64_t *k, const uint32_t *path,
-                      uint64_t mult, int *overflow) {
+                      dlx_count mult, int *overflow) {
   if ((p->n + 1) * 2 > p->slots) {
     size_t slots = p->slots ? p->slots * 2 : 64;
     size_t *index = calloc(slots, sizeof *index);
@@ -413,8 +451,7 @@ static int pieces_add(pieces *p, uint32_t W, const uint64_t *k, const uint32_t *
   for (; p->index[h]; h = (h + 1) & (p->slots - 1)) {
     size_t i = p->index[h] - 1;
     if (!memcmp(p->keys + i * W, k, W * sizeof *k)) {
-      if (p->mult[i] > UINT64_MAX - mult) *overflow = 1;
-      p->mult[i] += mult;
+      if (!dlx_count_add(&p->mult[i], mult)) *overflow = 1;
       return 1;
     }
   }
@@ -424,7 +461,7 @@ static int pieces_add(pieces *p, uint32_t W, const uint64_t *k, const uint32_t *
     if (paths) p->paths = paths;
     uint64_t *keys = realloc(p->keys, cap * W * sizeof *keys);
     if (keys) p->keys = keys;
-    uint64_t *m = realloc(p->mult, cap * sizeof *m);
+    dlx_count *m = realloc(p->mult, cap * sizeof *m);
     if (m) p->mult = m;
     if (!paths || !keys || !m) return 0;
     p->cap = cap;
@@ -441,13 +478,14 @@ typedef struct {
   const dlx_options *o;
   const dlx_matrix *x;
   table t;
-  uint64_t nodes;     /* nodes reported at polls (atomic) */
-  uint64_t solutions; /* of the pieces finished (atomic; for progress reports) */
-  int halt;           /* set to stop every thread (atomic) */
-  int failed;         /* a thread could not be made */
+  uint64_t nodes;       /* nodes reported at polls (atomic) */
+  dlx_count solutions;  /* of the pieces finished (under lock; for progress reports) */
+  int halt;             /* set to stop every thread (atomic) */
+  int failed;           /* a thread could not be made */
   pthread_mutex_t lock; /* on_piece and on_progress, one call at a time */
   pieces p;
   size_t *take, mine; /* the pieces this run counts */
+  dlx_plan plan;      /* the split's plan, this run's share of it */
   size_t next, done;  /* the next to take, and those finished (atomic) */
   double start, next_report;
 } shared;
@@ -456,7 +494,7 @@ typedef struct {
   shared *sh;
   memo_dl *d;
   uint64_t nodes, polled, hits, poll_every;
-  uint64_t total; /* solutions of the pieces this thread finished */
+  dlx_count total; /* solutions of the pieces this thread finished */
   int overflow, halted, reports;
   uint64_t updates, bytes;
 } run;
@@ -478,10 +516,10 @@ static int poll(run *r) {
     if (now >= sh->next_report) {
       sh->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
       size_t done = __atomic_load_n(&sh->done, __ATOMIC_RELAXED);
-      dlx_progress pr = {__atomic_load_n(&sh->solutions, __ATOMIC_RELAXED), all,
-                         r->d->l.updates, now - sh->start,
-                         sh->mine ? (double)done / (double)sh->mine : 0};
       pthread_mutex_lock(&sh->lock);
+      dlx_progress pr = {dlx_count_fits64(sh->solutions) ? (uint64_t)sh->solutions : UINT64_MAX,
+                         all, r->d->l.updates, now - sh->start,
+                         sh->mine ? (double)done / (double)sh->mine : 0};
       o->on_progress(o->progress_ctx, &pr);
       pthread_mutex_unlock(&sh->lock);
     }
@@ -490,12 +528,12 @@ static int poll(run *r) {
 }
 
 /* Counts the solutions below the node d is at: 1 if stopped on the way, else 0 and *out. */
-static int count_below(run *r, uint64_t *out) {
+static int count_below(run *r, dlx_count *out) {
   memo_dl *d = r->d;
   table *t = &r->sh->t;
   const uint32_t W = d->W;
   int32_t l = 0;
-  uint64_t value;
+  dlx_count value;
   uint32_t i;
 forward:
   r->nodes++;
@@ -542,14 +580,13 @@ advance:
     uint32_t x = d->choice[l];
     child_key(d, x, ck);
     int solved = solved_key(d, ck);
-    uint64_t known;
+    dlx_count known;
     if (solved || table_get(t, ck, &known)) {
       if (solved)
         known = 1;
       else
         r->hits++;
-      if (d->acc[l] > UINT64_MAX - known) r->overflow = 1;
-      d->acc[l] += known;
+      if (!dlx_count_add(&d->acc[l], known)) r->overflow = 1;
       d->choice[l] = d->l.down[x];
       goto advance;
     }
@@ -563,8 +600,7 @@ ret:
     return 0;
   }
   l--;
-  if (d->acc[l] > UINT64_MAX - value) r->overflow = 1;
-  d->acc[l] += value;
+  if (!dlx_count_add(&d->acc[l], value)) r->overflow = 1;
   uncommit(d, d->choice[l]);
   d->choice[l] = d->l.down[d->choice[l]];
   goto advance;
@@ -574,7 +610,7 @@ ret:
  * that has at least target of them (or of the depth where the split has expanded 100,000
  * nodes, or the last one). Solutions above that depth are added to *above. Depends on the
  * matrix and target only. Returns 1 if stopped, -1 out of memory, else 0 and *out. */
-static int split(run *r, size_t target, pieces *out, uint64_t *above) {
+static int split(run *r, size_t target, pieces *out, dlx_count *above) {
   memo_dl *d = r->d;
   const uint32_t W = d->W;
   pieces cur = {0}, next = {0};
@@ -609,8 +645,7 @@ static int split(run *r, size_t target, pieces *out, uint64_t *above) {
           uint64_t *ck = d->child;
           child_key(d, x, ck);
           if (solved_key(d, ck)) {
-            if (*above > UINT64_MAX - cur.mult[k]) r->overflow = 1;
-            *above += cur.mult[k];
+            if (!dlx_count_add(above, cur.mult[k])) r->overflow = 1;
             continue;
           }
           path[2 * cur.depth + 1] = x;
@@ -653,7 +688,8 @@ static void *work(void *arg) {
     if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
     size_t piece = sh->take[k];
     const uint32_t *path = p->paths + piece * 2 * p->depth;
-    uint64_t nodes = r->nodes, count;
+    uint64_t nodes = r->nodes;
+    dlx_count count, sols;
     double t0 = dlx_now();
     int halted = 0;
     if (table_get(&sh->t, p->keys + piece * d->W, &count)) { /* counted in another piece */
@@ -667,22 +703,26 @@ static void *work(void *arg) {
       r->halted = 1;
       break;
     }
-    uint64_t mult = p->mult[piece], sols = count * mult;
-    if (count && sols / count != mult) r->overflow = 1;
-    if (r->total > UINT64_MAX - sols) r->overflow = 1;
-    r->total += sols;
+    if (!dlx_count_mul(&sols, count, p->mult[piece]) || !dlx_count_add(&r->total, sols))
+      r->overflow = 1;
     if (r->overflow) { /* no count to give: the others need not go on */
       __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
       break;
     }
-    __atomic_add_fetch(&sh->solutions, sols, __ATOMIC_RELAXED);
     __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
+    pthread_mutex_lock(&sh->lock);
+    dlx_count_add(&sh->solutions, sols); /* for progress only: saturates at worst */
     if (sh->o->on_piece) {
-      dlx_piece done = {piece, p->n, sols, r->nodes - nodes, dlx_now() - t0};
-      pthread_mutex_lock(&sh->lock);
+      dlx_piece done = {.index = piece,
+                        .pieces = p->n,
+                        .solutions = (uint64_t)sols,
+                        .solutions_high = (uint64_t)(sols >> 64),
+                        .nodes = r->nodes - nodes,
+                        .seconds = dlx_now() - t0,
+                        .plan = sh->plan.hash};
       sh->o->on_piece(sh->o->piece_ctx, &done);
-      pthread_mutex_unlock(&sh->lock);
     }
+    pthread_mutex_unlock(&sh->lock);
   }
   move(d, at, NULL, p->depth);
   __atomic_add_fetch(&sh->nodes, r->nodes - r->polled, __ATOMIC_RELAXED);
@@ -690,6 +730,110 @@ static void *work(void *arg) {
   r->updates = d->l.updates;
   r->bytes = d->bytes;
   return NULL;
+}
+
+/* The plan of the split in sh->p (see dlx_plan): every piece's key and multiplicity in
+ * tree order, all shards' (the pieces depend on the matrix and target alone). */
+static int make_plan(shared *sh, uint32_t W, size_t target) {
+  const dlx_options *o = sh->o;
+  uint64_t *unit = malloc(((size_t)W + 2) * sizeof *unit);
+  if (!unit) return 0;
+  dlx_plan_hasher h;
+  dlx_plan_begin(&h, DLX_PLAN_MEMO, o->shard_count, target);
+  for (size_t k = 0; k < sh->p.n; k++) {
+    memcpy(unit, sh->p.keys + k * W, W * sizeof *unit);
+    unit[W] = (uint64_t)sh->p.mult[k];
+    unit[W + 1] = (uint64_t)(sh->p.mult[k] >> 64);
+    dlx_plan_unit64(&h, unit, (size_t)W + 2);
+  }
+  free(unit);
+  dlx_plan_end(&h, &sh->plan);
+  return 1;
+}
+
+/* Splits the top of the tree into pieces and counts this run's share of them on the threads
+ * rs[0..threads-1]; the top's solutions go to *above (shard 0's only). Returns the status
+ * and sets *halted when stopped during the split. */
+static dlx_status count_split(shared *sh, run *rs, int threads, dlx_count *above, int *halted) {
+  const dlx_options *o = sh->o;
+  /* The split depends on the matrix, shard_count and split_pieces, never on the threads:
+   * a piece's number means the same piece in every run (checkpoints, parts). */
+  size_t target = o->split_pieces  ? (size_t)o->split_pieces
+                  : o->shard_count ? (o->shard_count < 16 ? 512 : 32 * (size_t)o->shard_count)
+                                   : 512;
+  int top = !o->shard_count || o->shard_index == 0;
+  int s = split(&rs[0], target, &sh->p, above);
+  *halted = s > 0;
+  if (s) return s < 0 ? DLX_ENOMEM : DLX_OK;
+  if (!top) { /* another shard's: the top's counts are shard 0's */
+    *above = 0;
+    rs[0].nodes = rs[0].polled = 0;
+    __atomic_store_n(&sh->nodes, 0, __ATOMIC_RELAXED);
+  }
+  if (!make_plan(sh, rs[0].d->W, target)) return DLX_ENOMEM;
+  if (o->plan && o->plan != sh->plan.hash) return DLX_EPLAN; /* a record of another split */
+  if (o->pieces_done && o->pieces_done_count != sh->p.n) return DLX_EARG;
+  /* The shares: the pieces weigh alike (a piece's count is not known before it is counted),
+   * so piece k goes to shard k mod N. This run owns its share, done before or not, and the
+   * top if it is shard 0; it counts those not done. */
+  sh->take = malloc((sh->p.n ? sh->p.n : 1) * sizeof *sh->take);
+  if (!sh->take) return DLX_ENOMEM;
+  sh->mine = dlx_plan_share(&sh->plan, NULL, sh->p.n, o->shard_count, o->shard_index,
+                            o->pieces_done, sh->take);
+  if (sh->mine == (size_t)-1) return DLX_ENOMEM;
+  if (o->on_piece && top) { /* the top of the tree, above the pieces, is done */
+    dlx_piece a = {.index = DLX_PIECE_ABOVE,
+                   .pieces = sh->p.n,
+                   .solutions = (uint64_t)*above,
+                   .solutions_high = (uint64_t)(*above >> 64),
+                   .nodes = rs[0].nodes,
+                   .seconds = dlx_now() - sh->start,
+                   .plan = sh->plan.hash};
+    o->on_piece(o->piece_ctx, &a);
+  }
+  sh->solutions = *above;
+  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+  if (!tid) return DLX_ENOMEM;
+  int started = 0;
+  for (int k = 1; k < threads; k++) {
+    if (dlx_thread_create(&tid[k], NULL, work, &rs[k]) != 0) break;
+    started = k;
+  }
+  work(&rs[0]);
+  for (int k = 1; k <= started; k++)
+    pthread_join(tid[k], NULL);
+  free(tid);
+  return sh->failed ? DLX_ENOMEM : DLX_OK;
+}
+
+/* The threads' counts and work added up into st; the count only if complete. */
+static void gather(const shared *sh, const run *rs, int threads, dlx_count above, int halted,
+                   dlx_status status, dlx_memo_stats *st) {
+  int overflow = 0;
+  dlx_count total = above;
+  for (int k = 0; k < threads; k++) {
+    halted |= rs[k].halted;
+    overflow |= rs[k].overflow;
+    if (!dlx_count_add(&total, rs[k].total)) overflow = 1;
+    st->nodes += rs[k].nodes;
+    st->updates += rs[k].updates;
+    st->hits += rs[k].hits;
+    st->bytes += rs[k].bytes;
+  }
+  int complete =
+      !halted && !overflow && !status && __atomic_load_n(&sh->done, __ATOMIC_RELAXED) == sh->mine;
+  st->solutions = complete ? (uint64_t)total : 0;
+  st->solutions_high = complete ? (uint64_t)(total >> 64) : 0;
+  st->complete = complete;
+  st->overflow = overflow;
+  st->plan = sh->plan;
+  table_sizes(&sh->t, &st->entries, &st->table_bytes, &st->full);
+  const pieces *p = &sh->p;
+  st->bytes += st->table_bytes +
+               p->n * (2 * (uint64_t)p->depth * 4 + 8 * (rs[0].d->W + 1) + sizeof *p->mult);
+  st->threads = (uint32_t)threads;
+  st->pieces = p->n;
+  st->seconds = dlx_now() - sh->start;
 }
 
 dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t max_memory,
@@ -702,7 +846,8 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   if (o->on_solution || o->max_solutions) return DLX_EMEMO;
   if (o->shard_count && o->shard_index >= o->shard_count) return DLX_EARG;
   int threads = o->threads > 1 ? o->threads : 1;
-  int splits = threads > 1 || o->shard_count || o->on_piece || o->pieces_done || o->on_progress;
+  int splits =
+      threads > 1 || o->shard_count || o->on_piece || o->pieces_done || o->on_progress || o->plan;
   shared sh;
   memset(&sh, 0, sizeof sh);
   sh.o = o;
@@ -710,101 +855,37 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   sh.start = dlx_now();
   sh.next_report = sh.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   run *rs = calloc((size_t)threads, sizeof *rs);
-  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
   memo_dl *d = memo_new(x);
-  if (!rs || !tid || !d ||
-      !table_init(&sh.t, d->W, max_memory ? max_memory : (size_t)1 << 30, threads)) {
+  if (!rs || !d || !table_init(&sh.t, d->W, max_memory ? max_memory : (size_t)1 << 30, threads)) {
     free(rs);
-    free(tid);
     memo_free(d);
     table_free(&sh.t);
     return DLX_ENOMEM;
   }
   pthread_mutex_init(&sh.lock, NULL);
-  dlx_status status = DLX_OK;
   uint64_t poll_every = 1u << 10;
   while (o->max_nodes && poll_every > 1 && poll_every > o->max_nodes)
     poll_every /= 2;
   for (int k = 0; k < threads; k++)
     rs[k] = (run){.sh = &sh, .poll_every = poll_every, .reports = k == 0};
   rs[0].d = d;
-  uint64_t above = 0, count = 0;
-  int halted = 0, top = !o->shard_count || o->shard_index == 0;
+  dlx_status status = DLX_OK;
+  dlx_count above = 0;
+  int halted = 0;
   if (!splits) {
-    halted = count_below(&rs[0], &count);
-    rs[0].total = count;
+    halted = count_below(&rs[0], &rs[0].total);
     rs[0].updates = d->l.updates;
     rs[0].bytes = d->bytes;
     sh.mine = sh.done = 1;
   } else {
-    /* The split depends on the matrix, shard_count and split_pieces, never on the threads:
-     * a piece's number means the same piece in every run (checkpoints). */
-    size_t target = o->split_pieces  ? (size_t)o->split_pieces
-                    : o->shard_count ? (o->shard_count < 16 ? 512 : 32 * (size_t)o->shard_count)
-                                     : 512;
-    int s = split(&rs[0], target, &sh.p, &above);
-    if (s < 0) status = DLX_ENOMEM;
-    halted = s > 0;
-    if (!top) { /* another shard's: the top's counts are shard 0's */
-      above = 0;
-      rs[0].nodes = rs[0].polled = 0;
-      __atomic_store_n(&sh.nodes, 0, __ATOMIC_RELAXED);
-    }
-    if (!status && !halted && o->pieces_done && o->pieces_done_count != sh.p.n)
-      status = DLX_EARG; /* a record of another split */
-    if (!status && !halted) {
-      sh.take = malloc((sh.p.n ? sh.p.n : 1) * sizeof *sh.take);
-      if (!sh.take) status = DLX_ENOMEM;
-    }
-    if (!status && !halted) {
-      for (size_t k = 0; k < sh.p.n; k++)
-        if ((!o->shard_count || k % o->shard_count == o->shard_index) &&
-            !(o->pieces_done && o->pieces_done[k]))
-          sh.take[sh.mine++] = k;
-      if (o->on_piece && top) { /* the top of the tree, above the pieces, is done */
-        dlx_piece a = {DLX_PIECE_ABOVE, sh.p.n, above, rs[0].nodes, dlx_now() - sh.start};
-        o->on_piece(o->piece_ctx, &a);
-      }
-      __atomic_add_fetch(&sh.solutions, above, __ATOMIC_RELAXED);
-      int started = 0;
-      for (int k = 1; k < threads; k++) {
-        if (dlx_thread_create(&tid[k], NULL, work, &rs[k]) != 0) break;
-        started = k;
-      }
-      work(&rs[0]);
-      for (int k = 1; k <= started; k++)
-        pthread_join(tid[k], NULL);
-      if (sh.failed) status = DLX_ENOMEM;
-    }
+    status = count_split(&sh, rs, threads, &above, &halted);
   }
-  int overflow = 0;
-  uint64_t total = above;
-  for (int k = 0; k < threads; k++) {
-    halted |= rs[k].halted;
-    overflow |= rs[k].overflow;
-    if (total > UINT64_MAX - rs[k].total) overflow = 1;
-    total += rs[k].total;
-    st->nodes += rs[k].nodes;
-    st->updates += rs[k].updates;
-    st->hits += rs[k].hits;
-    st->bytes += rs[k].bytes;
-  }
-  int complete = !halted && !overflow && !status &&
-                 __atomic_load_n(&sh.done, __ATOMIC_RELAXED) == sh.mine;
-  st->solutions = complete ? total : 0;
-  st->complete = complete;
-  st->overflow = overflow;
-  table_sizes(&sh.t, &st->entries, &st->table_bytes, &st->full);
-  st->bytes += st->table_bytes + sh.p.n * (2 * (uint64_t)sh.p.depth * 4 + 8 * (d->W + 1));
-  st->threads = (uint32_t)threads;
-  st->pieces = sh.p.n;
-  st->seconds = dlx_now() - sh.start;
+  gather(&sh, rs, threads, above, halted, status, st);
   for (int k = 0; k < threads; k++)
     memo_free(rs[k].d);
   pieces_free(&sh.p);
   free(sh.take);
   free(rs);
-  free(tid);
   table_free(&sh.t);
   pthread_mutex_destroy(&sh.lock);
   return status;

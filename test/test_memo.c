@@ -158,10 +158,10 @@ static void test_random_against_plain_search(void) {
     /* every other pair of problems (one with colors, one without): split at various
      * depths, on two threads sharing a table (or none), in shards */
     uint32_t pieces = 1 + below(12);
-    if (trial % 4 < 2 && (split_count(m, 2, 0, pieces, 0) != plain.solutions ||
-                          split_count(m, 2, 0, pieces, 1) != plain.solutions ||
-                          split_count(m, 1 + (int)below(2), 1 + below(4), pieces, 0) !=
-                              plain.solutions)) {
+    if (trial % 4 < 2 &&
+        (split_count(m, 2, 0, pieces, 0) != plain.solutions ||
+         split_count(m, 2, 0, pieces, 1) != plain.solutions ||
+         split_count(m, 1 + (int)below(2), 1 + below(4), pieces, 0) != plain.solutions)) {
       TEST_FAIL_("trial %d: split count differs from %llu", trial,
                  (unsigned long long)plain.solutions);
       dlx_matrix_free(m);
@@ -172,8 +172,8 @@ static void test_random_against_plain_search(void) {
     if (colored) colored_hits += st.hits;
     dlx_matrix_free(m);
   }
-  ASSERT(total > 1000); /* solvable problems were made */
-  ASSERT(hits > 1000);  /* and the table was used */
+  ASSERT(total > 1000);       /* solvable problems were made */
+  ASSERT(hits > 1000);        /* and the table was used */
   ASSERT(colored_hits > 100); /* with colors too */
 }
 
@@ -310,27 +310,188 @@ static void test_limits_and_refusals(void) {
   ASSERT_EQ_U64(st.solutions, 1);
   dlx_matrix_free(c);
   ASSERT(strstr(dlx_strerror(DLX_EMEMO), "memoized") != NULL);
-  /* k items, each with c options of its own alone: c^k solutions. 255^8 still fits in 64
-   * bits (17,878,103,347,812,890,625), 256^9 = 2^72 does not. */
-  for (int big = 0; big < 2; big++) {
-    int k = big ? 9 : 8, c = big ? 256 : 255;
-    m = dlx_matrix_new();
-    for (int32_t i = 0; i < k; i++) {
+}
+
+/* k items, each with c options of its own alone: c^k solutions. 255^8 fits in 64 bits
+ * (17,878,103,347,812,890,625), 256^9 = 2^72 in 128 (high word 2^8), 256^15 = 2^120 too,
+ * 256^17 = 2^136 does not. On two threads the split reaches each node by c paths at once:
+ * the multiplicities pass 2^64 (256^8 paths at depth 8) before the count does. */
+static void test_counts_past_64_bits(void) {
+  const struct {
+    int k, c, overflow;
+    uint64_t low, high;
+  } want[] = {{8, 255, 0, UINT64_C(17878103347812890625), 0},
+              {9, 256, 0, 0, 256},
+              {15, 256, 0, 0, UINT64_C(1) << 56},
+              {17, 256, 1, 0, 0}};
+  for (size_t w = 0; w < sizeof want / sizeof want[0]; w++) {
+    dlx_matrix *m = dlx_matrix_new();
+    for (int32_t i = 0; i < want[w].k; i++) {
       item(m, NULL, DLX_PRIMARY);
-      for (int r = 0; r < c; r++)
+      for (int r = 0; r < want[w].c; r++)
         ASSERT_EQ(dlx_add_option(m, 1, &i, NULL, NULL), DLX_OK);
     }
-    for (int threads = 1; threads <= 2; threads++) { /* on two threads the split reaches
-                                                        each node by c paths at once */
+    for (int threads = 1; threads <= 2; threads++) {
       dlx_options t = dlx_options_default();
       t.threads = threads;
+      dlx_memo_stats st;
       ASSERT_EQ(dlx_count_memo(m, &t, 0, &st), DLX_OK);
-      ASSERT_EQ(st.overflow, big);
-      ASSERT_EQ(st.complete, !big);
-      ASSERT_EQ_U64(st.solutions, big ? 0 : UINT64_C(17878103347812890625));
+      ASSERT_EQ(st.overflow, want[w].overflow);
+      ASSERT_EQ(st.complete, !want[w].overflow);
+      ASSERT_EQ_U64(st.solutions, want[w].low);
+      ASSERT_EQ_U64(st.solutions_high, want[w].high);
     }
     dlx_matrix_free(m);
   }
+}
+
+/* Independent parts, whose counts multiply: 9 binary choices (x_i with a_i or with b_i, both
+ * secondary, so that the 512 nodes at depth 9 stay apart: the split's pieces), then items
+ * z_j with m identical options each (m solutions; below a piece each is counted once).
+ * 2^9 * 6^7 * 10^5 * 5^9 = 27,993,600,000,000,000,000, past 2^64 in all but 1/512 of it in
+ * each piece; with `zeros` more items of 10 options, 10^zeros times that. */
+typedef struct {
+  uint64_t seen, low_sum, high_sum, big; /* pieces, their counts added, those past 2^64 */
+} product_record;
+
+static void on_product_piece(void *ctx, const dlx_piece *p) {
+  product_record *r = ctx;
+  r->seen++;
+  if (p->solutions_high) r->big++;
+  r->high_sum += p->solutions_high + (r->low_sum + p->solutions < r->low_sum);
+  r->low_sum += p->solutions;
+}
+
+static dlx_matrix *product_matrix(int zeros) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int32_t i = 0; i < 9; i++) {
+    int32_t x = item(m, NULL, DLX_PRIMARY), a = item(m, NULL, DLX_SECONDARY),
+            b = item(m, NULL, DLX_SECONDARY);
+    int32_t xa[2] = {x, a}, xb[2] = {x, b};
+    ASSERT_EQ(dlx_add_option(m, 2, xa, NULL, NULL), DLX_OK);
+    ASSERT_EQ(dlx_add_option(m, 2, xb, NULL, NULL), DLX_OK);
+  }
+  const int parts[][2] = {{6, 7}, {10, 5}, {5, 9}, {10, 0}};
+  for (int p = 0; p < 4; p++)
+    for (int j = 0; j < (p == 3 ? zeros : parts[p][1]); j++) {
+      int32_t z = item(m, NULL, DLX_PRIMARY);
+      for (int r = 0; r < parts[p][0]; r++)
+        ASSERT_EQ(dlx_add_option(m, 1, &z, NULL, NULL), DLX_OK);
+    }
+  return m;
+}
+
+static void test_products_past_64_bits(void) {
+  /* Four shards of 128 pieces, each 6,998,400,000,000,000,000: their sum passes 2^64 (a
+   * 64-bit sum of them is 9,546,855,926,290,448,384, the low word of the whole count). */
+  dlx_matrix *m = product_matrix(0);
+  dlx_memo_stats st;
+  for (uint32_t k = 0; k < 4; k++) {
+    dlx_options o = dlx_options_default();
+    o.shard_count = 4;
+    o.shard_index = k;
+    ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+    ASSERT_EQ(st.complete, 1);
+    ASSERT_EQ_U64(st.pieces, 512);
+    ASSERT_EQ_U64(st.solutions, UINT64_C(6998400000000000000));
+    ASSERT_EQ_U64(st.solutions_high, 0);
+  }
+  for (int threads = 1; threads <= 2; threads++) {
+    dlx_options o = dlx_options_default();
+    o.threads = threads;
+    ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+    ASSERT_EQ(st.complete, 1);
+    ASSERT_EQ(st.overflow, 0);
+    ASSERT_EQ_U64(st.solutions, UINT64_C(9546855926290448384));
+    ASSERT_EQ_U64(st.solutions_high, 1);
+  }
+  dlx_matrix_free(m);
+  /* 10^9 times as many: each piece's product passes 2^64, and dlx_piece carries it whole
+   * (27,993,600,000,000,000,000,000,000,000 = 1,517,536,096 * 2^64 + 14,471,670,802,744,868,864).
+   */
+  m = product_matrix(9);
+  product_record r = {0};
+  dlx_options o = dlx_options_default();
+  o.threads = 2;
+  o.on_piece = on_product_piece;
+  o.piece_ctx = &r;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), DLX_OK);
+  ASSERT_EQ(st.complete, 1);
+  ASSERT_EQ_U64(st.solutions_high, UINT64_C(1517536096));
+  ASSERT_EQ_U64(st.solutions, UINT64_C(14471670802744868864));
+  ASSERT_EQ_U64(r.seen, 513); /* 512 pieces and the top */
+  ASSERT_EQ_U64(r.big, 512);
+  ASSERT_EQ_U64(r.high_sum, UINT64_C(1517536096));
+  ASSERT_EQ_U64(r.low_sum, UINT64_C(14471670802744868864));
+  dlx_matrix_free(m);
+}
+
+/* The plan of the split (dlx_plan): the same for every run of the same parts, whatever its
+ * threads or callbacks; another for another number of parts or pieces; the parts own every
+ * unit once; each finished piece names it; a run told another plan is refused before it
+ * counts, with the split's own plan in the stats. */
+static void plan_piece(void *ctx, const dlx_piece *p) {
+  uint64_t *hash = ctx;
+  if (!*hash) *hash = p->plan;
+  ASSERT_EQ_U64(p->plan, *hash);
+}
+
+static dlx_plan memo_plan(const dlx_matrix *m, int threads, uint32_t shards, uint32_t shard,
+                          uint32_t pieces, int report, uint64_t expect, dlx_status want) {
+  dlx_options o = dlx_options_default();
+  o.threads = threads;
+  o.shard_count = shards;
+  o.shard_index = shard;
+  o.split_pieces = pieces;
+  o.plan = expect;
+  uint64_t seen = 0;
+  if (report) {
+    o.on_piece = plan_piece;
+    o.piece_ctx = &seen;
+  }
+  dlx_memo_stats st;
+  ASSERT_EQ(dlx_count_memo(m, &o, 0, &st), want);
+  ASSERT_EQ(st.complete, want == DLX_OK);
+  if (want != DLX_OK) { /* refused before any piece is counted */
+    ASSERT_EQ_U64(st.entries, 0);
+    ASSERT_EQ_U64(seen, 0);
+  }
+  if (seen) ASSERT_EQ_U64(seen, st.plan.hash);
+  return st.plan;
+}
+
+static void test_plan(void) {
+  dlx_matrix *m = subsets(11);
+  dlx_memo_stats st;
+  ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_OK); /* one thread, not split: no plan */
+  ASSERT_EQ_U64(st.plan.hash, 0);
+  /* unsplit on threads: one run owns every unit, the top included */
+  dlx_plan whole = memo_plan(m, 2, 0, 0, 0, 1, 0, DLX_OK);
+  ASSERT(whole.hash != 0);
+  ASSERT_EQ_U64(whole.part_units, whole.units + 1);
+  ASSERT_EQ_U64(whole.part_sum, dlx_plan_whole_sum(whole.hash, whole.units));
+  dlx_plan same = memo_plan(m, 3, 0, 0, 0, 0, 0, DLX_OK); /* the threads do not change it */
+  ASSERT_EQ_U64(same.hash, whole.hash);
+  ASSERT_EQ_U64(memo_plan(m, 1, 0, 0, 0, 1, 0, DLX_OK).hash, whole.hash);
+  /* three parts on 1, 2 or 3 threads: one plan, each unit owned once */
+  uint64_t units = 0, sum = 0, hash = 0;
+  for (uint32_t k = 0; k < 3; k++) {
+    dlx_plan p = memo_plan(m, 1 + (int)k, 3, k, 0, k == 1, 0, DLX_OK);
+    if (!hash) hash = p.hash;
+    ASSERT_EQ_U64(p.hash, hash);
+    ASSERT_EQ_U64(p.units, whole.units);
+    units += p.part_units;
+    sum += p.part_sum;
+  }
+  ASSERT(hash != whole.hash); /* three parts are another cut than one */
+  ASSERT_EQ_U64(units, whole.units + 1);
+  ASSERT_EQ_U64(sum, dlx_plan_whole_sum(hash, whole.units));
+  ASSERT(memo_plan(m, 2, 0, 0, 64, 0, 0, DLX_OK).hash != whole.hash); /* other pieces */
+  /* told its plan: counted; told another: refused, naming its own */
+  ASSERT_EQ_U64(memo_plan(m, 2, 3, 1, 0, 0, hash, DLX_OK).hash, hash);
+  ASSERT_EQ_U64(memo_plan(m, 2, 3, 1, 0, 1, hash ^ 1, DLX_EPLAN).hash, hash);
+  ASSERT_EQ_U64(memo_plan(m, 1, 0, 0, 0, 0, whole.hash ^ 1, DLX_EPLAN).hash, whole.hash);
+  dlx_matrix_free(m);
 }
 
 int main(void) {
@@ -340,5 +501,8 @@ int main(void) {
   RUN(test_files);
   RUN(test_pieces);
   RUN(test_limits_and_refusals);
+  RUN(test_counts_past_64_bits);
+  RUN(test_products_past_64_bits);
+  RUN(test_plan);
   return test_report();
 }

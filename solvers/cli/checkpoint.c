@@ -235,6 +235,7 @@ static void on_piece(void *ctx, const dlx_piece *p) {
   uint64_t k[CLI_COUNTS] = {p->solutions, 0, 0};
   if (c->tally) c->tally(p, k);
   if (p->index == DLX_PIECE_ABOVE) return; /* every run searches it again */
+  if (p->solutions_high) return;           /* a memoized piece past 2^64: counted again on resume */
   pthread_mutex_lock(&c->lock);
   if (!c->rec && !make_records(c, p->pieces)) {
     free(c->rec), free(c->done);

@@ -129,6 +129,13 @@ cli_num cli_plural(uint64_t n, const char *one, const char *many) {
   return format("%" PRIu64 " %s", n, n == 1 ? one : many);
 }
 
+cli_count_text cli_plural_count(dlx_count n, const char *one, const char *many) {
+  cli_count_text t;
+  char digits[DLX_COUNT_DIGITS];
+  snprintf(t.s, sizeof t.s, "%s %.24s", dlx_count_format(n, digits), n == 1 ? one : many);
+  return t;
+}
+
 void cli_print_cheapest(uint64_t count, uint64_t k, int complete) {
   int all = complete && count < k;
   printf("%s%s%s: cost%s", all ? "all " : "the ",
@@ -613,6 +620,12 @@ void cli_json_string(cli_json *j, const char *key, const char *s) {
 void cli_json_uint(cli_json *j, const char *key, uint64_t v) {
   json_value(j, key, 0);
   fprintf(j->f, "%" PRIu64, v);
+}
+
+void cli_json_count(cli_json *j, const char *key, dlx_count v) {
+  char digits[DLX_COUNT_DIGITS];
+  json_value(j, key, 0);
+  fputs(dlx_count_format(v, digits), j->f);
 }
 
 void cli_json_int(cli_json *j, const char *key, int64_t v) {

@@ -51,6 +51,7 @@
 #include <stdio.h>
 
 #include "atomic.h"
+#include "count.h"
 #include "dlx.h"
 
 #ifndef DANCE_VERSION
@@ -264,6 +265,11 @@ cli_num cli_si(double v);          /* 3 significant digits and k M G T P E: "12.
 cli_num cli_bytes(uint64_t v);     /* binary units: "512 B", "1.50 KiB", "12.3 MiB" */
 cli_num cli_duration(double secs); /* "0.4 s", "12.3 s", "4m05s", "2h03m" */
 cli_num cli_plural(uint64_t n, const char *one, const char *many); /* "1 solution" */
+/* The same for a count of up to 128 bits (39 digits): "27993600000000000000 solutions". */
+typedef struct {
+  char s[DLX_COUNT_DIGITS + 32];
+} cli_count_text;
+cli_count_text cli_plural_count(dlx_count n, const char *one, const char *many);
 /* The head of the line that lists the cheapest solutions' costs (count >= 1 of K asked for):
  * "the 3 cheapest solutions: costs", "all 2 solutions: costs" (fewer than K, all there are)
  * or, when the search did not end, "the 3 cheapest solutions found so far: costs". */
@@ -290,6 +296,8 @@ void cli_json_begin_array(cli_json *j, const char *key);
 void cli_json_end_array(cli_json *j);
 void cli_json_string(cli_json *j, const char *key, const char *s); /* NULL: null */
 void cli_json_uint(cli_json *j, const char *key, uint64_t v);
+/* A count of up to 128 bits, as an exact JSON integer (all its digits; never a float). */
+void cli_json_count(cli_json *j, const char *key, dlx_count v);
 void cli_json_int(cli_json *j, const char *key, int64_t v);
 /* With that many decimals, or all the digits a double holds if decimals < 0. NaN and the
  * infinities, which JSON lacks, become null. */

@@ -1,5 +1,5 @@
 # Counting with memoization (--memo): the same counts, its statistics, a table too small,
-# threads, parts merged, a checkpoint resumed, and what it refuses.
+# threads, parts merged, a checkpoint resumed (with pieces past 2^64), and what it refuses.
 
 run xc "$DATA/xc/langford11.dlx" --memo
 expect_exit 0
@@ -86,6 +86,31 @@ expect_json 'd["solutions"] == 35584 and d["complete"] and d["resumed"]["pieces"
 run xc "$DATA/xc/langford11.dlx" --resume lf.ckpt
 expect_exit 2
 expect_stderr_has "a checkpoint of another problem"
+
+# Pieces whose counts pass 2^64: 11 binary choices (x_i with a_i or with b_i, both secondary:
+# the 2,048 pieces of a checkpoint's split), then 70 items of two options each: 2^81
+# solutions, 2^70 in each piece. A checkpoint keeps no piece it cannot hold whole: the run
+# resumed counts them again, and the count is exact (a piece kept by its low 64 bits, 0,
+# would leave 2^81 less the pieces kept times 2^70).
+python3 -c "
+prim = ['x%d' % i for i in range(11)] + ['z%d' % j for j in range(70)]
+print(' '.join(prim), '|', ' '.join('a%d b%d' % (i, i) for i in range(11)))
+for i in range(11):
+    print('x%d a%d' % (i, i)); print('x%d b%d' % (i, i))
+for j in range(70):
+    print('z%d' % j); print('z%d' % j)" >pow81.dlx
+run xc pow81.dlx --memo
+expect_exit 0
+expect_stdout <<'EOF'
+2417851639229258349412352 solutions
+EOF
+run xc pow81.dlx --memo --threads 1 --checkpoint pow.ckpt --max-nodes 10000
+expect_exit 1
+run xc pow81.dlx --memo --resume pow.ckpt
+expect_exit 0
+expect_stdout <<'EOF'
+2417851639229258349412352 solutions
+EOF
 
 expect_usage_error xc "--memo counts only: it cannot go with --print" xc "$DATA/xc/soma.dlx" --memo --print
 expect_usage_error xc "--memo counts only: it cannot go with --catalog" xc "$DATA/xc/soma.dlx" --memo --catalog c.txt
