@@ -1,5 +1,5 @@
-/* test_json_read.c -- the JSON reader of dance merge: values, exact 64-bit counts, escapes,
- * and the place and reason of each malformed text. */
+/* test_json_read.c -- the JSON reader of dance merge: values, exact 64-bit and 128-bit
+ * counts, escapes, and the place and reason of each malformed text. */
 #include <string.h>
 
 #include "../solvers/cli/json_read.h"
@@ -33,6 +33,31 @@ static void test_values(void) {
   /* One more than 2^64 - 1 is a number, but no count. */
   v = parse("18446744073709551616", &e);
   ASSERT(v && !json_uint(v, &u));
+  json_free(v);
+}
+
+/* Counts of up to 128 bits: exactly, and nothing that is not a whole number in range. */
+static void test_counts(void) {
+  json_error e;
+  json_value *v = parse("[0, 18446744073709551616, 27993600000000000000,"
+                        " 340282366920938463463374607431768211455,"
+                        " 340282366920938463463374607431768211456, -1, 1.0, 1e3, \"7\", null]",
+                        &e);
+  ASSERT(v != NULL);
+  if (!v) return;
+  ASSERT_EQ((int)v->count, 10);
+  dlx_count c = 1;
+  ASSERT(json_count(&v->values[0], &c) && c == 0);
+  ASSERT(json_count(&v->values[1], &c) && c == (dlx_count)1 << 64);
+  ASSERT(json_count(&v->values[2], &c));
+  ASSERT_EQ_U64((uint64_t)(c >> 64), 1);
+  ASSERT_EQ_U64((uint64_t)c, UINT64_C(9546855926290448384));
+  ASSERT(json_count(&v->values[3], &c) && c == DLX_COUNT_MAX);
+  c = 5;
+  for (size_t i = 4; i < 10; i++) /* 2^128, a sign, a fraction, an exponent, a string, null */
+    ASSERT(!json_count(&v->values[i], &c));
+  ASSERT(c == 5); /* untouched */
+  ASSERT(!json_count(NULL, &c));
   json_free(v);
 }
 
@@ -78,6 +103,7 @@ static void test_errors(void) {
 
 int main(void) {
   RUN(test_values);
+  RUN(test_counts);
   RUN(test_escapes);
   RUN(test_errors);
   return test_report();

@@ -380,6 +380,11 @@ int json_uint(const json_value *v, uint64_t *out) {
   return 1;
 }
 
+int json_count(const json_value *v, dlx_count *out) {
+  if (!v || v->kind != JSON_NUMBER) return 0;
+  return dlx_count_parse(v->text, strlen(v->text), out); /* digits alone, in range */
+}
+
 int json_real(const json_value *v, double *out) {
   if (!v || v->kind != JSON_NUMBER) return 0;
   errno = 0;

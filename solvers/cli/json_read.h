@@ -1,11 +1,13 @@
 /* json_read.h -- a small strict JSON reader, for what dance reads back of its own --json
  * output (dance merge): the whole text into a tree of values. Numbers keep their text, so
- * that counts up to 2^64 - 1 are read exactly. */
+ * that counts up to 2^128 - 1 are read exactly. */
 #ifndef DANCE_CLI_JSON_READ_H
 #define DANCE_CLI_JSON_READ_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "count.h"
 
 typedef enum {
   JSON_NULL,
@@ -41,6 +43,9 @@ void json_free(json_value *v); /* accepts NULL */
 const json_value *json_member(const json_value *object, const char *key);
 /* A number that is a whole number from 0 to 2^64 - 1, into *out: 1, else 0. */
 int json_uint(const json_value *v, uint64_t *out);
+/* A number that is a whole number from 0 to 2^128 - 1, written as digits alone (no sign, no
+ * fraction, no exponent: dance writes counts so), into *out: 1, else 0 (*out untouched). */
+int json_count(const json_value *v, dlx_count *out);
 /* A number, into *out: 1, else 0. */
 int json_real(const json_value *v, double *out);
 

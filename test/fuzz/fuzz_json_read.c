@@ -89,16 +89,23 @@ static int same(const json_value *a, const json_value *b) {
   return 1;
 }
 
-/* Every number: json_uint only for digits alone, and then json_real agrees roughly. */
+/* Every number: json_uint and json_count only for digits alone, agreeing with each other
+ * (a count below 2^64 is both), and then json_real agrees roughly. */
 static void check_numbers(const json_value *v) {
   if (v->kind == JSON_NUMBER) {
     uint64_t u;
+    dlx_count c;
     double d;
-    int whole = json_uint(v, &u);
+    int whole = json_uint(v, &u), count = json_count(v, &c);
     FUZZ_CHECK(json_real(v, &d));
     if (whole) {
       FUZZ_CHECK(strspn(v->text, "0123456789") == strlen(v->text));
       FUZZ_CHECK(d >= (double)u * 0.999999 && d <= (double)u * 1.000001 + 1);
+      FUZZ_CHECK(count && c == u);
+    }
+    if (count) {
+      FUZZ_CHECK(strspn(v->text, "0123456789") == strlen(v->text));
+      FUZZ_CHECK(whole == dlx_count_fits64(c));
     }
   }
   if (v->kind == JSON_ARRAY || v->kind == JSON_OBJECT)
