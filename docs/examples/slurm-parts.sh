@@ -25,8 +25,8 @@ if [ "${SLURM_ARRAY_TASK_MIN:-0}" != 0 ] || [ "${SLURM_ARRAY_TASK_MAX:-$((n - 1)
 fi
 [ $# -gt 0 ] || { echo "slurm-parts.sh: give the dance command, e.g. cube bedlam" >&2; exit 2; }
 mkdir -p "$dir"
-resume=()
-[ -e "$dir/$k.ckpt" ] && resume=(--resume "$dir/$k.ckpt")
+# The same command for the first run and a rerun: --checkpoint resumes its file when it
+# holds this part's finished pieces.
 "$dance" "$@" --shard "$k/$n" --threads "${SLURM_CPUS_PER_TASK:-1}" --json \
-  --checkpoint "$dir/$k.ckpt" "${resume[@]}" >"$dir/$k.json.tmp"
+  --checkpoint "$dir/$k.ckpt" >"$dir/$k.json.tmp"
 mv "$dir/$k.json.tmp" "$dir/$k.json"
