@@ -41,6 +41,9 @@ const cli_command cmd_merge_command = {
         "no total is printed, and the exit status is 2: run the parts named again. A result\n"
         "of an unsplit run is part 0 of 1.\n"
         "\n"
+        "The sums are exact up to 2^128 - 1 (340282366920938463463374607431768211455): a\n"
+        "total past that is refused the same way, never printed wrapped.\n"
+        "\n"
         "Parts of 'dance xc --best K' each hold the K cheapest of their share: the merge\n"
         "prints the K cheapest of them all, with their costs and options.\n"
         "\n"
@@ -70,11 +73,11 @@ typedef struct {
   char identity[17];
   uint64_t k, n;
   int complete;
-  uint64_t solutions, nodes;
+  dlx_count solutions, nodes; /* counts of up to 128 bits (dlx_count) */
   int has_total;
-  uint64_t total;
+  dlx_count total;
   int has_mirror; /* dance cube --reflections: the solutions that are their own mirror */
-  uint64_t self_mirror;
+  dlx_count self_mirror;
   double seconds;
   char *catalog; /* the part's catalog path, or NULL */
   /* dance xc --best K: the part's K cheapest (costs[i] and printed->values[i]) */
@@ -119,6 +122,60 @@ static char *read_all(const char *path, size_t *len, int *err) {
   return buf;
 }
 
+/* The members every part has, into p: NULL, or what is missing ("'identity'"). */
+static const char *read_core(part *p, const json_value *v) {
+  const json_value *id = json_member(v, "identity"), *shard = json_member(v, "shard"),
+                   *complete = json_member(v, "complete");
+  if (v->kind != JSON_OBJECT) return "an object";
+  if (!id || id->kind != JSON_STRING || strlen(id->text) != 16 ||
+      strspn(id->text, "0123456789abcdef") != 16)
+    return "'identity'";
+  if (!json_count(json_member(v, "solutions"), &p->solutions)) return "'solutions'";
+  if (!json_count(json_member(v, "nodes"), &p->nodes)) return "'nodes'";
+  if (!json_real(json_member(v, "seconds"), &p->seconds)) return "'seconds'";
+  if (!complete || (complete->kind != JSON_TRUE && complete->kind != JSON_FALSE))
+    return "'complete'";
+  if (!shard || (shard->kind != JSON_NULL &&
+                 !(json_uint(json_member(shard, "index"), &p->k) &&
+                   json_uint(json_member(shard, "count"), &p->n) && p->n > 0 && p->k < p->n)))
+    return "'shard'";
+  memcpy(p->identity, id->text, 17);
+  if (shard->kind == JSON_NULL) p->k = 0, p->n = 1;
+  p->complete = complete->kind == JSON_TRUE;
+  p->has_total = json_count(json_member(v, "total"), &p->total);
+  p->has_mirror = json_count(json_member(v, "self_mirror"), &p->self_mirror);
+  const json_value *cat = json_member(v, "catalog");
+  if (cat && cat->kind == JSON_STRING) p->catalog = strdup(cat->text);
+  return NULL;
+}
+
+/* dance xc --best K: the part's K cheapest, kept to be merged (p takes v). 0: said why. */
+static int read_best(part *p, json_value *v) {
+  const json_value *costs = json_member(v, "costs"), *printed = json_member(v, "printed");
+  int ok = json_uint(json_member(v, "best"), &p->best) && p->best > 0 && costs &&
+           costs->kind == JSON_ARRAY && costs->count == p->solutions && printed &&
+           printed->kind == JSON_ARRAY && printed->count == p->solutions;
+  p->costs = ok ? malloc((costs->count ? costs->count : 1) * sizeof *p->costs) : NULL;
+  for (size_t i = 0; ok && i < costs->count; i++) {
+    const json_value *opts = &printed->values[i];
+    ok = p->costs && json_uint(&costs->values[i], &p->costs[i]) && opts->kind == JSON_ARRAY;
+    for (size_t j = 0; ok && j < opts->count; j++)
+      ok = opts->values[j].kind == JSON_STRING;
+  }
+  if (!ok) {
+    cli_error(&cmd_merge_command,
+              "%s: a result of 'dance xc --best' without its costs and solutions", p->file);
+    free(p->costs);
+    p->costs = NULL;
+    json_free(v);
+    return 0;
+  }
+  p->has_best = 1;
+  p->json = v;
+  p->printed = printed;
+  return 1;
+}
+
 static int read_part(part *p) {
   size_t len;
   int err = 0;
@@ -134,26 +191,7 @@ static int read_part(part *p) {
     cli_error_at(&cmd_merge_command, p->file, je.line, je.column, je.message);
     return 0;
   }
-  const char *missing = NULL;
-  const json_value *id = json_member(v, "identity"), *shard = json_member(v, "shard"),
-                   *complete = json_member(v, "complete"), *cat = json_member(v, "catalog");
-  if (v->kind != JSON_OBJECT)
-    missing = "an object";
-  else if (!id || id->kind != JSON_STRING || strlen(id->text) != 16 ||
-           strspn(id->text, "0123456789abcdef") != 16)
-    missing = "'identity'";
-  else if (!json_uint(json_member(v, "solutions"), &p->solutions))
-    missing = "'solutions'";
-  else if (!json_uint(json_member(v, "nodes"), &p->nodes))
-    missing = "'nodes'";
-  else if (!json_real(json_member(v, "seconds"), &p->seconds))
-    missing = "'seconds'";
-  else if (!complete || (complete->kind != JSON_TRUE && complete->kind != JSON_FALSE))
-    missing = "'complete'";
-  else if (!shard || (shard->kind != JSON_NULL &&
-                      !(json_uint(json_member(shard, "index"), &p->k) &&
-                        json_uint(json_member(shard, "count"), &p->n) && p->n > 0 && p->k < p->n)))
-    missing = "'shard'";
+  const char *missing = read_core(p, v);
   if (missing) {
     cli_error(&cmd_merge_command,
               "%s: not a result of 'dance xc --json' or 'dance cube --json' (no %s)", p->file,
@@ -161,37 +199,7 @@ static int read_part(part *p) {
     json_free(v);
     return 0;
   }
-  memcpy(p->identity, id->text, 17);
-  if (shard->kind == JSON_NULL) p->k = 0, p->n = 1;
-  p->complete = complete->kind == JSON_TRUE;
-  p->has_total = json_uint(json_member(v, "total"), &p->total);
-  p->has_mirror = json_uint(json_member(v, "self_mirror"), &p->self_mirror);
-  if (cat && cat->kind == JSON_STRING) p->catalog = strdup(cat->text);
-  if (json_member(v, "best")) { /* dance xc --best K: its K cheapest, to be merged */
-    const json_value *costs = json_member(v, "costs"), *printed = json_member(v, "printed");
-    int ok = json_uint(json_member(v, "best"), &p->best) && p->best > 0 && costs &&
-             costs->kind == JSON_ARRAY && costs->count == p->solutions && printed &&
-             printed->kind == JSON_ARRAY && printed->count == p->solutions;
-    p->costs = ok ? malloc((costs->count ? costs->count : 1) * sizeof *p->costs) : NULL;
-    for (size_t i = 0; ok && i < costs->count; i++) {
-      const json_value *opts = &printed->values[i];
-      ok = p->costs && json_uint(&costs->values[i], &p->costs[i]) && opts->kind == JSON_ARRAY;
-      for (size_t j = 0; ok && j < opts->count; j++)
-        ok = opts->values[j].kind == JSON_STRING;
-    }
-    if (!ok) {
-      cli_error(&cmd_merge_command,
-                "%s: a result of 'dance xc --best' without its costs and solutions", p->file);
-      free(p->costs);
-      p->costs = NULL;
-      json_free(v);
-      return 0;
-    }
-    p->has_best = 1;
-    p->json = v;
-    p->printed = printed;
-    return 1;
-  }
+  if (json_member(v, "best")) return read_best(p, v);
   json_free(v);
   return 1;
 }
@@ -218,14 +226,14 @@ static int costed_cmp(const void *a, const void *b) {
 /* The K cheapest of all the parts' (sorted by K first, so that ties go to the lower part):
  * printed as `dance xc --best` prints them. Returns the exit status. */
 static int merge_best(const merge_options *o, part *parts, size_t np, const char *problem,
-                      uint64_t n, uint64_t nodes, double seconds) {
+                      uint64_t n, dlx_count nodes, double seconds) {
   char ref[17];
   memcpy(ref, problem, sizeof ref); /* it points into a part, which the sort moves */
   qsort(parts, np, sizeof *parts, cmp_part_k);
   uint64_t k = parts[0].best;
   size_t all = 0;
   for (size_t i = 0; i < np; i++)
-    all += parts[i].solutions;
+    all += (size_t)parts[i].solutions; /* each the length of its costs (read_best) */
   costed *c = malloc((all ? all : 1) * sizeof *c);
   if (!c) {
     cli_error(&cmd_merge_command, "out of memory");
@@ -233,7 +241,7 @@ static int merge_best(const merge_options *o, part *parts, size_t np, const char
   }
   size_t m = 0;
   for (size_t i = 0; i < np; i++)
-    for (size_t s = 0; s < parts[i].solutions; s++)
+    for (size_t s = 0; s < (size_t)parts[i].solutions; s++)
       c[m++] = (costed){parts[i].costs[s], i, s};
   qsort(c, m, sizeof *c, costed_cmp);
   size_t kept = m < k ? m : (size_t)k;
@@ -259,7 +267,7 @@ static int merge_best(const merge_options *o, part *parts, size_t np, const char
       cli_json_end_array(&j);
     }
     cli_json_end_array(&j);
-    cli_json_uint(&j, "nodes", nodes);
+    cli_json_count(&j, "nodes", nodes);
     cli_json_real(&j, "seconds", seconds, 6);
     cli_json_end_object(&j);
   } else {
@@ -278,7 +286,8 @@ static int merge_best(const merge_options *o, part *parts, size_t np, const char
       printf("%s%" PRIu64, s ? ", " : " ", c[s].cost);
     printf(" (from %s of problem %s)\n", cli_plural(n, "part", "parts").s, ref);
     if (o->stats) {
-      printf("nodes:       %" PRIu64 "\n", nodes);
+      char digits[DLX_COUNT_DIGITS];
+      printf("nodes:       %s\n", dlx_count_format(nodes, digits));
       printf("seconds:     %.3f (all the parts' together)\n", seconds);
     }
   }
@@ -318,141 +327,408 @@ static int entry_cmp(const void *a, const void *b) {
                             : (x->number > y->number) - (x->number < y->number);
 }
 
+/* The solutions read from the catalogs, and the first catalog's header. */
+typedef struct {
+  entry *all;
+  size_t count, cap;
+  char *header;
+  char **paths; /* each part's catalog, as found */
+} catalogs;
+
+/* A line of a catalog's header (a comment before its first solution), kept in *head. */
+static int keep_header_line(char **head, size_t *len, const char *line, size_t n) {
+  char *nh = realloc(*head, *len + n + 2);
+  if (!nh) return 0;
+  *head = nh;
+  memcpy(nh + *len, line, n);
+  *len += n;
+  nh[(*len)++] = '\n';
+  nh[*len] = '\0';
+  return 1;
+}
+
+/* Reads the open catalog f of part i into c: its solutions, its header into *head, and
+ * whether it ends complete. Returns 0, or ENOMEM, or the read error. */
+static int read_catalog(catalogs *c, size_t i, FILE *f, char **head, uint64_t *lines,
+                        int *complete) {
+  char *line = NULL;
+  size_t lcap = 0, head_len = 0;
+  long no = 0;
+  int in_header = 1, nomem = 0;
+  ssize_t got;
+  while (!nomem && (got = getline(&line, &lcap, f)) >= 0) {
+    no++;
+    if (got > 0 && line[got - 1] == '\n') line[--got] = '\0';
+    if (line[0] == '#') {
+      if (!strncmp(line, "# complete:", 11))
+        *complete = 1;
+      else if (!strncmp(line, "# incomplete:", 13))
+        *complete = 0;
+      else if (in_header)
+        nomem = !keep_header_line(head, &head_len, line, (size_t)got);
+      continue;
+    }
+    if (!line[0]) continue;
+    in_header = 0;
+    if (c->count == c->cap) {
+      size_t cap = c->cap ? 2 * c->cap : 1024;
+      entry *na = realloc(c->all, cap * sizeof *na);
+      if (!na) break;
+      c->all = na, c->cap = cap;
+    }
+    c->all[c->count].line = strdup(line);
+    if (!c->all[c->count].line) break;
+    c->all[c->count].part = i;
+    c->all[c->count++].number = no;
+    (*lines)++;
+  }
+  int read_err = ferror(f) ? errno : 0;
+  free(line);
+  if (read_err) return read_err;
+  return !feof(f) || nomem ? ENOMEM : 0;
+}
+
+/* Finds, reads and checks part i's catalog into c. Returns 0 or CLI_ERROR (said why). */
+static int add_catalog(catalogs *c, part *parts, size_t i) {
+  part *p = &parts[i];
+  if (!p->catalog) {
+    cli_error(&cmd_merge_command,
+              "%s: part %" PRIu64 " of %" PRIu64 " wrote no catalog (run it with --catalog FILE)",
+              p->file, p->k, p->n);
+    return CLI_ERROR;
+  }
+  c->paths[i] = find_catalog(p);
+  FILE *f = c->paths[i] ? fopen(c->paths[i], "r") : NULL;
+  if (!f) {
+    cli_file_error(&cmd_merge_command, c->paths[i] ? c->paths[i] : p->catalog, "open", errno);
+    return CLI_ERROR;
+  }
+  char *head = NULL, said[DLX_COUNT_DIGITS];
+  uint64_t lines = 0;
+  int complete = 0, err = read_catalog(c, i, f, &head, &lines, &complete), status = CLI_ERROR;
+  fclose(f);
+  if (err == ENOMEM)
+    cli_error(&cmd_merge_command, "out of memory");
+  else if (err)
+    cli_file_error(&cmd_merge_command, c->paths[i], "read", err);
+  else if (!complete)
+    cli_error(&cmd_merge_command, "%s: the catalog of part %" PRIu64 " does not say it is complete",
+              c->paths[i], p->k);
+  else if (lines != p->solutions)
+    cli_error(&cmd_merge_command,
+              "%s: %" PRIu64 " solutions in the catalog of part %" PRIu64 ", whose result says %s",
+              c->paths[i], lines, p->k, dlx_count_format(p->solutions, said));
+  else if (c->header && strcmp(c->header, head ? head : ""))
+    cli_error(&cmd_merge_command,
+              "%s: the catalog's first lines differ from those of %s: catalogs of different "
+              "problems or programs",
+              c->paths[i], c->paths[0]);
+  else
+    status = 0;
+  if (!status && !c->header) {
+    c->header = head ? head : strdup("");
+    head = NULL;
+  }
+  free(head);
+  return status;
+}
+
+/* Writes the merged catalog: each solution once, sorted, so the same whatever the split. */
+static int write_catalog(const merge_options *o, catalogs *c, size_t nparts, dlx_count total) {
+  qsort(c->all, c->count, sizeof *c->all, entry_cmp);
+  for (size_t j = 1; j < c->count; j++)
+    if (!strcmp(c->all[j].line, c->all[j - 1].line)) {
+      cli_error(&cmd_merge_command, "the same solution at %s:%ld and %s:%ld",
+                c->paths[c->all[j - 1].part], c->all[j - 1].number, c->paths[c->all[j].part],
+                c->all[j].number);
+      return CLI_ERROR;
+    }
+  cli_output out;
+  if (cli_output_open(&cmd_merge_command, &out, o->catalog, 1)) return CLI_ERROR;
+  fputs(c->header ? c->header : "", out.f);
+  for (size_t j = 0; j < c->count; j++)
+    fprintf(out.f, "%s\n", c->all[j].line);
+  fprintf(out.f, "# complete: %s (merged from %s)\n",
+          cli_plural_count(total, "solution", "solutions").s,
+          cli_plural((uint64_t)nparts, "part", "parts").s);
+  int err = ferror(out.f) ? (errno ? errno : EIO) : 0;
+  return cli_output_commit(&cmd_merge_command, &out, err) ? CLI_ERROR : 0;
+}
+
 /* Reads every part's catalog (in the order of K), checks them and writes the merged one.
  * Returns 0 or CLI_ERROR (said why). */
-static int merge_catalogs(const merge_options *o, part *parts, size_t nparts, uint64_t total) {
-  entry *all = NULL;
-  size_t count = 0, cap = 0;
-  char *header = NULL, **paths = calloc(nparts, sizeof *paths);
-  int status = paths ? 0 : CLI_ERROR;
-  if (!paths) cli_error(&cmd_merge_command, "out of memory");
-  for (size_t i = 0; i < nparts && !status; i++) {
-    part *p = &parts[i];
-    if (!p->catalog) {
-      cli_error(&cmd_merge_command,
-                "%s: part %" PRIu64 " of %" PRIu64 " wrote no catalog (run it with --catalog FILE)",
-                p->file, p->k, p->n);
-      status = CLI_ERROR;
-      break;
-    }
-    paths[i] = find_catalog(p);
-    FILE *f = paths[i] ? fopen(paths[i], "r") : NULL;
-    if (!f) {
-      cli_file_error(&cmd_merge_command, paths[i] ? paths[i] : p->catalog, "open", errno);
-      status = CLI_ERROR;
-      break;
-    }
-    char *line = NULL, *head = NULL;
-    size_t lcap = 0, head_len = 0;
-    long no = 0;
-    uint64_t lines = 0;
-    int in_header = 1, complete = 0;
-    ssize_t got;
-    while ((got = getline(&line, &lcap, f)) >= 0) {
-      no++;
-      if (got > 0 && line[got - 1] == '\n') line[--got] = '\0';
-      if (line[0] == '#') {
-        if (!strncmp(line, "# complete:", 11)) {
-          complete = 1;
-        } else if (!strncmp(line, "# incomplete:", 13)) {
-          complete = 0;
-        } else if (in_header) {
-          char *nh = realloc(head, head_len + (size_t)got + 2);
-          if (!nh) break;
-          head = nh;
-          memcpy(head + head_len, line, (size_t)got);
-          head_len += (size_t)got;
-          head[head_len++] = '\n';
-          head[head_len] = '\0';
-        }
-        continue;
-      }
-      if (!line[0]) continue;
-      in_header = 0;
-      if (count == cap) {
-        size_t c = cap ? 2 * cap : 1024;
-        entry *na = realloc(all, c * sizeof *na);
-        if (!na) break;
-        all = na, cap = c;
-      }
-      all[count].line = strdup(line);
-      if (!all[count].line) break;
-      all[count].part = i;
-      all[count++].number = no;
-      lines++;
-    }
-    int read_err = ferror(f) ? errno : 0, nomem = !feof(f) && !read_err;
-    free(line);
-    fclose(f);
-    if (read_err || nomem) {
-      if (nomem)
-        cli_error(&cmd_merge_command, "out of memory");
-      else
-        cli_file_error(&cmd_merge_command, paths[i], "read", read_err);
-      status = CLI_ERROR;
-    } else if (!complete) {
-      cli_error(&cmd_merge_command,
-                "%s: the catalog of part %" PRIu64 " does not say it is complete", paths[i], p->k);
-      status = CLI_ERROR;
-    } else if (lines != p->solutions) {
-      cli_error(&cmd_merge_command,
-                "%s: %" PRIu64 " solutions in the catalog of part %" PRIu64
-                ", whose result says %" PRIu64,
-                paths[i], lines, p->k, p->solutions);
-      status = CLI_ERROR;
-    } else if (!header) {
-      header = head ? head : strdup("");
-      head = NULL;
-    } else if (strcmp(header, head ? head : "")) {
-      cli_error(&cmd_merge_command,
-                "%s: the catalog's first lines differ from those of %s: catalogs of different "
-                "problems or programs",
-                paths[i], paths[0]);
-      status = CLI_ERROR;
-    }
-    free(head);
-  }
-  /* Each solution once. */
-  if (!status && count) {
-    qsort(all, count, sizeof *all, entry_cmp);
-    for (size_t j = 1; j < count && !status; j++)
-      if (!strcmp(all[j].line, all[j - 1].line)) {
-        cli_error(&cmd_merge_command, "the same solution at %s:%ld and %s:%ld",
-                  paths[all[j - 1].part], all[j - 1].number, paths[all[j].part], all[j].number);
-        status = CLI_ERROR;
-      }
-  }
-  if (!status) {
-    /* The solutions in sorted order: the same merged catalog however the work was split. */
-    cli_output out;
-    if (cli_output_open(&cmd_merge_command, &out, o->catalog, 1)) {
-      status = CLI_ERROR;
-    } else {
-      fputs(header ? header : "", out.f);
-      for (size_t j = 0; j < count; j++)
-        fprintf(out.f, "%s\n", all[j].line);
-      fprintf(out.f, "# complete: %s (merged from %s)\n",
-              cli_plural(total, "solution", "solutions").s,
-              cli_plural((uint64_t)nparts, "part", "parts").s);
-      int err = ferror(out.f) ? (errno ? errno : EIO) : 0;
-      if (cli_output_commit(&cmd_merge_command, &out, err)) status = CLI_ERROR;
-    }
-  }
-  for (size_t j = 0; j < count; j++)
-    free(all[j].line);
-  free(all);
-  for (size_t i = 0; paths && i < nparts; i++)
-    free(paths[i]);
-  free(paths);
-  free(header);
+static int merge_catalogs(const merge_options *o, part *parts, size_t nparts, dlx_count total) {
+  catalogs c = {.paths = calloc(nparts, sizeof *c.paths)};
+  int status = c.paths ? 0 : CLI_ERROR;
+  if (!c.paths) cli_error(&cmd_merge_command, "out of memory");
+  for (size_t i = 0; i < nparts && !status; i++)
+    status = add_catalog(&c, parts, i);
+  if (!status) status = write_catalog(o, &c, nparts, total);
+  for (size_t j = 0; j < c.count; j++)
+    free(c.all[j].line);
+  free(c.all);
+  for (size_t i = 0; c.paths && i < nparts; i++)
+    free(c.paths[i]);
+  free(c.paths);
+  free(c.header);
   return status;
 }
 
 /* ---- the command ----------------------------------------------------------------------- */
 
+/* One merge: the parts, the problem they are of, what is wrong with them, and their sums. */
+typedef struct {
+  const merge_options *o;
+  part *parts;
+  size_t np;
+  const char *ref; /* the problem: the identity most parts have (NULL: none read) */
+  uint64_t n;      /* its number of parts: the N most of them have */
+  size_t *seen;    /* per K: 1 + the index of the first part with it, 0: none */
+  size_t problems, missing;
+  /* The sums, exact to 2^128 - 1; the JSON names of those that passed it. */
+  dlx_count solutions, total, nodes, self_mirror;
+  int has_total, has_mirror;
+  const char *overflow[4];
+  size_t overflows;
+  double seconds, *times; /* all the parts' together, and each one's (sorted) */
+} merge;
+
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
+}
+
+/* The problem: the identity most parts have (ties: the first file's); N likewise. */
+static void find_problem(merge *m) {
+  size_t best = 0;
+  for (size_t i = 0; i < m->np; i++) {
+    size_t same = 0;
+    for (size_t j = 0; j < m->np && m->parts[i].ok; j++)
+      same += m->parts[j].ok && !strcmp(m->parts[j].identity, m->parts[i].identity);
+    if (same > best) best = same, m->ref = m->parts[i].identity;
+  }
+  best = 0;
+  for (size_t i = 0; m->ref && i < m->np; i++) {
+    const part *p = &m->parts[i];
+    size_t same = 0;
+    for (size_t j = 0; j < m->np && p->ok && !strcmp(p->identity, m->ref); j++)
+      same += m->parts[j].ok && !strcmp(m->parts[j].identity, m->ref) && m->parts[j].n == p->n;
+    if (same > best) best = same, m->n = p->n;
+  }
+}
+
+/* Part i against the problem: of another problem or split, incomplete, or a K seen before.
+ * Says why and counts it in m->problems. */
+static void check_part(merge *m, size_t i) {
+  part *p = &m->parts[i];
+  if (strcmp(p->identity, m->ref)) {
+    cli_error(&cmd_merge_command,
+              "%s: a part of another problem (identity %s; the others are of %s)", p->file,
+              p->identity, m->ref);
+    p->ok = 0, m->problems++;
+    return;
+  }
+  if (p->n != m->n) {
+    cli_error(&cmd_merge_command,
+              "%s: part %" PRIu64 " of %" PRIu64 ", but the others are parts of %" PRIu64, p->file,
+              p->k, p->n, m->n);
+    p->ok = 0, m->problems++;
+    return;
+  }
+  if (!p->complete) {
+    cli_error(&cmd_merge_command,
+              "%s: part %" PRIu64 " of %" PRIu64 " is incomplete (a limit or Ctrl-C ended it)",
+              p->file, p->k, p->n);
+    m->problems++;
+  }
+  if (m->seen[p->k]) {
+    cli_error(&cmd_merge_command, "%s: part %" PRIu64 " of %" PRIu64 " again (also in %s)", p->file,
+              p->k, p->n, m->parts[m->seen[p->k] - 1].file);
+    m->problems++;
+  } else {
+    m->seen[p->k] = i + 1;
+  }
+}
+
+/* The missing parts, as ranges: "parts 3, 5-7 of 8 of problem ... are missing". */
+static void report_missing(merge *m) {
+  char list[512] = "";
+  size_t len = 0;
+  for (uint64_t k = 0; k < m->n; k++) {
+    if (m->seen[k]) continue;
+    uint64_t e = k;
+    while (e + 1 < m->n && !m->seen[e + 1])
+      e++;
+    m->missing += (size_t)(e - k + 1);
+    if (len < sizeof list - 40) {
+      len += (size_t)snprintf(list + len, sizeof list - len, "%s%" PRIu64, len ? ", " : "", k);
+      if (e > k) len += (size_t)snprintf(list + len, sizeof list - len, "-%" PRIu64, e);
+    } else if (!strstr(list, "...")) {
+      len += (size_t)snprintf(list + len, sizeof list - len, ", ...");
+    }
+    k = e;
+  }
+  if (m->missing)
+    cli_error(&cmd_merge_command, "%s %s of %" PRIu64 " of problem %s %s missing",
+              m->missing == 1 ? "part" : "parts", list, m->n, m->ref,
+              m->missing == 1 ? "is" : "are");
+  m->problems += m->missing;
+}
+
+/* *sum += v, exact; past 2^128 - 1 names the sum (what: the parts' "solutions", say). */
+static void add_count(merge *m, dlx_count *sum, dlx_count v, const char *key, const char *what) {
+  if (dlx_count_add(sum, v)) return;
+  for (size_t i = 0; i < m->overflows; i++)
+    if (m->overflow[i] == key) return; /* said once */
+  m->overflow[m->overflows++] = key;
+  m->problems++;
+  cli_error(&cmd_merge_command,
+            "the parts' %s add up to more than 340282366920938463463374607431768211455: too many "
+            "to count",
+            what);
+}
+
+/* The sums of the parts, each exact or refused (add_count); the parts' times sorted. */
+static void add_up(merge *m) {
+  m->times = malloc((m->np ? m->np : 1) * sizeof *m->times);
+  for (size_t i = 0; i < m->np; i++) {
+    const part *p = &m->parts[i];
+    add_count(m, &m->solutions, p->solutions, "solutions", "solutions");
+    add_count(m, &m->nodes, p->nodes, "nodes", "nodes");
+    if (p->has_total) m->has_total = 1, add_count(m, &m->total, p->total, "total", "covers");
+    if (p->has_mirror)
+      m->has_mirror = 1,
+      add_count(m, &m->self_mirror, p->self_mirror, "self_mirror", "self-mirror solutions");
+    m->seconds += p->seconds;
+    if (m->times) m->times[i] = p->seconds;
+  }
+  if (m->times) qsort(m->times, m->np, sizeof *m->times, cmp_double);
+}
+
+/* Up to reflection: each pair of mirror images once, each self-mirror one once; halved
+ * first, so that the sum cannot pass 2^128 - 1. */
+static dlx_count reflections(const merge *m) {
+  return m->solutions / 2 + m->self_mirror / 2 + ((m->solutions & 1) + (m->self_mirror & 1)) / 2;
+}
+
+/* min, median, mean and max of the parts' times. */
+static void part_times(const merge *m, double t[4]) {
+  t[0] = t[1] = t[2] = t[3] = 0;
+  if (!m->times || !m->np) return;
+  size_t g = m->np;
+  t[0] = m->times[0], t[3] = m->times[g - 1];
+  t[1] = g % 2 ? m->times[g / 2] : (m->times[g / 2 - 1] + m->times[g / 2]) / 2;
+  t[2] = m->seconds / (double)g;
+}
+
+static void print_json_total(const merge *m, cli_json *j) {
+  double t[4];
+  part_times(m, t);
+  cli_json_count(j, "solutions", m->solutions);
+  if (m->has_total) cli_json_count(j, "total", m->total);
+  if (m->has_mirror) cli_json_count(j, "reflections", reflections(m));
+  cli_json_count(j, "nodes", m->nodes);
+  cli_json_real(j, "seconds", m->seconds, 6);
+  cli_json_begin_object(j, "part_seconds");
+  cli_json_real(j, "min", t[0], 6);
+  cli_json_real(j, "median", t[1], 6);
+  cli_json_real(j, "mean", t[2], 6);
+  cli_json_real(j, "max", t[3], 6);
+  cli_json_real(j, "max_over_mean", t[2] > 0 ? t[3] / t[2] : 0, 3);
+  cli_json_end_object(j);
+  const char *cat = m->o->catalog;
+  cli_json_string(j, "catalog", cat && strcmp(cat, "-") ? cat : NULL);
+}
+
+/* What is wrong, as lists of parts (files) of each kind, and the sums past 2^128 - 1. */
+static void print_json_problems(const merge *m, cli_json *j) {
+  cli_json_begin_array(j, "missing");
+  for (uint64_t k = 0; m->seen && k < m->n && m->missing; k++)
+    if (!m->seen[k]) cli_json_uint(j, NULL, k);
+  cli_json_end_array(j);
+  const char *kinds[] = {"duplicated", "foreign", "incomplete", "unreadable", "mismatched"};
+  for (int kind = 0; kind < 5; kind++) {
+    cli_json_begin_array(j, kinds[kind]);
+    for (size_t i = 0; i < m->np; i++) {
+      const part *p = &m->parts[i];
+      int in = 0, ours = p->identity[0] && m->ref && !strcmp(p->identity, m->ref);
+      if (kind == 3)
+        in = !p->ok && !p->identity[0];
+      else if (kind == 1)
+        in = p->identity[0] && m->ref && !ours;
+      else if (kind == 4)
+        in = ours && p->n != m->n;
+      else if (kind == 2)
+        in = p->ok && !p->complete;
+      else
+        in = p->ok && m->seen && m->seen[p->k] && m->seen[p->k] != i + 1;
+      if (in) cli_json_string(j, NULL, p->file);
+    }
+    cli_json_end_array(j);
+  }
+  cli_json_begin_array(j, "overflow");
+  for (size_t i = 0; i < m->overflows; i++)
+    cli_json_string(j, NULL, m->overflow[i]);
+  cli_json_end_array(j);
+}
+
+static void print_json(const merge *m) {
+  cli_json j;
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_string(&j, "identity", m->ref);
+  if (m->ref)
+    cli_json_uint(&j, "parts", m->n);
+  else
+    cli_json_null(&j, "parts");
+  cli_json_bool(&j, "complete", !m->problems);
+  if (!m->problems)
+    print_json_total(m, &j);
+  else
+    print_json_problems(m, &j);
+  cli_json_end_object(&j);
+}
+
+static void print_text(const merge *m) {
+  char covers[200] = "", refl[100] = "", digits[DLX_COUNT_DIGITS];
+  double t[4];
+  part_times(m, t);
+  if (m->has_mirror)
+    snprintf(refl, sizeof refl, ", %s up to reflection too",
+             dlx_count_format(reflections(m), digits));
+  if (m->has_total)
+    snprintf(covers, sizeof covers, " (%s in all%s)",
+             cli_plural_count(m->total, "cover", "covers").s, refl);
+  printf("%s%s from %s of problem %s\n",
+         m->solutions ? cli_plural_count(m->solutions, "solution", "solutions").s : "no solutions",
+         covers, cli_plural(m->n, "part", "parts").s, m->ref);
+  printf("part times: min %.3f s, median %.3f s, mean %.3f s, max %.3f s (max/mean %.2f)\n", t[0],
+         t[1], t[2], t[3], t[2] > 0 ? t[3] / t[2] : 0);
+  if (m->o->stats) {
+    printf("nodes:       %s\n", dlx_count_format(m->nodes, digits));
+    printf("seconds:     %.3f (all the parts' together)\n", m->seconds);
+  }
+}
+
+/* Reads the parts and checks them against each other: m->problems counts what is wrong
+ * (each said on stderr). Returns 0, or CLI_ERROR when out of memory (said). */
+static int check_parts(merge *m, char **files) {
+  for (size_t i = 0; i < m->np; i++) {
+    m->parts[i].file = files[i];
+    m->parts[i].ok = read_part(&m->parts[i]);
+    m->problems += !m->parts[i].ok;
+  }
+  find_problem(m);
+  if (!m->ref) return 0;                           /* every part unreadable, each said so */
+  m->seen = calloc((size_t)m->n, sizeof *m->seen); /* n <= 1,000,000, as --shard allows */
+  if (!m->seen) {
+    cli_error(&cmd_merge_command, "out of memory");
+    return CLI_ERROR;
+  }
+  for (size_t i = 0; i < m->np; i++)
+    if (m->parts[i].ok) check_part(m, i);
+  report_missing(m);
+  return 0;
 }
 
 int cmd_merge(int argc, char **argv) {
@@ -463,216 +739,39 @@ int cmd_merge(int argc, char **argv) {
     return cli_usage_error(&cmd_merge_command, "missing RESULT: the --json results of the parts");
   if (o.catalog && !strcmp(o.catalog, "-") && o.json)
     return cli_usage_error(&cmd_merge_command, "--catalog - and --json both want stdout");
-  size_t np = (size_t)nargs;
-  part *parts = calloc(np, sizeof *parts);
-  if (!parts) {
+  merge m = {.o = &o, .np = (size_t)nargs};
+  m.parts = calloc(m.np, sizeof *m.parts);
+  if (!m.parts) {
     cli_error(&cmd_merge_command, "out of memory");
     return CLI_ERROR;
   }
-  size_t unreadable = 0;
-  for (size_t i = 0; i < np; i++) {
-    parts[i].file = argv[1 + i];
-    parts[i].ok = read_part(&parts[i]);
-    unreadable += !parts[i].ok;
-  }
-  /* The problem: the identity most parts have (ties: the first file's); N likewise. */
-  const char *ref = NULL;
-  uint64_t n = 0;
-  size_t best = 0;
-  for (size_t i = 0; i < np; i++) {
-    size_t same = 0;
-    for (size_t j = 0; j < np && parts[i].ok; j++)
-      same += parts[j].ok && !strcmp(parts[j].identity, parts[i].identity);
-    if (same > best) best = same, ref = parts[i].identity;
-  }
-  best = 0;
-  for (size_t i = 0; ref && i < np; i++) {
-    size_t same = 0;
-    for (size_t j = 0; j < np && parts[i].ok && !strcmp(parts[i].identity, ref); j++)
-      same += parts[j].ok && !strcmp(parts[j].identity, ref) && parts[j].n == parts[i].n;
-    if (same > best) best = same, n = parts[i].n;
-  }
-  size_t problems = unreadable, foreign = 0, other_n = 0, incomplete = 0, doubled = 0, missing = 0;
-  size_t *seen = NULL; /* per K: 1 + the index of the first part with it, 0: none */
-  if (ref) {
-    seen = calloc((size_t)n, sizeof *seen); /* n <= 1,000,000, as --shard allows */
-    if (!seen) {
-      cli_error(&cmd_merge_command, "out of memory");
-      free(parts);
-      return CLI_ERROR;
-    }
-    for (size_t i = 0; i < np; i++) {
-      part *p = &parts[i];
-      if (!p->ok) continue;
-      if (strcmp(p->identity, ref)) {
-        cli_error(&cmd_merge_command,
-                  "%s: a part of another problem (identity %s; the others are of %s)", p->file,
-                  p->identity, ref);
-        p->ok = 0, foreign++;
-      } else if (p->n != n) {
-        cli_error(&cmd_merge_command,
-                  "%s: part %" PRIu64 " of %" PRIu64 ", but the others are parts of %" PRIu64,
-                  p->file, p->k, p->n, n);
-        p->ok = 0, other_n++;
-      } else {
-        if (!p->complete) {
-          cli_error(&cmd_merge_command,
-                    "%s: part %" PRIu64 " of %" PRIu64
-                    " is incomplete (a limit or Ctrl-C ended it)",
-                    p->file, p->k, p->n);
-          incomplete++;
-        }
-        if (seen[p->k]) {
-          cli_error(&cmd_merge_command, "%s: part %" PRIu64 " of %" PRIu64 " again (also in %s)",
-                    p->file, p->k, p->n, parts[seen[p->k] - 1].file);
-          doubled++;
-        } else {
-          seen[p->k] = i + 1;
-        }
-      }
-    }
-    /* The missing parts, as ranges: "parts 3, 5-7 of 8 are missing". */
-    {
-      char list[512] = "";
-      size_t len = 0;
-      for (uint64_t k = 0; k < n; k++) {
-        if (seen && seen[k]) continue;
-        uint64_t e = k;
-        while (e + 1 < n && !(seen && seen[e + 1]))
-          e++;
-        missing += (size_t)(e - k + 1);
-        if (len < sizeof list - 40) {
-          len += (size_t)snprintf(list + len, sizeof list - len, "%s%" PRIu64, len ? ", " : "", k);
-          if (e > k) len += (size_t)snprintf(list + len, sizeof list - len, "-%" PRIu64, e);
-        } else if (!strstr(list, "...")) {
-          len += (size_t)snprintf(list + len, sizeof list - len, ", ...");
-        }
-        k = e;
-      }
-      if (missing)
-        cli_error(&cmd_merge_command, "%s %s of %" PRIu64 " of problem %s %s missing",
-                  missing == 1 ? "part" : "parts", list, n, ref, missing == 1 ? "is" : "are");
-    }
-  }
-  problems += foreign + other_n + incomplete + doubled + missing;
-  if (!ref && !unreadable) problems++; /* cannot happen: nargs >= 1 */
-
-  /* The total. */
-  uint64_t solutions = 0, total = 0, nodes = 0, self_mirror = 0;
-  int has_total = 0, has_mirror = 0;
-  double seconds = 0;
-  double *times = malloc(np * sizeof *times);
-  size_t good = 0;
-  for (size_t i = 0; i < np && !problems; i++) {
-    part *p = &parts[i];
-    solutions += p->solutions;
-    nodes += p->nodes;
-    if (p->has_total) has_total = 1, total += p->total;
-    if (p->has_mirror) has_mirror = 1, self_mirror += p->self_mirror;
-    seconds += p->seconds;
-    if (times) times[good] = p->seconds;
-    good++;
-  }
-  status = problems ? CLI_ERROR : solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
-  if (!problems && parts[0].has_best) { /* --best parts: the K cheapest of them all */
+  status = check_parts(&m, argv + 1);
+  if (!status && !m.problems) add_up(&m);
+  if (!status && !m.problems && m.parts[0].has_best) { /* the K cheapest of them all */
     if (o.catalog) {
       cli_error(&cmd_merge_command, "results of 'dance xc --best' have no catalogs to merge");
       status = CLI_ERROR;
     } else {
-      status = merge_best(&o, parts, np, ref, n, nodes, seconds);
+      status = merge_best(&o, m.parts, m.np, m.ref, m.n, m.nodes, m.seconds);
     }
-    goto done;
-  }
-  if (!problems && o.catalog) {
-    qsort(parts, np, sizeof *parts, cmp_part_k);
-    if (merge_catalogs(&o, parts, np, solutions)) status = CLI_ERROR, problems++;
-  }
-  double mn = 0, md = 0, mean = 0, mx = 0;
-  if (!problems && times && good) {
-    qsort(times, good, sizeof *times, cmp_double);
-    mn = times[0], mx = times[good - 1];
-    md = good % 2 ? times[good / 2] : (times[good / 2 - 1] + times[good / 2]) / 2;
-    mean = seconds / (double)good;
-  }
-  if (o.json) {
-    cli_json j;
-    cli_json_init(&j, stdout);
-    cli_json_begin_object(&j, NULL);
-    cli_json_string(&j, "identity", ref);
-    if (ref)
-      cli_json_uint(&j, "parts", n);
-    else
-      cli_json_null(&j, "parts");
-    cli_json_bool(&j, "complete", !problems);
-    if (!problems) {
-      cli_json_uint(&j, "solutions", solutions);
-      if (has_total) cli_json_uint(&j, "total", total);
-      /* Up to reflection: each pair of mirror images once, each self-mirror one once. */
-      if (has_mirror) cli_json_uint(&j, "reflections", (solutions + self_mirror) / 2);
-      cli_json_uint(&j, "nodes", nodes);
-      cli_json_real(&j, "seconds", seconds, 6);
-      cli_json_begin_object(&j, "part_seconds");
-      cli_json_real(&j, "min", mn, 6);
-      cli_json_real(&j, "median", md, 6);
-      cli_json_real(&j, "mean", mean, 6);
-      cli_json_real(&j, "max", mx, 6);
-      cli_json_real(&j, "max_over_mean", mean > 0 ? mx / mean : 0, 3);
-      cli_json_end_object(&j);
-      cli_json_string(&j, "catalog", o.catalog && strcmp(o.catalog, "-") ? o.catalog : NULL);
-    } else {
-      cli_json_begin_array(&j, "missing");
-      for (uint64_t k = 0; ref && k < n && missing; k++)
-        if (!(seen && seen[k])) cli_json_uint(&j, NULL, k);
-      cli_json_end_array(&j);
-      const char *kinds[] = {"duplicated", "foreign", "incomplete", "unreadable", "mismatched"};
-      for (int kind = 0; kind < 5; kind++) {
-        cli_json_begin_array(&j, kinds[kind]);
-        for (size_t i = 0; i < np; i++) {
-          part *p = &parts[i];
-          int in = 0;
-          if (kind == 3)
-            in = !p->ok && !p->identity[0];
-          else if (kind == 1)
-            in = p->identity[0] && ref && strcmp(p->identity, ref);
-          else if (kind == 4)
-            in = p->identity[0] && ref && !strcmp(p->identity, ref) && p->n != n;
-          else if (kind == 2)
-            in = p->ok && !p->complete;
-          else
-            in = p->ok && seen && seen[p->k] && seen[p->k] != i + 1;
-          if (in) cli_json_string(&j, NULL, p->file);
-        }
-        cli_json_end_array(&j);
-      }
+  } else if (!status) {
+    if (!m.problems && o.catalog) {
+      qsort(m.parts, m.np, sizeof *m.parts, cmp_part_k);
+      if (merge_catalogs(&o, m.parts, m.np, m.solutions)) m.problems++;
     }
-    cli_json_end_object(&j);
-  } else if (!problems) {
-    cli_num sol = cli_plural(solutions, "solution", "solutions");
-    char covers[160] = "";
-    char refl[80] = "";
-    if (has_mirror)
-      snprintf(refl, sizeof refl, ", %" PRIu64 " up to reflection too",
-               (solutions + self_mirror) / 2);
-    if (has_total)
-      snprintf(covers, sizeof covers, " (%s in all%s)", cli_plural(total, "cover", "covers").s,
-               refl);
-    printf("%s%s from %s of problem %s\n", solutions ? sol.s : "no solutions", covers,
-           cli_plural(n, "part", "parts").s, ref);
-    printf("part times: min %.3f s, median %.3f s, mean %.3f s, max %.3f s (max/mean %.2f)\n", mn,
-           md, mean, mx, mean > 0 ? mx / mean : 0);
-    if (o.stats) {
-      printf("nodes:       %" PRIu64 "\n", nodes);
-      printf("seconds:     %.3f (all the parts' together)\n", seconds);
-    }
+    if (o.json)
+      print_json(&m);
+    else if (!m.problems)
+      print_text(&m);
+    status = m.problems ? CLI_ERROR : m.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
   }
-done:
-  for (size_t i = 0; i < np; i++) {
-    free(parts[i].catalog);
-    free(parts[i].costs);
-    json_free(parts[i].json);
+  for (size_t i = 0; i < m.np; i++) {
+    free(m.parts[i].catalog);
+    free(m.parts[i].costs);
+    json_free(m.parts[i].json);
   }
-  free(parts);
-  free(seen);
-  free(times);
+  free(m.parts);
+  free(m.seen);
+  free(m.times);
   return cli_finish(&cmd_merge_command, status);
 }
