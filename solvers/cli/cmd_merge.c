@@ -34,12 +34,14 @@ const cli_command cmd_merge_command = {
         "the --json output of one part, 'dance xc ... --shard K/N --json' or 'dance cube\n"
         "... --shard K/N --json', run anywhere. The parts must be of one problem (the same\n"
         "identity: the same input, the same options that change the count, the same version\n"
-        "of dance), each K from 0 to N-1 exactly once, and each complete.\n",
+        "of dance), each K from 0 to N-1 exactly once, and each complete; and of one plan\n"
+        "(the units the split cut the tree into), which they own each exactly once.\n",
     .epilogue =
         "If a part is missing, appears twice, is incomplete (a limit or Ctrl-C ended it),\n"
         "is of another problem or cannot be read, every such problem is named on stderr,\n"
-        "no total is printed, and the exit status is 2: run the parts named again. A result\n"
-        "of an unsplit run is part 0 of 1.\n"
+        "no total is printed, and the exit status is 2: run the parts named again. So too\n"
+        "if a part names no plan or another plan than the others, or if the parts' units\n"
+        "are not the plan's each once. A result of an unsplit run is part 0 of 1.\n"
         "\n"
         "The sums are exact up to 2^128 - 1 (340282366920938463463374607431768211455): a\n"
         "total past that is refused the same way, never printed wrapped.\n"
@@ -79,6 +81,10 @@ typedef struct {
   int has_mirror; /* dance cube --reflections: the solutions that are their own mirror */
   dlx_count self_mirror;
   double seconds;
+  int whole;    /* a result of an unsplit run (shard null): part 0 of 1, with or without a plan */
+  int has_plan; /* the plan of its split (dlx_plan), as cli_json_plan wrote it */
+  dlx_plan plan;
+  int plan_bad;  /* no plan, or not the others' */
   char *catalog; /* the part's catalog path, or NULL */
   /* dance xc --best K: the part's K cheapest (costs[i] and printed->values[i]) */
   int has_best;
@@ -122,6 +128,30 @@ static char *read_all(const char *path, size_t *len, int *err) {
   return buf;
 }
 
+/* 16 lowercase hex digits, as dance writes a hash, into *out: 1, else 0. */
+static int read_hex16(const json_value *v, uint64_t *out) {
+  if (!v || v->kind != JSON_STRING || strlen(v->text) != 16 ||
+      strspn(v->text, "0123456789abcdef") != 16)
+    return 0;
+  *out = strtoull(v->text, NULL, 16);
+  return 1;
+}
+
+/* The part's "plan": an object {hash, units, part_units, part_sum} (hash and part_sum as 16
+ * hex digits; hash not 0), or null, or none (has_plan 0). 0 if it is something else. The
+ * check of the whole plan adds up a tag per unit: a plan of more than 2^32 units, which no
+ * split makes (each unit is a path kept in memory), is refused rather than summed. */
+static int read_plan(part *p, const json_value *v) {
+  const json_value *plan = json_member(v, "plan");
+  if (!plan || plan->kind == JSON_NULL) return 1;
+  p->has_plan = plan->kind == JSON_OBJECT && read_hex16(json_member(plan, "hash"), &p->plan.hash) &&
+                p->plan.hash && json_uint(json_member(plan, "units"), &p->plan.units) &&
+                p->plan.units <= (uint64_t)1 << 32 &&
+                json_uint(json_member(plan, "part_units"), &p->plan.part_units) &&
+                read_hex16(json_member(plan, "part_sum"), &p->plan.part_sum);
+  return p->has_plan;
+}
+
 /* The members every part has, into p: NULL, or what is missing ("'identity'"). */
 static const char *read_core(part *p, const json_value *v) {
   const json_value *id = json_member(v, "identity"), *shard = json_member(v, "shard"),
@@ -140,7 +170,7 @@ static const char *read_core(part *p, const json_value *v) {
                    json_uint(json_member(shard, "count"), &p->n) && p->n > 0 && p->k < p->n)))
     return "'shard'";
   memcpy(p->identity, id->text, 17);
-  if (shard->kind == JSON_NULL) p->k = 0, p->n = 1;
+  if (shard->kind == JSON_NULL) p->k = 0, p->n = 1, p->whole = 1;
   p->complete = complete->kind == JSON_TRUE;
   p->has_total = json_count(json_member(v, "total"), &p->total);
   p->has_mirror = json_count(json_member(v, "self_mirror"), &p->self_mirror);
@@ -196,6 +226,15 @@ static int read_part(part *p) {
     cli_error(&cmd_merge_command,
               "%s: not a result of 'dance xc --json' or 'dance cube --json' (no %s)", p->file,
               missing);
+    json_free(v);
+    return 0;
+  }
+  if (!read_plan(p, v)) {
+    cli_error(&cmd_merge_command,
+              "%s: a 'plan' that is not one dance writes (hash and part_sum as 16 hex digits, "
+              "units and part_units as whole numbers)",
+              p->file);
+    p->identity[0] = '\0'; /* unreadable */
     json_free(v);
     return 0;
   }
@@ -490,6 +529,8 @@ typedef struct {
   int has_total, has_mirror;
   const char *overflow[4];
   size_t overflows;
+  const part *plan;       /* a part with the plan most parts have (NULL: none has one) */
+  int plan_covered;       /* 1: the parts own its units each once; 0: not; -1: not checked */
   double seconds, *times; /* all the parts' together, and each one's (sorted) */
 } merge;
 
@@ -573,6 +614,70 @@ static void report_missing(merge *m) {
               m->missing == 1 ? "part" : "parts", list, m->n, m->ref,
               m->missing == 1 ? "is" : "are");
   m->problems += m->missing;
+}
+
+static int same_plan(const dlx_plan *a, const dlx_plan *b) {
+  return a->hash == b->hash && a->units == b->units;
+}
+
+/* The plan most parts have (ties: the first file's). */
+static const part *find_plan(const merge *m) {
+  const part *best = NULL;
+  size_t most = 0;
+  for (size_t i = 0; i < m->np; i++) {
+    const part *p = &m->parts[i];
+    size_t same = 0;
+    for (size_t j = 0; j < m->np && p->ok && p->has_plan; j++)
+      same += m->parts[j].ok && m->parts[j].has_plan && same_plan(&m->parts[j].plan, &p->plan);
+    if (same > most) most = same, best = p;
+  }
+  return best;
+}
+
+/* The parts' plans: each part of a split has one, all the same; then (if nothing else is
+ * wrong) their units are the whole plan, each once: units + 1 of them (the top too), and
+ * their tags add up to the whole plan's sum (a unit owned twice and one never owned change
+ * it but for a chance of 2^-64). */
+static void check_plans(merge *m) {
+  m->plan = find_plan(m);
+  for (size_t i = 0; i < m->np; i++) {
+    part *p = &m->parts[i];
+    if (!p->ok || !p->complete) continue;   /* an incomplete part is refused already */
+    if (p->whole && !p->has_plan) continue; /* an unsplit run: the whole tree */
+    if (!p->has_plan)
+      cli_error(&cmd_merge_command,
+                "%s: part %" PRIu64 " of %" PRIu64
+                " has no plan (the 'plan' of its split, which dance 0.7 and later write): its "
+                "share cannot be checked",
+                p->file, p->k, p->n);
+    else if (!same_plan(&p->plan, &m->plan->plan))
+      cli_error(&cmd_merge_command,
+                "%s: part %" PRIu64 " of %" PRIu64 " is of another split (plan %016" PRIx64
+                " of %" PRIu64 " units; the others are of plan %016" PRIx64 " of %" PRIu64 ")",
+                p->file, p->k, p->n, p->plan.hash, p->plan.units, m->plan->plan.hash,
+                m->plan->plan.units);
+    else
+      continue;
+    p->plan_bad = 1;
+    m->problems++;
+  }
+  if (m->problems || !m->plan) return;
+  dlx_count units = 0, want = (dlx_count)m->plan->plan.units + 1; /* 10^6 parts: no wrap */
+  uint64_t sum = 0;                                               /* modulo 2^64 */
+  for (size_t i = 0; i < m->np; i++) {
+    units += m->parts[i].plan.part_units;
+    sum += m->parts[i].plan.part_sum;
+  }
+  m->plan_covered =
+      units == want && sum == dlx_plan_whole_sum(m->plan->plan.hash, m->plan->plan.units);
+  if (m->plan_covered) return;
+  char got[DLX_COUNT_DIGITS], all[DLX_COUNT_DIGITS];
+  cli_error(&cmd_merge_command,
+            "the parts do not cover the plan %016" PRIx64
+            " exactly once (%s units of its %s%s): parts of other runs, or edited",
+            m->plan->plan.hash, dlx_count_format(units, got), dlx_count_format(want, all),
+            units == want ? ", but not each once" : "");
+  m->problems++;
 }
 
 /* *sum += v, exact; past 2^128 - 1 names the sum (what: the parts' "solutions", say). */
@@ -666,6 +771,14 @@ static void print_json_problems(const merge *m, cli_json *j) {
     }
     cli_json_end_array(j);
   }
+  cli_json_begin_array(j, "mismatched_plan");
+  for (size_t i = 0; i < m->np; i++)
+    if (m->parts[i].plan_bad) cli_json_string(j, NULL, m->parts[i].file);
+  cli_json_end_array(j);
+  if (m->plan_covered < 0)
+    cli_json_null(j, "plan_covered");
+  else
+    cli_json_bool(j, "plan_covered", m->plan_covered);
   cli_json_begin_array(j, "overflow");
   for (size_t i = 0; i < m->overflows; i++)
     cli_json_string(j, NULL, m->overflow[i]);
@@ -728,6 +841,7 @@ static int check_parts(merge *m, char **files) {
   for (size_t i = 0; i < m->np; i++)
     if (m->parts[i].ok) check_part(m, i);
   report_missing(m);
+  check_plans(m);
   return 0;
 }
 
@@ -739,7 +853,7 @@ int cmd_merge(int argc, char **argv) {
     return cli_usage_error(&cmd_merge_command, "missing RESULT: the --json results of the parts");
   if (o.catalog && !strcmp(o.catalog, "-") && o.json)
     return cli_usage_error(&cmd_merge_command, "--catalog - and --json both want stdout");
-  merge m = {.o = &o, .np = (size_t)nargs};
+  merge m = {.o = &o, .np = (size_t)nargs, .plan_covered = -1};
   m.parts = calloc(m.np, sizeof *m.parts);
   if (!m.parts) {
     cli_error(&cmd_merge_command, "out of memory");
