@@ -696,9 +696,13 @@ static int split(const dlx_matrix *x, mcc_run *r, size_t target, leaves *v, mcc 
     /* deep enough: the pieces asked for, the bottom of the tree, or a top that is already
      * a sizeable search of its own */
     int deep_enough = v->n >= target || v->n == 0 || m->nodes > 100000;
-    if (halted || !deep_enough) {
+    if (halted) { /* stopped in a trial: its nodes are the split's, its solutions unreported */
+      m->solutions = 0;
+      *top = m;
+      return 1;
+    }
+    if (!deep_enough) {
       mcc_free(m);
-      if (halted) return 1;
       continue;
     }
     /* again, this time reporting the solutions above the pieces */
