@@ -361,145 +361,163 @@ static poly_status drawing_row(reader *r, const char *s, size_t n) {
   return POLY_OK;
 }
 
-static poly_status parse(reader *r) {
-  lines_reader lr;
-  lines_line l;
-  lines_init(&lr, r->text, (size_t)(r->end - r->text));
-  r->line = 0;
-  while (lines_next_uncommented(&lr, &l)) {
-    const char *s = l.s;
-    size_t n = l.len;
-    r->line = (int)l.number;
-    while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
-      n--;
-    for (size_t i = 0; i < n; i++)
-      if (s[i] == '\0' || ((unsigned char)s[i] < 32 && s[i] != '\t'))
-        return fail(r, (int)i + 1, "unexpected control character (byte %d)", (unsigned char)s[i]);
-    size_t lead = 0;
-    while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
-      lead++;
-    const char *w = s + lead;
-    size_t wn = n - lead;
-    poly_status st = POLY_OK;
-    if (wn == 0) { /* a blank line ends a drawing */
-      st = finish_piece(r);
-    } else if (wn >= 4 && !memcmp(w, "box", 3) && (w[3] == ' ' || w[3] == '\t')) {
-      if ((st = finish_piece(r))) return st;
-      size_t a = 3;
-      while (a < wn && (w[a] == ' ' || w[a] == '\t'))
-        a++;
-      char buf[64];
-      size_t bn = wn - a < sizeof buf - 1 ? wn - a : sizeof buf - 1;
-      memcpy(buf, w + a, bn);
-      buf[bn] = '\0';
-      if (r->set->box_line)
-        return fail(r, (int)lead + 1, "a second 'box' line (the first is line %d)",
-                    r->set->box_line);
-      if (r->set->region_line)
-        return fail(r, (int)lead + 1,
-                    "a 'box' line and a region (line %d): the pieces go into one or the other",
-                    r->set->region_line);
-      if (!poly_parse_box(buf, r->set->box))
-        return fail(r, (int)(lead + a) + 1,
-                    "expected the box as XxYxZ (each side 1 to %d, at most %d cells), "
-                    "e.g. 'box 4x4x4' or 'box 10x6x1'",
-                    POLY_MAX_DIM, POLY_MAX_CELLS);
-      r->set->box_line = r->line;
-    } else if (wn == 6 && !memcmp(w, "region", 6)) {
-      if ((st = finish_piece(r))) return st;
-      if (r->set->region_line)
-        return fail(r, (int)lead + 1, "a second region (the first is on line %d)",
-                    r->set->region_line);
-      if (r->set->box_line)
-        return fail(r, (int)lead + 1,
-                    "a region and a 'box' line (line %d): the pieces go into one or the other",
-                    r->set->box_line);
-      r->set->region_line = r->line;
-      r->drawing_region = 1;
-      r->rows = r->layers = r->width = r->ncubes = 0;
-    } else if (wn >= 6 && !memcmp(w, "region", 6) && (w[6] == ' ' || w[6] == '\t')) {
-      return fail(r, (int)lead + 8,
-                  "expected nothing after 'region': its drawing goes on the lines after it");
-    } else if (r->region_only && wn >= 6 && !memcmp(w, "piece", 5) &&
-               (w[5] == ' ' || w[5] == '\t')) {
-      return fail(r, (int)lead + 1,
-                  "a region file holds a region and no pieces: the pieces come from the "
-                  "piece set");
-    } else if (wn >= 6 && !memcmp(w, "piece", 5) && (w[5] == ' ' || w[5] == '\t')) {
-      if ((st = finish_piece(r))) return st;
-      size_t a = 5;
-      while (a < wn && (w[a] == ' ' || w[a] == '\t'))
-        a++;
-      const char *name = w + a;
-      size_t nn = 0;
-      while (a + nn < wn && w[a + nn] != ' ' && w[a + nn] != '\t')
-        nn++;
-      if (!name_ok(name, nn))
-        return fail(r, (int)(lead + a) + 1,
-                    "expected a piece name after 'piece': a letter, then letters, digits, "
-                    "'_' or '-', at most %d characters",
-                    POLY_NAME_MAX - 1);
-      /* after the name: "xN" and "optional", in any order */
-      int copies = 1, optional = 0;
-      for (size_t b = a + nn;;) {
-        while (b < wn && (w[b] == ' ' || w[b] == '\t'))
-          b++;
-        if (b == wn) break;
-        size_t e = b;
-        while (e < wn && w[e] != ' ' && w[e] != '\t')
-          e++;
-        int col = (int)(lead + b) + 1;
-        if (w[b] == '#')
-          return fail(r, col,
-                      "a '#' starts a comment only as a line's first non-blank character; "
-                      "after the piece's name: 'xN' (N copies), 'optional' or nothing");
-        if (e - b == 8 && !memcmp(w + b, "optional", 8) && !optional) {
-          optional = 1;
-        } else if (w[b] == 'x' && e - b >= 2 && copies == 1) {
-          long v = 0;
-          size_t k = b + 1;
-          while (k < e && isdigit((unsigned char)w[k]) && v <= POLY_MAX_LETTERS)
-            v = v * 10 + (w[k++] - '0');
-          if (k != e || v < 1 || v > POLY_MAX_LETTERS)
-            return fail(r, col, "expected the number of copies as xN, N from 1 to %d, e.g. 'x2'",
-                        POLY_MAX_LETTERS);
-          copies = (int)v;
-        } else {
-          return fail(r, col,
-                      "expected 'xN' (N copies) or 'optional' after the piece's name, or "
-                      "nothing");
-        }
-        b = e;
-      }
-      for (int q = 0; q < r->set->npieces; q++)
-        if (strlen(r->set->pieces[q].name) == nn && !memcmp(r->set->pieces[q].name, name, nn))
-          return fail(r, (int)(lead + a) + 1, "a second piece named %.*s (the first is line %d)",
-                      (int)nn, name, r->set->pieces[q].line);
-      if (r->set->npieces == POLY_MAX_LETTERS)
-        return fail(r, 0, "more than %d pieces", POLY_MAX_LETTERS);
-      poly_piece *p = &r->set->pieces[r->set->npieces];
-      memset(p, 0, sizeof *p);
-      memcpy(p->name, name, nn);
-      p->line = r->line;
-      p->optional = optional;
-      p->copy_of = -1;
-      r->piece = p;
-      r->copies = copies;
-      r->rows = r->layers = r->width = r->ncubes = 0;
-    } else if (r->piece || r->drawing_region) {
-      st = drawing_row(r, s, n);
+/* A line holds no control character but tabs. */
+static poly_status check_bytes(reader *r, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == '\0' || ((unsigned char)s[i] < 32 && s[i] != '\t'))
+      return fail(r, (int)i + 1, "unexpected control character (byte %d)", (unsigned char)s[i]);
+  return POLY_OK;
+}
+
+/* 'box XxYxZ': w is the line from its first word (wn characters), after `lead` blanks. */
+static poly_status box_line(reader *r, const char *w, size_t wn, size_t lead) {
+  poly_status st = finish_piece(r);
+  if (st) return st;
+  size_t a = 3;
+  while (a < wn && (w[a] == ' ' || w[a] == '\t'))
+    a++;
+  char buf[64];
+  size_t bn = wn - a < sizeof buf - 1 ? wn - a : sizeof buf - 1;
+  memcpy(buf, w + a, bn);
+  buf[bn] = '\0';
+  if (r->set->box_line)
+    return fail(r, (int)lead + 1, "a second 'box' line (the first is line %d)", r->set->box_line);
+  if (r->set->region_line)
+    return fail(r, (int)lead + 1,
+                "a 'box' line and a region (line %d): the pieces go into one or the other",
+                r->set->region_line);
+  if (!poly_parse_box(buf, r->set->box))
+    return fail(r, (int)(lead + a) + 1,
+                "expected the box as XxYxZ (each side 1 to %d, at most %d cells), "
+                "e.g. 'box 4x4x4' or 'box 10x6x1'",
+                POLY_MAX_DIM, POLY_MAX_CELLS);
+  r->set->box_line = r->line;
+  return POLY_OK;
+}
+
+/* 'region': its drawing follows. */
+static poly_status region_line(reader *r, size_t lead) {
+  poly_status st = finish_piece(r);
+  if (st) return st;
+  if (r->set->region_line)
+    return fail(r, (int)lead + 1, "a second region (the first is on line %d)", r->set->region_line);
+  if (r->set->box_line)
+    return fail(r, (int)lead + 1,
+                "a region and a 'box' line (line %d): the pieces go into one or the other",
+                r->set->box_line);
+  r->set->region_line = r->line;
+  r->drawing_region = 1;
+  r->rows = r->layers = r->width = r->ncubes = 0;
+  return POLY_OK;
+}
+
+/* The words after a piece's name, from w[b] on: 'xN' (N copies) and 'optional', in any
+ * order, each at most once. */
+static poly_status piece_words(reader *r, const char *w, size_t wn, size_t lead, size_t b,
+                               int *copies, int *optional) {
+  for (;;) {
+    while (b < wn && (w[b] == ' ' || w[b] == '\t'))
+      b++;
+    if (b == wn) return POLY_OK;
+    size_t e = b;
+    while (e < wn && w[e] != ' ' && w[e] != '\t')
+      e++;
+    int col = (int)(lead + b) + 1;
+    if (w[b] == '#')
+      return fail(r, col,
+                  "a '#' starts a comment only as a line's first non-blank character; "
+                  "after the piece's name: 'xN' (N copies), 'optional' or nothing");
+    if (e - b == 8 && !memcmp(w + b, "optional", 8) && !*optional) {
+      *optional = 1;
+    } else if (w[b] == 'x' && e - b >= 2 && *copies == 1) {
+      long v = 0;
+      size_t k = b + 1;
+      while (k < e && isdigit((unsigned char)w[k]) && v <= POLY_MAX_LETTERS)
+        v = v * 10 + (w[k++] - '0');
+      if (k != e || v < 1 || v > POLY_MAX_LETTERS)
+        return fail(r, col, "expected the number of copies as xN, N from 1 to %d, e.g. 'x2'",
+                    POLY_MAX_LETTERS);
+      *copies = (int)v;
     } else {
-      return fail(r, (int)lead + 1,
-                  r->region_only
-                      ? "expected 'region' or a comment ('#'); the region's drawing follows "
-                        "the 'region' line without a blank line between"
-                      : "expected 'box XxYxZ', 'region', 'piece NAME' or a comment ('#'); a "
-                        "drawing follows its 'piece' or 'region' line without a blank line "
-                        "between");
+      return fail(r, col,
+                  "expected 'xN' (N copies) or 'optional' after the piece's name, or "
+                  "nothing");
     }
-    if (st) return st;
+    b = e;
   }
-  r->line = (int)lr.number; /* what the file lacks is reported at its last line */
+}
+
+/* 'piece NAME [xN] [optional]': a new piece, whose drawing follows. */
+static poly_status piece_line(reader *r, const char *w, size_t wn, size_t lead) {
+  poly_status st = finish_piece(r);
+  if (st) return st;
+  size_t a = 5;
+  while (a < wn && (w[a] == ' ' || w[a] == '\t'))
+    a++;
+  const char *name = w + a;
+  size_t nn = 0;
+  while (a + nn < wn && w[a + nn] != ' ' && w[a + nn] != '\t')
+    nn++;
+  if (!name_ok(name, nn))
+    return fail(r, (int)(lead + a) + 1,
+                "expected a piece name after 'piece': a letter, then letters, digits, "
+                "'_' or '-', at most %d characters",
+                POLY_NAME_MAX - 1);
+  int copies = 1, optional = 0;
+  if ((st = piece_words(r, w, wn, lead, a + nn, &copies, &optional))) return st;
+  for (int q = 0; q < r->set->npieces; q++)
+    if (strlen(r->set->pieces[q].name) == nn && !memcmp(r->set->pieces[q].name, name, nn))
+      return fail(r, (int)(lead + a) + 1, "a second piece named %.*s (the first is line %d)",
+                  (int)nn, name, r->set->pieces[q].line);
+  if (r->set->npieces == POLY_MAX_LETTERS)
+    return fail(r, 0, "more than %d pieces", POLY_MAX_LETTERS);
+  poly_piece *p = &r->set->pieces[r->set->npieces];
+  memset(p, 0, sizeof *p);
+  memcpy(p->name, name, nn);
+  p->line = r->line;
+  p->optional = optional;
+  p->copy_of = -1;
+  r->piece = p;
+  r->copies = copies;
+  r->rows = r->layers = r->width = r->ncubes = 0;
+  return POLY_OK;
+}
+
+/* One line, its trailing blanks and CR cut (n characters): a blank line ends a drawing; a
+ * keyword line starts a box, a region or a piece; any other line is a row of the drawing
+ * under way. */
+static poly_status parse_line(reader *r, const char *s, size_t n) {
+  poly_status st = check_bytes(r, s, n);
+  if (st) return st;
+  size_t lead = 0;
+  while (lead < n && (s[lead] == ' ' || s[lead] == '\t'))
+    lead++;
+  const char *w = s + lead;
+  size_t wn = n - lead;
+  int piece = wn >= 6 && !memcmp(w, "piece", 5) && (w[5] == ' ' || w[5] == '\t');
+  if (wn == 0) return finish_piece(r);
+  if (wn >= 4 && !memcmp(w, "box", 3) && (w[3] == ' ' || w[3] == '\t'))
+    return box_line(r, w, wn, lead);
+  if (wn == 6 && !memcmp(w, "region", 6)) return region_line(r, lead);
+  if (wn >= 6 && !memcmp(w, "region", 6) && (w[6] == ' ' || w[6] == '\t'))
+    return fail(r, (int)lead + 8,
+                "expected nothing after 'region': its drawing goes on the lines after it");
+  if (piece && r->region_only)
+    return fail(r, (int)lead + 1,
+                "a region file holds a region and no pieces: the pieces come from the "
+                "piece set");
+  if (piece) return piece_line(r, w, wn, lead);
+  if (r->piece || r->drawing_region) return drawing_row(r, s, n);
+  return fail(r, (int)lead + 1,
+              r->region_only ? "expected 'region' or a comment ('#'); the region's drawing follows "
+                               "the 'region' line without a blank line between"
+                             : "expected 'box XxYxZ', 'region', 'piece NAME' or a comment ('#'); a "
+                               "drawing follows its 'piece' or 'region' line without a blank line "
+                               "between");
+}
+
+/* The file read: the drawing under way finished, and what the file must hold. */
+static poly_status finish_file(reader *r) {
   poly_status st = finish_piece(r);
   if (st) return st;
   if (r->region_only) {
@@ -512,6 +530,24 @@ static poly_status parse(reader *r) {
   if (!r->set->npieces) return fail(r, 0, "no pieces ('piece NAME' and its drawing)");
   assign_letters(r->set);
   return POLY_OK;
+}
+
+static poly_status parse(reader *r) {
+  lines_reader lr;
+  lines_line l;
+  lines_init(&lr, r->text, (size_t)(r->end - r->text));
+  r->line = 0;
+  while (lines_next_uncommented(&lr, &l)) {
+    const char *s = l.s;
+    size_t n = l.len;
+    r->line = (int)l.number;
+    while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+      n--;
+    poly_status st = parse_line(r, s, n);
+    if (st) return st;
+  }
+  r->line = (int)lr.number; /* what the file lacks is reported at its last line */
+  return finish_file(r);
 }
 
 static poly_status read_buffer(const char *name, const char *text, size_t len, int region_only,
