@@ -1034,66 +1034,115 @@ static int census_or_generate(const gridlock_options *o, char **args, int nargs)
   return cmd_gridlock_generate(&a);
 }
 
-int cmd_gridlock(int argc, char **argv) {
-  gridlock_options o;
-  int nargs, status = cli_start(&cmd_gridlock_command, &o, argc, argv, -1, &nargs);
-  if (status >= 0) return status;
-  char **args = argv + 1;
-  if (o.census || o.generate)
-    return cli_finish(&cmd_gridlock_command, census_or_generate(&o, args, nargs));
-  {
-    const char *needs = o.out            ? "--out needs --census"
-                        : o.threads      ? "--threads needs --census"
-                        : o.difficulty   ? "--difficulty needs --generate"
-                        : o.tries        ? "--tries needs --generate"
-                        : o.svg_solution ? "--svg-solution needs --generate"
-                                         : NULL;
-    if (needs) return cli_usage_error(&cmd_gridlock_command, "%s", needs);
-  }
-  const char *one_only = o.verify        ? "--verify"
-                         : o.svg         ? "--svg"
-                         : o.export_file ? "--export"
-                                         : NULL;
-  int color = cli_color(o.color, stdout); /* --color took auto, always or never */
-  const char *dlx_only = o.verify        ? "--verify"
-                         : o.claims      ? "--claims"
-                         : o.print       ? "--print"
-                         : o.no_spoil    ? "--no-spoil"
-                         : o.export_file ? "--export"
-                         : o.max         ? "--max"
-                         : o.max_nodes   ? "--max-nodes"
-                         : o.engine      ? "--engine"
-                                         : NULL;
+/* The checks of a run that solves, verifies or samples FILEs (neither --census nor
+ * --generate), then the sampler's set-up (mh). Returns 0, or the exit status after the
+ * message. */
+static int check_puzzle_options(const gridlock_options *o, char **args, int nargs, cmd_mh_run *mh) {
+  const cli_command *cmd = &cmd_gridlock_command;
+  const char *needs = o->out            ? "--out needs --census"
+                      : o->threads      ? "--threads needs --census"
+                      : o->difficulty   ? "--difficulty needs --generate"
+                      : o->tries        ? "--tries needs --generate"
+                      : o->svg_solution ? "--svg-solution needs --generate"
+                                        : NULL;
+  if (needs) return cli_usage_error(cmd, "%s", needs);
+  const char *one_only = o->verify        ? "--verify"
+                         : o->svg         ? "--svg"
+                         : o->export_file ? "--export"
+                                          : NULL;
+  const char *dlx_only = o->verify        ? "--verify"
+                         : o->claims      ? "--claims"
+                         : o->print       ? "--print"
+                         : o->no_spoil    ? "--no-spoil"
+                         : o->export_file ? "--export"
+                         : o->max         ? "--max"
+                         : o->max_nodes   ? "--max-nodes"
+                         : o->engine      ? "--engine"
+                                          : NULL;
   int stdin_users = 0;
   for (int i = 0; i < nargs; i++)
     stdin_users += !strcmp(args[i], "-");
-  if (o.verify && !strcmp(o.verify, "@-")) stdin_users++;
-  if (o.claims && !strcmp(o.claims, "-")) stdin_users++;
+  if (o->verify && !strcmp(o->verify, "@-")) stdin_users++;
+  if (o->claims && !strcmp(o->claims, "-")) stdin_users++;
+  if (nargs == 0) return cli_usage_error(cmd, "missing FILE (use '-' to read stdin)");
+  if (one_only && nargs > 1) return cli_usage_error(cmd, "%s needs exactly one FILE", one_only);
+  if (o->export_file && o->json && !strcmp(o->export_file, "-"))
+    return cli_usage_error(cmd, "--export - and --json both want stdout");
+  if (o->export_file && (o->verify || o->svg || o->print || o->claims || o->no_spoil))
+    return cli_usage_error(cmd, "--export solves nothing: no --verify, --claims, --print, "
+                                "--no-spoil or --svg");
+  if (o->claims && (o->verify || o->print || o->svg))
+    return cli_usage_error(cmd,
+                           "--claims checks the claims of its file: no --verify, --print or --svg");
+  if (o->no_spoil && (o->print || o->svg))
+    return cli_usage_error(cmd, "--no-spoil shows no solution: no --print or --svg");
+  if (o->claims && twice_given(args, nargs)) return CLI_ERROR;
+  if (stdin_users > 1) return cli_usage_error(cmd, "only one of the inputs can be stdin");
+  return cmd_mh_setup(mh, cmd, &CMD_MH_VALUES(*o), 1.04, dlx_only, o->quiet);
+}
+
+/* Each puzzle of runs[0 .. nargs-1] solved, verified or sampled in turn, each one's result
+ * printed as it ends (as text; the JSON comes after), until a Ctrl-C. Returns how many were
+ * done; *worst is the exit status they call for, *interrupted whether a Ctrl-C came. */
+static int run_puzzles(const gridlock_options *o, cmd_mh_run *mh, mh_gridlock *chain,
+                       puzzle_run *runs, int nargs, int *worst, int *interrupted) {
+  int several = nargs > 1, done = 0, printed = 0;
+  int color = cli_color(o->color, stdout); /* --color took auto, always or never */
+  const volatile int *stop = cli_interrupt_begin();
+  cmd_mh_begin(mh, stop);
+  for (; done < nargs && !*stop; done++) {
+    puzzle_run *r = &runs[done];
+    run_puzzle(o, mh, chain, stop, r);
+    cmd_mh_end(mh);
+    if (r->status) {
+      report_error(r);
+      *worst = CLI_ERROR;
+      continue;
+    }
+    int failed = r->sampled    ? r->mh.end != MH_SOLVED
+                 : r->verified ? r->fault_count > 0
+                               : r->result.solutions == 0;
+    if (failed && *worst == CLI_SOLVED) *worst = CLI_NO_SOLUTION;
+    if (!o->json) {
+      if (printed++) printf("\n");
+      print_puzzle(o, mh, r, several, color);
+    }
+  }
+  *interrupted = cli_interrupt_end();
+  return done;
+}
+
+/* After the puzzles: one puzzle's JSON, or the survey's JSON or table. */
+static void report_survey(const gridlock_options *o, const cmd_mh_run *mh, const puzzle_run *runs,
+                          int done, int nargs, int interrupted) {
+  int several = nargs > 1;
+  const char *stopped_by = interrupted ? "interrupt" : NULL;
+  for (int i = 0; i < done && !stopped_by; i++)
+    if (runs[i].stopped_by) stopped_by = runs[i].stopped_by;
+  for (int i = 0; i < done && !stopped_by; i++)
+    if (runs[i].sampled) stopped_by = cmd_mh_stopped_by(&runs[i].mh);
+  if (o->json && !several && runs[0].status == GRIDLOCK_OK) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    json_puzzle(&j, NULL, o, mh, &runs[0]);
+  } else if (o->json && several) {
+    json_survey(o, mh, runs, done, nargs, stopped_by);
+  } else if (several) {
+    print_table(runs, done, nargs, mh->on, o->no_spoil);
+    if (interrupted)
+      printf("interrupted after %d of %d puzzles; the survey is incomplete\n", done, nargs);
+  }
+}
+
+int cmd_gridlock(int argc, char **argv) {
+  const cli_command *cmd = &cmd_gridlock_command;
+  gridlock_options o;
+  int nargs, status = cli_start(cmd, &o, argc, argv, -1, &nargs);
+  if (status >= 0) return status;
+  char **args = argv + 1;
+  if (o.census || o.generate) return cli_finish(cmd, census_or_generate(&o, args, nargs));
   cmd_mh_run mh;
-  if (nargs == 0)
-    status = cli_usage_error(&cmd_gridlock_command, "missing FILE (use '-' to read stdin)");
-  else if (one_only && nargs > 1)
-    status = cli_usage_error(&cmd_gridlock_command, "%s needs exactly one FILE", one_only);
-  else if (o.export_file && o.json && !strcmp(o.export_file, "-"))
-    status = cli_usage_error(&cmd_gridlock_command, "--export - and --json both want stdout");
-  else if (o.export_file && (o.verify || o.svg || o.print || o.claims || o.no_spoil))
-    status = cli_usage_error(&cmd_gridlock_command,
-                             "--export solves nothing: no --verify, --claims, --print, --no-spoil "
-                             "or --svg");
-  else if (o.claims && (o.verify || o.print || o.svg))
-    status =
-        cli_usage_error(&cmd_gridlock_command,
-                        "--claims checks the claims of its file: no --verify, --print or --svg");
-  else if (o.no_spoil && (o.print || o.svg))
-    status =
-        cli_usage_error(&cmd_gridlock_command, "--no-spoil shows no solution: no --print or --svg");
-  else if (o.claims && twice_given(args, nargs))
-    status = CLI_ERROR;
-  else if (stdin_users > 1)
-    status = cli_usage_error(&cmd_gridlock_command, "only one of the inputs can be stdin");
-  else
-    status = cmd_mh_setup(&mh, &cmd_gridlock_command, &CMD_MH_VALUES(o), 1.04, dlx_only, o.quiet);
-  if (status) return status;
+  if ((status = check_puzzle_options(&o, args, nargs, &mh))) return status;
   if (o.export_file) return export_matrix(&o, args[0]);
 
   puzzle_run *runs = calloc((size_t)nargs, sizeof *runs);
@@ -1101,66 +1150,25 @@ int cmd_gridlock(int argc, char **argv) {
   if (!runs || (mh.on && !chain)) {
     free(runs);
     free(chain);
-    cli_error(&cmd_gridlock_command, "out of memory");
+    cli_error(cmd, "out of memory");
     return CLI_ERROR;
   }
   for (int i = 0; i < nargs; i++)
     runs[i].path = args[i];
   if (o.verify && read_verify_claim(o.verify, &runs[0])) {
-    free(runs);
-    free(chain);
-    return CLI_ERROR;
+    status = CLI_ERROR;
+  } else if (o.claims) {
+    status = cli_finish(cmd, check_claims(&o, &mh, runs, nargs));
+  } else {
+    int worst = CLI_SOLVED, interrupted;
+    int done = run_puzzles(&o, &mh, chain, runs, nargs, &worst, &interrupted);
+    report_survey(&o, &mh, runs, done, nargs, interrupted);
+    if (o.svg && runs[0].status == GRIDLOCK_OK && write_svg(&o, &runs[0])) worst = CLI_ERROR;
+    status = cli_finish(cmd, worst);
   }
-  if (o.claims) {
-    status = check_claims(&o, &mh, runs, nargs);
-    free(runs);
-    free(chain);
-    return cli_finish(&cmd_gridlock_command, status);
-  }
-
-  int several = nargs > 1, done = 0, printed = 0, worst = CLI_SOLVED;
-  const volatile int *stop = cli_interrupt_begin();
-  cmd_mh_begin(&mh, stop);
-  for (; done < nargs && !*stop; done++) {
-    puzzle_run *r = &runs[done];
-    run_puzzle(&o, &mh, chain, stop, r);
-    cmd_mh_end(&mh);
-    if (r->status) {
-      report_error(r);
-      worst = CLI_ERROR;
-      continue;
-    }
-    int failed = r->sampled    ? r->mh.end != MH_SOLVED
-                 : r->verified ? r->fault_count > 0
-                               : r->result.solutions == 0;
-    if (failed && worst == CLI_SOLVED) worst = CLI_NO_SOLUTION;
-    if (!o.json) {
-      if (printed++) printf("\n");
-      print_puzzle(&o, &mh, r, several, color);
-    }
-  }
-  int interrupted = cli_interrupt_end();
-  const char *stopped_by = interrupted ? "interrupt" : NULL;
-  for (int i = 0; i < done && !stopped_by; i++)
-    if (runs[i].stopped_by) stopped_by = runs[i].stopped_by;
-  for (int i = 0; i < done && !stopped_by; i++)
-    if (runs[i].sampled) stopped_by = cmd_mh_stopped_by(&runs[i].mh);
-
-  if (o.json && !several && runs[0].status == GRIDLOCK_OK) {
-    cli_json j;
-    cli_json_init(&j, stdout);
-    json_puzzle(&j, NULL, &o, &mh, &runs[0]);
-  } else if (o.json && several) {
-    json_survey(&o, &mh, runs, done, nargs, stopped_by);
-  } else if (several) {
-    print_table(runs, done, nargs, mh.on, o.no_spoil);
-    if (interrupted)
-      printf("interrupted after %d of %d puzzles; the survey is incomplete\n", done, nargs);
-  }
-  if (o.svg && runs[0].status == GRIDLOCK_OK && write_svg(&o, &runs[0])) worst = CLI_ERROR;
   free(chain);
   for (int i = 0; i < nargs; i++)
     free(runs[i].all);
   free(runs);
-  return cli_finish(&cmd_gridlock_command, worst);
+  return status;
 }
