@@ -601,45 +601,80 @@ static int generate(const oneup_options *o, int nargs, char **argv) {
   return cli_finish(cmd, status);
 }
 
+/* The checks of a run that solves, verifies or samples FILE (path; no --generate), then
+ * the sampler's set-up (mh). Returns 0, or the exit status after the message. */
+static int check_puzzle_options(const oneup_options *o, const char *path, cmd_mh_run *mh) {
+  const cli_command *cmd = &cmd_oneup_command;
+  const char *made = o->size           ? "--size"
+                     : o->regions      ? "--regions"
+                     : o->clues        ? "--clues"
+                     : o->attempts     ? "--attempts"
+                     : o->out          ? "--out"
+                     : o->solution_svg ? "--solution-svg"
+                                       : NULL;
+  if (made) return cli_usage_error(cmd, "%s needs --generate", made);
+  if (o->seed && !(o->method && !strcmp(o->method, "metropolis")))
+    return cli_usage_error(cmd, "--seed needs --method metropolis or --generate");
+  if (!path) return cli_usage_error(cmd, "missing FILE (use '-' to read stdin)");
+  if (o->export_file && o->json && !strcmp(o->export_file, "-"))
+    return cli_usage_error(cmd, "--export - and --json both want stdout");
+  if (o->export_file && (o->verify || o->svg || o->print || o->no_spoil))
+    return cli_usage_error(cmd,
+                           "--export solves nothing: no --verify, --print, --no-spoil or --svg");
+  if (o->no_spoil && (o->print || o->svg))
+    return cli_usage_error(cmd, "--no-spoil shows no solution: no --print or --svg");
+  if (o->verify && !strcmp(o->verify, "@-") && !strcmp(path, "-"))
+    return cli_usage_error(cmd, "only one of the inputs can be stdin");
+  const char *dlx_only = o->verify        ? "--verify"
+                         : o->print       ? "--print"
+                         : o->no_spoil    ? "--no-spoil"
+                         : o->export_file ? "--export"
+                         : o->max         ? "--max"
+                         : o->max_nodes   ? "--max-nodes"
+                         : o->engine      ? "--engine"
+                         : o->threads > 1 ? "--threads"
+                                          : NULL;
+  return cmd_mh_setup(mh, cmd, &CMD_MH_VALUES(*o), ONEUP_DEFAULT_TEMP, dlx_only, o->quiet);
+}
+
+/* The puzzle read into r solved by the engine (each solution kept with --print), the result
+ * printed. t0: when the reading began. Returns the exit status. */
+static int solve_puzzle(const oneup_options *o, run *r, double t0) {
+  dlx_options d = dlx_options_default();
+  d.max_solutions = o->max;
+  d.max_nodes = o->max_nodes;
+  d.engine = (dlx_engine_kind)cli_engine(o->engine);
+  d.threads = (int)o->threads;
+  d.stop = cli_interrupt_begin();
+  oneup_status st =
+      oneup_solve_each(&r->puzzle, &d, &r->result, o->print ? keep_solution : NULL, r);
+  int interrupted = cli_interrupt_end();
+  r->seconds = cli_now() - t0;
+  if (!st && r->nomem) st = ONEUP_ENOMEM;
+  if (st) {
+    cli_error(&cmd_oneup_command, "%s", oneup_strerror(st));
+    return CLI_ERROR;
+  }
+  if (!r->result.stats.complete)
+    r->stopped_by = cli_stopped_by(interrupted, o->max, r->result.solutions, o->max_nodes);
+  if (o->json)
+    print_json(o, r);
+  else
+    print_text(o, r);
+  int status = r->verified ? (r->fault_count ? CLI_NO_SOLUTION : CLI_SOLVED)
+                           : (r->result.solutions ? CLI_SOLVED : CLI_NO_SOLUTION);
+  if (o->svg && write_svg(o, r)) status = CLI_ERROR;
+  return cli_finish(&cmd_oneup_command, status);
+}
+
 int cmd_oneup(int argc, char **argv) {
   oneup_options o;
   int nargs, status = cli_start(&cmd_oneup_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
   if (o.generate) return generate(&o, nargs, argv);
-  const char *made = o.size           ? "--size"
-                     : o.regions      ? "--regions"
-                     : o.clues        ? "--clues"
-                     : o.attempts     ? "--attempts"
-                     : o.out          ? "--out"
-                     : o.solution_svg ? "--solution-svg"
-                                      : NULL;
-  if (made) return cli_usage_error(&cmd_oneup_command, "%s needs --generate", made);
-  if (o.seed && !(o.method && !strcmp(o.method, "metropolis")))
-    return cli_usage_error(&cmd_oneup_command, "--seed needs --method metropolis or --generate");
   const char *path = nargs > 0 ? argv[1] : NULL;
-  if (!path) return cli_usage_error(&cmd_oneup_command, "missing FILE (use '-' to read stdin)");
-  if (o.export_file && o.json && !strcmp(o.export_file, "-"))
-    return cli_usage_error(&cmd_oneup_command, "--export - and --json both want stdout");
-  if (o.export_file && (o.verify || o.svg || o.print || o.no_spoil))
-    return cli_usage_error(&cmd_oneup_command,
-                           "--export solves nothing: no --verify, --print, --no-spoil or --svg");
-  if (o.no_spoil && (o.print || o.svg))
-    return cli_usage_error(&cmd_oneup_command, "--no-spoil shows no solution: no --print or --svg");
-  if (o.verify && !strcmp(o.verify, "@-") && !strcmp(path, "-"))
-    return cli_usage_error(&cmd_oneup_command, "only one of the inputs can be stdin");
-  const char *dlx_only = o.verify        ? "--verify"
-                         : o.print       ? "--print"
-                         : o.no_spoil    ? "--no-spoil"
-                         : o.export_file ? "--export"
-                         : o.max         ? "--max"
-                         : o.max_nodes   ? "--max-nodes"
-                         : o.engine      ? "--engine"
-                         : o.threads > 1 ? "--threads"
-                                         : NULL;
   cmd_mh_run mh;
-  status = cmd_mh_setup(&mh, &cmd_oneup_command, &CMD_MH_VALUES(o), ONEUP_DEFAULT_TEMP, dlx_only,
-                        o.quiet);
-  if (status) return status;
+  if ((status = check_puzzle_options(&o, path, &mh))) return status;
 
   run *r = calloc(1, sizeof *r);
   if (!r) {
@@ -652,54 +687,19 @@ int cmd_oneup(int argc, char **argv) {
   oneup_status st = oneup_read_file(path, &r->puzzle, &err);
   if (st) {
     report_error(path, st, &err);
-    free(r);
-    return CLI_ERROR;
-  }
-  if (o.verify) {
-    if (read_claim(o.verify, r)) {
-      free(r);
-      return CLI_ERROR;
+    status = CLI_ERROR;
+  } else if (o.verify && read_claim(o.verify, r)) {
+    status = CLI_ERROR;
+  } else {
+    if (o.verify) {
+      r->verified = 1;
+      r->fault_count = oneup_verify(&r->puzzle, &r->claimed, r->faults, ONEUP_MAX_FAULTS);
     }
-    r->verified = 1;
-    r->fault_count = oneup_verify(&r->puzzle, &r->claimed, r->faults, ONEUP_MAX_FAULTS);
+    status = o.export_file ? export_matrix(&o, r)
+             : mh.on       ? cli_finish(&cmd_oneup_command, sample(&o, &mh, r))
+                           : solve_puzzle(&o, r, t0);
   }
-  if (o.export_file) {
-    status = export_matrix(&o, r);
-    free(r);
-    return status;
-  }
-  if (mh.on) {
-    status = sample(&o, &mh, r);
-    free(r);
-    return cli_finish(&cmd_oneup_command, status);
-  }
-
-  dlx_options d = dlx_options_default();
-  d.max_solutions = o.max;
-  d.max_nodes = o.max_nodes;
-  d.engine = (dlx_engine_kind)cli_engine(o.engine);
-  d.threads = (int)o.threads;
-  d.stop = cli_interrupt_begin();
-  st = oneup_solve_each(&r->puzzle, &d, &r->result, o.print ? keep_solution : NULL, r);
-  int interrupted = cli_interrupt_end();
-  r->seconds = cli_now() - t0;
-  if (!st && r->nomem) st = ONEUP_ENOMEM;
-  if (st) {
-    cli_error(&cmd_oneup_command, "%s", oneup_strerror(st));
-    free(r->all);
-    free(r);
-    return CLI_ERROR;
-  }
-  if (!r->result.stats.complete)
-    r->stopped_by = cli_stopped_by(interrupted, o.max, r->result.solutions, o.max_nodes);
-  if (o.json)
-    print_json(&o, r);
-  else
-    print_text(&o, r);
-  status = r->verified ? (r->fault_count ? CLI_NO_SOLUTION : CLI_SOLVED)
-                       : (r->result.solutions ? CLI_SOLVED : CLI_NO_SOLUTION);
-  if (o.svg && write_svg(&o, r)) status = CLI_ERROR;
   free(r->all);
   free(r);
-  return cli_finish(&cmd_oneup_command, status);
+  return status;
 }
