@@ -576,9 +576,13 @@ static int write_svg(const cube_options *o, const char *arg, const poly_set *s, 
  * piece takes a second on the big cubes); solve ends the interrupt handling. */
 /* The problem's identity: the matrix, and what changes the count or the split beside it
  * (the pruning changes which subtrees the split finds). */
-static uint64_t cube_identity(const cube_options *o, const poly_model *m) {
-  char what[64];
-  snprintf(what, sizeof what, "cube reflections=%d prune=%d", !!o->reflections, !o->no_prune);
+/* The engine is part of it: the pruning looks at other things on each (dancing links also
+ * checks cells), so the two walk trees of other sizes, and parts searched by both would
+ * add up the solutions right but the nodes wrong. */
+static uint64_t cube_identity(const cube_options *o, const poly_model *m, const dlx_options *d) {
+  char what[96];
+  snprintf(what, sizeof what, "cube reflections=%d prune=%d engine=%s", !!o->reflections,
+           !o->no_prune, dlx_engine_name(dlx_engine_for(poly_model_matrix(m), d)));
   return cli_identity(poly_model_matrix(m), what);
 }
 
@@ -654,10 +658,14 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     double pieces = estimate / 2000, least = 64.0 * d.threads;
     d.split_pieces = (uint32_t)(pieces > least ? pieces : least);
   }
-  uint64_t identity = cube_identity(o, m);
+  uint64_t identity = cube_identity(o, m, &d);
   progress pg = {.c = &c, .show = o->progress && !o->quiet};
   cli_checkpoint *ck = NULL;
-  if (o->checkpoint || o->resume) {
+  /* A Ctrl-C while the piece to hold was chosen cut the choice short: the model holds
+   * whichever piece looked best then, another problem than the one a whole choice makes, so
+   * its checkpoint could never be resumed: the file is left as it was. */
+  int cut_before = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+  if ((o->checkpoint || o->resume) && !cut_before) {
     if (cli_checkpoint_start(&cmd_cube_command, CLI_CHECKPOINT_ARGS(o), identity, path,
                              piece_tally, &d, &ck)) {
       cli_interrupt_end();
@@ -803,9 +811,12 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
                cli_plural(pg.before.nodes, "node", "nodes").s, pg.before.seconds);
     }
   }
-  if ((o->checkpoint || o->resume) && !complete && !o->quiet)
+  if ((o->checkpoint || o->resume) && !complete && !o->quiet && !cut_before)
     fprintf(stderr, "dance cube: the finished parts are in %s: --resume %s goes on from there\n",
             o->checkpoint ? o->checkpoint : o->resume, o->checkpoint ? o->checkpoint : o->resume);
+  if ((o->checkpoint || o->resume) && cut_before && !o->quiet)
+    fprintf(stderr, "dance cube: stopped before the search began: %s is left as it was\n",
+            o->checkpoint ? o->checkpoint : o->resume);
   status = c.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
   /* The result is printed first: a file that cannot be written loses nothing computed. */
   if (o->catalog && cli_output_commit(&cmd_cube_command, &catalog, 0)) status = CLI_ERROR;
