@@ -266,6 +266,22 @@ static int bits_weigh_all(par *p) {
   return 0;
 }
 
+/* Room for cap pieces of paths len long in the split's arrays; 0 when out of memory (the
+ * arrays that grew are kept, the capacity is not raised). */
+static int pieces_room(par *p, size_t cap, size_t len) {
+  int32_t *np = realloc(p->paths, cap * len * sizeof *np);
+  if (np) p->paths = np;
+  double *nw = np ? realloc(p->weight, cap * sizeof *nw) : NULL;
+  if (nw) p->weight = nw;
+  uint64_t *ni = nw ? realloc(p->index, cap * sizeof *ni) : NULL;
+  if (ni) p->index = ni;
+  double *ns = ni ? realloc(p->share, cap * sizeof *ns) : NULL;
+  if (ns) p->share = ns;
+  if (!np || !nw || !ni || !ns) return 0;
+  p->cap = cap;
+  return 1;
+}
+
 static int split_leaf(dlx_engine *e, void *ctx) {
   par *p = ((worker *)ctx)->p;
   size_t i = p->seen++;
@@ -282,28 +298,19 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   }
   /* The branching here (MRV: the fewest options of an active primary item) is the number
    * of children this leaf has at the next depth. */
-  int32_t t;
-  dlx_engine_choose(e->it, e->len, e->zeros, &t);
+  int32_t t = INT32_MAX;
+  for (uint32_t k = e->it[0].next; k != 0 && t; k = e->it[k].next)
+    if (e->len[k] < t) t = e->len[k];
   p->below += (size_t)t;
   if (p->count == p->cap) {
     if (p->streaming) { /* the capacity was the exact count: cannot happen */
       p->error = DLX_EARG;
       return 1;
     }
-    size_t cap = p->cap ? p->cap * 2 : 256;
-    int32_t *np = realloc(p->paths, cap * (size_t)p->depth * sizeof *np);
-    if (np) p->paths = np;
-    double *nw = np ? realloc(p->weight, cap * sizeof *nw) : NULL;
-    if (nw) p->weight = nw;
-    uint64_t *ni = nw ? realloc(p->index, cap * sizeof *ni) : NULL;
-    if (ni) p->index = ni;
-    double *ns = ni ? realloc(p->share, cap * sizeof *ns) : NULL;
-    if (ns) p->share = ns;
-    if (!np || !nw || !ni || !ns) {
+    if (!pieces_room(p, p->cap ? p->cap * 2 : 256, (size_t)p->depth)) {
       p->error = DLX_ENOMEM;
       return 1;
     }
-    p->cap = cap;
   }
   memcpy(p->paths + p->count * (size_t)p->depth, e->choice, (size_t)p->depth * sizeof(int32_t));
   /* the same divisions in the same order whether the trial came from the root or not */
@@ -827,17 +834,7 @@ static int choose_depth(par *p, worker *self, int may_stream, int32_t *depth) {
 /* Room for all p->below pieces of the streamed depth d + 1 up front, so that the arrays
  * never move while the workers read them. */
 static void stream_room(par *p, int32_t d) {
-  size_t cap = p->below, len = (size_t)(d + 1);
-  int32_t *np = realloc(p->paths, cap * len * sizeof *np);
-  if (np) p->paths = np;
-  double *nw = np ? realloc(p->weight, cap * sizeof *nw) : NULL;
-  if (nw) p->weight = nw;
-  uint64_t *ni = nw ? realloc(p->index, cap * sizeof *ni) : NULL;
-  if (ni) p->index = ni;
-  double *ns = ni ? realloc(p->share, cap * sizeof *ns) : NULL;
-  if (ns) p->share = ns;
-  if (!np || !nw || !ni || !ns) p->error = DLX_ENOMEM;
-  p->cap = cap;
+  if (!pieces_room(p, p->below, (size_t)(d + 1))) p->error = DLX_ENOMEM;
   p->depth = d + 1;
   p->streaming = 1;
 }
