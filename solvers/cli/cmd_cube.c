@@ -846,90 +846,127 @@ static int entry_cmp(const void *a, const void *b) {
   return d ? d : (x->line > y->line) - (x->line < y->line);
 }
 
-static int verify(const cube_options *o, const char *arg, const char *path, const poly_model *m) {
+typedef enum { NO_MARK, COMPLETE, INCOMPLETE } catalog_mark;
+
+/* A catalog as read: each good line's canonical form, how many lines were no packing, and
+ * how it ends. The last line dance writes says whether the catalog is the whole list: "#
+ * complete: N solutions" or "# incomplete: WHY". A solution after it, or no such line,
+ * leaves the catalog not known to be complete. A catalog dance did not write (no "# dance
+ * cube catalog" head, no mark) cannot say whether it is whole: it checks out when its lines
+ * are distinct packings, at least one. */
+typedef struct {
+  entry *list;
+  size_t count, cap, bad;
+  catalog_mark mark;
+  int ours, seen_mark;
+  char mark_text[160];
+  uint64_t marked; /* the count of a "# complete" line */
+} catalog;
+
+/* A comment line: dance's head, a mark of the end, or any other comment. */
+static void catalog_comment(catalog *k, const char *line) {
+  char *end;
+  if (!strncmp(line, "# dance cube catalog", 20)) k->ours = 1;
+  if (!strncmp(line, "# complete: ", 12) && line[12] >= '0' && line[12] <= '9') {
+    k->marked = strtoull(line + 12, &end, 10);
+    k->mark = COMPLETE;
+  } else if (!strncmp(line, "# incomplete: ", 14)) {
+    k->mark = INCOMPLETE;
+  } else {
+    return;
+  }
+  snprintf(k->mark_text, sizeof k->mark_text, "%s", line + 2);
+  k->seen_mark = 1;
+}
+
+/* A good line kept: its packing's canonical form (canon: room for 3 times the cells) and its
+ * line number. Nonzero when out of memory. */
+static int catalog_keep(catalog *k, const poly_model *m, const uint8_t *cells, uint8_t *canon,
+                        long lineno) {
+  size_t n = poly_model_cells(m);
+  if (k->count == k->cap) {
+    size_t cap = k->cap ? 2 * k->cap : 1024;
+    entry *l = realloc(k->list, cap * sizeof *l);
+    if (!l) return 1;
+    k->list = l, k->cap = cap;
+  }
+  k->list[k->count].canon = malloc(n);
+  if (!k->list[k->count].canon) return 1;
+  poly_model_canonical(m, cells, canon);
+  memcpy(k->list[k->count].canon, canon, n);
+  k->list[k->count++].line = lineno;
+  return 0;
+}
+
+/* Every line of the catalog f (name, in messages): comments noted, the other lines checked
+ * as packings of m's set, the first 20 that are not reported and the others kept. 0, or
+ * CLI_ERROR after the message. */
+static int read_catalog(const cube_options *o, const poly_model *m, FILE *f, const char *name,
+                        catalog *k) {
   const poly_set *s = poly_model_set(m);
   size_t n = poly_model_cells(m);
-  FILE *f = strcmp(o->verify, "-") ? fopen(o->verify, "r") : stdin;
-  if (!f) {
-    cli_file_error(&cmd_cube_command, o->verify, "open", errno);
-    return CLI_ERROR;
-  }
-  const char *name = lines_display_name(o->verify);
-  /* The last line dance writes says whether the catalog is the whole list: "# complete: N
-   * solutions" or "# incomplete: WHY". A solution after it, or no such line, leaves the
-   * catalog not known to be complete. */
-  enum { NO_MARK, COMPLETE, INCOMPLETE } mark = NO_MARK;
-  /* A catalog dance did not write (no "# dance cube catalog" head, no mark) cannot say
-   * whether it is whole: it checks out when its lines are distinct packings, at least one. */
-  int ours = 0, seen_mark = 0;
-  char mark_text[160] = "";
-  uint64_t marked = 0;
-  entry *list = NULL;
-  size_t count = 0, cap = 0, bad = 0;
   uint8_t *cells = malloc(n), *canon = malloc(3 * n);
   char *line = NULL;
   size_t line_cap = 0;
   long lineno = 0;
-  int status = CLI_ERROR;
-  if (!cells || !canon) goto nomem;
+  int nomem = !cells || !canon, status = 0;
   ssize_t len;
   errno = 0;
-  while ((len = getline(&line, &line_cap, f)) >= 0) {
+  while (!nomem && (len = getline(&line, &line_cap, f)) >= 0) {
     lineno++;
     while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
       line[--len] = '\0';
     if (len == 0) continue;
     if (line[0] == '#') {
-      char *end;
-      if (!strncmp(line, "# dance cube catalog", 20)) ours = 1;
-      if (!strncmp(line, "# complete: ", 12) && line[12] >= '0' && line[12] <= '9') {
-        marked = strtoull(line + 12, &end, 10);
-        mark = COMPLETE;
-      } else if (!strncmp(line, "# incomplete: ", 14)) {
-        mark = INCOMPLETE;
-      } else {
-        continue;
-      }
-      snprintf(mark_text, sizeof mark_text, "%s", line + 2);
-      seen_mark = 1;
+      catalog_comment(k, line);
       continue;
     }
-    mark = NO_MARK;
+    k->mark = NO_MARK;
     char why[200];
     if (poly_parse_line(s, line, cells, why, sizeof why) ||
         poly_check(s, o->mirror, cells, why, sizeof why)) {
-      if (bad++ < 20) cli_error(&cmd_cube_command, "%s:%ld: %s", name, lineno, why);
+      if (k->bad++ < 20) cli_error(&cmd_cube_command, "%s:%ld: %s", name, lineno, why);
       continue;
     }
-    if (count == cap) {
-      cap = cap ? 2 * cap : 1024;
-      entry *l = realloc(list, cap * sizeof *l);
-      if (!l) goto nomem;
-      list = l;
-    }
-    list[count].canon = malloc(n);
-    if (!list[count].canon) goto nomem;
-    poly_model_canonical(m, cells, canon);
-    memcpy(list[count].canon, canon, n);
-    list[count++].line = lineno;
+    nomem = catalog_keep(k, m, cells, canon, lineno);
     errno = 0;
   }
-  if (ferror(f)) {
+  if (nomem) {
+    cli_error(&cmd_cube_command, "out of memory");
+    status = CLI_ERROR;
+  } else if (ferror(f)) {
     cli_file_error(&cmd_cube_command, o->verify, "read", errno);
-    goto out;
+    status = CLI_ERROR;
   }
+  free(line);
+  free(cells);
+  free(canon);
+  return status;
+}
+
+/* The kept lines sorted by canonical form, then line; the first 20 lines equivalent to an
+ * earlier one reported. Returns how many lines repeat an earlier one. */
+static size_t catalog_duplicates(catalog *k, const poly_model *m, const char *name) {
+  size_t n = poly_model_cells(m), dups = 0;
   canon_len = n;
-  if (count) qsort(list, count, sizeof *list, entry_cmp); /* list is NULL when no line was good */
-  size_t dups = 0;
-  for (size_t i = 1; i < count; i++)
-    if (!memcmp(list[i].canon, list[i - 1].canon, n)) {
+  if (k->count) qsort(k->list, k->count, sizeof *k->list, entry_cmp); /* NULL: no good line */
+  for (size_t i = 1; i < k->count; i++)
+    if (!memcmp(k->list[i].canon, k->list[i - 1].canon, n)) {
       if (dups++ < 20)
         cli_error(&cmd_cube_command, "%s:%ld: equivalent to line %ld (a rotation of the %s)", name,
-                  list[i].line, list[i - 1].line, shape_word(s));
+                  k->list[i].line, k->list[i - 1].line, shape_word(poly_model_set(m)));
     }
-  int foreign = !ours && !seen_mark;
-  int miscounted = mark == COMPLETE && marked != count;
-  int ok = !bad && !dups && !miscounted, complete = mark == COMPLETE;
+  return dups;
+}
+
+/* The verdict on the catalog, as JSON or text. Returns the exit status. */
+static int report_catalog(const cube_options *o, const char *arg, const char *path,
+                          const poly_model *m, const char *name, const catalog *k, size_t dups) {
+  const poly_set *s = poly_model_set(m);
+  size_t count = k->count;
+  int foreign = !k->ours && !k->seen_mark;
+  int miscounted = k->mark == COMPLETE && k->marked != count;
+  int ok = !k->bad && !dups && !miscounted, complete = k->mark == COMPLETE;
   if (o->json) {
     cli_json j;
     cli_json_init(&j, stdout);
@@ -937,14 +974,14 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     json_head(&j, arg, path, s, o);
     cli_json_string(&j, "catalog", o->verify);
     cli_json_uint(&j, "solutions", count - dups);
-    cli_json_uint(&j, "invalid", bad);
+    cli_json_uint(&j, "invalid", k->bad);
     cli_json_uint(&j, "duplicates", dups);
     cli_json_bool(&j, "valid", ok);
     if (foreign)
       cli_json_null(&j, "complete"); /* written elsewhere: not known */
     else
       cli_json_bool(&j, "complete", complete);
-    cli_json_string(&j, "end", mark ? mark_text : NULL);
+    cli_json_string(&j, "end", k->mark ? k->mark_text : NULL);
     cli_json_end_object(&j);
   } else if (ok && foreign) {
     if (count)
@@ -956,8 +993,8 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
     else
       printf("%s: no solutions in it\n", name);
   } else if (ok) {
-    if (mark == INCOMPLETE)
-      printf("%s: %s: ", name, mark_text);
+    if (k->mark == INCOMPLETE)
+      printf("%s: %s: ", name, k->mark_text);
     else if (!complete)
       printf("%s: not known to be complete (no '# complete' line at the end): ", name);
     else
@@ -969,25 +1006,30 @@ static int verify(const cube_options *o, const char *arg, const char *path, cons
              shape_word(s));
     else
       printf("no solutions\n");
-  } else if (miscounted && !bad && !dups) {
+  } else if (miscounted && !k->bad && !dups) {
     printf("%s: wrong: the last line says %s, but the catalog has %zu\n", name,
-           cli_plural(marked, "solution", "solutions").s, count);
+           cli_plural(k->marked, "solution", "solutions").s, count);
   } else {
     printf("%s: wrong: %s no packing, %s an earlier solution (%zu good)\n", name,
-           cli_plural(bad, "line is", "lines are").s,
+           cli_plural(k->bad, "line is", "lines are").s,
            cli_plural(dups, "line repeats", "lines repeat").s, count - dups);
   }
-  status = ok && (complete || (foreign && count)) ? CLI_SOLVED : CLI_NO_SOLUTION;
-  goto out;
-nomem:
-  cli_error(&cmd_cube_command, "out of memory");
-out:
-  for (size_t i = 0; i < count; i++)
-    free(list[i].canon);
-  free(list);
-  free(line);
-  free(cells);
-  free(canon);
+  return ok && (complete || (foreign && count)) ? CLI_SOLVED : CLI_NO_SOLUTION;
+}
+
+static int verify(const cube_options *o, const char *arg, const char *path, const poly_model *m) {
+  FILE *f = strcmp(o->verify, "-") ? fopen(o->verify, "r") : stdin;
+  if (!f) {
+    cli_file_error(&cmd_cube_command, o->verify, "open", errno);
+    return CLI_ERROR;
+  }
+  const char *name = lines_display_name(o->verify);
+  catalog k = {0};
+  int status = read_catalog(o, m, f, name, &k);
+  if (!status) status = report_catalog(o, arg, path, m, name, &k, catalog_duplicates(&k, m, name));
+  for (size_t i = 0; i < k.count; i++)
+    free(k.list[i].canon);
+  free(k.list);
   if (f != stdin) fclose(f);
   return status;
 }
