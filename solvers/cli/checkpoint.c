@@ -17,7 +17,8 @@
 #include "identity.h"
 
 typedef struct {
-  uint64_t nodes, counts[CLI_COUNTS];
+  uint64_t nodes;
+  dlx_count counts[CLI_COUNTS]; /* a memoized piece's solutions may pass 2^64 */
   unsigned char state; /* 0: not finished; 1: by an earlier run; 2: by this one */
 } record;
 
@@ -139,7 +140,7 @@ static int read_checked(const cli_checkpoint *c, const char *file, int found, cl
            "a checkpoint of another split (split %" PRIu32 "; this run's is %" PRIu32 ")", d->split,
            c->split);
   } else {
-    for (int q = 0; q < CLI_COUNTS && !what; q++)
+    for (int q = c->args.wide ? 1 : 0; q < CLI_COUNTS && !what; q++)
       if (!dlx_count_fits64(d->counts[q])) what = "counts";
     if (!dlx_count_fits64(d->nodes)) what = "nodes";
     if (!what) return 0;
@@ -170,14 +171,15 @@ static int take(cli_checkpoint *c, const char *file, const cli_ckpt_data *d) {
     record *r = &c->rec[p->index];
     r->nodes = (uint64_t)p->nodes; /* each fits: their sums do */
     for (int q = 0; q < CLI_COUNTS; q++)
-      r->counts[q] = (uint64_t)p->counts[q];
+      r->counts[q] = p->counts[q];
     r->state = 1;
     c->done[p->index] = 1;
   }
   b->pieces = d->count;
   b->nodes = (uint64_t)d->nodes;
-  for (int q = 0; q < CLI_COUNTS; q++)
-    b->counts[q] = (uint64_t)d->counts[q];
+  for (int q = 0; q < CLI_COUNTS; q++) /* each fits (checked), but a wide command's solutions */
+    b->counts[q] = dlx_count_fits64(d->counts[q]) ? (uint64_t)d->counts[q] : UINT64_MAX;
+  b->solutions = d->counts[0];
   b->seconds = d->seconds;
   b->of = d->pieces;
   b->resumed = file;
@@ -235,14 +237,14 @@ static void on_piece(void *ctx, const dlx_piece *p) {
   uint64_t k[CLI_COUNTS] = {p->solutions, 0, 0};
   if (c->tally) c->tally(p, k);
   if (p->index == DLX_PIECE_ABOVE) return; /* every run searches it again */
-  if (p->solutions_high) return;           /* a memoized piece past 2^64: counted again on resume */
+  dlx_count k0 = c->tally ? k[0] : (dlx_count)p->solutions_high << 64 | p->solutions;
   pthread_mutex_lock(&c->lock);
   if (!c->rec && !make_records(c, p->pieces)) {
     free(c->rec), free(c->done);
     c->rec = NULL, c->done = NULL, c->pieces = 0; /* the records are lost, not the search */
   }
   if (c->rec && p->index < c->pieces) {
-    c->rec[p->index] = (record){p->nodes, {k[0], k[1], k[2]}, 2};
+    c->rec[p->index] = (record){p->nodes, {k0, k[1], k[2]}, 2};
     if (!c->plan) c->plan = p->plan; /* one split, one plan: the library refused another */
     c->changed = 1;
   }
@@ -447,7 +449,7 @@ void cli_json_checkpoint(cli_json *j, const char *checkpoint, const char *resume
   cli_json_string(j, "file", before->resumed);
   cli_json_uint(j, "pieces", before->pieces);
   cli_json_uint(j, "nodes", before->nodes);
-  cli_json_uint(j, "solutions", before->counts[0]);
+  cli_json_count(j, "solutions", before->solutions);
   cli_json_real(j, "seconds", before->seconds, 3);
   cli_json_end_object(j);
 }

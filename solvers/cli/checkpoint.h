@@ -62,10 +62,12 @@ typedef struct {
   double interval;
   cli_shard shard;
   int quiet;
+  int wide; /* the command counts solutions past 2^64 (dance xc --memo): else a file whose
+               pieces' solutions add up past 2^64 - 1 is refused */
 } cli_checkpoint_args;
 #define CLI_CHECKPOINT_ARGS(o)                                                                     \
   ((cli_checkpoint_args){(o)->checkpoint, (o)->resume, (o)->restart, (o)->checkpoint_interval,     \
-                         (o)->shard, (o)->quiet})
+                         (o)->shard, (o)->quiet, 0})
 
 /* The usage rules of the options, before anything is read: --restart needs --checkpoint and
  * excludes --resume. Returns 0, or says why (cli_usage_error) and returns CLI_ERROR. */
@@ -96,9 +98,12 @@ int cli_checkpoint_save(cli_checkpoint *c, double seconds);
 int cli_checkpoint_refused(const cli_checkpoint *c, dlx_status s, uint64_t plan);
 
 /* What the runs before this one finished (all zero for a new run). Their sums are checked
- * to fit in 64 bits when read (a file whose do not is refused). */
+ * to fit in 64 bits when read (a file whose do not is refused), but for the solutions of a
+ * command that counts wide (cli_checkpoint_args.wide): solutions holds them exactly, and
+ * counts[0] then only when they fit. */
 typedef struct {
   uint64_t pieces, nodes, counts[CLI_COUNTS];
+  dlx_count solutions;
   double seconds;
   uint64_t of;         /* the split's pieces, 0 if not known yet */
   const char *resumed; /* the file they are read from; NULL for a new run */

@@ -618,8 +618,9 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
   if (o->checkpoint || o->resume) {
     char what[1100]; /* the file's comment line names the command that resumes it */
     snprintf(what, sizeof what, "%s --memo", path);
-    if (cli_checkpoint_start(&cmd_xc_command, CLI_CHECKPOINT_ARGS(o), identity, what, NULL, &d,
-                             &ck))
+    cli_checkpoint_args args = CLI_CHECKPOINT_ARGS(o);
+    args.wide = 1; /* a memoized count is exact to 2^128 - 1 */
+    if (cli_checkpoint_start(&cmd_xc_command, args, identity, what, NULL, &d, &ck))
       return CLI_ERROR;
     pg.before = cli_checkpoint_earlier(ck);
   }
@@ -649,7 +650,7 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
                                                       : "unknown";
   /* Exact to 2^128 - 1 (a product of independent parts passes 2^64 easily). */
   dlx_count solutions = (dlx_count)st.solutions_high << 64 | st.solutions;
-  if (st.complete && !dlx_count_add(&solutions, pg.before.counts[0]))
+  if (st.complete && !dlx_count_add(&solutions, pg.before.solutions))
     st.overflow = 1, st.complete = 0;
   uint64_t nodes = st.nodes + pg.before.nodes;
   if (o->json) {
