@@ -1050,118 +1050,144 @@ static int export_matrix(const cube_options *o, const char *arg, const poly_mode
                            o->quiet);
 }
 
-int cmd_cube(int argc, char **argv) {
-  cube_options o;
-  int nargs, status = cli_start(&cmd_cube_command, &o, argc, argv, 1, &nargs);
-  if (status >= 0) return status;
-  const char *arg = nargs > 0 ? argv[1] : NULL;
-  if (o.list && o.pieces) return cli_finish(&cmd_cube_command, write_library(o.pieces));
-  if (o.list) return cli_finish(&cmd_cube_command, list_sets(o.json));
-  if (o.pieces && arg)
-    return cli_usage_error(&cmd_cube_command,
-                           "--pieces %s and '%s': the pieces come from one or the other", o.pieces,
-                           arg);
-  if (o.pieces && !o.box && !o.region)
-    return cli_usage_error(&cmd_cube_command,
-                           "--pieces %s: a library has no box: give --box XxYxZ or --region FILE",
-                           o.pieces);
-  if (o.pieces) arg = o.pieces;
-  if (!arg)
-    return cli_usage_error(&cmd_cube_command,
-                           "missing the piece set: a NAME or a FILE (or --pieces LIBRARY)");
-  if (o.first && o.max)
-    return cli_usage_error(&cmd_cube_command, "--first and --max exclude each other");
-  int box[3];
-  if (o.box && !poly_parse_box(o.box, box))
-    return cli_usage_error(&cmd_cube_command,
+/* The options checked against each other before anything is read; box: --box's sides.
+ * arg: the piece set named on the command line, or NULL. Returns 0, or the exit status
+ * after the message. */
+static int check_options(const cube_options *o, const char *arg, int box[3]) {
+  const cli_command *cmd = &cmd_cube_command;
+  if (o->pieces && arg)
+    return cli_usage_error(cmd, "--pieces %s and '%s': the pieces come from one or the other",
+                           o->pieces, arg);
+  if (o->pieces && !o->box && !o->region)
+    return cli_usage_error(
+        cmd, "--pieces %s: a library has no box: give --box XxYxZ or --region FILE", o->pieces);
+  if (!arg && !o->pieces)
+    return cli_usage_error(cmd, "missing the piece set: a NAME or a FILE (or --pieces LIBRARY)");
+  if (o->first && o->max) return cli_usage_error(cmd, "--first and --max exclude each other");
+  if (o->box && !poly_parse_box(o->box, box))
+    return cli_usage_error(cmd,
                            "--box '%s': expected XxYxZ or XxY, each side 1 to %d, at most %d cells",
-                           o.box, POLY_MAX_DIM, POLY_MAX_CELLS);
-  int stdout_users = !!o.json + (o.export_file && !strcmp(o.export_file, "-")) +
-                     (o.catalog && !strcmp(o.catalog, "-")) + !!(o.print || o.first);
-  if (stdout_users > 1 && !(o.json && (o.print || o.first) && stdout_users == 2))
-    return cli_usage_error(&cmd_cube_command,
-                           "more than one of --json, --print/--first, --catalog - and --export - "
-                           "want stdout");
+                           o->box, POLY_MAX_DIM, POLY_MAX_CELLS);
+  int stdout_users = !!o->json + (o->export_file && !strcmp(o->export_file, "-")) +
+                     (o->catalog && !strcmp(o->catalog, "-")) + !!(o->print || o->first);
+  if (stdout_users > 1 && !(o->json && (o->print || o->first) && stdout_users == 2))
+    return cli_usage_error(cmd, "more than one of --json, --print/--first, --catalog - and "
+                                "--export - want stdout");
+  if (o->box && o->region) return cli_usage_error(cmd, "--box and --region exclude each other");
+  if (cli_checkpoint_usage(cmd, CLI_CHECKPOINT_ARGS(o))) return CLI_ERROR;
+  if ((o->checkpoint || o->resume) && (o->max || o->first || o->print || o->catalog || o->svg))
+    return cli_usage_error(cmd, "%s records counts only: it cannot go with %s",
+                           o->checkpoint ? "--checkpoint" : "--resume",
+                           o->max       ? "--max"
+                           : o->first   ? "--first"
+                           : o->print   ? "--print"
+                           : o->catalog ? "--catalog"
+                                        : "--svg");
+  if ((o->shard.count || o->checkpoint || o->resume) && (o->verify || o->export_file))
+    return cli_usage_error(cmd, "%s searches: it cannot go with %s",
+                           o->shard.count  ? "--shard"
+                           : o->checkpoint ? "--checkpoint"
+                                           : "--resume",
+                           o->verify ? "--verify-catalog" : "--export");
+  return 0;
+}
 
-  if (o.box && o.region)
-    return cli_usage_error(&cmd_cube_command, "--box and --region exclude each other");
-  if (cli_checkpoint_usage(&cmd_cube_command, CLI_CHECKPOINT_ARGS(&o))) return CLI_ERROR;
-  if ((o.checkpoint || o.resume) && (o.max || o.first || o.print || o.catalog || o.svg))
-    return cli_usage_error(&cmd_cube_command, "%s records counts only: it cannot go with %s",
-                           o.checkpoint ? "--checkpoint" : "--resume",
-                           o.max       ? "--max"
-                           : o.first   ? "--first"
-                           : o.print   ? "--print"
-                           : o.catalog ? "--catalog"
-                                       : "--svg");
-  if ((o.shard.count || o.checkpoint || o.resume) && (o.verify || o.export_file))
-    return cli_usage_error(&cmd_cube_command, "%s searches: it cannot go with %s",
-                           o.shard.count  ? "--shard"
-                           : o.checkpoint ? "--checkpoint"
-                                          : "--resume",
-                           o.verify ? "--verify-catalog" : "--export");
+/* --region FILE: the region drawn in FILE replaces s's box. 0, or CLI_ERROR after the
+ * message. */
+static int read_region(const char *file, poly_set *s) {
+  poly_set *r = NULL;
+  poly_error rerr;
+  char *buf;
+  size_t len;
+  dlx_parse_error le;
+  /* Read once first for the words every command uses when a file cannot be read; stdin
+   * can be read only once. */
+  if (strcmp(file, "-") && lines_read_file(file, &buf, &len, &le)) {
+    cli_error_at(&cmd_cube_command, le.file, 0, 0, le.message);
+    return CLI_ERROR;
+  }
+  if (strcmp(file, "-")) free(buf);
+  poly_status rs = poly_read_region(file, &r, &rerr);
+  if (!rs) rs = poly_set_region(s, r);
+  poly_set_free(r);
+  if (!rs) return 0;
+  if (rs == POLY_ESYNTAX)
+    cli_error_at(&cmd_cube_command, rerr.file, rerr.line, rerr.column, rerr.message);
+  else
+    cli_error(&cmd_cube_command, "--region %s: %s", file,
+              rerr.message[0] ? rerr.message : poly_strerror(rs));
+  return CLI_ERROR;
+}
 
-  char path[1024];
+/* The piece set as the options make it: read from arg (a set's name or a file; path gets
+ * what messages call it) or a library, in the box or region asked for, every piece optional
+ * with --optional. NULL after the message. */
+static poly_set *read_set(const cube_options *o, const char *arg, const int box[3], char *path,
+                          size_t cap) {
   poly_set *s;
-  if (o.pieces) {
-    snprintf(path, sizeof path, "--pieces %s", o.pieces);
-    s = load_library(o.pieces);
+  if (o->pieces) {
+    snprintf(path, cap, "--pieces %s", o->pieces);
+    s = load_library(o->pieces);
   } else {
-    s = load(arg, path, sizeof path);
+    s = load(arg, path, cap);
   }
-  if (!s) return CLI_ERROR;
-  if (o.box) poly_set_box(s, box);
-  if (o.region) {
-    poly_set *r = NULL;
-    poly_error rerr;
-    char *buf;
-    size_t len;
-    dlx_parse_error le;
-    /* Read once first for the words every command uses when a file cannot be read; stdin
-     * can be read only once. */
-    if (strcmp(o.region, "-") && lines_read_file(o.region, &buf, &len, &le)) {
-      cli_error_at(&cmd_cube_command, le.file, 0, 0, le.message);
-      poly_set_free(s);
-      return CLI_ERROR;
-    }
-    if (strcmp(o.region, "-")) free(buf);
-    poly_status rs = poly_read_region(o.region, &r, &rerr);
-    if (!rs) rs = poly_set_region(s, r);
-    poly_set_free(r);
-    if (rs) {
-      if (rs == POLY_ESYNTAX)
-        cli_error_at(&cmd_cube_command, rerr.file, rerr.line, rerr.column, rerr.message);
-      else
-        cli_error(&cmd_cube_command, "--region %s: %s", o.region,
-                  rerr.message[0] ? rerr.message : poly_strerror(rs));
-      poly_set_free(s);
-      return CLI_ERROR;
-    }
+  if (!s) return NULL;
+  if (o->box) poly_set_box(s, box);
+  if (o->region && read_region(o->region, s)) {
+    poly_set_free(s);
+    return NULL;
   }
-  if (o.optional)
+  if (o->optional)
     for (int p = 0; p < s->npieces; p++)
       s->pieces[p].optional = 1;
-  poly_options po = poly_options_default();
-  po.mirror = o.mirror;
-  po.reflections = o.reflections;
-  po.prune = !o.no_prune;
-  po.engine = cli_engine(o.engine);
+  return s;
+}
+
+/* The model's options from the command's; --restrict's piece looked up in s (path, in
+ * messages). 0, or CLI_ERROR after the message. */
+static int model_options(const cube_options *o, const poly_set *s, const char *path,
+                         poly_options *po) {
+  *po = poly_options_default();
+  po->mirror = o->mirror;
+  po->reflections = o->reflections;
+  po->prune = !o->no_prune;
+  po->engine = cli_engine(o->engine);
   /* Choosing the restricted piece runs Knuth's estimator with these threads (as many as
    * the root has children, at most) once its first estimate says the trees are large. */
-  po.threads = o.threads ? (int)o.threads : cli_default_threads();
-  if (o.restrict_piece && strcmp(o.restrict_piece, "auto")) {
-    po.restrict_piece = -3;
-    if (!strcmp(o.restrict_piece, "none")) po.restrict_piece = POLY_RESTRICT_NONE;
+  po->threads = o->threads ? (int)o->threads : cli_default_threads();
+  if (o->restrict_piece && strcmp(o->restrict_piece, "auto")) {
+    po->restrict_piece = -3;
+    if (!strcmp(o->restrict_piece, "none")) po->restrict_piece = POLY_RESTRICT_NONE;
     for (int p = 0; p < s->npieces; p++)
-      if (!strcmp(s->pieces[p].name, o.restrict_piece)) po.restrict_piece = p;
-    if (po.restrict_piece == -3) {
+      if (!strcmp(s->pieces[p].name, o->restrict_piece)) po->restrict_piece = p;
+    if (po->restrict_piece == -3) {
       cli_usage_error(&cmd_cube_command, "--restrict %s: %s has no piece of that name",
-                      o.restrict_piece, path);
-      poly_set_free(s);
+                      o->restrict_piece, path);
       return CLI_ERROR;
     }
   }
-  if (o.verify) po.restrict_piece = POLY_RESTRICT_NONE;
+  if (o->verify) po->restrict_piece = POLY_RESTRICT_NONE;
+  return 0;
+}
+
+int cmd_cube(int argc, char **argv) {
+  const cli_command *cmd = &cmd_cube_command;
+  cube_options o;
+  int nargs, status = cli_start(cmd, &o, argc, argv, 1, &nargs);
+  if (status >= 0) return status;
+  const char *arg = nargs > 0 ? argv[1] : NULL;
+  if (o.list && o.pieces) return cli_finish(cmd, write_library(o.pieces));
+  if (o.list) return cli_finish(cmd, list_sets(o.json));
+  int box[3];
+  if ((status = check_options(&o, arg, box))) return status;
+  if (o.pieces) arg = o.pieces;
+  char path[1024];
+  poly_set *s = read_set(&o, arg, box, path, sizeof path);
+  poly_options po;
+  if (!s || model_options(&o, s, path, &po)) {
+    poly_set_free(s);
+    return CLI_ERROR;
+  }
   poly_model *m = NULL;
   poly_error err;
   int solving = !o.verify && !o.export_file;
@@ -1170,7 +1196,7 @@ int cmd_cube(int argc, char **argv) {
   poly_status ps = poly_model_new(s, &po, &m, &err);
   if (ps) {
     if (solving) cli_interrupt_end();
-    cli_error_at(&cmd_cube_command, strcmp(path, "-") ? path : "<stdin>", err.line, 0,
+    cli_error_at(cmd, strcmp(path, "-") ? path : "<stdin>", err.line, 0,
                  err.message[0] ? err.message : poly_strerror(ps));
     poly_set_free(s);
     return CLI_ERROR;
@@ -1180,5 +1206,5 @@ int cmd_cube(int argc, char **argv) {
                            : solve(&o, arg, path, m, stop);
   poly_model_free(m);
   poly_set_free(s);
-  return cli_finish(&cmd_cube_command, status);
+  return cli_finish(cmd, status);
 }
