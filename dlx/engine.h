@@ -51,7 +51,18 @@ struct dlx_engine {
   int32_t *color; /* color[x] of node x: 0 none, > 0 a color, -1 "item already
                      purified to my color"; NULL when the matrix has no colors */
   dlx_item *it;
-  int32_t *len; /* len[k]: options currently in item k's list */
+  int32_t *len; /* len[k]: options currently in item k's list, less one for a primary item
+                   if the engine tracks its empty lists (an empty list is then -1, the only
+                   negative length: see empty) */
+  /* With track_empty: the active primary items whose lists are empty, kept by every hide,
+   * unhide, cover and uncover. While there is none, the first item of one option is the MRV
+   * choice and the items after it need not be looked at: choosing looked at them all, N^2 / 2
+   * looks in a chain of N items of one option each. Keeping the count adds a compare and an
+   * add to every hide and unhide, which the search is made of, so only engines of many
+   * primary items keep it (dlx_track_empty_from), whose choices are dear; in the others it
+   * stays 0 and the scans go on past items of one option, as they did. */
+  int32_t empty;
+  int track_empty;
   int32_t n_items, n_primary, n_options;
   int32_t n_nodes; /* size of lk[] and nd[] */
   int colored;
@@ -69,6 +80,13 @@ struct dlx_engine {
   uint8_t *siblings_share; /* [k]: neighbours in item k's list share another item */
   int32_t level;           /* current depth while a hook runs */
   uint64_t nodes, updates, solutions;
+  /* The items looked at by the choices of the item to branch on of the runs (tracking
+   * engines only: the others' scans are not counted) and of the probes. */
+  uint64_t looks;
+  /* The work (updates and nodes put back) of replays and unwinds since the last poll: they
+   * do not poll, and the next run polls that much sooner (a split replays a path for every
+   * leaf, which can be most of its work). */
+  uint64_t unpolled;
   uint64_t bytes; /* allocated by this engine */
 
   /* Control, set by the driver. */
@@ -131,6 +149,34 @@ size_t dlx_engine_solution(dlx_engine *e, int32_t level);
 double dlx_engine_probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *rng,
                         int32_t levels);
 
+/* Engines of at least this many primary items track their empty lists (empty): 1024
+ * unless a test changes it (before it builds engines), to search one tree both ways. */
+extern int32_t dlx_track_empty_from;
+
+/* The item to branch on (Knuth's MRV rule): the active primary item with the fewest options,
+ * the first such in input order, or 0 when none is left; *least receives its options
+ * (INT32_MAX for none). `track` and `empty` are the engine's track_empty and empty as they
+ * stand. With `looks`, adds the number of items looked at there. */
+static inline uint32_t dlx_engine_choose(const dlx_item *it, const int32_t *len, int32_t empty,
+                                         int track, int32_t *least, uint64_t *looks) {
+  /* Where lengths are one less (track), a scan stops at the first empty list (-1) or, when
+   * none is empty, at the first of one option (0); elsewhere at the first empty one. */
+  int32_t t = INT32_MAX, floor = track && empty ? -1 : 0;
+  uint32_t best = 0;
+  uint64_t n = 0;
+  for (uint32_t k = it[0].next; k != 0; k = it[k].next) {
+    n++;
+    if (len[k] < t) {
+      best = k;
+      t = len[k];
+      if (t <= floor) break;
+    }
+  }
+  if (looks) *looks += n;
+  *least = track && t != INT32_MAX ? t + 1 : t;
+  return best;
+}
+
 /* Knuth's estimate of the part of a tree done, from the branching at levels base..level-1:
  * branch_n[l] children at level l, of which branch_k[l] are done. Both engines use it. */
 double dlx_share_fraction(const int32_t *branch_n, const int32_t *branch_k, int32_t base,
@@ -140,7 +186,8 @@ double dlx_share_fraction(const int32_t *branch_n, const int32_t *branch_k, int3
 double dlx_engine_fraction(const dlx_engine *e, int32_t base);
 
 /* Knuth's sanity(): checks the links of every active primary item (each list doubly
- * linked, its length right, the active list itself consistent). Returns the number
+ * linked, its length right, the active list itself consistent) and the count of those that
+ * are empty (empty). Returns the number
  * of faults found. Slow; for tests, e.g. from a poll hook called at every node. */
 int dlx_engine_check(const dlx_engine *e);
 

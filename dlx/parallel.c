@@ -298,16 +298,18 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   }
   /* The branching here (MRV: the fewest options of an active primary item) is the number
    * of children this leaf has at the next depth. */
-  int32_t t = INT32_MAX;
-  for (uint32_t k = e->it[0].next; k != 0 && t; k = e->it[k].next)
-    if (e->len[k] < t) t = e->len[k];
+  int32_t t;
+  dlx_engine_choose(e->it, e->len, e->empty, e->track_empty, &t, &e->looks);
   p->below += (size_t)t;
   if (p->count == p->cap) {
     if (p->streaming) { /* the capacity was the exact count: cannot happen */
       p->error = DLX_EARG;
       return 1;
     }
-    if (!pieces_room(p, p->cap ? p->cap * 2 : 256, (size_t)p->depth)) {
+    /* The first room: 256 paths, or fewer of a deep trial's (a chain of 10^6 levels has one
+     * leaf, and asked for a gigabyte); doubling from there. */
+    size_t len = (size_t)p->depth, first = len > 256 ? (65536 + len - 1) / len : 256;
+    if (!pieces_room(p, p->cap ? p->cap * 2 : first, len)) {
       p->error = DLX_ENOMEM;
       return 1;
     }

@@ -66,6 +66,8 @@ static int engine_alloc(dlx_engine *e) {
 int (*dlx_thread_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
                          void *) = pthread_create;
 
+int32_t dlx_track_empty_from = 1024;
+
 /* Search nodes: headers and the root, options' nodes, a spacer after each and one before. */
 static int64_t search_nodes(const dlx_matrix *m) {
   return (int64_t)m->items.count + 1 + m->options + 1 + m->start[m->options];
@@ -130,6 +132,10 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
     lk[q].up = q - len;
   }
   free(map);
+  /* See len and empty in engine.h. */
+  e->track_empty = np >= dlx_track_empty_from;
+  for (uint32_t k = 1; k <= (uint32_t)np && e->track_empty; k++)
+    e->empty += --e->len[k] == -1;
   /* Holding items over from one sibling to the next (see run) costs a little at every
    * step; it is tried only in lists whose neighbours, as built, share an item besides
    * the list's own. That is a guess about the lists as the search thins them, never a
@@ -146,10 +152,11 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
           e->siblings_share[k] = 1;
     }
   }
-  /* Choosing the item to branch on scans the active primaries: poll often enough that
-   * the scans between two polls cost no more than DLX_POLL_WORK updates would. */
+  /* Choosing the item to branch on scans the active primaries. An engine that tracks its
+   * empty lists counts the items it looks at as work (run); the others poll often enough
+   * that the scans between two polls cost no more than DLX_POLL_WORK updates would. */
   e->poll_every = 1u << 12;
-  while (e->poll_every > 1 && e->poll_every * (uint64_t)np > DLX_POLL_WORK)
+  while (!e->track_empty && e->poll_every > 1 && e->poll_every * (uint64_t)np > DLX_POLL_WORK)
     e->poll_every /= 2;
   return e;
 }
@@ -225,7 +232,9 @@ typedef struct {
   int32_t *color;
   dlx_item *it;
   uint64_t updates;
-  uint64_t undone; /* nodes put back by uncovers: the work of backtracking, for polling */
+  uint64_t undone; /* nodes put back by uncovers (the work of backtracking) and, on an engine
+                     that tracks its empty lists, items looked at by choosing: for polling */
+  int32_t empty;   /* the engine's empty, kept here while the links change */
 } dance;
 
 /* The spacer after an option holds the option's first node. */
@@ -241,7 +250,8 @@ static ALWAYS_INLINE int32_t option_id(const dance *d, uint32_t x) {
  * returns how many it took out. The wrap is written `q = q > last ? q - n : q` because
  * gcc makes that a cmov for every n, where `q -= q > last ? n : 0` gave setb, shl and
  * sub for n = 4. */
-static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32_t n, int colored) {
+static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32_t n, int colored,
+                                     int track) {
   dlx_link *lk = d->lk;
   uint64_t hidden = 0;
   for (uint32_t j = 1; j < n; j++) {
@@ -251,7 +261,10 @@ static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32
     uint32_t u = lk[q].up, w = lk[q].down;
     lk[u].down = w;
     lk[w].up = u;
-    d->len[(uint32_t)d->nd[q].top]--;
+    if (track)
+      d->empty += --d->len[(uint32_t)d->nd[q].top] == -1;
+    else
+      d->len[(uint32_t)d->nd[q].top]--;
     hidden++;
   }
   return hidden;
@@ -259,7 +272,7 @@ static ALWAYS_INLINE uint64_t hide_n(dance *d, uint32_t x, uint32_t last, uint32
 
 /* Puts them back, in the reverse order; returns about how many (n - 1). */
 static ALWAYS_INLINE uint64_t unhide_n(dance *d, uint32_t x, uint32_t first, uint32_t n,
-                                       int colored) {
+                                       int colored, int track) {
   dlx_link *lk = d->lk;
   for (uint32_t j = 1; j < n; j++) {
     uint32_t q = x - j;
@@ -268,7 +281,10 @@ static ALWAYS_INLINE uint64_t unhide_n(dance *d, uint32_t x, uint32_t first, uin
     uint32_t u = lk[q].up, w = lk[q].down;
     lk[u].down = q;
     lk[w].up = q;
-    d->len[(uint32_t)d->nd[q].top]++;
+    if (track)
+      d->empty -= d->len[(uint32_t)d->nd[q].top]++ == -1;
+    else
+      d->len[(uint32_t)d->nd[q].top]++;
   }
   return n - 1;
 }
@@ -276,69 +292,71 @@ static ALWAYS_INLINE uint64_t unhide_n(dance *d, uint32_t x, uint32_t first, uin
 /* The lengths unrolled: those of the usual benchmarks (Langford pairs 3; queens,
  * sudoku and polycubes 4-5; pentominoes 6). Others take the loop. A fifth case makes
  * gcc dispatch through a jump table, which measured 2% slower on pentominoes. */
-static ALWAYS_INLINE uint64_t hide(dance *d, uint32_t x, int colored) {
+static ALWAYS_INLINE uint64_t hide(dance *d, uint32_t x, int colored, int track) {
   uint32_t last = d->nd[x].last, n = last - first_of(d, last) + 1;
   switch (n) {
-  case 3: return hide_n(d, x, last, 3, colored);
-  case 4: return hide_n(d, x, last, 4, colored);
-  case 5: return hide_n(d, x, last, 5, colored);
-  case 6: return hide_n(d, x, last, 6, colored);
-  default: return hide_n(d, x, last, n, colored);
+  case 3: return hide_n(d, x, last, 3, colored, track);
+  case 4: return hide_n(d, x, last, 4, colored, track);
+  case 5: return hide_n(d, x, last, 5, colored, track);
+  case 6: return hide_n(d, x, last, 6, colored, track);
+  default: return hide_n(d, x, last, n, colored, track);
   }
 }
 
-static ALWAYS_INLINE uint64_t unhide(dance *d, uint32_t x, int colored) {
+static ALWAYS_INLINE uint64_t unhide(dance *d, uint32_t x, int colored, int track) {
   uint32_t last = d->nd[x].last, first = first_of(d, last), n = last - first + 1;
   switch (n) {
-  case 3: return unhide_n(d, x, first, 3, colored);
-  case 4: return unhide_n(d, x, first, 4, colored);
-  case 5: return unhide_n(d, x, first, 5, colored);
-  case 6: return unhide_n(d, x, first, 6, colored);
-  default: return unhide_n(d, x, first, n, colored);
+  case 3: return unhide_n(d, x, first, 3, colored, track);
+  case 4: return unhide_n(d, x, first, 4, colored, track);
+  case 5: return unhide_n(d, x, first, 5, colored, track);
+  case 6: return unhide_n(d, x, first, 6, colored, track);
+  default: return unhide_n(d, x, first, n, colored, track);
   }
 }
 
-static ALWAYS_INLINE void cover(dance *d, uint32_t c, int colored) {
+static ALWAYS_INLINE void cover(dance *d, uint32_t c, int colored, int track) {
   dlx_item *it = d->it;
   uint32_t l = it[c].prev, r = it[c].next;
   it[l].next = r;
   it[r].prev = l;
+  if (track) d->empty -= d->len[c] == -1; /* c is active no more */
   d->updates++;
   for (uint32_t x = d->lk[c].down; x != c; x = d->lk[x].down)
-    d->updates += hide(d, x, colored);
+    d->updates += hide(d, x, colored, track);
 }
 
-static ALWAYS_INLINE void uncover(dance *d, uint32_t c, int colored) {
+static ALWAYS_INLINE void uncover(dance *d, uint32_t c, int colored, int track) {
   for (uint32_t x = d->lk[c].up; x != c; x = d->lk[x].up)
-    d->undone += unhide(d, x, colored);
+    d->undone += unhide(d, x, colored, track);
   dlx_item *it = d->it;
   uint32_t l = it[c].prev, r = it[c].next;
   it[l].next = c;
   it[r].prev = c;
+  if (track) d->empty += d->len[c] == -1;
 }
 
 /* Keeps on secondary item c only the options that agree with node p's color. Those
  * that agree are marked -1 so that later hides leave them on c's (inactive) list. */
-static ALWAYS_INLINE void purify(dance *d, uint32_t p) {
+static ALWAYS_INLINE void purify(dance *d, uint32_t p, int track) {
   uint32_t c = (uint32_t)d->nd[p].top;
   int32_t x = d->color[p];
   d->updates++;
   for (uint32_t r = d->lk[c].down; r != c; r = d->lk[r].down) {
     if (d->color[r] != x)
-      d->updates += hide(d, r, 1);
+      d->updates += hide(d, r, 1, track);
     else if (r != p)
       d->color[r] = -1;
   }
 }
 
-static ALWAYS_INLINE void unpurify(dance *d, uint32_t p) {
+static ALWAYS_INLINE void unpurify(dance *d, uint32_t p, int track) {
   uint32_t c = (uint32_t)d->nd[p].top;
   int32_t x = d->color[p];
   for (uint32_t r = d->lk[c].up; r != c; r = d->lk[r].up) {
     if (d->color[r] < 0)
       d->color[r] = x;
     else if (r != p)
-      d->undone += unhide(d, r, 1);
+      d->undone += unhide(d, r, 1, track);
   }
 }
 
@@ -353,37 +371,37 @@ static ALWAYS_INLINE void unpurify(dance *d, uint32_t p) {
  * solutions are exactly those of covering in Knuth's order; the updates saved are not
  * made, nor counted. pent6x10: 794,101,388 updates, where DLX1 makes 1,242,377,480. */
 
-static ALWAYS_INLINE void commit_one(dance *d, uint32_t q, int colored) {
+static ALWAYS_INLINE void commit_one(dance *d, uint32_t q, int colored, int track) {
   if (!colored || d->color[q] == 0)
-    cover(d, (uint32_t)d->nd[q].top, colored);
+    cover(d, (uint32_t)d->nd[q].top, colored, track);
   else if (d->color[q] > 0)
-    purify(d, q);
+    purify(d, q, track);
 }
 
-static ALWAYS_INLINE void uncommit_one(dance *d, uint32_t q, int colored) {
+static ALWAYS_INLINE void uncommit_one(dance *d, uint32_t q, int colored, int track) {
   if (!colored || d->color[q] == 0)
-    uncover(d, (uint32_t)d->nd[q].top, colored);
+    uncover(d, (uint32_t)d->nd[q].top, colored, track);
   else if (d->color[q] > 0)
-    unpurify(d, q);
+    unpurify(d, q, track);
 }
 
 /* Commits node p's whole option (for replays, which hold nothing over). */
-static ALWAYS_INLINE void commit_others(dance *d, uint32_t p, int colored) {
+static ALWAYS_INLINE void commit_others(dance *d, uint32_t p, int colored, int track) {
   uint32_t last = d->nd[p].last, n = last - first_of(d, last) + 1;
   for (uint32_t j = 1; j < n; j++) {
     uint32_t q = p + j;
     q = q > last ? q - n : q;
-    commit_one(d, q, colored);
+    commit_one(d, q, colored, track);
   }
 }
 
 /* Undoes commit_others, in reverse. */
-static ALWAYS_INLINE void uncommit_others(dance *d, uint32_t p, int colored) {
+static ALWAYS_INLINE void uncommit_others(dance *d, uint32_t p, int colored, int track) {
   uint32_t last = d->nd[p].last, first = first_of(d, last), n = last - first + 1;
   for (uint32_t j = 1; j < n; j++) {
     uint32_t q = p - j;
     q = q < first ? q + n : q;
-    uncommit_one(d, q, colored);
+    uncommit_one(d, q, colored, track);
   }
 }
 
@@ -404,8 +422,8 @@ static ALWAYS_INLINE int is_held(const uint32_t *held, int32_t from, int32_t to,
   return 0;
 }
 
-static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, e->updates, 0};
+static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored, int track) {
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, e->updates, 0, e->empty};
   const dlx_link *lk = e->lk;
   const dlx_node *nd = e->nd;
   const dlx_item *it = e->it;
@@ -413,10 +431,10 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
   int32_t *choice = e->choice, *bk = e->branch_k, *bn = e->branch_n;
   const int32_t limit = e->depth_limit > base ? e->depth_limit : -1;
   const uint64_t poll_mask = e->poll_every - 1;
-  /* Polls come every poll_every nodes, and also once the work done (updates, and the
-   * nodes put back) passes poll_at, checked between the covers of a commit too: a node
-   * can cost billions of updates. */
-  uint64_t poll_at = d.updates + DLX_POLL_WORK;
+  /* Polls come every poll_every nodes, and also once the work done (updates, the nodes
+   * put back, and the items a tracking engine's choices look at) passes poll_at, checked
+   * between the covers of a commit too: a node can cost billions of updates. */
+  uint64_t poll_at = d.updates + (e->unpolled < DLX_POLL_WORK ? DLX_POLL_WORK - e->unpolled : 0);
   uint64_t nodes = e->nodes;
   int32_t level = base;
   uint32_t best, p;
@@ -428,7 +446,7 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
   int halted = 0;
 
 /* Hooks see the counters as they are now. */
-#define SYNC() (e->nodes = nodes, e->updates = d.updates, e->level = level)
+#define SYNC() (e->nodes = nodes, e->updates = d.updates, e->level = level, e->empty = d.empty)
 #define WORK_DUE() (d.updates + d.undone >= poll_at)
 #define POLL()                                                                                     \
   do {                                                                                             \
@@ -437,6 +455,7 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored) {
       if (e->poll(e, e->ctx)) goto halt;                                                           \
     }                                                                                              \
     poll_at = d.updates + d.undone + DLX_POLL_WORK;                                                \
+    e->unpolled = 0;                                                                               \
   } while (0)
 
 forward:
@@ -454,17 +473,14 @@ forward:
     if (e->halt_at_node) goto halt; /* links as at a leaf: nothing covered at this level */
   }
   {
-    /* MRV: the active primary item with fewest options, the first such in input order. */
-    int32_t t = INT32_MAX;
-    best = 0;
-    for (uint32_t k = it[0].next; k != 0; k = it[k].next) {
-      if (len[k] < t) {
-        best = k;
-        t = len[k];
-        if (t == 0) break;
-      }
+    int32_t t;
+    uint64_t n = 0;
+    best = dlx_engine_choose(it, len, d.empty, track, &t, track ? &n : NULL);
+    if (track) { /* a tracking engine's choices are counted as work: see poll_at */
+      d.undone += n;
+      e->looks += n;
     }
-    cover(&d, best, colored);
+    cover(&d, best, colored, track);
     bn[level] = t;
     bk[level] = 0;
     hb[level] = top;
@@ -497,7 +513,7 @@ advance:
       uint32_t k = (uint32_t)nd[q].top;
       if (kept > from && is_held(held, from, kept, &d, k)) continue;
       if (!ns || (mark[k] == ns && (!colored || d.color[q] == 0))) {
-        commit_one(&d, q, colored);
+        commit_one(&d, q, colored, track);
         held[top++] = q;
         if (WORK_DUE()) POLL(); /* a halt here leaves the links half done: see run's doc */
       } else {
@@ -505,7 +521,7 @@ advance:
       }
     }
     for (uint32_t i = 0; i < deferred; i++) {
-      commit_one(&d, defer[i], colored);
+      commit_one(&d, defer[i], colored, track);
       held[top++] = defer[i];
       if (WORK_DUE()) POLL();
     }
@@ -524,7 +540,7 @@ advance:
   level++;
   goto forward;
 backup:
-  uncover(&d, best, colored);
+  uncover(&d, best, colored, track);
   if (level == base) goto done;
   level--;
   p = (uint32_t)choice[level];
@@ -543,7 +559,7 @@ recover : {
       keep++;
   }
   while (top > keep) {
-    uncommit_one(&d, held[--top], colored);
+    uncommit_one(&d, held[--top], colored, track);
     if (WORK_DUE()) POLL();
   }
   bk[level]++;
@@ -560,8 +576,10 @@ done:
   return halted;
 }
 
-static int run_plain(dlx_engine *e, int32_t base) { return run(e, base, 0); }
-static int run_colored(dlx_engine *e, int32_t base) { return run(e, base, 1); }
+static int run_plain(dlx_engine *e, int32_t base) { return run(e, base, 0, 0); }
+static int run_colored(dlx_engine *e, int32_t base) { return run(e, base, 1, 0); }
+static int run_plain_tracked(dlx_engine *e, int32_t base) { return run(e, base, 0, 1); }
+static int run_colored_tracked(dlx_engine *e, int32_t base) { return run(e, base, 1, 1); }
 
 int dlx_engine_run(dlx_engine *e, int32_t base) {
   if (e->it[0].next == 0) { /* nothing (left) to cover: the empty choice is a solution */
@@ -570,51 +588,58 @@ int dlx_engine_run(dlx_engine *e, int32_t base) {
     e->level = base - 1;
     return e->on_solution ? e->on_solution(e, e->ctx) : 0;
   }
+  if (e->track_empty) return e->colored ? run_colored_tracked(e, base) : run_plain_tracked(e, base);
   return e->colored ? run_colored(e, base) : run_plain(e, base);
 }
 
 void dlx_engine_replay(dlx_engine *e, const int32_t *path, int32_t from, int32_t to) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0, e->empty};
   for (int32_t l = from; l < to; l++) {
     uint32_t p = (uint32_t)path[l], c = (uint32_t)e->nd[p].top;
     e->choice[l] = path[l];
     e->solution[l] = option_id(&d, p); /* the path an admit hook is shown */
     if (e->colored) {
-      cover(&d, c, 1);
-      commit_others(&d, p, 1);
+      cover(&d, c, 1, e->track_empty);
+      commit_others(&d, p, 1, e->track_empty);
     } else {
-      cover(&d, c, 0);
-      commit_others(&d, p, 0);
+      cover(&d, c, 0, e->track_empty);
+      commit_others(&d, p, 0, e->track_empty);
     }
   }
+  e->empty = d.empty;
+  e->unpolled += d.updates + d.undone;
 }
 
 void dlx_engine_unwind(dlx_engine *e, int32_t from, int32_t to) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0, e->empty};
   for (int32_t l = to - 1; l >= from; l--) {
     uint32_t p = (uint32_t)e->choice[l], c = (uint32_t)e->nd[p].top;
     if (e->colored) {
-      uncommit_others(&d, p, 1);
-      uncover(&d, c, 1);
+      uncommit_others(&d, p, 1, e->track_empty);
+      uncover(&d, c, 1, e->track_empty);
     } else {
-      uncommit_others(&d, p, 0);
-      uncover(&d, c, 0);
+      uncommit_others(&d, p, 0, e->track_empty);
+      uncover(&d, c, 0, e->track_empty);
     }
   }
+  e->empty = d.empty;
+  e->unpolled += d.updates + d.undone;
 }
 
 /* Undoes, last first, what a run from base did to reach depth `level`, where an on_leaf
  * hook halted it: at each level the branching item's cover, then the commits held[hb[l]..]
  * of the chosen option (all but the branching node, in the order the run made them). */
 static ALWAYS_INLINE void unwind_leaf(dlx_engine *e, int32_t base, int32_t level, int colored) {
-  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0};
+  dance d = {e->lk, e->nd, e->len, e->color, e->it, 0, 0, e->empty};
   for (int32_t l = level - 1; l >= base; l--) {
     uint32_t p = (uint32_t)e->choice[l], last = e->nd[p].last;
     int32_t end = e->held_base[l] + (int32_t)(last - first_of(&d, last));
     for (int32_t i = end - 1; i >= e->held_base[l]; i--)
-      uncommit_one(&d, e->held[i], colored);
-    uncover(&d, (uint32_t)e->nd[p].top, colored);
+      uncommit_one(&d, e->held[i], colored, e->track_empty);
+    uncover(&d, (uint32_t)e->nd[p].top, colored, e->track_empty);
   }
+  e->empty = d.empty;
+  e->unpolled += d.updates + d.undone;
 }
 
 void dlx_engine_unwind_leaf(dlx_engine *e, int32_t base, int32_t level) {
@@ -629,10 +654,8 @@ void dlx_engine_unwind_leaf(dlx_engine *e, int32_t base, int32_t level) {
 /* The MRV item at the current state (0 if none is left: a solution), and its options
  * that the admit hook lets through, into opts (room for len); returns how many. */
 static uint32_t branches(dlx_engine *e, int32_t level, uint32_t *best_out, uint32_t *opts) {
-  int32_t t = INT32_MAX;
-  uint32_t best = 0, b = 0;
-  for (uint32_t k = e->it[0].next; k != 0; k = e->it[k].next)
-    if (e->len[k] < t) best = k, t = e->len[k];
+  int32_t t;
+  uint32_t best = dlx_engine_choose(e->it, e->len, e->empty, e->track_empty, &t, &e->looks), b = 0;
   *best_out = best;
   if (!best) return 0;
   for (uint32_t x = e->lk[best].down; x != best; x = e->lk[x].down) {
@@ -1205,6 +1228,7 @@ size_t dlx_engine_solution(dlx_engine *e, int32_t level) {
 
 int dlx_engine_check(const dlx_engine *e) {
   int faults = 0;
+  int32_t empty = 0;
   uint32_t steps = 0, limit = (uint32_t)e->n_nodes + 1;
   for (uint32_t k = e->it[0].next, prev = 0; k != 0; prev = k, k = e->it[k].next) {
     if (e->it[k].prev != prev || k > (uint32_t)e->n_primary || ++steps > limit) return faults + 1;
@@ -1215,8 +1239,10 @@ int dlx_engine_check(const dlx_engine *e) {
         break;
       }
     }
-    if (e->lk[k].up != up || (int32_t)count != e->len[k]) faults++;
+    if (e->lk[k].up != up || (int32_t)count - e->track_empty != e->len[k]) faults++;
+    empty += count == 0;
   }
+  if (e->track_empty && empty != e->empty) faults++;
   if (e->it[e->it[0].prev].next != 0) faults++;
   return faults;
 }
