@@ -586,14 +586,60 @@ static uint64_t cube_identity(const cube_options *o, const poly_model *m, const 
   return cli_identity(poly_model_matrix(m), what);
 }
 
-enum { CUBE_ONE_THREAD_NODES = 20000 }; /* see solve */
+enum { CUBE_ONE_THREAD_NODES = 20000 }; /* see threads_and_split */
+
+/* The threads of the search, and how many pieces the split cuts it into: a tiny search on
+ * the default threads runs on one, a small one in fewer pieces. Neither for parts of a
+ * split run nor with checkpoints: their split is fixed. */
+static void threads_and_split(const cube_options *o, const poly_model *m, dlx_options *d) {
+  /* A small search in fewer pieces than the library's 512 a thread: the split walks the top
+   * of the tree on dancing links, which for the pentominoes in 10x6 (2,000 pieces) cost a
+   * sixth of the run on 2 threads. About 2,000 nodes a piece by the estimate of the held
+   * piece's choice, at least 64 a thread (bench/RESULTS.md). Not for parts of a split run
+   * nor with checkpoints: their split is fixed. */
+  int held = poly_model_restricted(m);
+  double estimate = held >= 0 ? poly_model_estimate(m, held) : 0;
+  /* A tiny search on the default threads: one. Under about 20,000 nodes by the choice's
+   * first estimate (poly_model_size_estimate) the split and a second thread cost more than
+   * they save: Soma (first estimate 15,700; 7,129 nodes, before the pruning in boxes of three
+   * dimensions looked only for lone cells) took 5.69 ms on 2 threads against
+   * 4.25 on one, the pentominoes in 20x3 (4,650; 2,257) 6.64 against 4.45; in the 8x8 square
+   * with a centre hole (29,900; 34,552 nodes) 2 threads took 13.8 ms against 15.4, in 15x4
+   * (62,700; 80,181) 15.6 against 23.5 (bench/RESULTS.md). With no choice made (a piece
+   * named by --restrict, or none to hold), a quick estimate (cli_tiny_search) says. */
+  double size = poly_model_size_estimate(m);
+  if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && d->threads > 1 &&
+      (size > 0 ? size < CUBE_ONE_THREAD_NODES
+                : cli_tiny_search(poly_model_matrix(m), d, CUBE_ONE_THREAD_NODES)))
+    d->threads = 1;
+  if (!o->shard.count && !o->checkpoint && !o->resume && d->threads > 1 && estimate > 0 &&
+      estimate < 2000.0 * 512 * d->threads) {
+    double pieces = estimate / 2000, least = 64.0 * d->threads;
+    d->split_pieces = (uint32_t)(pieces > least ? pieces : least);
+  }
+}
+
+/* The engine's options for the search of m (the caller sets where the solutions go). */
+static void search_options(const cube_options *o, const poly_model *m, dlx_options *d) {
+  d->threads = o->threads ? (int)o->threads : cli_default_threads();
+  /* A count only: the solutions are tallied, none shown, so their order is not seen (the
+   * bitset engine may then walk several subtrees side by side). */
+  d->any_order = !o->print && !o->first && !o->max && !o->catalog && !o->svg;
+  d->engine = (dlx_engine_kind)cli_engine(o->engine);
+  d->shard_count = o->shard.count;
+  d->shard_index = o->shard.index;
+  if (!o->no_prune) {
+    d->admit = poly_model_admit(m);
+    d->admit_items = poly_model_admit_items(m);
+    d->admit_ctx = (void *)m;
+  }
+  threads_and_split(o, m, d);
+}
 
 static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
                  const volatile int *stop) {
   const poly_set *s = poly_model_set(m);
   size_t ncells = poly_model_cells(m);
-  dlx_options d = dlx_options_default();
-  d.threads = o->threads ? (int)o->threads : cli_default_threads();
   collector c = {.m = m, .o = o, .limit = o->first ? 1 : o->max};
   c.text_cap = ncells * 4 + 4 * ((size_t)s->box[1] * s->box[2] + 1) + 16; /* 3 + a blank */
   c.cells = malloc(ncells);
@@ -620,44 +666,10 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
             o->mirror ? ", --mirror" : "", poly_model_symmetries(m), shape_word(s),
             s->region ? "; '.' a hole" : "");
   }
+  dlx_options d = dlx_options_default();
   d.on_solution = on_solution;
   d.solution_ctx = &c;
-  /* A count only: the solutions are tallied, none shown, so their order is not seen (the
-   * bitset engine may then walk several subtrees side by side). */
-  d.any_order = !o->print && !o->first && !o->max && !o->catalog && !o->svg;
-  d.engine = (dlx_engine_kind)cli_engine(o->engine);
-  d.shard_count = o->shard.count;
-  d.shard_index = o->shard.index;
-  if (!o->no_prune) {
-    d.admit = poly_model_admit(m);
-    d.admit_items = poly_model_admit_items(m);
-    d.admit_ctx = (void *)m;
-  }
-  /* A small search in fewer pieces than the library's 512 a thread: the split walks the top
-   * of the tree on dancing links, which for the pentominoes in 10x6 (2,000 pieces) cost a
-   * sixth of the run on 2 threads. About 2,000 nodes a piece by the estimate of the held
-   * piece's choice, at least 64 a thread (bench/RESULTS.md). Not for parts of a split run
-   * nor with checkpoints: their split is fixed. */
-  int held = poly_model_restricted(m);
-  double estimate = held >= 0 ? poly_model_estimate(m, held) : 0;
-  /* A tiny search on the default threads: one. Under about 20,000 nodes by the choice's
-   * first estimate (poly_model_size_estimate) the split and a second thread cost more than
-   * they save: Soma (first estimate 15,700; 7,129 nodes, before the pruning in boxes of three
-   * dimensions looked only for lone cells) took 5.69 ms on 2 threads against
-   * 4.25 on one, the pentominoes in 20x3 (4,650; 2,257) 6.64 against 4.45; in the 8x8 square
-   * with a centre hole (29,900; 34,552 nodes) 2 threads took 13.8 ms against 15.4, in 15x4
-   * (62,700; 80,181) 15.6 against 23.5 (bench/RESULTS.md). With no choice made (a piece
-   * named by --restrict, or none to hold), a quick estimate (cli_tiny_search) says. */
-  double size = poly_model_size_estimate(m);
-  if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && d.threads > 1 &&
-      (size > 0 ? size < CUBE_ONE_THREAD_NODES
-                : cli_tiny_search(poly_model_matrix(m), &d, CUBE_ONE_THREAD_NODES)))
-    d.threads = 1;
-  if (!o->shard.count && !o->checkpoint && !o->resume && d.threads > 1 && estimate > 0 &&
-      estimate < 2000.0 * 512 * d.threads) {
-    double pieces = estimate / 2000, least = 64.0 * d.threads;
-    d.split_pieces = (uint32_t)(pieces > least ? pieces : least);
-  }
+  search_options(o, m, &d);
   uint64_t identity = cube_identity(o, m, &d);
   progress pg = {.c = &c, .show = o->progress && !o->quiet};
   cli_checkpoint *ck = NULL;
