@@ -636,6 +636,121 @@ static void search_options(const cube_options *o, const poly_model *m, dlx_optio
   threads_and_split(o, m, d);
 }
 
+/* What a search came to, for its report: the solutions collected, the engine's statistics,
+ * what earlier runs of a checkpoint had done, and whether the count is complete. */
+typedef struct {
+  const collector *c;
+  const dlx_stats *st;
+  const cli_checkpoint_before *before;
+  uint64_t identity;
+  int complete;
+  const char *stopped_by; /* NULL when complete */
+} outcome;
+
+/* --print or --first with --json: the solutions kept, and with optional pieces the pieces
+ * each one uses. */
+static void json_printed(cli_json *j, const poly_set *s, const collector *c) {
+  cli_json_begin_array(j, "printed");
+  for (size_t at = 0; at < c->kept_len;) {
+    char *nl = memchr(c->kept + at, '\n', c->kept_len - at);
+    *nl = '\0';
+    cli_json_string(j, NULL, c->kept + at);
+    at = (size_t)(nl - c->kept) + 1;
+  }
+  cli_json_end_array(j);
+  if (has_optional(s)) {
+    cli_json_begin_array(j, "used");
+    for (size_t at = 0; at < c->used_len; at += (size_t)s->npieces) {
+      cli_json_begin_array(j, NULL);
+      for (int p = 0; p < s->npieces; p++)
+        if (c->used[at + (size_t)p]) cli_json_string(j, NULL, s->pieces[p].name);
+      cli_json_end_array(j);
+    }
+    cli_json_end_array(j);
+  }
+}
+
+/* --json: the search's result as one JSON object. */
+static void json_result(const cube_options *o, const char *arg, const char *path,
+                        const poly_model *m, const outcome *r) {
+  const collector *c = r->c;
+  const dlx_stats *st = r->st;
+  cli_json j;
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  json_head(&j, arg, path, poly_model_set(m), o);
+  cli_json_string(&j, "identity", cli_identity_hex(r->identity).s);
+  cli_json_uint(&j, "solutions", c->solutions);
+  cli_json_uint(&j, "total", c->total);
+  if (o->reflections) {
+    cli_json_uint(&j, "reflections", (c->solutions + c->self_mirror) / 2);
+    /* what dance merge needs: a part's half is not a share of the whole's */
+    cli_json_uint(&j, "self_mirror", c->self_mirror);
+  }
+  cli_json_bool(&j, "complete", r->complete);
+  cli_json_string(&j, "stopped_by", r->stopped_by);
+  cli_json_uint(&j, "nodes", st->nodes);
+  cli_json_uint(&j, "updates", st->updates);
+  cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st->engine));
+  cli_json_real(&j, "seconds", st->seconds, 6);
+  cli_json_int(&j, "threads", st->threads);
+  cli_json_uint(&j, "subproblems", st->subproblems);
+  cli_json_shard(&j, o->shard);
+  cli_json_plan(&j, &st->plan, o->shard.count || o->checkpoint || o->resume);
+  cli_json_string(&j, "catalog", o->catalog && strcmp(o->catalog, "-") ? o->catalog : NULL);
+  cli_json_checkpoint(&j, o->checkpoint, o->resume, r->before);
+  json_model(&j, m);
+  if (o->print || o->first) json_printed(&j, poly_model_set(m), c);
+  cli_json_end_object(&j);
+}
+
+/* --stats: the model and the search's figures, after the count. */
+static void print_stats(const poly_model *m, const outcome *r) {
+  const dlx_stats *st = r->st;
+  print_model(m);
+  printf("symmetries:  %s of the %s\n",
+         cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
+         shape_word(poly_model_set(m)));
+  if (poly_model_choice_seconds(m) > 0)
+    printf("choice:      %.3f s to pick the restricted piece\n", poly_model_choice_seconds(m));
+  printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st->engine));
+  printf("nodes:       %" PRIu64 "\n", st->nodes);
+  printf("updates:     %" PRIu64 "\n", st->updates);
+  if (st->subproblems)
+    printf("threads:     %d (%s)\n", st->threads,
+           cli_plural(st->subproblems, "subproblem", "subproblems").s);
+  else
+    printf("threads:     %d\n", st->threads);
+  printf("seconds:     %.3f\n", st->seconds);
+  printf("identity:    %s\n", cli_identity_hex(r->identity).s);
+  if (r->before->resumed)
+    printf("resumed:     %s and %s done before, in %.3f s\n",
+           cli_plural(r->before->pieces, "piece", "pieces").s,
+           cli_plural(r->before->nodes, "node", "nodes").s, r->before->seconds);
+}
+
+/* The search's result as text: the count, then with --stats the figures. */
+static void text_result(const cube_options *o, const poly_model *m, const outcome *r) {
+  const collector *c = r->c;
+  cli_num n = cli_plural(c->solutions, "solution", "solutions");
+  char refl[80] = "";
+  if (o->reflections)
+    snprintf(refl, sizeof refl, ", %" PRIu64 " up to reflection too",
+             (c->solutions + c->self_mirror) / 2);
+  char part[80] = "";
+  if (o->shard.count)
+    snprintf(part, sizeof part, " in part %" PRIu32 "/%" PRIu32 " of problem %s", o->shard.index,
+             o->shard.count, cli_identity_hex(r->identity).s);
+  if (r->complete)
+    printf("%s (%s in all%s)%s\n", c->solutions ? n.s : "no solutions",
+           cli_plural(c->total, "cover", "covers").s, refl, part);
+  else
+    printf("%s%s%s (%s; the search is incomplete)\n", c->solutions ? "at least " : "",
+           c->solutions ? n.s : "no solutions found", part,
+           cli_stop_phrase(r->stopped_by, o->max, 0).s);
+  if (o->stats) print_stats(m, r);
+}
+
 static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
                  const volatile int *stop) {
   const poly_set *s = poly_model_set(m);
@@ -736,93 +851,11 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
     else
       fprintf(c.catalog, "# incomplete: %s\n", cli_stop_phrase(stopped_by, o->max, 0).s);
   }
-  if (o->json) {
-    cli_json j;
-    cli_json_init(&j, stdout);
-    cli_json_begin_object(&j, NULL);
-    json_head(&j, arg, path, s, o);
-    cli_json_string(&j, "identity", cli_identity_hex(identity).s);
-    cli_json_uint(&j, "solutions", c.solutions);
-    cli_json_uint(&j, "total", c.total);
-    if (o->reflections) {
-      cli_json_uint(&j, "reflections", (c.solutions + c.self_mirror) / 2);
-      /* what dance merge needs: a part's half is not a share of the whole's */
-      cli_json_uint(&j, "self_mirror", c.self_mirror);
-    }
-    cli_json_bool(&j, "complete", complete);
-    cli_json_string(&j, "stopped_by", stopped_by);
-    cli_json_uint(&j, "nodes", st.nodes);
-    cli_json_uint(&j, "updates", st.updates);
-    cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st.engine));
-    cli_json_real(&j, "seconds", st.seconds, 6);
-    cli_json_int(&j, "threads", st.threads);
-    cli_json_uint(&j, "subproblems", st.subproblems);
-    cli_json_shard(&j, o->shard);
-    cli_json_plan(&j, &st.plan, o->shard.count || o->checkpoint || o->resume);
-    cli_json_string(&j, "catalog", o->catalog && strcmp(o->catalog, "-") ? o->catalog : NULL);
-    cli_json_checkpoint(&j, o->checkpoint, o->resume, &pg.before);
-    json_model(&j, m);
-    if (o->print || o->first) {
-      cli_json_begin_array(&j, "printed");
-      for (size_t at = 0; at < c.kept_len;) {
-        char *nl = memchr(c.kept + at, '\n', c.kept_len - at);
-        *nl = '\0';
-        cli_json_string(&j, NULL, c.kept + at);
-        at = (size_t)(nl - c.kept) + 1;
-      }
-      cli_json_end_array(&j);
-      if (has_optional(s)) {
-        cli_json_begin_array(&j, "used");
-        for (size_t at = 0; at < c.used_len; at += (size_t)s->npieces) {
-          cli_json_begin_array(&j, NULL);
-          for (int p = 0; p < s->npieces; p++)
-            if (c.used[at + (size_t)p]) cli_json_string(&j, NULL, s->pieces[p].name);
-          cli_json_end_array(&j);
-        }
-        cli_json_end_array(&j);
-      }
-    }
-    cli_json_end_object(&j);
-  } else {
-    cli_num n = cli_plural(c.solutions, "solution", "solutions");
-    char refl[80] = "";
-    if (o->reflections)
-      snprintf(refl, sizeof refl, ", %" PRIu64 " up to reflection too",
-               (c.solutions + c.self_mirror) / 2);
-    char part[80] = "";
-    if (o->shard.count)
-      snprintf(part, sizeof part, " in part %" PRIu32 "/%" PRIu32 " of problem %s", o->shard.index,
-               o->shard.count, cli_identity_hex(identity).s);
-    if (complete)
-      printf("%s (%s in all%s)%s\n", c.solutions ? n.s : "no solutions",
-             cli_plural(c.total, "cover", "covers").s, refl, part);
-    else
-      printf("%s%s%s (%s; the search is incomplete)\n", c.solutions ? "at least " : "",
-             c.solutions ? n.s : "no solutions found", part,
-             cli_stop_phrase(stopped_by, o->max, 0).s);
-    if (o->stats) {
-      print_model(m);
-      printf("symmetries:  %s of the %s\n",
-             cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
-             shape_word(s));
-      if (poly_model_choice_seconds(m) > 0)
-        printf("choice:      %.3f s to pick the restricted piece\n", poly_model_choice_seconds(m));
-      printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st.engine));
-      printf("nodes:       %" PRIu64 "\n", st.nodes);
-      printf("updates:     %" PRIu64 "\n", st.updates);
-      if (st.subproblems)
-        printf("threads:     %d (%s)\n", st.threads,
-               cli_plural(st.subproblems, "subproblem", "subproblems").s);
-      else
-        printf("threads:     %d\n", st.threads);
-      printf("seconds:     %.3f\n", st.seconds);
-      printf("identity:    %s\n", cli_identity_hex(identity).s);
-      if (pg.before.resumed)
-        printf("resumed:     %s and %s done before, in %.3f s\n",
-               cli_plural(pg.before.pieces, "piece", "pieces").s,
-               cli_plural(pg.before.nodes, "node", "nodes").s, pg.before.seconds);
-    }
-  }
+  outcome r = {&c, &st, &pg.before, identity, complete, stopped_by};
+  if (o->json)
+    json_result(o, arg, path, m, &r);
+  else
+    text_result(o, m, &r);
   if ((o->checkpoint || o->resume) && !complete && !o->quiet && !cut_before)
     fprintf(stderr, "dance cube: the finished parts are in %s: --resume %s goes on from there\n",
             o->checkpoint ? o->checkpoint : o->resume, o->checkpoint ? o->checkpoint : o->resume);
