@@ -751,29 +751,41 @@ static void text_result(const cube_options *o, const poly_model *m, const outcom
   if (o->stats) print_stats(m, r);
 }
 
-static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
-                 const volatile int *stop) {
+/* A run of the search: the solutions collected, the progress reports and the checkpoint's
+ * earlier runs, the engine's statistics, and the files it writes. */
+typedef struct {
+  collector c;
+  progress pg;
+  dlx_stats st;
+  uint64_t identity;
+  int interrupted; /* a Ctrl-C ended the search */
+  int cut_before;  /* a Ctrl-C came while the piece to hold was chosen */
+  cli_output catalog, svg;
+} cube_run;
+
+/* The collector's buffers, the files asked for opened and the catalog's head written. Both
+ * files are opened before the search, so that a folder that does not exist fails at once
+ * rather than after it; each is written to a temporary file renamed into place when
+ * complete (cli_output). 0, or CLI_ERROR after the message. */
+static int open_outputs(const cube_options *o, const char *arg, const poly_model *m,
+                        cube_run *run) {
   const poly_set *s = poly_model_set(m);
   size_t ncells = poly_model_cells(m);
-  collector c = {.m = m, .o = o, .limit = o->first ? 1 : o->max};
-  c.text_cap = ncells * 4 + 4 * ((size_t)s->box[1] * s->box[2] + 1) + 16; /* 3 + a blank */
-  c.cells = malloc(ncells);
-  c.first = malloc(ncells);
-  c.text = malloc(c.text_cap);
-  int status = CLI_ERROR;
-  /* Both files are opened before the search, so that a folder that does not exist fails at
-   * once rather than after it; each is written to a temporary file renamed into place when
-   * complete (cli_output). */
-  cli_output catalog = {0}, svg = {0};
-  if (!c.cells || !c.first || !c.text) {
+  collector *c = &run->c;
+  c->text_cap = ncells * 4 + 4 * ((size_t)s->box[1] * s->box[2] + 1) + 16; /* 3 + a blank */
+  c->cells = malloc(ncells);
+  c->first = malloc(ncells);
+  c->text = malloc(c->text_cap);
+  if (!c->cells || !c->first || !c->text) {
     cli_error(&cmd_cube_command, "out of memory");
-    goto out;
+    return CLI_ERROR;
   }
-  if (o->catalog && cli_output_open(&cmd_cube_command, &catalog, o->catalog, 1)) goto out;
-  if (o->svg && cli_output_open(&cmd_cube_command, &svg, o->svg, 0)) goto out;
+  if (o->catalog && cli_output_open(&cmd_cube_command, &run->catalog, o->catalog, 1))
+    return CLI_ERROR;
+  if (o->svg && cli_output_open(&cmd_cube_command, &run->svg, o->svg, 0)) return CLI_ERROR;
   if (o->catalog) {
-    c.catalog = catalog.f;
-    fprintf(c.catalog,
+    c->catalog = run->catalog.f;
+    fprintf(c->catalog,
             "# dance cube catalog: %s, %s %dx%dx%d%s, one solution per line up to the %d "
             "rotations of the %s\n"
             "# layers top first, separated by ' '; rows back first, separated by '/'%s\n",
@@ -781,99 +793,131 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
             o->mirror ? ", --mirror" : "", poly_model_symmetries(m), shape_word(s),
             s->region ? "; '.' a hole" : "");
   }
+  return 0;
+}
+
+/* The search, from a checkpoint's earlier runs with --resume, their counts added to this
+ * one's; the interrupt handling ends here. 0, or CLI_ERROR after the message. */
+static int search(const cube_options *o, const char *path, const poly_model *m,
+                  const volatile int *stop, cube_run *run) {
+  collector *c = &run->c;
   dlx_options d = dlx_options_default();
   d.on_solution = on_solution;
-  d.solution_ctx = &c;
+  d.solution_ctx = c;
   search_options(o, m, &d);
-  uint64_t identity = cube_identity(o, m, &d);
-  progress pg = {.c = &c, .show = o->progress && !o->quiet};
+  run->identity = cube_identity(o, m, &d);
+  run->pg = (progress){.c = c, .show = o->progress && !o->quiet};
   cli_checkpoint *ck = NULL;
   /* A Ctrl-C while the piece to hold was chosen cut the choice short: the model holds
    * whichever piece looked best then, another problem than the one a whole choice makes, so
    * its checkpoint could never be resumed: the file is left as it was. */
-  int cut_before = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
-  if ((o->checkpoint || o->resume) && !cut_before) {
-    if (cli_checkpoint_start(&cmd_cube_command, CLI_CHECKPOINT_ARGS(o), identity, path,
+  run->cut_before = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+  if ((o->checkpoint || o->resume) && !run->cut_before) {
+    if (cli_checkpoint_start(&cmd_cube_command, CLI_CHECKPOINT_ARGS(o), run->identity, path,
                              piece_tally, &d, &ck)) {
       cli_interrupt_end();
-      goto out;
+      return CLI_ERROR;
     }
-    pg.before = cli_checkpoint_earlier(ck);
+    run->pg.before = cli_checkpoint_earlier(ck);
   }
-  if (pg.show) cli_search_progress_init(&pg.report, &cmd_cube_command);
-  if (pg.show) {
+  if (run->pg.show) {
+    cli_search_progress_init(&run->pg.report, &cmd_cube_command);
     d.on_progress = on_progress;
-    d.progress_ctx = &pg;
+    d.progress_ctx = &run->pg;
     d.progress_seconds = o->progress_interval;
   }
-  dlx_stats st;
-  memset(&st, 0, sizeof st);
+  memset(&run->st, 0, sizeof run->st);
   if (ck) cli_checkpoint_begin(ck);
   d.stop = stop; /* a Ctrl-C before the search: it ends at once, incomplete */
-  dlx_status ds = dlx_solve(poly_model_matrix(m), &d, &st);
-  int interrupted = cli_interrupt_end();
-  if (pg.show) cli_progress_end(&pg.report.line);
+  dlx_status ds = dlx_solve(poly_model_matrix(m), &d, &run->st);
+  run->interrupted = cli_interrupt_end();
+  if (run->pg.show) cli_progress_end(&run->pg.report.line);
   if (ds) {
-    if (!cli_checkpoint_refused(ck, ds, st.plan.hash))
+    if (!cli_checkpoint_refused(ck, ds, run->st.plan.hash))
       cli_error(&cmd_cube_command, "%s", dlx_strerror(ds));
     cli_checkpoint_free(ck);
-    goto out;
+    return CLI_ERROR;
   }
-  int ck_failed = ck && cli_checkpoint_save(ck, st.seconds);
+  int ck_failed = ck && cli_checkpoint_save(ck, run->st.seconds);
   cli_checkpoint_free(ck);
-  if (ck_failed) goto out;
-  c.solutions += pg.before.counts[0];
-  c.total += pg.before.counts[1];
-  c.self_mirror += pg.before.counts[2];
-  st.nodes += pg.before.nodes;
-  if (c.error == EINVAL || c.error == ENOMEM) {
+  if (ck_failed) return CLI_ERROR;
+  c->solutions += run->pg.before.counts[0];
+  c->total += run->pg.before.counts[1];
+  c->self_mirror += run->pg.before.counts[2];
+  run->st.nodes += run->pg.before.nodes;
+  return 0;
+}
+
+/* A solution the collector could not take: a cover that is no packing (a bug), no memory,
+ * stdout or the catalog failing. CLI_ERROR after the message (a catalog that failed is
+ * removed), else 0. */
+static int collector_failed(const collector *c, cli_output *catalog) {
+  if (c->error == EINVAL || c->error == ENOMEM) {
     cli_error(&cmd_cube_command, "%s",
-              c.error == EINVAL ? "internal error: a cover that is no packing" : strerror(c.error));
-    goto out;
+              c->error == EINVAL ? "internal error: a cover that is no packing"
+                                 : strerror(c->error));
+    return CLI_ERROR;
   }
-  if (c.error) {
-    cli_stdout_error(&cmd_cube_command, c.error);
-    goto out;
+  if (c->error) {
+    cli_stdout_error(&cmd_cube_command, c->error);
+    return CLI_ERROR;
   }
-  if (c.catalog_error) {
-    cli_output_commit(&cmd_cube_command, &catalog, c.catalog_error); /* says why, removes it */
-    goto out;
+  if (c->catalog_error) {
+    cli_output_commit(&cmd_cube_command, catalog, c->catalog_error); /* says why, removes it */
+    return CLI_ERROR;
   }
-  int complete = st.complete && !c.hit_limit;
-  const char *stopped_by = complete      ? NULL
-                           : interrupted ? "interrupt"
-                           : o->first    ? "first"
-                           : c.hit_limit ? "max"
-                                         : "unknown";
-  if (c.catalog) { /* the last line says whether the catalog is the whole list */
+  return 0;
+}
+
+/* The search's result: the catalog's last line, the count (JSON or text), where a checkpoint
+ * goes on from, and the files committed. Returns the exit status. */
+static int report(const cube_options *o, const char *arg, const char *path, const poly_model *m,
+                  cube_run *run) {
+  const collector *c = &run->c;
+  int complete = run->st.complete && !c->hit_limit;
+  const char *stopped_by = complete           ? NULL
+                           : run->interrupted ? "interrupt"
+                           : o->first         ? "first"
+                           : c->hit_limit     ? "max"
+                                              : "unknown";
+  if (c->catalog) { /* the last line says whether the catalog is the whole list */
     if (complete)
-      fprintf(c.catalog, "# complete: %s\n", cli_plural(c.solutions, "solution", "solutions").s);
+      fprintf(c->catalog, "# complete: %s\n", cli_plural(c->solutions, "solution", "solutions").s);
     else
-      fprintf(c.catalog, "# incomplete: %s\n", cli_stop_phrase(stopped_by, o->max, 0).s);
+      fprintf(c->catalog, "# incomplete: %s\n", cli_stop_phrase(stopped_by, o->max, 0).s);
   }
-  outcome r = {&c, &st, &pg.before, identity, complete, stopped_by};
+  outcome r = {c, &run->st, &run->pg.before, run->identity, complete, stopped_by};
   if (o->json)
     json_result(o, arg, path, m, &r);
   else
     text_result(o, m, &r);
-  if ((o->checkpoint || o->resume) && !complete && !o->quiet && !cut_before)
+  const char *ckpt = o->checkpoint ? o->checkpoint : o->resume;
+  if (ckpt && !complete && !o->quiet && !run->cut_before)
     fprintf(stderr, "dance cube: the finished parts are in %s: --resume %s goes on from there\n",
-            o->checkpoint ? o->checkpoint : o->resume, o->checkpoint ? o->checkpoint : o->resume);
-  if ((o->checkpoint || o->resume) && cut_before && !o->quiet)
-    fprintf(stderr, "dance cube: stopped before the search began: %s is left as it was\n",
-            o->checkpoint ? o->checkpoint : o->resume);
-  status = c.solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
+            ckpt, ckpt);
+  if (ckpt && run->cut_before && !o->quiet)
+    fprintf(stderr, "dance cube: stopped before the search began: %s is left as it was\n", ckpt);
+  int status = c->solutions ? CLI_SOLVED : CLI_NO_SOLUTION;
   /* The result is printed first: a file that cannot be written loses nothing computed. */
-  if (o->catalog && cli_output_commit(&cmd_cube_command, &catalog, 0)) status = CLI_ERROR;
-  if (o->svg && write_svg(o, arg, s, &c, &svg)) status = CLI_ERROR;
-out:
-  cli_output_discard(&catalog); /* what is left after an error */
-  cli_output_discard(&svg);
-  free(c.cells);
-  free(c.first);
-  free(c.text);
-  free(c.kept);
-  free(c.used);
+  if (o->catalog && cli_output_commit(&cmd_cube_command, &run->catalog, 0)) status = CLI_ERROR;
+  if (o->svg && write_svg(o, arg, poly_model_set(m), c, &run->svg)) status = CLI_ERROR;
+  return status;
+}
+
+static int solve(const cube_options *o, const char *arg, const char *path, const poly_model *m,
+                 const volatile int *stop) {
+  cube_run run = {.c = {.m = m, .o = o, .limit = o->first ? 1 : o->max}};
+  int status = open_outputs(o, arg, m, &run);
+  if (!status) status = search(o, path, m, stop, &run);
+  if (!status) status = collector_failed(&run.c, &run.catalog);
+  if (!status) status = report(o, arg, path, m, &run);
+  cli_output_discard(&run.catalog); /* what is left after an error */
+  cli_output_discard(&run.svg);
+  free(run.c.cells);
+  free(run.c.first);
+  free(run.c.text);
+  free(run.c.kept);
+  free(run.c.used);
   return status;
 }
 
