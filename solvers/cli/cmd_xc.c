@@ -476,6 +476,91 @@ static const char *text_of(const dlx_matrix *m, int32_t option, char **buf, size
   return *buf;
 }
 
+/* What dlx_best came to, for the report. */
+typedef struct {
+  const xc_options *o;
+  const char *path;
+  const dlx_matrix *m;
+  uint64_t identity;
+  const dlx_best_result *r;
+  int threads;
+  const char *stopped_by;
+} best_outcome;
+
+/* The K cheapest as one JSON object; 0, or ENOMEM. */
+static int best_json(const best_outcome *b, char **buf, size_t *cap) {
+  const dlx_best_result *r = b->r;
+  cli_json j;
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_string(&j, "file", b->path);
+  cli_json_string(&j, "identity", cli_identity_hex(b->identity).s);
+  cli_json_uint(&j, "solutions", r->count);
+  cli_json_bool(&j, "complete", r->complete);
+  cli_json_string(&j, "stopped_by", b->stopped_by);
+  cli_json_uint(&j, "nodes", r->nodes);
+  cli_json_uint(&j, "updates", r->updates);
+  cli_json_string(&j, "engine", "dlx");
+  cli_json_real(&j, "seconds", r->seconds, 6);
+  cli_json_int(&j, "threads", b->threads);
+  cli_json_uint(&j, "bytes", r->bytes);
+  json_matrix(&j, b->m);
+  cli_json_shard(&j, b->o->shard);
+  cli_json_plan(&j, &r->plan, b->o->shard.count != 0);
+  cli_json_uint(&j, "best", b->o->best);
+  cli_json_begin_array(&j, "costs");
+  for (size_t k = 0; k < r->count; k++)
+    cli_json_uint(&j, NULL, r->solutions[k].cost);
+  cli_json_end_array(&j);
+  cli_json_begin_array(&j, "printed");
+  for (size_t k = 0; k < r->count; k++) {
+    cli_json_begin_array(&j, NULL);
+    for (size_t i = 0; i < r->solutions[k].n; i++) {
+      const char *t = text_of(b->m, r->solutions[k].options[i], buf, cap);
+      if (!t) return ENOMEM;
+      cli_json_string(&j, NULL, t);
+    }
+    cli_json_end_array(&j);
+  }
+  cli_json_end_array(&j);
+  cli_json_end_object(&j);
+  return 0;
+}
+
+/* The K cheapest as text: each solution, the costs, and with --stats the search's figures;
+ * 0, or ENOMEM. */
+static int best_text(const best_outcome *b, char **buf, size_t *cap) {
+  const dlx_best_result *r = b->r;
+  const xc_options *o = b->o;
+  for (size_t k = 0; k < r->count; k++) {
+    printf("solution %zu (cost %" PRIu64 "):\n", k + 1, r->solutions[k].cost);
+    for (size_t i = 0; i < r->solutions[k].n; i++) {
+      const char *t = text_of(b->m, r->solutions[k].options[i], buf, cap);
+      if (!t) return ENOMEM;
+      puts(t);
+    }
+    putchar('\n');
+  }
+  if (!r->count)
+    printf("%s\n", r->complete ? "no solutions" : "no solutions found (the search is incomplete)");
+  else
+    cli_print_cheapest(r->count, o->best, r->complete);
+  for (size_t k = 0; k < r->count; k++)
+    printf("%s%" PRIu64, k ? ", " : " ", r->solutions[k].cost);
+  if (r->count && !r->complete)
+    printf(" (%s; not proved the cheapest)", cli_stop_phrase(b->stopped_by, 0, o->max_nodes).s);
+  if (r->count) putchar('\n');
+  if (!o->stats) return 0;
+  printf("nodes:       %" PRIu64 "%s\n", r->nodes, human(r->nodes, 0).s);
+  printf("updates:     %" PRIu64 "%s\n", r->updates, human(r->updates, 0).s);
+  printf("bytes:       %" PRIu64 "%s\n", r->bytes, human(r->bytes, 1).s);
+  printf("threads:     %d\n", b->threads);
+  if (o->shard.count) printf("shard:       %u/%u\n", o->shard.index, o->shard.count);
+  printf("seconds:     %.3f\n", r->seconds);
+  printf("identity:    %s\n", cli_identity_hex(b->identity).s);
+  return 0;
+}
+
 static int best_solutions(const xc_options *o, const char *path, const dlx_matrix *m) {
   if (dlx_has_bounds(m)) {
     cli_error(&cmd_xc_command,
@@ -492,7 +577,6 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
   /* K is part of the problem: parts of --best 3 merge with each other only. */
   char what[64];
   snprintf(what, sizeof what, "xc --best %" PRIu64, (uint64_t)o->best);
-  uint64_t identity = cli_identity(m, what);
   dlx_best_result r;
   d.stop = cli_interrupt_begin();
   dlx_status s = dlx_best(m, &d, (size_t)o->best, &r);
@@ -501,85 +585,21 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
     cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
     return CLI_ERROR;
   }
-  const char *stopped_by = r.complete     ? NULL
-                           : interrupted  ? "interrupt"
-                           : o->max_nodes ? "max-nodes"
-                                          : "unknown";
+  best_outcome b = {o, path, m, cli_identity(m, what), &r, d.threads > 1 ? d.threads : 1,
+                    r.complete     ? NULL
+                    : interrupted  ? "interrupt"
+                    : o->max_nodes ? "max-nodes"
+                                   : "unknown"};
   /* each solution's options in input order, as --print shows them */
   for (size_t k = 0; k < r.count; k++)
     qsort(r.solutions[k].options, r.solutions[k].n, sizeof(int32_t), compare_i32);
   char *buf = NULL;
   size_t cap = 0;
-  int status = CLI_ERROR;
-  if (o->json) {
-    cli_json j;
-    cli_json_init(&j, stdout);
-    cli_json_begin_object(&j, NULL);
-    cli_json_string(&j, "file", path);
-    cli_json_string(&j, "identity", cli_identity_hex(identity).s);
-    cli_json_uint(&j, "solutions", r.count);
-    cli_json_bool(&j, "complete", r.complete);
-    cli_json_string(&j, "stopped_by", stopped_by);
-    cli_json_uint(&j, "nodes", r.nodes);
-    cli_json_uint(&j, "updates", r.updates);
-    cli_json_string(&j, "engine", "dlx");
-    cli_json_real(&j, "seconds", r.seconds, 6);
-    cli_json_int(&j, "threads", d.threads > 1 ? d.threads : 1);
-    cli_json_uint(&j, "bytes", r.bytes);
-    json_matrix(&j, m);
-    cli_json_shard(&j, o->shard);
-    cli_json_plan(&j, &r.plan, o->shard.count != 0);
-    cli_json_uint(&j, "best", o->best);
-    cli_json_begin_array(&j, "costs");
-    for (size_t k = 0; k < r.count; k++)
-      cli_json_uint(&j, NULL, r.solutions[k].cost);
-    cli_json_end_array(&j);
-    cli_json_begin_array(&j, "printed");
-    for (size_t k = 0; k < r.count; k++) {
-      cli_json_begin_array(&j, NULL);
-      for (size_t i = 0; i < r.solutions[k].n; i++) {
-        const char *t = text_of(m, r.solutions[k].options[i], &buf, &cap);
-        if (!t) goto nomem;
-        cli_json_string(&j, NULL, t);
-      }
-      cli_json_end_array(&j);
-    }
-    cli_json_end_array(&j);
-    cli_json_end_object(&j);
-  } else {
-    for (size_t k = 0; k < r.count; k++) {
-      printf("solution %zu (cost %" PRIu64 "):\n", k + 1, r.solutions[k].cost);
-      for (size_t i = 0; i < r.solutions[k].n; i++) {
-        const char *t = text_of(m, r.solutions[k].options[i], &buf, &cap);
-        if (!t) goto nomem;
-        puts(t);
-      }
-      putchar('\n');
-    }
-    if (!r.count)
-      printf("%s\n", r.complete ? "no solutions" : "no solutions found (the search is incomplete)");
-    else
-      cli_print_cheapest(r.count, o->best, r.complete);
-    for (size_t k = 0; k < r.count; k++)
-      printf("%s%" PRIu64, k ? ", " : " ", r.solutions[k].cost);
-    if (r.count && !r.complete)
-      printf(" (%s; not proved the cheapest)", cli_stop_phrase(stopped_by, 0, o->max_nodes).s);
-    if (r.count) putchar('\n');
-    if (o->stats) {
-      printf("nodes:       %" PRIu64 "%s\n", r.nodes, human(r.nodes, 0).s);
-      printf("updates:     %" PRIu64 "%s\n", r.updates, human(r.updates, 0).s);
-      printf("bytes:       %" PRIu64 "%s\n", r.bytes, human(r.bytes, 1).s);
-      printf("threads:     %d\n", d.threads > 1 ? d.threads : 1);
-      if (o->shard.count) printf("shard:       %u/%u\n", o->shard.index, o->shard.count);
-      printf("seconds:     %.3f\n", r.seconds);
-      printf("identity:    %s\n", cli_identity_hex(identity).s);
-    }
+  int status = r.count ? CLI_SOLVED : CLI_NO_SOLUTION;
+  if (o->json ? best_json(&b, &buf, &cap) : best_text(&b, &buf, &cap)) {
+    cli_error(&cmd_xc_command, "out of memory");
+    status = CLI_ERROR;
   }
-  status = r.count ? CLI_SOLVED : CLI_NO_SOLUTION;
-  goto out;
-nomem:
-  cli_error(&cmd_xc_command, "out of memory");
-out:
   free(buf);
   dlx_best_free(&r);
   return status;
@@ -592,17 +612,119 @@ out:
 static const char XC_IDENTITY[] = "xc";
 static const char XC_MEMO_IDENTITY[] = "xc --memo";
 
+/* What dlx_count_memo came to, with the earlier runs' pieces of a checkpoint added in. */
+typedef struct {
+  const xc_options *o;
+  const char *path;
+  const dlx_matrix *m;
+  uint64_t identity;
+  const dlx_memo_stats *st;
+  dlx_count solutions; /* exact to 2^128 - 1 */
+  uint64_t nodes;
+  uint64_t max_bytes;
+  const char *stopped_by;
+  const cli_checkpoint_before *before;
+} memo_outcome;
+
+static void memo_json(const memo_outcome *u) {
+  const dlx_memo_stats *st = u->st;
+  const xc_options *o = u->o;
+  cli_json j;
+  cli_json_init(&j, stdout);
+  cli_json_begin_object(&j, NULL);
+  cli_json_string(&j, "file", u->path);
+  cli_json_string(&j, "identity", cli_identity_hex(u->identity).s);
+  if (st->complete)
+    cli_json_count(&j, "solutions", u->solutions);
+  else
+    cli_json_null(&j, "solutions");
+  cli_json_bool(&j, "complete", st->complete);
+  cli_json_string(&j, "stopped_by", st->overflow ? "overflow" : u->stopped_by);
+  cli_json_uint(&j, "nodes", u->nodes);
+  cli_json_uint(&j, "updates", st->updates);
+  cli_json_string(&j, "engine", "memo");
+  cli_json_real(&j, "seconds", st->seconds, 6);
+  cli_json_int(&j, "threads", (int)st->threads);
+  cli_json_uint(&j, "subproblems", st->pieces);
+  cli_json_uint(&j, "bytes", st->bytes);
+  json_matrix(&j, u->m);
+  cli_json_shard(&j, o->shard);
+  cli_json_plan(&j, &st->plan, o->shard.count || o->checkpoint || o->resume);
+  cli_json_checkpoint(&j, o->checkpoint, o->resume, u->before);
+  cli_json_begin_object(&j, "memo");
+  cli_json_uint(&j, "entries", st->entries);
+  cli_json_uint(&j, "hits", st->hits);
+  cli_json_uint(&j, "table_bytes", st->table_bytes);
+  cli_json_uint(&j, "max_memory", u->max_bytes);
+  cli_json_bool(&j, "full", st->full);
+  cli_json_end_object(&j);
+  cli_json_end_object(&j);
+}
+
+static void memo_stats(const memo_outcome *u) {
+  const dlx_memo_stats *st = u->st;
+  double rate = st->seconds > 0 ? (double)st->nodes / st->seconds : 0;
+  printf("nodes:       %" PRIu64 "%s\n", u->nodes, human(u->nodes, 0).s);
+  printf("updates:     %" PRIu64 "%s\n", st->updates, human(st->updates, 0).s);
+  printf("engine:      memo (dancing links, counts remembered by covered items)\n");
+  printf("memo:        %s stored, %s reused, table %s of at most %s%s\n",
+         cli_plural(st->entries, "count", "counts").s, cli_si((double)st->hits).s,
+         cli_bytes(st->table_bytes).s, cli_bytes(u->max_bytes).s,
+         st->full ? " (full: no more entries taken)" : "");
+  printf("nodes/s:     %s\n", cli_si(rate).s);
+  printf("bytes:       %" PRIu64 "%s\n", st->bytes, human(st->bytes, 1).s);
+  if (st->pieces)
+    printf("threads:     %u (the top of the tree split into %s)\n", (unsigned)st->threads,
+           cli_plural(st->pieces, "piece", "pieces").s);
+  else
+    printf("threads:     %u\n", (unsigned)st->threads);
+  if (u->o->shard.count) printf("shard:       %u/%u\n", u->o->shard.index, u->o->shard.count);
+  printf("seconds:     %.3f\n", st->seconds);
+  printf("identity:    %s\n", cli_identity_hex(u->identity).s);
+}
+
+static void memo_text(const memo_outcome *u) {
+  const dlx_memo_stats *st = u->st;
+  const xc_options *o = u->o;
+  if (st->complete)
+    printf("%s\n", u->solutions ? cli_plural_count(u->solutions, "solution", "solutions").s
+                                : "no solutions");
+  else if (st->overflow)
+    printf("more than 340282366920938463463374607431768211455 solutions (too many to count in "
+           "128 bits)\n");
+  else if (o->checkpoint || o->resume)
+    printf("no count yet (%s; the pieces finished are in the checkpoint)\n",
+           cli_stop_phrase(u->stopped_by, 0, o->max_nodes).s);
+  else
+    printf("no count (%s; counting with --memo gives its count only at the end)\n",
+           cli_stop_phrase(u->stopped_by, 0, o->max_nodes).s);
+  if (o->stats) memo_stats(u);
+}
+
+/* The checkpoint of a memoized count, if asked for: *ck, and what it holds in *before.
+ * Returns 0 or CLI_ERROR (said). */
+static int memo_checkpoint(const xc_options *o, const char *path, uint64_t identity,
+                           dlx_options *d, cli_checkpoint **ck, cli_checkpoint_before *before) {
+  if (!o->checkpoint && !o->resume) return 0;
+  char what[1100]; /* the file's comment line names the command that resumes it */
+  snprintf(what, sizeof what, "%s --memo", path);
+  cli_checkpoint_args args = CLI_CHECKPOINT_ARGS(o);
+  args.wide = 1; /* a memoized count is exact to 2^128 - 1 */
+  if (cli_checkpoint_start(&cmd_xc_command, args, identity, what, NULL, d, ck)) return CLI_ERROR;
+  *before = cli_checkpoint_earlier(*ck);
+  return 0;
+}
+
 static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m) {
   uint64_t max_bytes = (uint64_t)1 << 30;
   if (o->max_memory && !cmd_sg_parse_size(o->max_memory, &max_bytes))
     return cli_usage_error(&cmd_xc_command,
                            "--max-memory needs a size such as 512M, 4G or 1e9 (bytes)");
-  const char *file = strcmp(path, "-") ? path : "stdin";
   if (dlx_has_bounds(m)) {
     cli_error(&cmd_xc_command,
               "--memo: %s has multiplicities, which counting with memoization does not handle "
               "yet",
-              file);
+              strcmp(path, "-") ? path : "stdin");
     return CLI_ERROR;
   }
   dlx_options d = dlx_options_default();
@@ -615,15 +737,7 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
   uint64_t identity = cli_identity(m, XC_MEMO_IDENTITY);
   cli_checkpoint *ck = NULL;
   progress pg = {.show = o->progress && !o->quiet};
-  if (o->checkpoint || o->resume) {
-    char what[1100]; /* the file's comment line names the command that resumes it */
-    snprintf(what, sizeof what, "%s --memo", path);
-    cli_checkpoint_args args = CLI_CHECKPOINT_ARGS(o);
-    args.wide = 1; /* a memoized count is exact to 2^128 - 1 */
-    if (cli_checkpoint_start(&cmd_xc_command, args, identity, what, NULL, &d, &ck))
-      return CLI_ERROR;
-    pg.before = cli_checkpoint_earlier(ck);
-  }
+  if (memo_checkpoint(o, path, identity, &d, &ck, &pg.before)) return CLI_ERROR;
   if (pg.show) {
     cli_search_progress_init(&pg.report, &cmd_xc_command);
     d.on_progress = on_progress;
@@ -644,81 +758,21 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
     cli_error(&cmd_xc_command, "%s", dlx_strerror(s));
   cli_checkpoint_free(ck);
   if (s) return CLI_ERROR;
-  const char *stopped_by = st.complete || st.overflow ? NULL
-                           : interrupted              ? "interrupt"
-                           : o->max_nodes             ? "max-nodes"
-                                                      : "unknown";
+  memo_outcome u = {o, path, m, identity, &st, 0, st.nodes + pg.before.nodes, max_bytes,
+                    st.complete || st.overflow ? NULL
+                    : interrupted              ? "interrupt"
+                    : o->max_nodes             ? "max-nodes"
+                                               : "unknown",
+                    &pg.before};
   /* Exact to 2^128 - 1 (a product of independent parts passes 2^64 easily). */
-  dlx_count solutions = (dlx_count)st.solutions_high << 64 | st.solutions;
-  if (st.complete && !dlx_count_add(&solutions, pg.before.solutions))
+  u.solutions = (dlx_count)st.solutions_high << 64 | st.solutions;
+  if (st.complete && !dlx_count_add(&u.solutions, pg.before.solutions))
     st.overflow = 1, st.complete = 0;
-  uint64_t nodes = st.nodes + pg.before.nodes;
-  if (o->json) {
-    cli_json j;
-    cli_json_init(&j, stdout);
-    cli_json_begin_object(&j, NULL);
-    cli_json_string(&j, "file", path);
-    cli_json_string(&j, "identity", cli_identity_hex(identity).s);
-    if (st.complete)
-      cli_json_count(&j, "solutions", solutions);
-    else
-      cli_json_null(&j, "solutions");
-    cli_json_bool(&j, "complete", st.complete);
-    cli_json_string(&j, "stopped_by", st.overflow ? "overflow" : stopped_by);
-    cli_json_uint(&j, "nodes", nodes);
-    cli_json_uint(&j, "updates", st.updates);
-    cli_json_string(&j, "engine", "memo");
-    cli_json_real(&j, "seconds", st.seconds, 6);
-    cli_json_int(&j, "threads", (int)st.threads);
-    cli_json_uint(&j, "subproblems", st.pieces);
-    cli_json_uint(&j, "bytes", st.bytes);
-    json_matrix(&j, m);
-    cli_json_shard(&j, o->shard);
-    cli_json_plan(&j, &st.plan, o->shard.count || o->checkpoint || o->resume);
-    cli_json_checkpoint(&j, o->checkpoint, o->resume, &pg.before);
-    cli_json_begin_object(&j, "memo");
-    cli_json_uint(&j, "entries", st.entries);
-    cli_json_uint(&j, "hits", st.hits);
-    cli_json_uint(&j, "table_bytes", st.table_bytes);
-    cli_json_uint(&j, "max_memory", max_bytes);
-    cli_json_bool(&j, "full", st.full);
-    cli_json_end_object(&j);
-    cli_json_end_object(&j);
-  } else {
-    if (st.complete)
-      printf("%s\n",
-             solutions ? cli_plural_count(solutions, "solution", "solutions").s : "no solutions");
-    else if (st.overflow)
-      printf("more than 340282366920938463463374607431768211455 solutions (too many to count in "
-             "128 bits)\n");
-    else if (o->checkpoint || o->resume)
-      printf("no count yet (%s; the pieces finished are in the checkpoint)\n",
-             cli_stop_phrase(stopped_by, 0, o->max_nodes).s);
-    else
-      printf("no count (%s; counting with --memo gives its count only at the end)\n",
-             cli_stop_phrase(stopped_by, 0, o->max_nodes).s);
-    if (o->stats) {
-      double rate = st.seconds > 0 ? (double)st.nodes / st.seconds : 0;
-      printf("nodes:       %" PRIu64 "%s\n", nodes, human(nodes, 0).s);
-      printf("updates:     %" PRIu64 "%s\n", st.updates, human(st.updates, 0).s);
-      printf("engine:      memo (dancing links, counts remembered by covered items)\n");
-      printf("memo:        %s stored, %s reused, table %s of at most %s%s\n",
-             cli_plural(st.entries, "count", "counts").s, cli_si((double)st.hits).s,
-             cli_bytes(st.table_bytes).s, cli_bytes(max_bytes).s,
-             st.full ? " (full: no more entries taken)" : "");
-      printf("nodes/s:     %s\n", cli_si(rate).s);
-      printf("bytes:       %" PRIu64 "%s\n", st.bytes, human(st.bytes, 1).s);
-      if (st.pieces)
-        printf("threads:     %u (the top of the tree split into %s)\n", (unsigned)st.threads,
-               cli_plural(st.pieces, "piece", "pieces").s);
-      else
-        printf("threads:     %u\n", (unsigned)st.threads);
-      if (o->shard.count) printf("shard:       %u/%u\n", o->shard.index, o->shard.count);
-      printf("seconds:     %.3f\n", st.seconds);
-      printf("identity:    %s\n", cli_identity_hex(identity).s);
-    }
-  }
-  if (o->checkpoint && stopped_by && !o->quiet)
+  if (o->json)
+    memo_json(&u);
+  else
+    memo_text(&u);
+  if (o->checkpoint && u.stopped_by && !o->quiet)
     fprintf(stderr, "dance xc: the finished parts are in %s: --resume %s goes on from there\n",
             o->checkpoint, o->checkpoint);
   if (st.full && !o->quiet)
@@ -726,7 +780,7 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
                 "the table of counts filled its %s (--max-memory) and took no more: the count "
                 "is exact, but a bigger table may be faster",
                 cli_bytes(max_bytes).s);
-  return st.complete && solutions ? CLI_SOLVED : st.overflow ? CLI_SOLVED : CLI_NO_SOLUTION;
+  return st.complete && u.solutions ? CLI_SOLVED : st.overflow ? CLI_SOLVED : CLI_NO_SOLUTION;
 }
 
 /* ---- the command --------------------------------------------------------------------- */
