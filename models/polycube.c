@@ -59,7 +59,7 @@ static void normalize(poly_xyz *c, int n) {
   }
   for (int i = 0; i < n; i++)
     c[i] = (poly_xyz){(int8_t)(c[i].x - m[0]), (int8_t)(c[i].y - m[1]), (int8_t)(c[i].z - m[2])};
-  if (n > 32) {
+  if (n > POLY_SORT_INSERTION_MAX) {
     qsort(c, (size_t)n, sizeof *c, cube_cmp);
     return;
   }
@@ -684,7 +684,7 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
    * a matrix of 1,536 options or more: below, a thread's start costs more than they do
    * (on 2 threads Soma's 688 took 1.1x the CPU, 20x3's 1,236 1.09x, for no time). */
   later_job later = {all, order + 1, candidates - 1, keep, words, 0, 0, 0, 0};
-  if (!which && m->opt.threads > 1 && dlx_option_count(all->matrix) >= 1536)
+  if (!which && m->opt.threads > 1 && dlx_option_count(all->matrix) >= POLY_CHOICE_LATER_OPTIONS)
     later.started = pthread_create(&later.tid, NULL, later_run, &later) == 0;
   if (!which) which = choose_among(m, all, keep, words, order, candidates, &later);
   if (later.started) later_wait(&later); /* joined, if choose_among returned before it was */
@@ -1339,15 +1339,16 @@ int poly_model_accept_options(const poly_model *m, const int32_t *options, size_
  * the model (64 KiB for Bedlam's 13): the pruning asks for them at every candidate, and
  * computing them, or missing a cache of them, was a seventh of a Bedlam run. For larger
  * sets, from a small cache per thread: a search asks for the same few sets over and over
- * (the pieces placed so far, plus the one a candidate places). */
+ * (the pieces placed so far, plus the one a candidate places): 2^POLY_SUMS_CACHE_BITS of
+ * them. */
 typedef struct {
   uint64_t serial, used, sums; /* serial 0: empty */
 } sums_entry;
-static _Thread_local sums_entry sums_cache[256];
+static _Thread_local sums_entry sums_cache[1 << POLY_SUMS_CACHE_BITS];
 
 static inline uint64_t subset_sums(const poly_model *m, uint64_t used) {
   if (m->sums) return m->sums[used];
-  sums_entry *c = &sums_cache[(used * 0x9E3779B97F4A7C15ull) >> 56];
+  sums_entry *c = &sums_cache[(used * 0x9E3779B97F4A7C15ull) >> (64 - POLY_SUMS_CACHE_BITS)];
   if (c->serial == m->serial && c->used == used) return c->sums;
   const poly_set *s = m->set;
   uint64_t sums = 1;

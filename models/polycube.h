@@ -51,6 +51,7 @@
 #include <stdio.h>
 
 #include "dlx.h"
+#include "model_tuning.h" /* the choice's estimates and the pruning's tables: POLY_ESTIMATE_... */
 
 enum {
   POLY_MAX_LETTERS = 62, /* pieces of a piece file, one letter each: A-Z, a-z, 0-9 */
@@ -61,14 +62,6 @@ enum {
   POLY_MAX_CELLS = 4096, /* cells of the box */
   POLY_MAX_CUBES = 512,  /* cubes of one piece */
   POLY_MAX_SYMMETRIES = 48,
-  POLY_ESTIMATE_PROBES = 200,    /* random paths per estimate, for the auto restriction */
-  POLY_ESTIMATE_BATCHES = 5,     /* estimates per candidate piece: their median counts */
-  POLY_ESTIMATE_SMALL = 1000000, /* a first estimate below this many nodes is the only one */
-  POLY_CHOICE_SHARE = 10,        /* percent of the first candidate's nodes (see below) */
-  POLY_CHOICE_SIDE = 100000,     /* from this first estimate on, candidates side by side */
-  POLY_SUMS_TABLE = 16,          /* the pruning's subset sums kept for every set of pieces */
-  POLY_MEMO_BITS = 15,           /* pieces of one size: 2^15 region tests remembered a thread */
-  POLY_MEMO_AFTER = 65536,       /* once a thread has asked for this many */
 };
 
 typedef enum {

@@ -1,0 +1,43 @@
+/* model_tuning.h -- the thresholds and sizes that choose how the models do their work: how
+ * the polycube model picks the piece to hold, and the caches and sorts of its pruning and
+ * its check. Each chooses between two ways to the same counts, or sizes a cache; none
+ * changes a count. The measurements behind each are in the section of bench/RESULTS.md that
+ * its comment names. Internal to models/ (polycube.h includes it: its comments and the
+ * tests use these names). */
+#ifndef DANCE_MODEL_TUNING_H
+#define DANCE_MODEL_TUNING_H
+
+enum {
+  /* Random paths of one estimate of a piece one could hold. RESULTS.md: "Polycube packing:
+   * the Bedlam and Tetris cubes". */
+  POLY_ESTIMATE_PROBES = 200,
+  /* Estimates of each candidate piece whose median ranks it, in a large search. The same. */
+  POLY_ESTIMATE_BATCHES = 5,
+  /* A first estimate (nodes) below this: one estimate a candidate, cut at the best so far,
+   * on one thread. "The restricted piece's choice, and the bitset engine's dead ends". */
+  POLY_ESTIMATE_SMALL = 1000000,
+  /* Percent of the first candidate's estimate the others' paths may cost in a small search
+   * (poly_choice_probes). "Small searches: a cheaper choice and one thread for a tiny search". */
+  POLY_CHOICE_SHARE = 10,
+  /* A first estimate (nodes) from which the threads estimate the other candidates side by
+   * side. "The choice's candidates side by side on the threads". */
+  POLY_CHOICE_SIDE = 100000,
+  /* Options of the matrix from which another thread makes the other candidates' options.
+   * "The region test remembered, and the options through each cell left out", item 4. */
+  POLY_CHOICE_LATER_OPTIONS = 1536,
+  /* Pieces up to which the pruning's subset sums are a table of every set of pieces. "Then:
+   * the pruning's subset sums from a table, one scatter per renumbering". */
+  POLY_SUMS_TABLE = 16,
+  /* Above that, the sets of pieces whose sums a thread keeps: 2^8. The same section. */
+  POLY_SUMS_CACHE_BITS = 8,
+  /* Pieces of one size: a thread keeps 2^15 answers of the region test. "The region test
+   * remembered, and the options through each cell left out", item 1. */
+  POLY_MEMO_BITS = 15,
+  /* Tests a thread asks for one model before it makes that table. The same. */
+  POLY_MEMO_AFTER = 65536,
+  /* Cubes up to which a shape is sorted by insertion on packed keys rather than by qsort
+   * (normalize, for the check of a solution). "Figures once quoted in comments". */
+  POLY_SORT_INSERTION_MAX = 32,
+};
+
+#endif
