@@ -258,8 +258,9 @@ typedef struct {
 
 /* The most regions of a line by default: 2 up to 8 x 8, as in the published puzzles (most
  * lines in two, a few whole), then one per 4 cells, rounded up: 3 on 9 x 9 to 12 x 12, 4
- * above; 1 on a board of 1 cell. The more regions, the rarer the layouts with a solution:
- * on 12 x 12 about 6 are drawn for one with 2, 55 with 3, 900 with 4. */
+ * above; 1 on a board of 1 cell. The more regions, the rarer the layouts with a solution,
+ * and the more are drawn for one puzzle (bench/RESULTS.md, "Generating One Up puzzles",
+ * with 2, 3 and 4 regions on 12 x 12). */
 int oneup_default_regions(int n);
 
 /* Makes a puzzle as described above. ONEUP_EARG for options out of range, ONEUP_EGENERATE

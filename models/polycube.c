@@ -344,15 +344,16 @@ static int keep(void *ctx, size_t place, int nstab, const int32_t *stab) {
 
 /* Which piece to restrict: the unique piece whose restricted search tree is smallest
  * by Knuth's estimate (random paths through the tree, with the pruning when asked).
- * The choice matters: on the Tetris cube restricting X walks 22.0M nodes, V 49.5M and P
- * 95.2M (bench/RESULTS.md), and no simple rule (fewest classes, largest piece) finds the
- * best. Each candidate is probed with that piece restricted: an estimate from
- * POLY_ESTIMATE_PROBES paths, shared out evenly among the restricted piece's placements
- * (dlx_estimate stratifies by the root's children). When every candidate's first estimate
- * is POLY_ESTIMATE_SMALL or more, each then gets the median of POLY_ESTIMATE_BATCHES. Where
- * trees differ by less than the estimates' noise, as most of Bedlam's do (13.0M to 19M
- * nodes), the pick among them is a matter of luck, and costs little. Returns the piece, -1
- * if none is unique, -2 when out of memory. */
+ * The choice matters: on the Tetris cube the worst piece to hold walks several times the
+ * nodes of the best, and no simple rule (fewest classes, largest piece) finds the best
+ * (bench/RESULTS.md, "Polycube packing: the Bedlam and Tetris cubes" and "The pruning in
+ * boxes of three dimensions: lone cells only"). Each candidate is probed with that piece
+ * restricted: an estimate from POLY_ESTIMATE_PROBES paths, shared out evenly among the
+ * restricted piece's placements (dlx_estimate stratifies by the root's children). When
+ * every candidate's first estimate is POLY_ESTIMATE_SMALL or more, each then gets the
+ * median of POLY_ESTIMATE_BATCHES. Where trees differ by less than the estimates' noise, as
+ * most of Bedlam's do, the pick among them is a matter of luck, and costs little. Returns
+ * the piece, -1 if none is unique, -2 when out of memory. */
 
 /* orbits(): marks each representative placement. */
 static int mark_rep(void *ctx, size_t place, int nstab, const int32_t *stab) {
@@ -390,8 +391,9 @@ static int candidate_options(const poly_model *all, int p, uint64_t *keep, size_
  * placements of p that are not their orbits' representatives. The estimates are made on
  * all's matrix with those options left out (keep: its options, made by
  * candidate_options; dlx_estimate_subset): the same paths and estimates as on the candidate
- * compiled on its own (test_polycube compares them), without compiling twelve models for the
- * pentominoes (the choice took 0.0085 s of 0.092 s that way, 0.0060 of 0.080 s this way, 10 runs).
+ * compiled on its own (test_polycube compares them), without compiling a model for each
+ * candidate, twelve for the pentominoes (bench/RESULTS.md, "Figures once quoted in
+ * comments").
  */
 static int estimate_restricted(poly_model *m, poly_model *all, const uint64_t *keep, int threads,
                                int p, uint64_t probes, int first, int batches, double *batch,
@@ -546,11 +548,11 @@ static int choose_among(poly_model *m, poly_model *all, const uint64_t *keep, si
      * candidate's estimate says the trees are large. Before that, from a first estimate of
      * POLY_CHOICE_SIDE nodes (the pentominoes in 10x6 and 12x5), the threads share out the
      * other candidates, each on one (estimate_side): first one each (the next candidates,
-     * which most often beat the first), then all the rest, each stopping at the least
-     * estimate its thread has seen since. A lower bound may then differ from one thread's,
-     * but the pick and every whole estimate do not (the pick's estimate is below every
-     * beat, so it is never stopped). On 2 threads 10x6 chose in 5.5 ms, now 4.1 to 4.4;
-     * 12x5 in 7.7, now 5.3 (all the rest at once: 5.9; bench/RESULTS.md). */
+     * which most often beat the first, so that the rest stop sooner), then all the rest,
+     * each stopping at the least estimate its thread has seen since. A lower bound may then
+     * differ from one thread's, but the pick and every whole estimate do not (the pick's
+     * estimate is below every beat, so it is never stopped). bench/RESULTS.md, "The choice's
+     * candidates side by side on the threads". */
     if (i == 1 && m->opt.threads > 1 && best >= POLY_CHOICE_SIDE && best < POLY_ESTIMATE_SMALL) {
       for (int from = 1, n; from < candidates; from += n) {
         n = from == 1 && m->opt.threads < candidates - 1 ? m->opt.threads : candidates - from;
@@ -625,8 +627,8 @@ static int list_rotations(poly_model *m) {
 
 /* A model of m's set and box with options o (no piece held, no reflections), the pieces'
  * orientations and placements and the box's rotations read from m, which outlives it,
- * rather than made again: the model choose_restricted estimates on (making its pieces again
- * took 0.12 ms for the pentominoes). */
+ * rather than made again: the model choose_restricted estimates on (bench/RESULTS.md, "The
+ * region test remembered, and the options through each cell left out", item 3). */
 static poly_status model_like(const poly_model *m, const poly_options *o, poly_model **out) {
   const poly_set *s = m->set;
   poly_model *a = model_alloc();
@@ -680,9 +682,9 @@ static int choose_restricted(poly_model *m, const int *copies_of_shape) {
   uint64_t *keep = malloc(((size_t)m->set->npieces * words + 1) * sizeof *keep);
   which = keep ? candidate_options(all, order[0], keep + (size_t)order[0] * words, words) : -2;
   /* The other candidates' options, with threads, on one of them while the first candidate
-   * is estimated (the pentominoes in 12x5: 0.2 ms of a choice of 3.3 ms on 2 threads), in
-   * a matrix of 1,536 options or more: below, a thread's start costs more than they do
-   * (on 2 threads Soma's 688 took 1.1x the CPU, 20x3's 1,236 1.09x, for no time). */
+   * is estimated, in a matrix of POLY_CHOICE_LATER_OPTIONS options or more: below, a
+   * thread's start costs more than making them (bench/RESULTS.md, "The region test
+   * remembered, and the options through each cell left out", item 4). */
   later_job later = {all, order + 1, candidates - 1, keep, words, 0, 0, 0, 0};
   if (!which && m->opt.threads > 1 && dlx_option_count(all->matrix) >= POLY_CHOICE_LATER_OPTIONS)
     later.started = pthread_create(&later.tid, NULL, later_run, &later) == 0;
@@ -1337,10 +1339,11 @@ int poly_model_accept_options(const poly_model *m, const int32_t *options, size_
 /* Bit k of the result: some subset of the pieces not in `used` has k cells in all. For
  * sets of POLY_SUMS_TABLE pieces or fewer, read from a table of every `used` made with
  * the model (64 KiB for Bedlam's 13): the pruning asks for them at every candidate, and
- * computing them, or missing a cache of them, was a seventh of a Bedlam run. For larger
- * sets, from a small cache per thread: a search asks for the same few sets over and over
- * (the pieces placed so far, plus the one a candidate places): 2^POLY_SUMS_CACHE_BITS of
- * them. */
+ * computing them, or missing a cache of them, was a large share of a Bedlam run
+ * (bench/RESULTS.md, "Then: the pruning's subset sums from a table, one scatter per
+ * renumbering"). For larger sets, from a small cache per thread (2^POLY_SUMS_CACHE_BITS
+ * sets): a search asks for the same few sets over and over (the pieces placed so far, plus
+ * the one a candidate places). */
 typedef struct {
   uint64_t serial, used, sums; /* serial 0: empty */
 } sums_entry;
@@ -1381,10 +1384,9 @@ static inline int uni_bad_size(uint64_t bad, uint64_t r) {
  *   a candidate (the same decisions).
  * - Two fills at a time, from the lowest and the highest edge cell left: as soon as they
  *   meet they are one region, found in about half the steps of one fill around the piece,
- *   and their steps do not wait for each other (the pentominoes 0.95x to 0.99x the time of
- *   one fill in five blocks, with the flat neighbours above: bench/RESULTS.md). When one
- *   stops growing first, it is a region apart, measured, and the edge cells left start
- *   again.
+ *   and their steps do not wait for each other (bench/RESULTS.md, "The small frames' counts
+ *   over the primaries left, and two fills at a time", item 2). When one stops growing
+ *   first, it is a region apart, measured, and the edge cells left start again.
  * - An edge cell with no empty neighbour is a region of one cell, found without a fill (the
  *   most common dead end on the pentominoes). */
 static inline __attribute__((always_inline)) int uni_regions(const poly_model *m, uint64_t empty,
@@ -1424,23 +1426,22 @@ static inline __attribute__((always_inline)) int uni_regions(const poly_model *m
 /* uni_regions, remembered: whether the empty cells' regions next to the candidate are all
  * multiples of g is whether all their regions are (every region away from the candidate was
  * there when the options above it were admitted, and the box's own parts are multiples of
- * g), so a function of the empty cells alone. And those come back: the pentominoes in 10x6
- * (X held) ask for 573,085 tests past the two cheap ones below, of 134,561 sets of empty
- * cells, since two placements can often be made by two others (a 2 x 5 block).
- * The answers are kept per thread, in a table of 2^POLY_MEMO_BITS slots (256 KiB) made once
- * the thread has asked for POLY_MEMO_AFTER tests for one model (m->memo: a model's number;
- * the model the choice of the piece to hold estimates on lends its own to the model
+ * g), so a function of the empty cells alone. And those come back, since two placements can
+ * often be made by two others (a 2 x 5 block): the pentominoes ask the same sets of empty
+ * cells several times over.
+ * The answers are kept per thread, in a table of 2^POLY_MEMO_BITS slots (8 bytes each) made
+ * once the thread has asked for POLY_MEMO_AFTER tests for one model (m->memo: a model's
+ * number; the model the choice of the piece to hold estimates on lends its own to the model
  * searched, whose answers are the same), emptied for another, freed when the thread ends. A
  * slot holds the set of empty cells that hashed there for a pass, their complement for a
  * refusal: never a set of empty cells, the box being fewer than 64 cells, so a slot holds no
- * answer for another set. 10x6 finds 348,562 of its 598,914 answers there (58%; 12x5 280,497
- * of 458,436): 0.978x the time on 1 thread, 12x5 0.954x (2^16 slots on 2 threads: 0.996x
- * where 2^15 took 0.985x). The 8x8 square with a centre hole asks 53,042 tests, too few to
- * make a table (made at once, that small search took 1.03x to 1.07x the time). One table
- * shared by the threads took 1.09x the CPU on 2 threads (a slot written by one core, read
- * by the other). Same decisions, so the same nodes. Asked when at least two edge cells are
- * left (one is a region the test passes at once) and none is a region of one cell (the
- * cheaper test first). */
+ * answer for another set. A small search asks too few tests to pay for making a table; a
+ * larger table no longer stays in the cache; one table shared by the threads is slower (a
+ * slot written by one core, read by the other). bench/RESULTS.md, "The region test
+ * remembered, and the options through each cell left out", item 1, has the tests asked, the
+ * answers found and the times. Same decisions, so the same nodes. Asked when at least two
+ * edge cells are left (one is a region the test passes at once) and none is a region of one
+ * cell (the cheaper test first). */
 typedef struct {
   uint64_t memo;   /* the model number whose answers slots holds, 0: none */
   uint64_t *slots; /* NULL until POLY_MEMO_AFTER tests were asked for memo */
@@ -1502,10 +1503,9 @@ static inline __attribute__((always_inline)) int uni_test(const poly_model *m, u
  * With `lone` (the bitset engine in a box more than one cell deep every way), only the
  * regions of one cell: a placement there seldom cuts the empty cells in two, the fill that
  * measures a region mostly finds the one region there was, and it cost more than the nodes
- * it spared (Bedlam: 17.8M nodes with the fills, 19.8M without, 0.77x the time). Not in
- * flat boxes, where placements do cut the board: there lone cells alone walk 1.3 (10x6) to
- * 3.3 (20x3) times the nodes, and 10x6's choice then held I, 1.24x the time
- * (bench/RESULTS.md). */
+ * it spared. Not in flat boxes, where placements do cut the board: there lone cells alone
+ * walk more nodes than the fills save, and move the choice of the piece to hold to a worse
+ * one. bench/RESULTS.md, "The pruning in boxes of three dimensions: lone cells only". */
 #define POLY_ADMIT_GATHER                                                                          \
   const poly_model *m = ctx;                                                                       \
   uint64_t full = 0, used = 0;                                                                     \
@@ -1568,8 +1568,9 @@ static inline __attribute__((always_inline)) int uni_test(const poly_model *m, u
   return 1;
 
 /* Each pruning is compiled with the general region test and with the one for pieces of
- * one size (uni), so that neither pays for the other's branch (with the branch at run time
- * Bedlam measured 2 to 3% slower), with `cells` or without, and with `lone`. */
+ * one size (uni), so that neither pays for the other's branch (a branch at run time slowed
+ * Bedlam: bench/RESULTS.md, "Then: the pruning for pieces of one size, and the choice on one
+ * matrix"), with `cells` or without, and with `lone`. */
 static inline __attribute__((always_inline)) int
 admit_plain(void *ctx, const int32_t *options, size_t n, int cells, int uni, int lone) {
   POLY_ADMIT_GATHER

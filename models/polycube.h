@@ -196,8 +196,8 @@ int poly_model_estimate_bound(const poly_model *m, int piece);
  * what a few nodes of the search do, so the others' paths are held to about
  * POLY_CHOICE_SHARE percent of the first estimate's nodes: first * SHARE / 100 / (others *
  * npieces), at least 1 (dlx_estimate rounds it up to a path below each first choice of the
- * search). The 6x10 pentominoes (301,000 nodes, 11 others, 12 pieces) keep all 200; in 20x3
- * (4,650 nodes) 3; Soma (15,700 nodes with P first, 6 others, 7 pieces) 37. */
+ * search). What it gives the pentominoes in four boxes and Soma is in bench/RESULTS.md,
+ * "Small searches: a cheaper choice and one thread for a tiny search". */
 uint64_t poly_choice_probes(double first, int others, int npieces);
 /* The seconds poly_model_new spent choosing the restricted piece (POLY_RESTRICT_AUTO with
  * two candidates or more), else 0. */
@@ -205,8 +205,8 @@ double poly_model_choice_seconds(const poly_model *m);
 /* How big the search is, for deciding how to run it (threads, split): the choice's first
  * candidate's estimate, whole and from POLY_ESTIMATE_PROBES paths. The held piece's own
  * estimate is the least of several, some from fewer paths, and so tends to be low (the
- * pentominoes in the 8x8 square with a centre hole: 9,084 for a tree of 34,552 nodes, where
- * the first candidate's is 29,900). 0 when no choice was made. */
+ * pentominoes in the 8x8 square with a centre hole, in bench/RESULTS.md, "Small searches: a
+ * cheaper choice and one thread for a tiny search"). 0 when no choice was made. */
 double poly_model_size_estimate(const poly_model *m);
 
 /* An arrangement: the piece index covering each cell (cell = x + X*(y + Y*z)). */
@@ -242,12 +242,15 @@ int poly_model_accept_options(const poly_model *m, const int32_t *options, size_
  * one level down for less than the check costs (bench/RESULTS.md, "Two engines"). For the
  * bitset engine in a box more than one cell deep every way, only regions of one cell are
  * looked for: there a placement seldom cuts the empty cells in two, and measuring the
- * regions cost more than it saved (Bedlam 0.77x the time; bench/RESULTS.md). Which engine:
+ * regions cost more than it saved (bench/RESULTS.md, "The pruning in boxes of three
+ * dimensions: lone cells only"). Which engine:
  * opt.engine, resolved by dlx_engine_for on the model's matrix. NULL for boxes of more than
  * 64 cells. Thread-safe. */
 dlx_admit_fn poly_model_admit(const poly_model *m);
 /* For dlx_options.admit_items, beside poly_model_admit: the same pruning, read off the
- * uncovered primaries instead of the options chosen (about 5% faster on Bedlam). NULL
+ * uncovered primaries instead of the options chosen, which is faster (bench/RESULTS.md,
+ * "Then: transposed renumbering, small frames in vectors, the pruning off the engine's
+ * bits"). NULL
  * where poly_model_admit does the cell check too, or the box has holes or an optional
  * piece (then admit alone does it all). */
 dlx_admit_items_fn poly_model_admit_items(const poly_model *m);
