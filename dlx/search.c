@@ -992,6 +992,87 @@ static int child_order(const dlx_matrix *m, const bx_tables *bits, const uint64_
   return 0;
 }
 
+/* The root's children, admitted, as option ids in *root (*n of them), found by the bitset
+ * engine on the options of keep when keep is given (its tables are left in *bits), else by
+ * the links engine. */
+static dlx_status root_children(const dlx_matrix *m, const dlx_options *o, const uint64_t *keep,
+                                int flags, bx_tables **bits, int32_t **root, uint32_t *n) {
+  *bits = NULL;
+  *root = NULL;
+  *n = 0;
+  if (keep) {
+    bx_tables *t = dlx_bx_tables_new(m, flags);
+    bx_engine *b = t ? dlx_bx_walker_new(t) : NULL;
+    int32_t *r = b ? malloc(((size_t)m->options + 1) * sizeof *r) : NULL;
+    if (!r) {
+      dlx_bx_engine_free(b);
+      dlx_bx_tables_free(t);
+      return DLX_ENOMEM;
+    }
+    *bits = t;
+    *root = r;
+    dlx_bx_engine_keep(b, keep);
+    dlx_bx_engine_admit(b, o);
+    *n = dlx_bx_engine_branches(b, 0, r);
+    dlx_bx_engine_free(b);
+  } else {
+    dlx_engine *e = dlx_engine_new(m);
+    uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
+    int32_t *r = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *r) : NULL;
+    if (!e || !opts || !r) {
+      free(opts);
+      free(r);
+      dlx_engine_free(e);
+      return e ? DLX_ENOMEM : dlx_engine_new_error(m);
+    }
+    if (o) {
+      e->admit = o->admit;
+      e->admit_ctx = o->admit_ctx;
+    }
+    uint32_t best;
+    *n = branches(e, 0, &best, opts);
+    for (uint32_t i = 0; i < *n; i++)
+      r[i] = -e->nd[e->nd[opts[i]].last + 1].top - 1;
+    dlx_engine_free(e);
+    free(opts);
+    *root = r;
+  }
+  return DLX_OK;
+}
+
+/* The jobs of proto's children, one a thread (the first on the calling thread, and any
+ * that cannot be started after it); *done is the paths they followed. */
+static dlx_status estimate_threads(const estimate_job *proto, int threads, uint64_t *done) {
+  estimate_job *jobs = calloc((size_t)threads, sizeof *jobs);
+  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
+  unsigned char *started = calloc((size_t)threads, 1);
+  if (!jobs || !tid || !started) {
+    free(jobs);
+    free(tid);
+    free(started);
+    return DLX_ENOMEM;
+  }
+  const uint32_t n = proto->n;
+  for (int t = 0; t < threads; t++) {
+    jobs[t] = *proto;
+    jobs[t].first = (uint32_t)t;
+    if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
+  }
+  for (int t = 0; t < threads && n; t++)
+    if (!started[t]) estimate_run(&jobs[t]);
+  for (int t = 1; t < threads; t++)
+    if (started[t]) pthread_join(tid[t], NULL);
+  dlx_status status = DLX_OK;
+  for (int t = 0; t < threads && !status; t++) {
+    if (jobs[t].status) status = jobs[t].status;
+    *done += jobs[t].done;
+  }
+  free(jobs);
+  free(tid);
+  free(started);
+  return status;
+}
+
 /* dlx_estimate, or with keep (for the bitset engine only) the estimate on the options of
  * keep alone. */
 static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint64_t *keep,
@@ -1007,68 +1088,22 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
    * share, so that the estimate does not hang on which subtrees of the first branching
    * the paths happen to enter (a restricted piece's few placements lead to very
    * different trees). Both engines find the same children in the same order. */
-  bx_tables *bits = NULL;
-  int32_t *root = NULL;
-  uint32_t n = 0;
+  bx_tables *bits;
+  int32_t *root;
+  uint32_t n;
   /* the conflict sets pay only when the paths are as many as the options */
   const int flags = BX_ESTIMATE | (probes >= (uint64_t)m->options ? BX_CONFLICTS : 0);
-  if (keep) {
-    bits = dlx_bx_tables_new(m, flags);
-    bx_engine *b = bits ? dlx_bx_walker_new(bits) : NULL;
-    root = b ? malloc(((size_t)m->options + 1) * sizeof *root) : NULL;
-    if (!root) {
-      dlx_bx_engine_free(b);
-      dlx_bx_tables_free(bits);
-      return DLX_ENOMEM;
-    }
-    dlx_bx_engine_keep(b, keep);
-    dlx_bx_engine_admit(b, o);
-    n = dlx_bx_engine_branches(b, 0, root);
-    dlx_bx_engine_free(b);
-  } else {
-    dlx_engine *e = dlx_engine_new(m);
-    uint32_t *opts = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *opts) : NULL;
-    root = e ? malloc(((size_t)e->n_nodes + 1) * sizeof *root) : NULL;
-    if (!e || !opts || !root) {
-      free(opts);
-      free(root);
-      dlx_engine_free(e);
-      return e ? DLX_ENOMEM : dlx_engine_new_error(m);
-    }
-    if (o) {
-      e->admit = o->admit;
-      e->admit_ctx = o->admit_ctx;
-    }
-    uint32_t best;
-    n = branches(e, 0, &best, opts);
-    for (uint32_t i = 0; i < n; i++)
-      root[i] = -e->nd[e->nd[opts[i]].last + 1].top - 1;
-    dlx_engine_free(e);
-    free(opts);
-  }
+  dlx_status rc = root_children(m, o, keep, flags, &bits, &root, &n);
+  if (rc) return rc;
   uint64_t per = n ? (probes + n - 1) / n : 0;
   /* As many threads as asked, up to the root's children (no other cap). A thread that
    * cannot be started has its share done by the calling thread: the estimate is the same
    * whatever the threads, so it is only slower. */
   int threads = o && o->threads > 1 ? o->threads : 1;
   if ((uint32_t)threads > n) threads = n ? (int)n : 1;
-  estimate_job *jobs = calloc((size_t)threads, sizeof *jobs);
-  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-  unsigned char *started = calloc((size_t)threads, 1);
-  if (!jobs || !tid || !started) {
-    free(jobs);
-    free(tid);
-    free(started);
-    free(root);
-    dlx_bx_tables_free(bits);
-    return DLX_ENOMEM;
-  }
   dlx_status status = DLX_OK;
   if (!bits && n && !m->node_color && dlx_engine_for(m, o) == DLX_ENGINE_BITS &&
       !(bits = dlx_bx_tables_new(m, flags))) {
-    free(jobs);
-    free(tid);
-    free(started);
     free(root);
     return DLX_ENOMEM;
   }
@@ -1082,33 +1117,24 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
     sh.mean[i] = -1;
   sh.var = sh.mean ? sh.mean + n + 1 : NULL;
   pthread_mutex_init(&sh.lock, NULL);
-  for (int t = 0; t < threads && !status; t++) {
-    jobs[t] = (estimate_job){.m = m,
-                             .o = o,
-                             .root = root,
-                             .order = order,
-                             .n = n,
-                             .first = (uint32_t)t,
-                             .step = (uint32_t)threads,
-                             .per = per,
-                             .seed = seed,
-                             .status = DLX_OK,
-                             .bits = bits,
-                             .s = &sh,
-                             .keep = keep};
-    if (t > 0 && n) started[t] = dlx_thread_create(&tid[t], NULL, estimate_run, &jobs[t]) == 0;
+  uint64_t done = 0;
+  if (!status) {
+    const estimate_job proto = {.m = m,
+                                .o = o,
+                                .root = root,
+                                .order = order,
+                                .n = n,
+                                .step = (uint32_t)threads,
+                                .per = per,
+                                .seed = seed,
+                                .status = DLX_OK,
+                                .bits = bits,
+                                .s = &sh,
+                                .keep = keep};
+    status = estimate_threads(&proto, threads, &done);
   }
-  for (int t = 0; t < threads && n && !status; t++)
-    if (!started[t]) estimate_run(&jobs[t]);
-  for (int t = 1; t < threads; t++)
-    if (started[t]) pthread_join(tid[t], NULL);
   pthread_mutex_destroy(&sh.lock);
   double nodes = 1, var = 0;
-  uint64_t done = 0;
-  for (int t = 0; t < threads && !status; t++) {
-    if (jobs[t].status) status = jobs[t].status;
-    done += jobs[t].done;
-  }
   /* In child order: capped, the children of the least prefix of the order past the cap;
    * else every finished child (all of them, unless the stop flag rose). */
   uint32_t upto = sh.capped ? sh.frontier : n;
@@ -1116,9 +1142,6 @@ static dlx_status estimate(const dlx_matrix *m, const dlx_options *o, const uint
     if (rank[i] < upto && sh.mean[i] >= 0) nodes += sh.mean[i], var += sh.var[i];
   free(sh.mean);
   free(order);
-  free(jobs);
-  free(tid);
-  free(started);
   free(root);
   dlx_bx_tables_free(bits);
   if (status) return status;
