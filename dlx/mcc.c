@@ -804,6 +804,49 @@ static dlx_status take_pieces(mcc_shared *sh, const leaves *v, size_t target) {
   return DLX_OK;
 }
 
+/* The split's pieces searched by `threads` workers ws (the first on the calling thread, as
+ * many others as can be started), each with a copy of run r on the options wo. Returns
+ * whether any of them halted. */
+static int run_workers(mcc_shared *sh, const dlx_options *top_o, const mcc_run *r, worker *ws,
+                       pthread_t *tid, int threads) {
+  dlx_options wo = *top_o;
+  for (int t = 0; t < threads; t++) {
+    ws[t].sh = sh;
+    ws[t].run = *r;
+    ws[t].run.o = &wo;
+    ws[t].run.shared = sh;
+    ws[t].run.reports = t == 0;
+    ws[t].run.quiet = 0;
+  }
+  int started = 0;
+  for (int t = 1; t < threads; t++) {
+    if (dlx_thread_create(&tid[t], NULL, work, &ws[t]) != 0) break;
+    started = t;
+  }
+  work(&ws[0]);
+  for (int t = 1; t <= started; t++)
+    pthread_join(tid[t], NULL);
+  int halted = 0;
+  for (int t = 0; t < threads; t++)
+    halted |= ws[t].halted;
+  return halted;
+}
+
+/* The split's counts: the top's and the workers' (ws may be NULL: none ran). */
+static void split_counts(dlx_stats *st, const mcc *top, const worker *ws, int threads) {
+  st->solutions = top->solutions;
+  st->nodes = top->nodes;
+  st->updates = top->l.updates;
+  st->bytes = top->bytes;
+  if (ws)
+    for (int t = 0; t < threads; t++) {
+      st->solutions += ws[t].solutions;
+      st->nodes += ws[t].nodes;
+      st->updates += ws[t].updates;
+      st->bytes += ws[t].bytes;
+    }
+}
+
 static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_stats *st,
                               mcc_run *r) {
   int threads = o->threads > 1 ? o->threads : 1;
@@ -862,38 +905,10 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
                        .plan = sh.plan.hash};
     o->on_piece(o->piece_ctx, &above);
   }
-  dlx_options wo = top_o;
-  for (int t = 0; t < threads; t++) {
-    ws[t].sh = &sh;
-    ws[t].run = *r;
-    ws[t].run.o = &wo;
-    ws[t].run.shared = &sh;
-    ws[t].run.reports = t == 0;
-    ws[t].run.quiet = 0;
-  }
-  int started = 0;
-  for (int t = 1; t < threads; t++) {
-    if (dlx_thread_create(&tid[t], NULL, work, &ws[t]) != 0) break;
-    started = t;
-  }
-  work(&ws[0]);
-  for (int t = 1; t <= started; t++)
-    pthread_join(tid[t], NULL);
+  halted |= run_workers(&sh, &top_o, r, ws, tid, threads);
   if (sh.failed) status = DLX_ENOMEM;
-  for (int t = 0; t < threads; t++)
-    halted |= ws[t].halted;
 out:
-  st->solutions = top->solutions;
-  st->nodes = top->nodes;
-  st->updates = top->l.updates;
-  st->bytes = top->bytes;
-  if (ws)
-    for (int t = 0; t < threads; t++) {
-      st->solutions += ws[t].solutions;
-      st->nodes += ws[t].nodes;
-      st->updates += ws[t].updates;
-      st->bytes += ws[t].bytes;
-    }
+  split_counts(st, top, ws, threads);
   st->complete = !halted && !status && __atomic_load_n(&sh.done, __ATOMIC_RELAXED) == sh.mine;
   st->threads = threads;
   st->subproblems = sh.pieces;
