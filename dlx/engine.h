@@ -153,6 +153,10 @@ double dlx_engine_probe(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *
  * unless a test changes it (before it builds engines), to search one tree both ways. */
 extern int32_t dlx_track_empty_from;
 
+/* memo.c: keys of at least this many words are hashed as they change (4, unless a test
+ * changes it before it counts). */
+extern uint32_t dlx_memo_hash_words;
+
 /* The item to branch on (Knuth's MRV rule): the active primary item with the fewest options,
  * the first such in input order, or 0 when none is left; *least receives its options
  * (INT32_MAX for none). `track` and `empty` are the engine's track_empty and empty as they

@@ -42,8 +42,16 @@ typedef struct {
   /* per level */
   uint32_t *item_at, *choice;
   dlx_count *acc; /* solutions below the level's node so far */
-  uint64_t *keys; /* the key of each level's node, W words a level */
   uint64_t bytes;
+  /* Keys of dlx_memo_hash_words words or more are hashed: hash is key_hash of key, kept by
+   * every cover and purify and their undoing from item_hash (the table's items), and open
+   * counts the primary items not covered. */
+  int hashed;
+  uint64_t hash;
+  const uint64_t *item_hash;
+  int32_t open;
+  int track;     /* counts empty: many primary items (dlx_track_empty_from, engine.h) */
+  int32_t empty; /* with track: the active primary items whose lists are empty */
 } memo_dl;
 
 /* The table: open addressing, val = count + 1 (0 for an empty slot), cut into 2^bits
@@ -58,6 +66,7 @@ typedef struct {
 #define SPILLED (UINT64_MAX - UINT32_MAX)
 typedef struct {
   uint64_t *keys, *val;
+  uint64_t *fp;     /* with table.fp: the key_hash of each slot's key */
   size_t cap, used; /* cap a power of two */
   dlx_count *spill; /* the counts too big for val */
   size_t spilled, spill_cap;
@@ -69,7 +78,9 @@ typedef struct {
 typedef struct {
   segment *seg;
   uint32_t bits; /* 2^bits segments; 0: one, for one thread, without a lock */
-  uint32_t W;
+  uint32_t WB, W;
+  int fp;           /* hashed keys: each slot keeps its key's hash, compared first */
+  uint64_t *items;  /* item_hash(i) of each item i, looked up rather than computed */
   size_t seg_max;   /* bytes a segment may take */
   size_t first_cap; /* a segment's first size */
 } table;
@@ -84,16 +95,77 @@ static uint64_t hash_key(const uint64_t *k, uint32_t W) {
   return h;
 }
 
-static size_t table_bytes(size_t cap, uint32_t W) { return cap * ((size_t)W + 1) * 8; }
+/* A long key's hash (dlx_memo_hash_words words or more) is the XOR of a hash of each item
+ * covered in it (item_hash of its header number) and of each color slot given (slot_hash of
+ * the slot and the color), so that the search keeps it as it covers and uncovers, and a
+ * child's is its parent's and the option's: such a key need not be read whole at every node
+ * (a chain of 10^6 items has keys of 15,626 words, and lookups that read them made the count
+ * quadratic). Shorter keys are hashed whole (hash_key), which costs less than keeping. */
+static uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static uint64_t item_hash(uint32_t i) { return mix64(((uint64_t)i + 1) * 0x9E3779B97F4A7C15ull); }
+
+/* Colors are positive: the inputs lie above 2^32, apart from the items'. */
+static uint64_t slot_hash(uint32_t j, uint32_t color) {
+  return mix64(((uint64_t)color << 32 | j) * 0x9E3779B97F4A7C15ull);
+}
+
+/* The hash of key k (WB words of bits, then 32-bit color slots up to W words), as kept;
+ * items[i] is item_hash(i). */
+static uint64_t key_hash(const uint64_t *items, const uint64_t *k, uint32_t WB, uint32_t W) {
+  uint64_t h = 0;
+  for (uint32_t w = 0; w < WB; w++)
+    for (uint64_t b = k[w]; b; b &= b - 1)
+      h ^= items[w * 64 + (uint32_t)__builtin_ctzll(b)];
+  for (uint32_t j = 0; j < 2 * (W - WB); j++) {
+    uint32_t c;
+    memcpy(&c, (const uint32_t *)(k + WB) + j, sizeof c);
+    if (c) h ^= slot_hash(j, c);
+  }
+  return h;
+}
+
+/* Keys of this many words or more are hashed as they change (key_hash) and compared only
+ * where their hashes agree (each slot keeps its key's: 8 bytes more); shorter ones are as
+ * quick to hash and compare whole. A test sets 1 to search every problem both ways. */
+uint32_t dlx_memo_hash_words = 4;
+
+/* The hash a table of keys of W words files key k under. */
+static uint64_t table_hash(const table *t, const uint64_t *k) {
+  return t->fp ? key_hash(t->items, k, t->WB, t->W) : hash_key(k, t->W);
+}
+
+static size_t table_bytes(const table *t, size_t cap) {
+  return cap * ((size_t)t->W + 1 + (t->fp != 0)) * 8;
+}
 
 /* A segment's bytes were its slots cap and its spill array spill_cap. */
 static size_t segment_bytes(const table *t, size_t cap, size_t spill_cap) {
-  return table_bytes(cap, t->W) + spill_cap * sizeof(dlx_count);
+  return table_bytes(t, cap) + spill_cap * sizeof(dlx_count);
 }
 
-static int table_init(table *t, uint32_t W, size_t max_bytes, int threads) {
+/* Whether slot s of g holds key k, whose hash is `hash`. */
+static int slot_holds(const table *t, const segment *g, size_t s, uint64_t hash,
+                      const uint64_t *k) {
+  return (!t->fp || g->fp[s] == hash) && !memcmp(g->keys + s * t->W, k, t->W * sizeof *k);
+}
+
+static int table_init(table *t, int32_t items, uint32_t WB, uint32_t W, size_t max_bytes,
+                      int threads) {
   memset(t, 0, sizeof *t);
+  t->WB = WB;
   t->W = W;
+  t->fp = W >= dlx_memo_hash_words;
+  if (t->fp) {
+    t->items = malloc(((size_t)items + 1) * sizeof *t->items);
+    if (!t->items) return 0;
+    for (uint32_t i = 0; i <= (uint32_t)items; i++)
+      t->items[i] = item_hash(i);
+  }
   t->bits = threads > 1 ? 6 : 0;
   t->seg_max = max_bytes >> t->bits;
   t->first_cap = threads > 1 ? 64 : 1024;
@@ -102,10 +174,12 @@ static int table_init(table *t, uint32_t W, size_t max_bytes, int threads) {
 }
 
 static void table_free(table *t) {
+  free(t->items);
   if (!t->seg) return;
   for (size_t s = 0; s < (size_t)1 << t->bits; s++) {
     free(t->seg[s].keys);
     free(t->seg[s].val);
+    free(t->seg[s].fp);
     free(t->seg[s].spill);
   }
   free(t->seg);
@@ -128,24 +202,30 @@ static int segment_grow(table *t, segment *g) {
   size_t cap = g->cap ? g->cap * 2 : t->first_cap;
   if (segment_bytes(t, cap, g->spill_cap) > t->seg_max) return 0;
   uint64_t *keys = calloc(cap * t->W, sizeof *keys), *val = calloc(cap, sizeof *val);
-  if (!keys || !val) {
+  uint64_t *fp = t->fp ? calloc(cap, sizeof *fp) : NULL;
+  if (!keys || !val || (t->fp && !fp)) {
     free(keys);
     free(val);
+    free(fp);
     return 0;
   }
   for (size_t s = 0; s < g->cap; s++) {
     if (!g->val[s]) continue;
     const uint64_t *k = g->keys + s * t->W;
-    size_t h = (size_t)hash_key(k, t->W) & (cap - 1);
+    uint64_t hash = t->fp ? g->fp[s] : hash_key(k, t->W);
+    size_t h = (size_t)hash & (cap - 1);
     while (val[h])
       h = (h + 1) & (cap - 1);
     memcpy(keys + h * t->W, k, t->W * sizeof *k);
     val[h] = g->val[s];
+    if (fp) fp[h] = hash;
   }
   free(g->keys);
   free(g->val);
+  free(g->fp);
   g->keys = keys;
   g->val = val;
+  g->fp = fp;
   g->cap = cap;
   return 1;
 }
@@ -165,15 +245,14 @@ static uint64_t spill(table *t, segment *g, dlx_count c) {
   return UINT64_MAX - g->spilled++;
 }
 
-/* The count stored for key k: 1 and *count, or 0. */
-static int table_get(table *t, const uint64_t *k, dlx_count *count) {
-  uint64_t hash = hash_key(k, t->W);
+/* The count stored for key k, whose key_hash is `hash`: 1 and *count, or 0. */
+static int table_get(table *t, uint64_t hash, const uint64_t *k, dlx_count *count) {
   segment *g = segment_of(t, hash);
   int found = 0;
   if (g->cap)
     for (size_t h = (size_t)hash & (g->cap - 1);; h = (h + 1) & (g->cap - 1)) {
       if (!g->val[h]) break;
-      if (!memcmp(g->keys + h * t->W, k, t->W * sizeof *k)) {
+      if (slot_holds(t, g, h, hash, k)) {
         uint64_t v = g->val[h];
         *count = v < SPILLED ? (dlx_count)(v - 1) : g->spill[UINT64_MAX - v];
         found = 1;
@@ -184,18 +263,31 @@ static int table_get(table *t, const uint64_t *k, dlx_count *count) {
   return found;
 }
 
-static void table_put(table *t, const uint64_t *k, dlx_count count) {
+/* Whether a key of this hash may be stored: 0 only where the slots keep the hashes and none
+ * of those it could be in has this one. Saves building a child's key to look it up. */
+static int table_may_hold(table *t, uint64_t hash) {
+  if (!t->fp) return 1;
+  segment *g = segment_of(t, hash);
+  int may = 0;
+  if (g->cap)
+    for (size_t h = (size_t)hash & (g->cap - 1); g->val[h] && !may; h = (h + 1) & (g->cap - 1))
+      may = g->fp[h] == hash;
+  segment_release(t, g);
+  return may;
+}
+
+static void table_put(table *t, uint64_t hash, const uint64_t *k, dlx_count count) {
   if (count == DLX_COUNT_MAX) return; /* a sum that passed 2^128 - 1: no count to keep */
-  uint64_t hash = hash_key(k, t->W);
   segment *g = segment_of(t, hash);
   if (!g->full && (g->used + 1) * 10 > g->cap * 7 && !segment_grow(t, g)) g->full = 1;
   if (!g->full) {
     size_t h = (size_t)hash & (g->cap - 1);
     for (; g->val[h]; h = (h + 1) & (g->cap - 1))
-      if (!memcmp(g->keys + h * t->W, k, t->W * sizeof *k)) break; /* another thread's */
+      if (slot_holds(t, g, h, hash, k)) break; /* another thread's */
     uint64_t v = g->val[h] ? 0 : spill(t, g, count);
     if (v) {
       memcpy(g->keys + h * t->W, k, t->W * sizeof *k);
+      if (t->fp) g->fp[h] = hash;
       g->val[h] = v;
       g->used++;
     }
@@ -229,11 +321,11 @@ static void memo_free(memo_dl *d) {
   free(d->item_at);
   free(d->choice);
   free(d->acc);
-  free(d->keys);
   free(d);
 }
 
-static memo_dl *memo_new(const dlx_matrix *x) {
+/* The links of x, at its root; the keys' item hashes are `items`, the table's. */
+static memo_dl *memo_new(const dlx_matrix *x, const uint64_t *items) {
   memo_dl *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   d->bytes = sizeof *d;
@@ -252,25 +344,46 @@ static memo_dl *memo_new(const dlx_matrix *x) {
   d->item_at = take(d, levels, sizeof *d->item_at);
   d->choice = take(d, levels, sizeof *d->choice);
   d->acc = take(d, levels, sizeof *d->acc);
-  d->keys = take(d, levels * d->W, sizeof *d->keys);
-  if (!d->key || !d->child || !d->primary_mask || !d->item_at || !d->choice || !d->acc ||
-      !d->keys) {
+  if (!d->key || !d->child || !d->primary_mask || !d->item_at || !d->choice || !d->acc) {
     memo_free(d);
     return NULL;
   }
+  d->hashed = d->W >= dlx_memo_hash_words;
+  d->item_hash = items;
+  d->open = np;
+  d->track = np >= dlx_track_empty_from;
+  for (uint32_t k = 1; k <= (uint32_t)np && d->track; k++)
+    d->empty += d->l.len[k] == 0;
   for (uint32_t k = 1; k <= (uint32_t)np; k++)
     d->primary_mask[k >> 6] |= (uint64_t)1 << (k & 63);
   return d;
 }
 
-static void hide(memo_dl *d, uint32_t x) { plain_hide(&d->l, x); }
-static void unhide(memo_dl *d, uint32_t x) { plain_unhide(&d->l, x); }
+static void hide(memo_dl *d, uint32_t x) {
+  if (d->track)
+    plain_hide_counting(&d->l, x, &d->empty);
+  else
+    plain_hide(&d->l, x);
+}
+
+static void unhide(memo_dl *d, uint32_t x) {
+  if (d->track)
+    plain_unhide_counting(&d->l, x, &d->empty);
+  else
+    plain_unhide(&d->l, x);
+}
 
 static void cover(memo_dl *d, uint32_t i) {
   uint32_t l = d->l.prev[i], r = d->l.next[i];
   d->l.next[l] = r;
   d->l.prev[r] = l;
   d->key[i >> 6] |= (uint64_t)1 << (i & 63);
+  if (d->hashed) {
+    d->hash ^= d->item_hash[i];
+    d->open -= i <= (uint32_t)d->l.n_primary;
+  }
+  if (d->track && i <= (uint32_t)d->l.n_primary) /* active no more */
+    d->empty -= d->l.len[i] == 0;
   d->l.updates++;
   for (uint32_t x = d->l.down[i]; x != i; x = d->l.down[x])
     hide(d, x);
@@ -280,6 +393,11 @@ static void uncover(memo_dl *d, uint32_t i) {
   for (uint32_t x = d->l.up[i]; x != i; x = d->l.up[x])
     unhide(d, x);
   d->key[i >> 6] &= ~((uint64_t)1 << (i & 63));
+  if (d->hashed) {
+    d->hash ^= d->item_hash[i];
+    d->open += i <= (uint32_t)d->l.n_primary;
+  }
+  if (d->track && i <= (uint32_t)d->l.n_primary) d->empty += d->l.len[i] == 0;
   uint32_t l = d->l.prev[i], r = d->l.next[i];
   d->l.next[l] = i;
   d->l.prev[r] = i;
@@ -296,6 +414,8 @@ static void purify(memo_dl *d, uint32_t p) {
   int32_t want = d->l.color[p];
   d->key[c >> 6] |= (uint64_t)1 << (c & 63);
   *slot(d, d->key, c) = (uint32_t)want;
+  if (d->hashed)
+    d->hash ^= d->item_hash[c] ^ slot_hash(c - (uint32_t)d->l.n_primary - 1, (uint32_t)want);
   d->l.updates++;
   for (uint32_t r = d->l.down[c]; r != c; r = d->l.down[r]) {
     if (d->l.color[r] != want)
@@ -316,6 +436,8 @@ static void unpurify(memo_dl *d, uint32_t p) {
   }
   d->key[c >> 6] &= ~((uint64_t)1 << (c & 63));
   *slot(d, d->key, c) = 0;
+  if (d->hashed)
+    d->hash ^= d->item_hash[c] ^ slot_hash(c - (uint32_t)d->l.n_primary - 1, (uint32_t)want);
 }
 
 /* Covers (or purifies) the items of x's option other than x's own, and undoes it. */
@@ -372,40 +494,71 @@ static void child_key(memo_dl *d, uint32_t x, uint64_t *ck) {
   }
 }
 
-/* The active item with the fewest options, the first such; *len receives their number. */
+/* With hashed keys: the key_hash of child_key(d, x) into *hash, from d's: the option's items
+ * not covered in d's key (a node purified to its color, -1, is), and its colors. Returns
+ * whether the child has every primary item covered: a solution. */
+static int child_hash(const memo_dl *d, uint32_t x, uint64_t *hash) {
+  uint64_t h = d->hash;
+  int32_t open = d->open;
+  for (uint32_t q = x + 1; q != x;) {
+    int32_t tq = d->l.top[q];
+    if (tq <= 0) {
+      q = d->l.up[q];
+      continue;
+    }
+    int32_t color = d->l.color ? d->l.color[q] : 0;
+    if (color >= 0) h ^= d->item_hash[tq];
+    if (color > 0) h ^= slot_hash((uint32_t)(tq - d->l.n_primary - 1), (uint32_t)color);
+    open -= tq <= d->l.n_primary;
+    q++;
+  }
+  *hash = h;
+  return open == 0;
+}
+
+/* The active item with the fewest options, the first such; *len receives their number.
+ * With no empty list (known where d tracks them), the first of one option is that item. */
 static uint32_t choose(const memo_dl *d, int32_t *len) {
-  int32_t best_len = INT32_MAX;
+  int32_t best_len = INT32_MAX, floor = d->track && !d->empty ? 1 : 0;
   uint32_t i = 0;
-  for (uint32_t k = d->l.next[0]; k != 0; k = d->l.next[k])
-    if (d->l.len[k] < best_len) best_len = d->l.len[k], i = k;
+  for (uint32_t k = d->l.next[0]; k != 0; k = d->l.next[k]) {
+    if (d->l.len[k] < best_len) {
+      best_len = d->l.len[k], i = k;
+      if (best_len <= floor) break;
+    }
+  }
   *len = best_len;
   return i;
 }
 
-/* Goes from the node at the end of path `from` to the node at the end of path `to` (NULL:
- * the root), both of `depth` pairs of an item covered and an option committed, through the
- * last node they have in common: pieces taken
- * one after the other mostly share the start of their paths (siblings share all but the
- * last option), and covering an item of a set partition takes out thousands of options. */
+/* Goes from the node at the end of path `from` (`fd` pairs of an item covered and an option
+ * committed) to the node at the end of path `to` (`td` pairs), NULL being the root, through
+ * the last node they have in common: pieces taken one after the other mostly share the start
+ * of their paths (siblings share all but the last option), and covering an item of a set
+ * partition takes out thousands of options. Returns the covers and commits made and undone. */
+static uint64_t move_between(memo_dl *d, const uint32_t *from, uint32_t fd, const uint32_t *to,
+                             uint32_t td) {
+  uint32_t nf = from ? 2 * fd : 0, nt = to ? 2 * td : 0, j = 0;
+  while (j < nf && j < nt && from[j] == to[j])
+    j++;
+  for (uint32_t s = nf; s-- > j;) {
+    if (s & 1)
+      uncommit(d, from[s]);
+    else
+      uncover(d, from[s]);
+  }
+  for (uint32_t s = j; s < nt; s++) {
+    if (s & 1)
+      commit(d, to[s]);
+    else
+      cover(d, to[s]);
+  }
+  return (uint64_t)(nf - j) + (nt - j);
+}
+
+/* The same between two paths of `depth` pairs. */
 static void move(memo_dl *d, const uint32_t *from, const uint32_t *to, uint32_t depth) {
-  uint32_t n = 2 * depth, j = 0;
-  if (from && to)
-    while (j < n && from[j] == to[j])
-      j++;
-  if (from)
-    for (uint32_t s = n; s-- > j;) {
-      if (s & 1)
-        uncommit(d, from[s]);
-      else
-        uncover(d, from[s]);
-    }
-  if (to)
-    for (uint32_t s = from ? j : 0; s < n; s++) {
-      if (s & 1)
-        commit(d, to[s]);
-      else
-        cover(d, to[s]);
-    }
+  move_between(d, from, depth, to, depth);
 }
 
 /* The pieces of a split: distinct nodes at one depth of the tree, each with one path to it
@@ -537,7 +690,9 @@ static int count_below(run *r, dlx_count *out) {
   uint32_t i;
 forward:
   r->nodes++;
-  if ((r->nodes & (r->poll_every - 1)) == 1 % r->poll_every && poll(r)) {
+  /* A sum past 2^128 - 1 makes the whole count so: no need to go on (its counts are not
+   * kept, and the tree below would be searched without the table). */
+  if (r->overflow || ((r->nodes & (r->poll_every - 1)) == 1 % r->poll_every && poll(r))) {
     while (l-- > 0) { /* back to where the count began */
       uncommit(d, d->choice[l]);
       uncover(d, d->item_at[l]);
@@ -548,7 +703,7 @@ forward:
     value = 1;
     goto ret;
   }
-  if (table_get(t, d->key, &value)) {
+  if (table_get(t, d->hashed ? d->hash : hash_key(d->key, W), d->key, &value)) {
     r->hits++;
     goto ret;
   }
@@ -556,12 +711,11 @@ forward:
     int32_t best_len;
     i = choose(d, &best_len);
     if (best_len == 0) {
-      table_put(t, d->key, 0);
+      table_put(t, d->hashed ? d->hash : hash_key(d->key, W), d->key, 0);
       value = 0;
       goto ret;
     }
   }
-  memcpy(d->keys + (size_t)l * W, d->key, W * sizeof *d->key);
   d->item_at[l] = i;
   d->acc[l] = 0;
   d->choice[l] = d->l.down[i];
@@ -569,19 +723,30 @@ forward:
 advance:
   if (d->choice[l] == d->item_at[l]) { /* every option tried: the node is counted */
     uncover(d, d->item_at[l]);
-    value = d->acc[l];
-    table_put(t, d->keys + (size_t)l * W, value);
+    value = d->acc[l]; /* the key and its hash are the node's again */
+    table_put(t, d->hashed ? d->hash : hash_key(d->key, W), d->key, value);
     goto ret;
   }
   /* The child's count may be known already: then it need not be entered at all (on
-   * set partitions most children are, and entering one covers long lists). */
+   * set partitions most children are, and entering one covers long lists). Its key is
+   * built only where the table may hold it. */
   {
-    uint64_t *ck = d->child;
     uint32_t x = d->choice[l];
-    child_key(d, x, ck);
-    int solved = solved_key(d, ck);
+    uint64_t ch;
+    int solved, stored = 0;
     dlx_count known;
-    if (solved || table_get(t, ck, &known)) {
+    if (d->hashed) {
+      solved = child_hash(d, x, &ch);
+      if (!solved && table_may_hold(t, ch)) {
+        child_key(d, x, d->child);
+        stored = table_get(t, ch, d->child, &known);
+      }
+    } else {
+      child_key(d, x, d->child);
+      solved = solved_key(d, d->child);
+      stored = !solved && table_get(t, hash_key(d->child, W), d->child, &known);
+    }
+    if (solved || stored) {
       if (solved)
         known = 1;
       else
@@ -606,32 +771,48 @@ ret:
   goto advance;
 }
 
+/* The split's own work, in words of paths and keys written and levels entered, at most:
+ * a chain of 10^6 items has one node a level, each a path as long as its depth and a key of
+ * 15,626 words away, and would take about as long to split as to count. */
+#define SPLIT_WORK ((uint64_t)1 << 26)
+
 /* Splits the top of the tree, level by level, into the distinct nodes of the first depth
  * that has at least target of them (or of the depth where the split has expanded 100,000
- * nodes, or the last one). Solutions above that depth are added to *above. Depends on the
- * matrix and target only. Returns 1 if stopped, -1 out of memory, else 0 and *out. */
+ * nodes or done SPLIT_WORK, or the last one). Solutions above that depth are added to
+ * *above. Depends on the matrix and target only. Returns 1 if stopped, -1 out of memory,
+ * else 0 and *out. */
 static int split(run *r, size_t target, pieces *out, dlx_count *above) {
   memo_dl *d = r->d;
   const uint32_t W = d->W;
   pieces cur = {0}, next = {0};
   uint32_t *path = malloc(2 * ((size_t)d->l.n_primary + 1) * sizeof *path);
-  if (!path) return -1;
+  uint32_t *pos = malloc(2 * ((size_t)d->l.n_primary + 1) * sizeof *pos);
+  if (!path || !pos) {
+    free(path);
+    free(pos);
+    return -1;
+  }
+  /* d is at the node of path `at` (at_depth pairs; NULL: the root): from one piece it moves
+   * to the next, not through the root (a chain would be covered again from the top for
+   * each of its levels). */
+  const uint32_t *at = NULL;
+  uint32_t at_depth = 0;
   int status = 0;
   if (d->l.next[0] == 0) { /* no primary item: one solution, the empty one */
     *above += 1;
   } else if (!pieces_add(&cur, W, d->key, path, 1, &r->overflow)) {
     status = -1;
   }
-  uint64_t expanded = 0;
-  while (!status && cur.n && cur.n < target && expanded < 100000) {
+  uint64_t expanded = 0, work = 0;
+  while (!status && cur.n && cur.n < target && expanded < 100000 && work < SPLIT_WORK) {
     next.depth = cur.depth + 1;
     for (size_t k = 0; k < cur.n && !status; k++) {
       const uint32_t *pk = cur.paths + k * 2 * cur.depth;
-      move(d, NULL, pk, cur.depth);
+      work += move_between(d, at, at_depth, pk, cur.depth);
+      at = pk, at_depth = cur.depth;
       r->nodes++;
       expanded++;
       if ((r->nodes & (r->poll_every - 1)) == 1 % r->poll_every && poll(r)) {
-        move(d, pk, NULL, cur.depth);
         status = 1;
         break;
       }
@@ -649,17 +830,23 @@ static int split(run *r, size_t target, pieces *out, dlx_count *above) {
             continue;
           }
           path[2 * cur.depth + 1] = x;
+          work += W + 2 * (uint64_t)cur.depth + 2; /* the key and path written */
           if (!pieces_add(&next, W, ck, path, cur.mult[k], &r->overflow)) status = -1;
         }
         uncover(d, i);
       }
-      move(d, pk, NULL, cur.depth);
+    }
+    if (at && at != pos) { /* the level's paths are freed: d's is kept */
+      memcpy(pos, at, 2 * (size_t)at_depth * sizeof *pos);
+      at = pos;
     }
     pieces_free(&cur);
     cur = next;
     memset(&next, 0, sizeof next);
   }
+  move_between(d, at, at_depth, NULL, 0);
   free(path);
+  free(pos);
   pieces_free(&next);
   if (status) {
     pieces_free(&cur);
@@ -673,7 +860,7 @@ static void *work(void *arg) {
   run *r = arg;
   shared *sh = r->sh;
   if (!r->d) {
-    r->d = memo_new(sh->x);
+    r->d = memo_new(sh->x, sh->t.items);
     if (!r->d) {
       __atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
       __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
@@ -692,7 +879,8 @@ static void *work(void *arg) {
     dlx_count count, sols;
     double t0 = dlx_now();
     int halted = 0;
-    if (table_get(&sh->t, p->keys + piece * d->W, &count)) { /* counted in another piece */
+    const uint64_t *key = p->keys + piece * d->W;
+    if (table_get(&sh->t, table_hash(&sh->t, key), key, &count)) { /* counted already */
       r->hits++;
     } else {
       move(d, at, path, p->depth);
@@ -855,13 +1043,15 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   sh.start = dlx_now();
   sh.next_report = sh.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   run *rs = calloc((size_t)threads, sizeof *rs);
-  memo_dl *d = memo_new(x);
-  if (!rs || !d || !table_init(&sh.t, d->W, max_memory ? max_memory : (size_t)1 << 30, threads)) {
+  memo_dl *d = memo_new(x, NULL);
+  size_t max_bytes = max_memory ? max_memory : (size_t)1 << 30;
+  if (!rs || !d || !table_init(&sh.t, x->items.count, d->WB, d->W, max_bytes, threads)) {
     free(rs);
     memo_free(d);
     table_free(&sh.t);
     return DLX_ENOMEM;
   }
+  d->item_hash = sh.t.items;
   pthread_mutex_init(&sh.lock, NULL);
   uint64_t poll_every = 1u << 10;
   while (o->max_nodes && poll_every > 1 && poll_every > o->max_nodes)

@@ -30,8 +30,10 @@ typedef struct {
 int dlx_plain_links_build(plain_links *l, const dlx_matrix *x, const int32_t *order);
 void dlx_plain_links_free(plain_links *l);
 
-/* Takes the other nodes of x's option out of their lists (purified ones stay). */
-static inline void plain_hide(plain_links *l, uint32_t x) {
+/* Takes the other nodes of x's option out of their lists (purified ones stay); with
+ * `empty`, adds to *empty the primary items whose lists it empties (memo.c's choice of item
+ * stops early while there is none). */
+static inline void plain_hide_counting(plain_links *l, uint32_t x, int32_t *empty) {
   for (uint32_t q = x + 1; q != x;) {
     int32_t t = l->top[q];
     if (t <= 0) {
@@ -43,14 +45,17 @@ static inline void plain_hide(plain_links *l, uint32_t x) {
       l->down[u] = w;
       l->up[w] = u;
       l->len[t]--;
+      if (empty) *empty += l->len[t] == 0 && t <= l->n_primary;
       l->updates++;
     }
     q++;
   }
 }
 
-/* Puts them back, in the reverse order. */
-static inline void plain_unhide(plain_links *l, uint32_t x) {
+static inline void plain_hide(plain_links *l, uint32_t x) { plain_hide_counting(l, x, NULL); }
+
+/* Puts them back, in the reverse order (taking from *empty the lists it fills again). */
+static inline void plain_unhide_counting(plain_links *l, uint32_t x, int32_t *empty) {
   for (uint32_t q = x - 1; q != x;) {
     int32_t t = l->top[q];
     if (t <= 0) {
@@ -60,11 +65,14 @@ static inline void plain_unhide(plain_links *l, uint32_t x) {
     if (!l->color || l->color[q] >= 0) {
       l->down[l->up[q]] = q;
       l->up[l->down[q]] = q;
+      if (empty) *empty -= l->len[t] == 0 && t <= l->n_primary;
       l->len[t]++;
     }
     q--;
   }
 }
+
+static inline void plain_unhide(plain_links *l, uint32_t x) { plain_unhide_counting(l, x, NULL); }
 
 /* Takes item i out of the active list, and puts it back. */
 static inline void plain_deactivate(plain_links *l, uint32_t i) {
