@@ -51,6 +51,7 @@
 #include <stdio.h>
 
 #include "atomic.h"
+#include "cli_tuning.h" /* when a search is tiny: CLI_TINY_PROBES, CLI_TINY_OPTIONS */
 #include "count.h"
 #include "dlx.h"
 
@@ -178,7 +179,6 @@ int cli_default_threads(void);
  * matrix of 4,188 options with no piece held). On a tiny search the split and other
  * threads cost more than they save, so the commands then search on one thread when
  * --threads is not given. */
-enum { CLI_TINY_PROBES = 32, CLI_TINY_OPTIONS = 20000 };
 int cli_tiny_search(const dlx_matrix *m, const dlx_options *o, double line);
 
 /* --engine, as every solving command spells it: the help text, and the engine a value

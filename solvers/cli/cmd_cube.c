@@ -586,8 +586,6 @@ static uint64_t cube_identity(const cube_options *o, const poly_model *m, const 
   return cli_identity(poly_model_matrix(m), what);
 }
 
-enum { CUBE_ONE_THREAD_NODES = 20000 }; /* see threads_and_split */
-
 /* The threads of the search, and how many pieces the split cuts it into: a tiny search on
  * the default threads runs on one, a small one in fewer pieces. Neither for parts of a
  * split run nor with checkpoints: their split is fixed. */
@@ -613,8 +611,9 @@ static void threads_and_split(const cube_options *o, const poly_model *m, dlx_op
                 : cli_tiny_search(poly_model_matrix(m), d, CUBE_ONE_THREAD_NODES)))
     d->threads = 1;
   if (!o->shard.count && !o->checkpoint && !o->resume && d->threads > 1 && estimate > 0 &&
-      estimate < 2000.0 * 512 * d->threads) {
-    double pieces = estimate / 2000, least = 64.0 * d->threads;
+      estimate < (double)CUBE_SPLIT_PIECE_NODES * CUBE_SPLIT_THREAD_MOST * d->threads) {
+    double pieces = estimate / CUBE_SPLIT_PIECE_NODES,
+           least = (double)CUBE_SPLIT_THREAD_LEAST * d->threads;
     d->split_pieces = (uint32_t)(pieces > least ? pieces : least);
   }
 }

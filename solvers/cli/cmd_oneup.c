@@ -132,10 +132,6 @@ const cli_command cmd_oneup_command = {
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
 
-/* The sampler's default temperature: the lowest median time over 100 seeds on the 7 July
- * 2024 puzzle in the sweep of bench/RESULTS.md ("Metropolis against DLX"). */
-#define ONEUP_DEFAULT_TEMP 0.5
-
 static void report_error(const char *path, oneup_status st, const dlx_parse_error *err) {
   cli_error_at(&cmd_oneup_command, err->file[0] ? err->file : path, err->line, err->column,
                err->message[0] ? err->message : oneup_strerror(st));

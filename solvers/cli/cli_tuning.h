@@ -1,0 +1,33 @@
+/* cli_tuning.h -- the thresholds that choose how the commands run a search (on one thread
+ * or several, and in how many pieces a small cube search is split), and the One Up
+ * sampler's default temperature. None changes a count. The measurements behind each are in
+ * the section of bench/RESULTS.md that its comment names. Internal to solvers/cli/ (cli.h
+ * includes it). */
+#ifndef DANCE_CLI_TUNING_H
+#define DANCE_CLI_TUNING_H
+
+enum {
+  /* Random paths of the quick estimate that tells a tiny search (cli_tiny_search). "Small
+   * searches: a cheaper choice and one thread for a tiny search". */
+  CLI_TINY_PROBES = 32,
+  /* Options of a matrix up to which that estimate is made at all. The same section, and
+   * "Figures once quoted in comments". */
+  CLI_TINY_OPTIONS = 20000,
+  /* dance cube on the default threads: a search estimated under this many nodes runs on one
+   * thread. "Small searches: a cheaper choice and one thread for a tiny search". */
+  CUBE_ONE_THREAD_NODES = 20000,
+  /* dance cube on threads: one piece of the split per this many nodes of the held piece's
+   * estimate. "Then: the small frames of four words, and progress that costs less". */
+  CUBE_SPLIT_PIECE_NODES = 2000,
+  /* ... and at least this many pieces a thread. The same section. */
+  CUBE_SPLIT_THREAD_LEAST = 64,
+  /* The pieces a thread of the library's own split (dlx.h, split_pieces): a search that
+   * would ask for as many keeps that split. The same section. */
+  CUBE_SPLIT_THREAD_MOST = 512,
+};
+
+/* dance oneup --method metropolis: the default temperature, the lowest median time over 100
+ * seeds on the 7 July 2024 puzzle. "Metropolis against DLX: Gridlock and One Up". */
+#define ONEUP_DEFAULT_TEMP 0.5
+
+#endif
