@@ -422,12 +422,107 @@ static ALWAYS_INLINE int is_held(const uint32_t *held, int32_t from, int32_t to,
   return 0;
 }
 
+/* The held-over items' stack of run: the items committed at each level (held, from
+ * base[level] up), the stamp of the marks made for each level's next sibling (stamp), the
+ * marks (mark) and which items' siblings share items (share). */
+typedef struct {
+  uint32_t *held;
+  int32_t *base;
+  uint64_t *stamp, *mark;
+  const uint8_t *share;
+} held_stack;
+
+/* Hooks see the counters as they are now. */
+static ALWAYS_INLINE void sync_counts(dlx_engine *e, const dance *d, uint64_t nodes,
+                                      int32_t level) {
+  e->nodes = nodes, e->updates = d->updates, e->level = level, e->empty = d->empty;
+}
+
+/* A poll: the hook is called (nonzero: halt) and the next poll by work is set. */
+static ALWAYS_INLINE int poll_now(dlx_engine *e, const dance *d, uint64_t nodes, int32_t level,
+                                  uint64_t *poll_at) {
+  if (e->poll) {
+    sync_counts(e, d, nodes, level);
+    if (e->poll(e, e->ctx)) return 1;
+  }
+  *poll_at = d->updates + d->undone + DLX_POLL_WORK;
+  e->unpolled = 0;
+  return 0;
+}
+
+/* The item to branch on at a new node, covered; *t is its options. A tracking engine's
+ * looks are counted as work: see run's poll_at. */
+static ALWAYS_INLINE uint32_t choose_and_cover(dlx_engine *e, dance *d, int colored, int track,
+                                               int32_t *t) {
+  uint64_t n = 0;
+  uint32_t best = dlx_engine_choose(e->it, d->len, d->empty, track, t, track ? &n : NULL);
+  if (track) {
+    d->undone += n;
+    e->looks += n;
+  }
+  cover(d, best, colored, track);
+  return best;
+}
+
+/* Commits p's option (run's level; best its item). Items held over from the previous
+ * sibling (held[base[level]..kept-1]) are covered already; of the others, those the next
+ * sibling shares go first, so that they can be held over again, and the rest are deferred
+ * (noted past the stack's top, where the pushes cannot reach them before they are read).
+ * Polls when the work is due; returns nonzero if a poll says halt (the links are then
+ * left half done: see run's doc). */
+static ALWAYS_INLINE int commit_option(dlx_engine *e, dance *d, const held_stack *h, int32_t *top,
+                                       uint32_t p, uint32_t best, int32_t level, uint64_t nodes,
+                                       uint64_t *poll_at, int colored, int track) {
+  uint32_t next = d->lk[p].down;
+  uint64_t ns = next != best && h->share[best] ? mark_option(e, d, next, colored) : 0;
+  int32_t from = h->base[level], kept = *top;
+  uint32_t last = d->nd[p].last, n = last - first_of(d, last) + 1;
+  uint32_t *held = h->held, *defer = held + *top + n, deferred = 0;
+  h->stamp[level] = ns;
+  for (uint32_t j = 1; j < n; j++) {
+    uint32_t q = p + j;
+    q = q > last ? q - n : q;
+    uint32_t k = (uint32_t)d->nd[q].top;
+    if (kept > from && is_held(held, from, kept, d, k)) continue;
+    if (!ns || (h->mark[k] == ns && (!colored || d->color[q] == 0))) {
+      commit_one(d, q, colored, track);
+      held[(*top)++] = q;
+      if (d->updates + d->undone >= *poll_at && poll_now(e, d, nodes, level, poll_at)) return 1;
+    } else {
+      defer[deferred++] = q;
+    }
+  }
+  for (uint32_t i = 0; i < deferred; i++) {
+    commit_one(d, defer[i], colored, track);
+    held[(*top)++] = defer[i];
+    if (d->updates + d->undone >= *poll_at && poll_now(e, d, nodes, level, poll_at)) return 1;
+  }
+  return 0;
+}
+
+/* Of this level's held items, the longest run at the bottom that p's next sibling also
+ * covers: run keeps them covered and undoes the rest. */
+static ALWAYS_INLINE int32_t held_kept(dlx_engine *e, const dance *d, const held_stack *h,
+                                       int32_t top, uint32_t p, uint32_t best, int32_t level,
+                                       int colored) {
+  uint32_t next = d->lk[p].down;
+  int32_t keep = h->base[level];
+  if (next != best && h->share[best]) {
+    /* The marks made for next when p was committed stand unless a deeper level has
+     * marked since. */
+    uint64_t ns = h->stamp[level] == e->stamp ? h->stamp[level] : mark_option(e, d, next, colored);
+    while (keep < top && h->mark[(uint32_t)d->nd[h->held[keep]].top] == ns &&
+           (!colored || d->color[h->held[keep]] == 0))
+      keep++;
+  }
+  return keep;
+}
+
 static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored, int track) {
   dance d = {e->lk, e->nd, e->len, e->color, e->it, e->updates, 0, e->empty};
   const dlx_link *lk = e->lk;
   const dlx_node *nd = e->nd;
   const dlx_item *it = e->it;
-  const int32_t *len = e->len;
   int32_t *choice = e->choice, *bk = e->branch_k, *bn = e->branch_n;
   const int32_t limit = e->depth_limit > base ? e->depth_limit : -1;
   const uint64_t poll_mask = e->poll_every - 1;
@@ -438,25 +533,12 @@ static ALWAYS_INLINE int run(dlx_engine *e, int32_t base, int colored, int track
   uint64_t nodes = e->nodes;
   int32_t level = base;
   uint32_t best, p;
-  uint32_t *held = e->held;
-  uint64_t *mark = e->mark;
+  const held_stack h = {e->held, e->held_base, e->held_stamp, e->mark, e->siblings_share};
   int32_t *hb = e->held_base, top = 0;
-  uint64_t *hs = e->held_stamp;
-  const uint8_t *share = e->siblings_share;
   int halted = 0;
 
-/* Hooks see the counters as they are now. */
-#define SYNC() (e->nodes = nodes, e->updates = d.updates, e->level = level, e->empty = d.empty)
+#define SYNC() sync_counts(e, &d, nodes, level)
 #define WORK_DUE() (d.updates + d.undone >= poll_at)
-#define POLL()                                                                                     \
-  do {                                                                                             \
-    if (e->poll) {                                                                                 \
-      SYNC();                                                                                      \
-      if (e->poll(e, e->ctx)) goto halt;                                                           \
-    }                                                                                              \
-    poll_at = d.updates + d.undone + DLX_POLL_WORK;                                                \
-    e->unpolled = 0;                                                                               \
-  } while (0)
 
 forward:
   if (level == limit) {
@@ -469,18 +551,12 @@ forward:
   }
   nodes++;
   if (!(nodes & poll_mask) || WORK_DUE()) {
-    POLL();
+    if (poll_now(e, &d, nodes, level, &poll_at)) goto halt;
     if (e->halt_at_node) goto halt; /* links as at a leaf: nothing covered at this level */
   }
   {
     int32_t t;
-    uint64_t n = 0;
-    best = dlx_engine_choose(it, len, d.empty, track, &t, track ? &n : NULL);
-    if (track) { /* a tracking engine's choices are counted as work: see poll_at */
-      d.undone += n;
-      e->looks += n;
-    }
-    cover(&d, best, colored, track);
+    best = choose_and_cover(e, &d, colored, track, &t);
     bn[level] = t;
     bk[level] = 0;
     hb[level] = top;
@@ -492,40 +568,11 @@ advance:
   if (e->admit) {
     e->solution[level] = option_id(&d, p);
     if (!e->admit(e->admit_ctx, e->solution, (size_t)level + 1)) {
-      hs[level] = e->stamp + 1; /* made no marks of the next sibling: recover makes them */
+      h.stamp[level] = e->stamp + 1; /* made no marks of the next sibling: recover makes them */
       goto recover;
     }
   }
-  {
-    /* Commit p's option. Items held over from the previous sibling (held[hb[level]..
-     * kept-1]) are covered already; of the others, those the next sibling shares go
-     * first, so that they can be held over again, and the rest are deferred (noted
-     * past the stack's top, where the pushes cannot reach them before they are read). */
-    uint32_t next = lk[p].down;
-    uint64_t ns = next != best && share[best] ? mark_option(e, &d, next, colored) : 0;
-    int32_t from = hb[level], kept = top;
-    uint32_t last = nd[p].last, n = last - first_of(&d, last) + 1;
-    uint32_t *defer = held + top + n, deferred = 0;
-    hs[level] = ns;
-    for (uint32_t j = 1; j < n; j++) {
-      uint32_t q = p + j;
-      q = q > last ? q - n : q;
-      uint32_t k = (uint32_t)nd[q].top;
-      if (kept > from && is_held(held, from, kept, &d, k)) continue;
-      if (!ns || (mark[k] == ns && (!colored || d.color[q] == 0))) {
-        commit_one(&d, q, colored, track);
-        held[top++] = q;
-        if (WORK_DUE()) POLL(); /* a halt here leaves the links half done: see run's doc */
-      } else {
-        defer[deferred++] = q;
-      }
-    }
-    for (uint32_t i = 0; i < deferred; i++) {
-      commit_one(&d, defer[i], colored, track);
-      held[top++] = defer[i];
-      if (WORK_DUE()) POLL();
-    }
-  }
+  if (commit_option(e, &d, &h, &top, p, best, level, nodes, &poll_at, colored, track)) goto halt;
   if (it[0].next == 0) {
     /* A solution counts as a node: the count is then DLX1's nodes plus its solutions,
      * the figure quoted for DLX1 (whose own report gives no node to a solution). */
@@ -546,24 +593,13 @@ backup:
   p = (uint32_t)choice[level];
   best = (uint32_t)nd[p].top;
 recover : {
-  /* Keep covered the longest run at the bottom of this level's held items that the
-   * next sibling also covers; undo the rest. */
-  uint32_t next = lk[p].down;
-  int32_t keep = hb[level];
-  if (next != best && share[best]) {
-    /* The marks made for next when p was committed stand unless a deeper level has
-     * marked since. */
-    uint64_t ns = hs[level] == e->stamp ? hs[level] : mark_option(e, &d, next, colored);
-    while (keep < top && mark[(uint32_t)nd[held[keep]].top] == ns &&
-           (!colored || d.color[held[keep]] == 0))
-      keep++;
-  }
+  int32_t keep = held_kept(e, &d, &h, top, p, best, level, colored);
   while (top > keep) {
-    uncommit_one(&d, held[--top], colored, track);
-    if (WORK_DUE()) POLL();
+    uncommit_one(&d, h.held[--top], colored, track);
+    if (WORK_DUE() && poll_now(e, &d, nodes, level, &poll_at)) goto halt;
   }
   bk[level]++;
-  p = next;
+  p = lk[p].down;
   goto advance;
 }
 halt:
@@ -572,7 +608,6 @@ done:
   SYNC();
 #undef SYNC
 #undef WORK_DUE
-#undef POLL
   return halted;
 }
 
