@@ -507,6 +507,62 @@ static int poll(mcc *m, mcc_run *r, int32_t level) {
   return 0;
 }
 
+/* A solution reached: counted, and given to the caller's hook unless the run is quiet.
+ * Returns 1 to stop (the hook says so, or max_solutions is reached). */
+static inline __attribute__((always_inline)) int solution_reached(mcc *m, const mcc_run *r) {
+  const dlx_options *o = r->o;
+  m->solutions++;
+  if (!r->quiet) {
+    if (o->on_solution && o->on_solution(o->solution_ctx, m->path, (size_t)m->depth)) return 1;
+    if (o->max_solutions && m->solutions >= o->max_solutions) return 1;
+  }
+  return 0;
+}
+
+/* A random path's step at level l: the child drawn among theta, and the estimate's
+ * product and sum. */
+static inline __attribute__((always_inline)) void probe_draw(mcc *m, int32_t l, int64_t theta) {
+  m->probe_prod *= (double)theta;
+  m->probe_sum += m->probe_prod;
+  uint64_t *g = m->rng;
+  *g ^= *g << 13, *g ^= *g >> 7, *g ^= *g << 17;
+  m->dyn[l] = (int32_t)(*g % (uint64_t)theta);
+}
+
+/* Level l branches on item i (theta children): its branch counts, one of i's bound taken,
+ * i covered if that was the last; returns the first choice. */
+static inline __attribute__((always_inline)) uint32_t begin_level(mcc *m, uint32_t i, int32_t l,
+                                                                  int64_t theta, const int B) {
+  m->item_at[l] = i;
+  m->branch_n[l] = theta > INT32_MAX ? INT32_MAX : (int32_t)theta;
+  m->branch_k[l] = 0;
+  m->bound[i]--;
+  if (B) bits_begin_level(m, i, l, B);
+  uint32_t x = m->choice[l] = m->first_tweak[l] = B ? bits_next(m, i, l, -1, B) : m->l.down[i];
+  if (m->bound[i] == 0) {
+    if (B)
+      bits_cover(m, i, 1, B);
+    else
+      cover(m, i, 1);
+  }
+  return x;
+}
+
+/* Level l is done: item i put back as it was before begin_level. */
+static inline __attribute__((always_inline)) void end_level(mcc *m, uint32_t i, int32_t l,
+                                                            const int B) {
+  if (B) {
+    if (!(m->bound[i] == 0 && m->slack[i] == 0)) bits_untweak(m, l, m->bound[i] != 0, B);
+    if (m->bound[i] == 0) bits_uncover(m, 1, B);
+  } else if (m->bound[i] == 0 && m->slack[i] == 0) {
+    uncover(m, i, 1);
+  } else {
+    untweak(m, i, m->first_tweak[l], m->bound[i] != 0);
+    if (m->bound[i] == 0) uncover(m, i, 1);
+  }
+  m->bound[i]++;
+}
+
 /* The search; returns 1 if it was stopped (a limit, the stop flag or a callback).
  * B: the bitset form (a constant: the compiler makes two searches of this one). */
 static inline __attribute__((always_inline)) int search_impl(mcc *m, mcc_run *r, const int B) {
@@ -529,33 +585,12 @@ forward:
     int64_t theta;
     i = choose(m, &theta, B);
     if (!i) {
-      m->solutions++;
-      if (!r->quiet) {
-        if (o->on_solution && o->on_solution(o->solution_ctx, m->path, (size_t)m->depth)) return 1;
-        if (o->max_solutions && m->solutions >= o->max_solutions) return 1;
-      }
+      if (solution_reached(m, r)) return 1;
       goto backdown;
     }
     if (__builtin_expect(theta <= 0, 0)) goto backdown; /* i cannot get the options it needs */
-    if (__builtin_expect(m->rng != NULL, 0)) { /* a random path: the child drawn among theta */
-      m->probe_prod *= (double)theta;
-      m->probe_sum += m->probe_prod;
-      uint64_t *g = m->rng;
-      *g ^= *g << 13, *g ^= *g >> 7, *g ^= *g << 17;
-      m->dyn[l] = (int32_t)(*g % (uint64_t)theta);
-    }
-    m->item_at[l] = i;
-    m->branch_n[l] = theta > INT32_MAX ? INT32_MAX : (int32_t)theta;
-    m->branch_k[l] = 0;
-    m->bound[i]--;
-    if (B) bits_begin_level(m, i, l, B);
-    x = m->choice[l] = m->first_tweak[l] = B ? bits_next(m, i, l, -1, B) : m->l.down[i];
-    if (m->bound[i] == 0) {
-      if (B)
-        bits_cover(m, i, 1, B);
-      else
-        cover(m, i, 1);
-    }
+    if (__builtin_expect(m->rng != NULL, 0)) probe_draw(m, l, theta); /* a random path */
+    x = begin_level(m, i, l, theta, B);
   }
 advance:
   if (m->bound[i] == 0 && m->slack[i] == 0) { /* the last option of i: as Algorithm X */
@@ -595,16 +630,7 @@ advance:
   l++;
   goto forward;
 backup: /* level l is done: put item i back as it was */
-  if (B) {
-    if (!(m->bound[i] == 0 && m->slack[i] == 0)) bits_untweak(m, l, m->bound[i] != 0, B);
-    if (m->bound[i] == 0) bits_uncover(m, 1, B);
-  } else if (m->bound[i] == 0 && m->slack[i] == 0) {
-    uncover(m, i, 1);
-  } else {
-    untweak(m, i, m->first_tweak[l], m->bound[i] != 0);
-    if (m->bound[i] == 0) uncover(m, i, 1);
-  }
-  m->bound[i]++;
+  end_level(m, i, l, B);
 backdown:
   if (l == 0) return 0;
   l--;
