@@ -1,5 +1,6 @@
 /* dance.c -- the `dance` command: finds the subcommand and hands it the arguments, and
  * describes the whole program (the overview, the man page, the bash completion). */
+#include <signal.h>
 #include <string.h>
 
 #include "cli.h"
@@ -68,6 +69,10 @@ static int generate(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  /* A closed pipe on stdout (`dance xc FILE --print | head -1`) fails the write with EPIPE
+   * rather than killing dance without a word: every command then says once that <stdout>
+   * cannot be written (Broken pipe), stops, and exits 2, as for any stdout that fails. */
+  signal(SIGPIPE, SIG_IGN);
   if (argc < 2) {
     cli_print_overview(&program, stderr);
     return CLI_ERROR;
