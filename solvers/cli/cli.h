@@ -175,10 +175,10 @@ int cli_default_threads(void);
 /* Whether the search of m with the options o is tiny: under `line` nodes by an estimate of
  * CLI_TINY_PROBES random paths on one thread (dlx_estimate with max_nodes = line, so that a
  * large tree stops it after its first children), made only for matrices of at most
- * CLI_TINY_OPTIONS options (0.1 to 0.3 ms on data/xc's small inputs, 0.7 ms on Bedlam's
- * matrix of 4,188 options with no piece held). On a tiny search the split and other
- * threads cost more than they save, so the commands then search on one thread when
- * --threads is not given. */
+ * CLI_TINY_OPTIONS options, where it costs little beside the search (bench/RESULTS.md,
+ * "Small searches: a cheaper choice and one thread for a tiny search", and "Figures once
+ * quoted in comments"). On a tiny search the split and other threads cost more than they
+ * save, so the commands then search on one thread when --threads is not given. */
 int cli_tiny_search(const dlx_matrix *m, const dlx_options *o, double line);
 
 /* --engine, as every solving command spells it: the help text, and the engine a value

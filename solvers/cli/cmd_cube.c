@@ -395,8 +395,9 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
     return 1;
   }
   poly_class k;
-  /* counted from the options alone where the cells are not wanted (the pentominoes' 2,339
-   * arrangements took 1.4 ms of an 85 ms run) */
+  /* counted from the options alone where the cells are not wanted: arranging every cover
+   * costs a share of a small run (bench/RESULTS.md, "Counting without arranging, and where
+   * the last nodes could not be cut") */
   int need_cells = !c->have_first || c->o->print || c->o->first || c->catalog;
   if (need_cells || poly_model_accept_options(c->m, options, n, &k) < 0) {
     if (poly_model_arrange(c->m, options, n, c->cells)) {
@@ -590,21 +591,19 @@ static uint64_t cube_identity(const cube_options *o, const poly_model *m, const 
  * the default threads runs on one, a small one in fewer pieces. Neither for parts of a
  * split run nor with checkpoints: their split is fixed. */
 static void threads_and_split(const cube_options *o, const poly_model *m, dlx_options *d) {
-  /* A small search in fewer pieces than the library's 512 a thread: the split walks the top
-   * of the tree on dancing links, which for the pentominoes in 10x6 (2,000 pieces) cost a
-   * sixth of the run on 2 threads. About 2,000 nodes a piece by the estimate of the held
-   * piece's choice, at least 64 a thread (bench/RESULTS.md). Not for parts of a split run
-   * nor with checkpoints: their split is fixed. */
+  /* A small search in fewer pieces than the library's CUBE_SPLIT_THREAD_MOST a thread: the
+   * split walks the top of the tree on dancing links, a large share of a small search's run.
+   * One piece per CUBE_SPLIT_PIECE_NODES nodes by the estimate of the held piece's choice,
+   * at least CUBE_SPLIT_THREAD_LEAST a thread (bench/RESULTS.md, "Then: the small frames of
+   * four words, and progress that costs less": "A small cube search on threads in fewer
+   * pieces"). */
   int held = poly_model_restricted(m);
   double estimate = held >= 0 ? poly_model_estimate(m, held) : 0;
-  /* A tiny search on the default threads: one. Under about 20,000 nodes by the choice's
-   * first estimate (poly_model_size_estimate) the split and a second thread cost more than
-   * they save: Soma (first estimate 15,700; 7,129 nodes, before the pruning in boxes of three
-   * dimensions looked only for lone cells) took 5.69 ms on 2 threads against
-   * 4.25 on one, the pentominoes in 20x3 (4,650; 2,257) 6.64 against 4.45; in the 8x8 square
-   * with a centre hole (29,900; 34,552 nodes) 2 threads took 13.8 ms against 15.4, in 15x4
-   * (62,700; 80,181) 15.6 against 23.5 (bench/RESULTS.md). With no choice made (a piece
-   * named by --restrict, or none to hold), a quick estimate (cli_tiny_search) says. */
+  /* A tiny search on the default threads: one. Under CUBE_ONE_THREAD_NODES by the choice's
+   * first estimate (poly_model_size_estimate: the held piece's own runs low) the split and a
+   * second thread cost more than they save (bench/RESULTS.md, "Small searches: a cheaper
+   * choice and one thread for a tiny search"). With no choice made (a piece named by
+   * --restrict, or none to hold), a quick estimate (cli_tiny_search) says. */
   double size = poly_model_size_estimate(m);
   if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && d->threads > 1 &&
       (size > 0 ? size < CUBE_ONE_THREAD_NODES
