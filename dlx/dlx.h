@@ -99,11 +99,12 @@ DLX_API void dlx_matrix_free(dlx_matrix *m); /* accepts NULL */
 /* Adds an item. Items keep the order they were added in, and that order is the
  * tie-break of the search heuristic. Names are 1..DLX_NAME_MAX bytes with no white
  * space and no ':' or '|'; NULL asks for an unnamed item (named by its number when
- * written out). *id receives the item's id (0, 1, 2, ...). */
+ * written out). *id (may be NULL) receives the item's id (0, 1, 2, ...). m NULL: DLX_EARG,
+ * as for every builder. */
 DLX_API dlx_status dlx_add_item(dlx_matrix *m, const char *name, dlx_item_kind kind, int32_t *id);
 
 /* Returns the id of a color name, adding it if it is new (ids start at 1; 0 means
- * "no color"). Same name rules as items. */
+ * "no color"). Same name rules as items; name and color must not be NULL (DLX_EARG). */
 DLX_API dlx_status dlx_color(dlx_matrix *m, const char *name, int32_t *color);
 
 /* Adds an option covering items[0..n-1]. colors may be NULL (no colors); otherwise
@@ -129,7 +130,12 @@ DLX_API dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32
 #define DLX_COST_MAX UINT64_C(999999999999)
 DLX_API dlx_status dlx_set_option_cost(dlx_matrix *m, int32_t option, uint64_t cost);
 
-/* ---- reading a matrix back ----------------------------------------------------- */
+/* ---- reading a matrix back -----------------------------------------------------
+ *
+ * A NULL matrix reads as an empty one: the counts are 0, names, options and colors NULL
+ * (as for an id out of range), dlx_find_item -1, dlx_item_kind_of DLX_PRIMARY,
+ * dlx_item_bounds 0..0, dlx_has_bounds, dlx_option_cost and dlx_has_costs 0, and
+ * dlx_format_option the empty string (0). */
 
 DLX_API int32_t dlx_item_count(const dlx_matrix *m);
 DLX_API int32_t dlx_primary_count(const dlx_matrix *m);
@@ -139,20 +145,23 @@ DLX_API int32_t dlx_color_count(const dlx_matrix *m); /* color ids are 1..dlx_co
 DLX_API const char *dlx_item_name(const dlx_matrix *m, int32_t item); /* NULL if unnamed */
 DLX_API dlx_item_kind dlx_item_kind_of(const dlx_matrix *m, int32_t item);
 DLX_API const char *dlx_color_name(const dlx_matrix *m, int32_t color);
-DLX_API int32_t dlx_find_item(const dlx_matrix *m, const char *name); /* -1 if absent */
-/* An item's bounds: 1..1 for a primary without bounds, 0..1 for a secondary. */
+DLX_API int32_t dlx_find_item(const dlx_matrix *m, const char *name); /* -1 if absent or NULL */
+/* An item's bounds: 1..1 for a primary without bounds, 0..1 for a secondary, 0..0 for an
+ * id out of range; lo and hi may be NULL. */
 DLX_API void dlx_item_bounds(const dlx_matrix *m, int32_t item, int32_t *lo, int32_t *hi);
 /* Whether some primary item has bounds other than 1..1. */
 DLX_API int dlx_has_bounds(const dlx_matrix *m);
 /* An option's cost (0 if none was set), and whether any option costs more than 0. */
 DLX_API uint64_t dlx_option_cost(const dlx_matrix *m, int32_t option);
 DLX_API int dlx_has_costs(const dlx_matrix *m);
-/* The items of an option and their colors (0 = none); *n receives the size. */
+/* The items of an option and their colors (0 = none; NULL without colors); *n (may be NULL)
+ * receives the size, 0 for an id out of range, whose items are NULL. */
 DLX_API const int32_t *dlx_option_items(const dlx_matrix *m, int32_t option, size_t *n);
 DLX_API const int32_t *dlx_option_colors(const dlx_matrix *m, int32_t option);
 
 /* Writes one option as Knuth's text ("a b x:red", and " |7" after it if it costs 7),
- * NUL-terminated, into buf of size cap; returns the length it needs (like snprintf). */
+ * NUL-terminated, into buf of size cap; returns the length it needs (like snprintf). buf
+ * NULL, or cap 0, writes nothing; an id out of range is the empty string. */
 DLX_API size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t cap);
 
 /* ---- Knuth's text format ----------------------------------------------------------
@@ -177,18 +186,18 @@ typedef struct {
 typedef void (*dlx_warning_fn)(void *ctx, const dlx_parse_error *w);
 
 /* Reads a matrix from a file; path "-" reads stdin. On failure *out is NULL and err
- * (if not NULL) says why. warn may be NULL. */
+ * (if not NULL) says why. warn may be NULL; path or out NULL: DLX_EARG. */
 DLX_API dlx_status dlx_read_file(const char *path, dlx_matrix **out, dlx_parse_error *err,
                                  dlx_warning_fn warn, void *warn_ctx);
 
 /* The same from a memory buffer of len bytes (any bytes, NULs included); name is the
- * file name to put in messages. */
+ * file name to put in messages (NULL: none). buf NULL with len > 0, or out NULL: DLX_EARG. */
 DLX_API dlx_status dlx_read_buffer(const char *buf, size_t len, const char *name, dlx_matrix **out,
                                    dlx_parse_error *err, dlx_warning_fn warn, void *warn_ctx);
 
-/* Writes the matrix in Knuth's format and flushes f; comment (may be NULL) becomes
- * leading '|' lines. Unnamed items are written as "#<id>" (so a matrix that also has
- * an item really named, say, "#3" does not read back). Primaries are written before
+/* Writes the matrix in Knuth's format and flushes f (m or f NULL: DLX_EARG); comment (may
+ * be NULL) becomes leading '|' lines. Unnamed items are written as "#<id>" (so a matrix
+ * that also has an item really named, say, "#3" does not read back). Primaries are written before
  * secondaries, each kind in its order, so a matrix built with the kinds interleaved
  * reads back with its primaries first; colors no option uses are not written, and
  * colors read back numbered in order of first use. A matrix without primary items

@@ -310,7 +310,7 @@ dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32_t hi) {
 
 void dlx_item_bounds(const dlx_matrix *m, int32_t item, int32_t *lo, int32_t *hi) {
   int32_t l = 0, h = 0;
-  if (item >= 0 && item < m->items.count) {
+  if (item >= 0 && item < dlx_item_count(m)) {
     l = m->lo ? m->lo[item] : m->kind[item] == DLX_PRIMARY;
     h = m->hi ? m->hi[item] : 1;
   }
@@ -320,30 +320,31 @@ void dlx_item_bounds(const dlx_matrix *m, int32_t item, int32_t *lo, int32_t *hi
 
 int dlx_has_bounds(const dlx_matrix *m) { return m && m->bounded > 0; }
 
-int32_t dlx_item_count(const dlx_matrix *m) { return m->items.count; }
-int32_t dlx_primary_count(const dlx_matrix *m) { return m->primaries; }
-int32_t dlx_option_count(const dlx_matrix *m) { return m->options; }
-int64_t dlx_node_count(const dlx_matrix *m) { return m->start[m->options]; }
-int32_t dlx_color_count(const dlx_matrix *m) { return m->colors.count; }
+/* The getters read a NULL matrix as an empty one (dlx.h). */
+int32_t dlx_item_count(const dlx_matrix *m) { return m ? m->items.count : 0; }
+int32_t dlx_primary_count(const dlx_matrix *m) { return m ? m->primaries : 0; }
+int32_t dlx_option_count(const dlx_matrix *m) { return m ? m->options : 0; }
+int64_t dlx_node_count(const dlx_matrix *m) { return m ? m->start[m->options] : 0; }
+int32_t dlx_color_count(const dlx_matrix *m) { return m ? m->colors.count : 0; }
 
 const char *dlx_item_name(const dlx_matrix *m, int32_t item) {
-  return item < 0 || item >= m->items.count ? NULL : names_get(&m->items, item);
+  return item < 0 || item >= dlx_item_count(m) ? NULL : names_get(&m->items, item);
 }
 
 dlx_item_kind dlx_item_kind_of(const dlx_matrix *m, int32_t item) {
-  return item < 0 || item >= m->items.count ? DLX_PRIMARY : (dlx_item_kind)m->kind[item];
+  return item < 0 || item >= dlx_item_count(m) ? DLX_PRIMARY : (dlx_item_kind)m->kind[item];
 }
 
 const char *dlx_color_name(const dlx_matrix *m, int32_t color) {
-  return color < 1 || color > m->colors.count ? NULL : names_get(&m->colors, color - 1);
+  return color < 1 || color > dlx_color_count(m) ? NULL : names_get(&m->colors, color - 1);
 }
 
 int32_t dlx_find_item(const dlx_matrix *m, const char *name) {
-  return name ? names_find(&m->items, name, strlen(name)) : -1;
+  return m && name ? names_find(&m->items, name, strlen(name)) : -1;
 }
 
 const int32_t *dlx_option_items(const dlx_matrix *m, int32_t option, size_t *n) {
-  if (option < 0 || option >= m->options) {
+  if (option < 0 || option >= dlx_option_count(m)) {
     if (n) *n = 0;
     return NULL;
   }
@@ -352,7 +353,7 @@ const int32_t *dlx_option_items(const dlx_matrix *m, int32_t option, size_t *n) 
 }
 
 const int32_t *dlx_option_colors(const dlx_matrix *m, int32_t option) {
-  if (option < 0 || option >= m->options || !m->node_color) return NULL;
+  if (option < 0 || option >= dlx_option_count(m) || !m->node_color) return NULL;
   return m->node_color + m->start[option];
 }
 
@@ -370,12 +371,12 @@ size_t dlx_format_option(const dlx_matrix *m, int32_t option, char *buf, size_t 
     if (i + 1 == n && dlx_option_cost(m, option)) /* a cost, as DLX5 reads it */
       k += snprintf(tmp + k, sizeof tmp - (size_t)k, " |%llu",
                     (unsigned long long)dlx_option_cost(m, option));
-    if (len + 1 < cap) { /* like snprintf: as much as fits */
+    if (buf && len + 1 < cap) { /* like snprintf: as much as fits */
       size_t room = cap - 1 - len;
       memcpy(buf + len, tmp, (size_t)k < room ? (size_t)k : room);
     }
     len += (size_t)k;
   }
-  if (cap) buf[len < cap ? len : cap - 1] = '\0';
+  if (buf && cap) buf[len < cap ? len : cap - 1] = '\0';
   return len;
 }
