@@ -936,6 +936,53 @@ static BX_ATTR_PEXT __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, c
 #undef BX_TLOAD
 #endif
 
+/* The uncovered primary with fewest live options at level l of frame f, the first such
+ * (-1: every primary is covered), its count in *tmin. */
+BX_INLINE int32_t BX_FN(choose)(const bx_engine *e, const bx_frame *f, int32_t l,
+                                const uint64_t *live, const uint64_t *u, uint64_t *tmin) {
+  if (!f->lo) return BX_FN(choose_t)(e, f, l, tmin);
+  const uint32_t W = f->W, PW = e->t->PW;
+  uint32_t llo = e->llo[l], lhi = e->lhi[l];
+  int32_t b = -1;
+  for (uint32_t uw = 0; uw < PW; uw++) {
+    for (uint64_t x = u[uw]; x; x &= x - 1) {
+      uint32_t k = uw * 64 + (uint32_t)__builtin_ctzll(x);
+      uint32_t lo = f->lo[k] > llo ? f->lo[k] : llo, hi = f->hi[k] < lhi ? f->hi[k] : lhi;
+      uint64_t c = lo < hi ? BX_FN(andcount)(live, f->rows + (size_t)k * W, lo, hi) : 0;
+      if (c < *tmin) {
+        *tmin = c;
+        b = (int32_t)k;
+        if (!c) return b;
+      }
+    }
+  }
+  return b;
+}
+
+/* Few options live at level l (of frame fi) and two children or more (tmin), still in the
+ * matrix's numbering: they are renumbered for the subtree. Returns the subtree's frame. */
+BX_INLINE int32_t BX_FN(maybe_compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t tmin,
+                                       const uint64_t *live, const uint64_t *u) {
+  const uint32_t W = e->frames[fi].W, PW = e->t->PW;
+  if (tmin >= 2 && e->row_cap && (fi == 0 || (W >= 4 && BX_FN(deep)(u, PW)))) {
+    uint64_t n_live = 0;
+    for (uint32_t w = e->llo[l]; w < e->lhi[l]; w++)
+      n_live += (uint64_t)__builtin_popcountll(live[w]);
+    if (n_live <= e->compact_max && (fi == 0 || n_live * 4 <= (uint64_t)W * 64))
+      return BX_FN(compact)(e, fi, l, n_live);
+  }
+  return fi;
+}
+
+/* The node at level l is done: the frame it made, if any, dropped. */
+BX_INLINE void BX_FN(drop_frame)(bx_engine *e, int32_t l) {
+  if (e->nframes > 1 && e->frames[e->nframes - 1].level == l) {
+    const bx_frame *g = &e->frames[--e->nframes];
+    e->row_used -= 2 * (size_t)e->t->NI * g->W;
+    e->orig_used -= (size_t)((e->orig_arena + e->orig_used) - g->orig);
+  }
+}
+
 static BX_ATTR int BX_FN(run)(bx_engine *e, int32_t base) {
   const bx_tables *t = e->t;
   const uint32_t W0 = t->W, PW = t->PW;
@@ -957,32 +1004,11 @@ forward:
     if (e->poll(e, e->ctx)) goto halt;
   }
   {
-    /* The uncovered primary with fewest live options, the first such. */
     int32_t fi = frame_of[l];
-    const bx_frame *f = &e->frames[fi];
-    const uint32_t W = f->W;
-    uint64_t *live = e->live + (size_t)l * W0;
+    const uint64_t *live = e->live + (size_t)l * W0;
     const uint64_t *u = e->unc + (size_t)l * PW;
-    uint32_t llo = e->llo[l], lhi = e->lhi[l];
     uint64_t tmin = UINT64_MAX;
-    int32_t b = -1;
-    if (!f->lo) {
-      b = BX_FN(choose_t)(e, f, l, &tmin);
-      goto chosen;
-    }
-    for (uint32_t uw = 0; uw < PW; uw++) {
-      for (uint64_t x = u[uw]; x; x &= x - 1) {
-        uint32_t k = uw * 64 + (uint32_t)__builtin_ctzll(x);
-        uint32_t lo = f->lo[k] > llo ? f->lo[k] : llo, hi = f->hi[k] < lhi ? f->hi[k] : lhi;
-        uint64_t c = lo < hi ? BX_FN(andcount)(live, f->rows + (size_t)k * W, lo, hi) : 0;
-        if (c < tmin) {
-          tmin = c;
-          b = (int32_t)k;
-          if (!c) goto chosen;
-        }
-      }
-    }
-  chosen:
+    int32_t b = BX_FN(choose)(e, &e->frames[fi], l, live, u, &tmin);
     if (b < 0) { /* every primary covered: a solution */
       e->solutions++;
       if (e->on_solution) {
@@ -995,15 +1021,7 @@ forward:
     bn[l] = (int32_t)tmin;
     bk[l] = 0;
     pos[l] = -1;
-    /* Few options live and two children or more, still in the matrix's numbering:
-     * renumber them for the subtree. */
-    if (tmin >= 2 && e->row_cap && (fi == 0 || (W >= 4 && BX_FN(deep)(u, PW)))) {
-      uint64_t n_live = 0;
-      for (uint32_t w = llo; w < lhi; w++)
-        n_live += (uint64_t)__builtin_popcountll(live[w]);
-      if (n_live <= e->compact_max && (fi == 0 || n_live * 4 <= (uint64_t)W * 64))
-        frame_of[l] = BX_FN(compact)(e, fi, l, n_live);
-    }
+    frame_of[l] = BX_FN(maybe_compact)(e, fi, l, tmin, live, u);
 #if BX_AVX512
     /* A small frame made here: its subtree in vectors. */
     if (e->tconf && frame_of[l] != fi && e->frames[frame_of[l]].W <= BX_TINY_WORDS) {
@@ -1042,12 +1060,7 @@ advance : {
   goto forward;
 }
 backup:
-  /* The node at level l is done: drop the frame it made, if any. */
-  if (e->nframes > 1 && e->frames[e->nframes - 1].level == l) {
-    const bx_frame *g = &e->frames[--e->nframes];
-    e->row_used -= 2 * (size_t)t->NI * g->W;
-    e->orig_used -= (size_t)((e->orig_arena + e->orig_used) - g->orig);
-  }
+  BX_FN(drop_frame)(e, l);
   if (l == base) goto done;
   l--;
   bk[l]++;
