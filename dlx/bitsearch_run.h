@@ -726,6 +726,59 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
  * polls come between rounds, with lane 0's levels, the engine's own. The levels' sets keep
  * the small frames' stride of BX_TINY_WORDS words, of which the lanes use the first: lane
  * 0's are the engine's, shared with tiny_w. */
+/* The lanes L of lanes_w set at top: each from the engine's, at its top with live0 live,
+ * the path above it copied for the hooks. */
+BX_INLINE void BX_FN(lanes_begin)(bx_engine *e, bx_lane *L, int NL, int32_t top,
+                                  const uint64_t live0) {
+  const uint32_t PW = e->t->PW, TW = BX_TINY_WORDS;
+  for (int k = 0; k < NL; k++) {
+    L[k] = e->lane[k];
+    L[k].l = L[k].base = top;
+    L[k].forced = -1;
+    L[k].done = 0;
+    if (k) { /* the state at top, and the path above it for the hooks */
+      L[k].tlive[(size_t)top * TW] = live0;
+      memcpy(L[k].unc + (size_t)top * PW, e->unc + (size_t)top * PW, PW * sizeof *e->unc);
+      memcpy(L[k].sol, e->solution, (size_t)top * sizeof *e->solution);
+    }
+  }
+}
+
+/* Lane X's last node filed, counted a round ago (its live options sl, the primaries left
+ * u, the least count and its item packed in km): a solution (given to the hook, nodes
+ * the count so far), a dead end, or the item chosen and its options to try. Returns 1 if
+ * the hook says halt. */
+BX_INLINE int BX_FN(lane_file)(bx_engine *e, bx_lane *X, int32_t top, uint64_t *sl, uint64_t u,
+                               uint32_t km, const uint64_t *irows, uint64_t nodes) {
+  const uint32_t TW = BX_TINY_WORDS;
+  int32_t l = X->l;
+  if (!u) { /* a solution */
+    e->solutions++;
+    if (e->on_solution) {
+      int32_t *path = e->solution;
+      e->nodes = nodes, e->level = l, e->solution = X->sol;
+      int halt = e->on_solution(e, e->ctx);
+      e->solution = path;
+      if (halt) return 1;
+    }
+    X->l = --l;
+    BX_FN(lane_child_done)(e, X, top, l);
+  } else {
+    const uint32_t tmin = km >> 7;
+    const int32_t b = (int32_t)(km & 127);
+    X->best[l] = b;
+    X->bn[l] = (int32_t)tmin;
+    X->bk[l] = 0;
+    if (tmin == 0) { /* a dead end: back to the level above at once */
+      X->l = --l;
+      BX_FN(lane_child_done)(e, X, top, l);
+    } else
+      X->tnz[l] =
+          BX_FN(small_options)(sl, irows, b, tmin, X->tcand + (size_t)l * TW, &X->forced, 1);
+  }
+  return 0;
+}
+
 BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const uint64_t live0,
                              const uint64_t *conf, const uint32_t CS) {
   enum { NL = BX_LANES };
@@ -745,17 +798,7 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
   e->tcand[(size_t)top * TW] = c0;
   e->tnz[top] = c0 != 0;
   bx_lane L[NL];
-  for (int k = 0; k < NL; k++) {
-    L[k] = e->lane[k];
-    L[k].l = L[k].base = top;
-    L[k].forced = -1;
-    L[k].done = 0;
-    if (k) { /* the state at top, and the path above it for the hooks */
-      L[k].tlive[(size_t)top * TW] = live0;
-      memcpy(L[k].unc + (size_t)top * PW, e->unc + (size_t)top * PW, PW * sizeof *e->unc);
-      memcpy(L[k].sol, e->solution, (size_t)top * sizeof *e->solution);
-    }
-  }
+  BX_FN(lanes_begin)(e, L, NL, top, live0);
   /* per lane, its last node until it is filed: its live options (sl, broadcast in lb for
    * the counts), the primaries left (u0, u1), and the least count and its item packed in
    * km */
@@ -775,35 +818,9 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
     int busy = 0;
     for (int k = 0; k < NL; k++) {
       bx_lane *X = &L[k];
-      if (pending[k]) {
-        /* its last node's result, counted a round ago: a solution, or the item chosen and
-         * its options to try */
+      if (pending[k]) { /* its last node's result, counted a round ago */
         pending[k] = 0;
-        int32_t l = X->l;
-        if (!(u0[k] | u1[k])) { /* a solution */
-          e->solutions++;
-          if (e->on_solution) {
-            int32_t *path = e->solution;
-            e->nodes = nodes, e->level = l, e->solution = X->sol;
-            int halt = e->on_solution(e, e->ctx);
-            e->solution = path;
-            if (halt) return 1;
-          }
-          X->l = --l;
-          BX_FN(lane_child_done)(e, X, top, l);
-        } else {
-          const uint32_t tmin = km[k] >> 7;
-          const int32_t b = (int32_t)(km[k] & 127);
-          X->best[l] = b;
-          X->bn[l] = (int32_t)tmin;
-          X->bk[l] = 0;
-          if (tmin == 0) { /* a dead end: back to the level above at once */
-            X->l = --l;
-            BX_FN(lane_child_done)(e, X, top, l);
-          } else
-            X->tnz[l] = BX_FN(small_options)(&sl[k], irows, b, tmin, X->tcand + (size_t)l * TW,
-                                             &X->forced, 1);
-        }
+        if (BX_FN(lane_file)(e, X, top, &sl[k], u0[k] | u1[k], km[k], irows, nodes)) return 1;
       }
       if (X->done) continue;
       int32_t o = BX_FN(lane_next)(e, L, k, NL, top, orig, PW, admit_items, admit, admit_ctx);
