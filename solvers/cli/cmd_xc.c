@@ -447,14 +447,11 @@ static int compare_i32(const void *a, const void *b) {
 }
 
 /* The threads of a search (d: its options so far): --threads, else every online core, but
- * one for a tiny search: under XC_ONE_THREAD_NODES by a quick estimate of the plain search's
- * tree (cli_tiny_search), the split and the other threads cost more than they save
- * (narrow300.dlx, 3,678 nodes: 14.8 ms of wall on 2 threads, 4.7 on one), while from a few
- * hundred thousand nodes up 2 threads are as fast or faster (queens12.dlx, 332,940 nodes:
- * 12.4 ms against 13.9; soma.dlx, 254,676: 14.6 against 20.7; bench/RESULTS.md). The trees
- * of --best and --memo are no larger than the plain one's (narrow300.dlx --memo: 30.4 ms on
- * 2 threads, 6.5 on one). Shards and checkpoints keep every core. */
-enum { XC_ONE_THREAD_NODES = 20000 };
+ * one for a tiny search: under XC_ONE_THREAD_NODES (cli_tuning.h) by a quick estimate of the
+ * plain search's tree (cli_tiny_search), the split and the other threads cost more than
+ * they save, while from a few hundred thousand nodes up two threads are as fast or faster.
+ * The trees of --best and --memo are no larger than the plain one's, so the same estimate
+ * serves them. Shards and checkpoints keep every core. */
 
 static int xc_threads(const xc_options *o, const dlx_matrix *m, const dlx_options *d) {
   if (o->threads) return (int)o->threads;
