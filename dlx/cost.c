@@ -559,15 +559,13 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
   if (threads == 1 && !o->shard_count) {
     halted = best_search(d, &run);
   } else {
-    /* The top of the tree split into pieces (at least 64 a thread), which the threads take
-     * in turn; the split's own search, above them, counts as the split's. With shards the
-     * split depends on the shards only (256 pieces, or 16 a shard beyond 16), and shard K
-     * takes pieces K, K + N, K + 2N, ...; its pieces are recorded with no solution kept
+    /* The top of the tree split into pieces (dlx_plan_target: a number a thread), which the
+     * threads take in turn; the split's own search, above them, counts as the split's. With
+     * shards the split depends on the shards only, and shard K takes pieces K, K + N,
+     * K + 2N, ...; its pieces are recorded with no solution kept
      * (so with no limit: the same pieces in every shard), and shard 0 then walks the top
      * again for the solutions above them. */
-    size_t target = !o->shard_count       ? 64 * (size_t)threads
-                    : o->shard_count < 16 ? 256
-                                          : 16 * (size_t)o->shard_count;
+    size_t target = dlx_plan_target(DLX_PLAN_COST, o->shard_count, threads, 0);
     halted = best_split(d, &run, target, &r->plan);
     wrong_plan = !halted && o->plan && o->plan != r->plan.hash;
     halted |= wrong_plan;

@@ -16,14 +16,15 @@
  * the split at d+1 is not run alone: the workers start at once and take its pieces as it
  * publishes them, so that the split's time overlaps theirs.
  *
- * Sharding uses the same split, into 512 pieces or 32 a shard, whichever is more (fewer
- * a shard leave 2 shards of Bedlam 1.09 times apart, 512 1.02): every piece is weighed by its
- * share of the tree (the product of 1/branching along its path), the pieces, heaviest
- * first, go each to the lightest share so far, and shard k searches share k; only shard 0
- * counts what lies above depth d. The split depends on the matrix and n only, never on the
- * thread count nor on progress reports, so shards run anywhere add up. (Knuth's estimates
- * weighed the pieces better, but a part of Bedlam in 16 then spent 4.9 s probing for
- * 0.3 s of search; the shares leave the slowest of 16 parts 1.27 times the mean.)
+ * Sharding uses the same split, into the pieces dlx_plan_target asks for N shards (enough
+ * that the shards come out about even): every piece is weighed by its share of the tree
+ * (the product of 1/branching along its path), and dlx_plan_share gives the pieces,
+ * heaviest first, each to the lightest shard so far; only shard 0 counts what lies above
+ * depth d. The split depends on the matrix and N only, never on the thread count nor on
+ * progress reports, so shards run anywhere add up. The shares weigh the pieces from the
+ * split alone, where Knuth's estimates below each piece would weigh them better but cost
+ * every part a probe of the whole split (bench/RESULTS.md, "Figures once quoted in
+ * comments").
  *
  * Pieces are numbered in tree order over the whole split (all shards'); a finished piece is
  * reported with its number and counts (on_piece), and a run can be told to skip pieces
@@ -999,9 +1000,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
    * the --max tally, which the trials do not (they would report them twice). When a
    * trial is short of pieces but knows the next depth has enough, that depth's split is
    * streamed to the workers instead of being tried first. */
-  p.target = o->split_pieces  ? (size_t)o->split_pieces
-             : o->shard_count ? (o->shard_count < 16 ? 512 : 32 * (size_t)o->shard_count)
-                              : 512 * (size_t)threads;
+  p.target = dlx_plan_target(DLX_PLAN_PLAIN, o->shard_count, threads, o->split_pieces);
   /* Shards draw their shares from the weights of all the pieces, a run told its plan (a
    * resumed one) checks it before searching a piece, and every finished piece reported
    * names the plan: no streaming, whose plan is known only once its split has ended. */

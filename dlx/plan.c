@@ -20,6 +20,22 @@ static uint64_t mix(uint64_t x) {
 
 static void absorb(dlx_plan_hasher *p, uint64_t w) { p->h = mix(p->h ^ w) + 0x9e3779b97f4a7c15ull; }
 
+size_t dlx_plan_target(dlx_plan_kind kind, uint32_t parts, int threads, uint32_t split_pieces) {
+  /* per kind: with up to 15 parts, per part beyond, per thread without parts */
+  static const struct {
+    size_t few, per_part, per_thread;
+  } t[] = {
+      [DLX_PLAN_PLAIN] = {512, 32, 512},
+      [DLX_PLAN_MULTI] = {256, 16, 0}, /* 0: the same 256 whatever the threads */
+      [DLX_PLAN_COST] = {256, 16, 64},
+      [DLX_PLAN_MEMO] = {512, 32, 0},
+  };
+  size_t n = threads > 1 ? (size_t)threads : 1;
+  if (split_pieces && kind != DLX_PLAN_COST) return split_pieces;
+  if (parts) return parts < 16 ? t[kind].few : t[kind].per_part * parts;
+  return t[kind].per_thread ? t[kind].per_thread * n : t[kind].few;
+}
+
 void dlx_plan_begin(dlx_plan_hasher *p, dlx_plan_kind kind, uint32_t parts, uint64_t target) {
   p->h = 0x6a09e667f3bcc908ull;
   p->units = 0;

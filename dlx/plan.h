@@ -27,6 +27,14 @@ typedef struct {
   uint64_t units;
 } dlx_plan_hasher;
 
+/* How many units a split of this kind asks for, the one table of them: split_pieces when
+ * given (but for DLX_PLAN_COST, which takes none), else per kind a number for up to 15
+ * parts and a number per part beyond (enough pieces that the parts come out about even),
+ * or without parts a number per thread (enough that the threads do: the one case where the
+ * threads change the plan). Balanced against the split's own cost, which every part pays:
+ * bench/RESULTS.md, "Split runs" and "The plan of a split, and what it costs". */
+size_t dlx_plan_target(dlx_plan_kind kind, uint32_t parts, int threads, uint32_t split_pieces);
+
 /* parts: the shards (0 or 1: one); target: the pieces asked of the split. */
 void dlx_plan_begin(dlx_plan_hasher *p, dlx_plan_kind kind, uint32_t parts, uint64_t target);
 /* The next unit, in tree order: its n words (a path, or a set's words and a multiplicity). */
