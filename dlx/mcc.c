@@ -878,9 +878,7 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
   int threads = o->threads > 1 ? o->threads : 1;
   /* The split depends on the matrix, the admit hook, the shards and split_pieces, never on
    * the threads: a piece's number means the same piece in every run (checkpoints). */
-  size_t target = o->split_pieces  ? (size_t)o->split_pieces
-                  : o->shard_count ? (o->shard_count < 16 ? 256 : 16 * (size_t)o->shard_count)
-                                   : 256;
+  size_t target = dlx_plan_target(DLX_PLAN_MULTI, o->shard_count, threads, o->split_pieces);
   mcc_shared sh;
   memset(&sh, 0, sizeof sh);
   sh.o = o;

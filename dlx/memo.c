@@ -946,9 +946,7 @@ static dlx_status count_split(shared *sh, run *rs, int threads, dlx_count *above
   const dlx_options *o = sh->o;
   /* The split depends on the matrix, shard_count and split_pieces, never on the threads:
    * a piece's number means the same piece in every run (checkpoints, parts). */
-  size_t target = o->split_pieces  ? (size_t)o->split_pieces
-                  : o->shard_count ? (o->shard_count < 16 ? 512 : 32 * (size_t)o->shard_count)
-                                   : 512;
+  size_t target = dlx_plan_target(DLX_PLAN_MEMO, o->shard_count, o->threads, o->split_pieces);
   int top = !o->shard_count || o->shard_index == 0;
   int s = split(&rs[0], target, &sh->p, above);
   *halted = s > 0;
