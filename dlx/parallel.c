@@ -652,6 +652,17 @@ static int reroot(par *p, worker *self, int32_t d) {
 }
 
 /* Progress while the split runs (before any worker reports): its counts so far. */
+/* The workers' counts at their last polls added to *pr, and the fraction done; under the
+ * lock. */
+static void add_slots(par *p, int n, dlx_progress *pr) {
+  for (int i = 0; i < n; i++) {
+    pr->solutions += p->slots[i].solutions;
+    pr->nodes += p->slots[i].nodes;
+    pr->updates += p->slots[i].updates;
+  }
+  pr->fraction = progress_fraction(p);
+}
+
 static void report_split(par *p, const dlx_engine *e) {
   double now = dlx_now();
   if (now < p->next_report) return;
@@ -659,12 +670,7 @@ static void report_split(par *p, const dlx_engine *e) {
   dlx_progress pr = {e->solutions, e->nodes, e->updates, now - p->start, 0};
   if (p->streaming) { /* the workers are searching the pieces published so far */
     pthread_mutex_lock(&p->lock);
-    for (int i = 0; i < p->nslots; i++) {
-      pr.solutions += p->slots[i].solutions;
-      pr.nodes += p->slots[i].nodes;
-      pr.updates += p->slots[i].updates;
-    }
-    pr.fraction = progress_fraction(p);
+    add_slots(p, p->nslots, &pr);
     pthread_mutex_unlock(&p->lock);
   }
   o->on_progress(o->progress_ctx, &pr);
@@ -928,12 +934,7 @@ static void wait_workers(par *p, pthread_t *tid, int nworkers, dlx_progress top)
     if (o->on_progress && p->live > 0) {
       dlx_progress pr = top;
       pr.seconds = dlx_now() - p->start;
-      for (int i = 0; i < nworkers; i++) {
-        pr.solutions += p->slots[i].solutions;
-        pr.nodes += p->slots[i].nodes;
-        pr.updates += p->slots[i].updates;
-      }
-      pr.fraction = progress_fraction(p);
+      add_slots(p, nworkers, &pr);
       pthread_mutex_unlock(&p->lock);
       o->on_progress(o->progress_ctx, &pr);
       pthread_mutex_lock(&p->lock);
