@@ -325,8 +325,7 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
    * the scans between two polls cost about what DLX_POLL_WORK updates would. */
   e->poll_every = (uint64_t)1 << 12;
   uint64_t per_node = (uint64_t)t->n_primary * (t->W / 8 + 1);
-  while (e->poll_every > 1 && e->poll_every * per_node > DLX_POLL_WORK)
-    e->poll_every /= 2;
+  e->poll_every = dlx_poll_fit(e->poll_every, per_node, DLX_POLL_WORK);
   if (tiny && e->row_cap) {
     /* a conflict set for each option a frame can have: 1,024 at most, and no more than the
      * matrix has (128 KiB for every engine before, where a Gridlock puzzle has a few
@@ -437,8 +436,7 @@ const char *dlx_bx_isa_name(int isa) {
 }
 
 void dlx_bx_budget(bx_engine *e, uint64_t max_nodes) {
-  while (max_nodes && e->poll_every > 1 && e->poll_every * 16 > max_nodes)
-    e->poll_every /= 2;
+  e->poll_every = dlx_poll_fit(e->poll_every, 16, max_nodes);
 }
 
 int dlx_bx_engine_run(bx_engine *e, int32_t base) {

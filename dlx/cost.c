@@ -453,8 +453,7 @@ static void *best_work(void *arg) {
   }
   w->bytes = d->bytes;
   best_run r = {sh, 1u << 12, 0, 0, sh->depth, 0, 0, 0};
-  while (sh->o->max_nodes && r.poll_every > 1 && r.poll_every > sh->o->max_nodes)
-    r.poll_every /= 2;
+  r.poll_every = dlx_poll_fit(r.poll_every, 1, sh->o->max_nodes);
   for (;;) {
     size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
     if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
@@ -554,8 +553,7 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
     goto out;
   }
   best_run run = {&sh, 1u << 12, 0, 0, 0, 0, 0, 0};
-  while (o->max_nodes && run.poll_every > 1 && run.poll_every > o->max_nodes)
-    run.poll_every /= 2;
+  run.poll_every = dlx_poll_fit(run.poll_every, 1, o->max_nodes);
   if (threads == 1 && !o->shard_count) {
     halted = best_search(d, &run);
   } else {

@@ -195,10 +195,19 @@ double dlx_engine_fraction(const dlx_engine *e, int32_t base);
  * of faults found. Slow; for tests, e.g. from a poll hook called at every node. */
 int dlx_engine_check(const dlx_engine *e);
 
+/* The one rule of every engine's polling interval: `every` (nodes between polls, a power of
+ * two) halved while every * per passes limit (0: no limit). With the node budget as limit
+ * (per 1, or the nodes one poll may be late by), the budget is kept to within a factor of
+ * two; with DLX_POLL_WORK as limit and a node's work as per, a poll's work is bounded. */
+static inline uint64_t dlx_poll_fit(uint64_t every, uint64_t per, uint64_t limit) {
+  while (limit && every > 1 && every * per > limit)
+    every /= 2;
+  return every;
+}
+
 /* Polls often enough that a node budget is kept to within a factor of two. */
 static inline void dlx_engine_budget(dlx_engine *e, uint64_t max_nodes) {
-  while (max_nodes && e->poll_every > 1 && e->poll_every > max_nodes)
-    e->poll_every /= 2;
+  e->poll_every = dlx_poll_fit(e->poll_every, 1, max_nodes);
 }
 
 /* Whether dlx_options.stop asks to stop: a relaxed atomic load, since the flag is set

@@ -1004,8 +1004,7 @@ dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *s
   r.start = dlx_now();
   r.poll_every = 1u << 12;
   r.next_report = r.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
-  while (o->max_nodes && r.poll_every > 1 && r.poll_every > o->max_nodes)
-    r.poll_every /= 2;
+  r.poll_every = dlx_poll_fit(r.poll_every, 1, o->max_nodes);
   if (o->threads > 1 || o->shard_count || o->on_piece || o->pieces_done)
     return solve_split(x, o, st, &r);
   mcc *m = mcc_new(x, mcc_bits(x, o));

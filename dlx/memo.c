@@ -1052,8 +1052,7 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   d->item_hash = sh.t.items;
   pthread_mutex_init(&sh.lock, NULL);
   uint64_t poll_every = 1u << 10;
-  while (o->max_nodes && poll_every > 1 && poll_every > o->max_nodes)
-    poll_every /= 2;
+  poll_every = dlx_poll_fit(poll_every, 1, o->max_nodes);
   for (int k = 0; k < threads; k++)
     rs[k] = (run){.sh = &sh, .poll_every = poll_every, .reports = k == 0};
   rs[0].d = d;

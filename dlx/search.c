@@ -156,8 +156,7 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
    * empty lists counts the items it looks at as work (run); the others poll often enough
    * that the scans between two polls cost no more than DLX_POLL_WORK updates would. */
   e->poll_every = 1u << 12;
-  while (!e->track_empty && e->poll_every > 1 && e->poll_every * (uint64_t)np > DLX_POLL_WORK)
-    e->poll_every /= 2;
+  if (!e->track_empty) e->poll_every = dlx_poll_fit(e->poll_every, (uint64_t)np, DLX_POLL_WORK);
   return e;
 }
 
