@@ -617,6 +617,170 @@ BX_INLINE uint32_t BX_FN(words_bits)(const uint64_t *x, const uint32_t W) {
 
 static BX_ATTR_PEXT int BX_FN(lanes_one)(bx_engine *e, const bx_frame *f, int32_t top,
                                          const uint64_t *sl, const uint32_t W);
+/* How tiny_w takes its counts in a frame of more than four words: over the primaries
+ * uncovered at top alone, their rows packed word by word (e->trows, pNI words a word of
+ * live: the groups of eight they fill), when that makes fewer groups: covered items' rows
+ * are zero below top, and a frame is made with a few pieces placed (the pentominoes: 54 of
+ * 72 primaries left on average, 7 groups instead of 9). A node's uncovered primaries are
+ * then packed the same way (PEXT of u0, u1 under keep0, keep1), and the item the count
+ * finds is e->tmap's. Same items, same order: the same choices. */
+#ifndef BX_TINY_PACK_DEFINED
+#define BX_TINY_PACK_DEFINED
+typedef struct {
+  uint64_t keep0, keep1;
+  uint32_t n0, pNI, png; /* png < ng: packed */
+  const uint64_t *prows; /* the rows the counts read */
+} bx_tiny_pack;
+#endif
+
+BX_INLINE_PEXT bx_tiny_pack BX_FN(tiny_packing)(bx_engine *e, const uint64_t *rows, int32_t top,
+                                                const uint32_t W, uint32_t ng) {
+  bx_tiny_pack k = {0, 0, 0, e->t->NI, ng, rows};
+  if (W > 4)
+    k.png =
+        BX_FN(tiny_pack)(e, rows, e->unc + (size_t)top * e->t->PW, W, &k.keep0, &k.keep1, &k.n0);
+  if (k.png < ng) k.pNI = 8 * k.png, k.prows = e->trows;
+  return k;
+}
+
+/* tiny_w's level l set at its start: its live options and its options to try (those of
+ * its item best[l]) in vectors, tnz[l] saying which words of them are nonzero. */
+BX_INLINE_PEXT void BX_FN(tiny_top)(bx_engine *e, const uint64_t *irows, int32_t l,
+                                    const uint32_t W) {
+  const uint32_t NV = W > 8 ? 2 : 1, TW = BX_TINY_WORDS;
+  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
+  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
+  e->tnz[l] = 0;
+  for (uint32_t h = 0; h < NV; h++) {
+    __m512i v = BX_TLOAD(e->live + (size_t)l * e->t->W, h);
+    _mm512_store_si512(e->tlive + (size_t)l * TW + 8 * h, v);
+    __m512i c = _mm512_and_si512(v, BX_TLOAD(irows + (size_t)e->best[l] * W, h));
+    _mm512_store_si512(e->tcand + (size_t)l * TW + 8 * h, c);
+    e->tnz[l] |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
+  }
+}
+
+/* The next option of a level of tiny_w, from its options to try c, *nz (not 0) saying
+ * which words are nonzero: its words are read as scalars, and which are nonzero is kept
+ * in *nz (a vector load of words just stored waits for the stores). */
+BX_INLINE_PEXT int32_t BX_FN(tiny_pop)(uint64_t *c, uint32_t *nz) {
+  uint32_t w = (uint32_t)__builtin_ctz(*nz);
+  uint64_t cw = c[w];
+  int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(cw));
+  c[w] = cw &= cw - 1;
+  *nz &= ~((uint32_t)(cw == 0) << w); /* no branch: whether a word is used up is a coin toss */
+  return o;
+}
+
+/* The live options below option o of tiny_w's level (tl: the level's live options, co:
+ * o's conflict set), and live's words for the counts: in a frame of four words or fewer
+ * each broadcast from the register (lb; queens13, 3 words: 10 runs 0.61-0.64 s against
+ * 0.66-0.69 with the scalars); in larger ones (live, one or two vectors) the nonzero words
+ * and their offsets in rows, packed out of the registers by VPCOMPRESSQ and VPCOMPRESSD
+ * into lw and lv (the pentominoes 0.95x the time of a loop over the words in scalars;
+ * reading them back from the vectors' store had made queens13 7% slower). In the small
+ * frames the scalars also make the options left to try (sl). Returns the nonzero words. */
+BX_INLINE_PEXT uint32_t BX_FN(tiny_words)(const uint64_t *tl, const uint64_t *co, const uint32_t W,
+                                          __m512i word_offsets, __m512i *live, uint64_t *sl,
+                                          __m512i *lb, uint64_t *lw, uint32_t *lv) {
+  const uint32_t NV = W > 8 ? 2 : 1;
+  if (W <= 4) {
+    for (uint32_t v = 0; v < W; v++) {
+      sl[v] = tl[v] & ~co[v];
+      lb[v] = _mm512_set1_epi64((long long)sl[v]);
+    }
+    return 0;
+  }
+  for (uint32_t h = 0; h < NV; h++)
+    live[h] = _mm512_andnot_si512(_mm512_load_si512(co + 8 * h), _mm512_load_si512(tl + 8 * h));
+  const __mmask8 nz0 = _mm512_test_epi64_mask(live[0], live[0]);
+  const __mmask8 nz1 = NV > 1 ? _mm512_test_epi64_mask(live[1], live[1]) : 0;
+  _mm512_storeu_si512(
+      lv, _mm512_maskz_compress_epi32((__mmask16)(nz0 | (uint32_t)nz1 << 8), word_offsets));
+  _mm512_storeu_si512(lw, _mm512_maskz_compress_epi64(nz0, live[0]));
+  uint32_t nw = (uint32_t)__builtin_popcount(nz0);
+  if (NV > 1) { /* lw[nw .. nw + 7], within lw's 16 words as nw <= 8 */
+    _mm512_storeu_si512(lw + nw, _mm512_maskz_compress_epi64(nz1, live[1]));
+    nw += (uint32_t)__builtin_popcount(nz1);
+  }
+  return nw;
+}
+
+/* Option id taken at tiny_w's level l: the primaries left below it (unc at l + 1, the
+ * first word returned, the second in *u1; om: the options' items, OH words each) and its
+ * live options (tlive at l + 1, from sl or live as tiny_words made them). */
+BX_INLINE_PEXT uint64_t BX_FN(tiny_down)(const uint64_t *omask, uint32_t OH, uint64_t *unc,
+                                         const uint32_t PW, uint64_t *tlive, int32_t l, int32_t id,
+                                         const uint32_t W, const uint64_t *sl, const __m512i *live,
+                                         uint64_t *u1) {
+  const uint32_t NV = W > 8 ? 2 : 1, TW = BX_TINY_WORDS;
+  const uint64_t *om = omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
+  uint64_t *ud = unc + (size_t)(l + 1) * PW;
+  const uint64_t u0 = us[0] & ~om[0];
+  *u1 = PW == 2 ? us[1] & ~om[1] : 0;
+  ud[0] = u0;
+  if (PW == 2) ud[1] = *u1;
+  if (W <= 4)
+    for (uint32_t v = 0; v < W; v++)
+      tlive[(size_t)(l + 1) * TW + v] = sl[v];
+  else
+    for (uint32_t h = 0; h < NV; h++)
+      _mm512_store_si512(tlive + (size_t)(l + 1) * TW + 8 * h, live[h]);
+  return u0;
+}
+
+/* The uncovered primary with fewest live options at a node of tiny_w (some primary is
+ * uncovered: u0, u1), the first such (as choose_t), its count in *tmin. */
+BX_INLINE_PEXT int32_t BX_FN(tiny_least)(const bx_engine *e, const bx_tiny_pack *k,
+                                         const uint64_t *rows, uint32_t NI, const __m512i *lb,
+                                         const uint64_t *lw, const uint32_t *lv, uint32_t nw,
+                                         uint64_t u0, uint64_t u1, uint32_t ng, const uint32_t W,
+                                         uint64_t *tmin) {
+  if (W <= 4) {
+    uint32_t km = BX_FN(small_least)(lb, u0, u1, rows, NI, ng, W);
+    *tmin = km >> 7;
+    return (int32_t)(km & 127);
+  }
+  if (k->png < ng) {
+    const uint64_t pu =
+        _pext_u64(u0, k->keep0) | (k->n0 < 64 ? _pext_u64(u1, k->keep1) << k->n0 : 0);
+    return e->tmap[BX_FN(least_t)(lw, lv, nw, k->prows, &pu, k->png, tmin)];
+  }
+  const uint64_t uu[2] = {u0, u1};
+  return BX_FN(least_t)(lw, lv, nw, rows, uu, ng, tmin);
+}
+
+/* Option o's conflict set within tiny_w's frame (id: its option in the matrix), made the
+ * first time it is chosen (a subtree chooses a fraction of its frame's options; built says
+ * which are made). */
+BX_INLINE_PEXT void BX_FN(tiny_conf)(bx_engine *e, uint64_t *built, const uint64_t *irows,
+                                     int32_t o, int32_t id, const uint32_t W) {
+  if (W > 4 && !(built[o >> 6] >> (o & 63) & 1)) {
+    BX_FN(tconf_make)(e, irows, o, id, W);
+    built[o >> 6] |= (uint64_t)1 << (o & 63);
+  }
+}
+
+/* The options to try at tiny_w's node (its item b, tmin of them) in cand: in a frame of
+ * four words or fewer as small_options makes them (none for a forced node, its option in
+ * *forced); in larger ones a vector or two (scalars for the nonzero words were 2% slower
+ * on the pentominoes). Returns which words are nonzero. */
+BX_INLINE_PEXT uint32_t BX_FN(tiny_cand)(const uint64_t *sl, const __m512i *live,
+                                         const uint64_t *irows, int32_t b, uint64_t tmin,
+                                         uint64_t *cand, int32_t *forced, const uint32_t W) {
+  const uint32_t NV = W > 8 ? 2 : 1;
+  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
+  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
+  if (W <= 4) return BX_FN(small_options)(sl, irows, b, tmin, cand, forced, W);
+  uint32_t z = 0;
+  for (uint32_t h = 0; h < NV; h++) {
+    __m512i c = _mm512_and_si512(live[h], BX_TLOAD(irows + (size_t)b * W, h));
+    _mm512_store_si512(cand + 8 * h, c);
+    z |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
+  }
+  return z;
+}
+
 #define BX_TINY_NAME tiny_w
 #define BX_TINY_SUB 0
 #include "bitsearch_tiny.h"
