@@ -240,11 +240,13 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
   memcpy(p->sorted, options, n * sizeof *options);
   qsort(p->sorted, n, sizeof *p->sorted, compare_ids);
   if (p->catalog) {
-    for (size_t i = 0; i < n; i++)
-      fprintf(p->catalog, i ? " %" PRId32 : "%" PRId32, p->sorted[i]);
-    putc('\n', p->catalog);
-    if (ferror(p->catalog)) {
-      p->catalog_error = errno ? errno : EIO;
+    /* errno is read right after the call that failed: later calls may leave it changed */
+    int err = 0;
+    for (size_t i = 0; i < n && !err; i++)
+      if (fprintf(p->catalog, i ? " %" PRId32 : "%" PRId32, p->sorted[i]) < 0) err = errno;
+    if (!err && putc('\n', p->catalog) == EOF) err = errno;
+    if (err || ferror(p->catalog)) {
+      p->catalog_error = err ? err : EIO;
       return 1;
     }
   }
