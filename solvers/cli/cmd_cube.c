@@ -458,8 +458,8 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
   }
   if (c->catalog) {
     poly_format_line(s, c->cells, c->text, c->text_cap);
-    fprintf(c->catalog, "%s\n", c->text);
-    if (ferror(c->catalog)) c->catalog_error = errno ? errno : EIO;
+    int err = fprintf(c->catalog, "%s\n", c->text) < 0 ? errno : 0; /* errno of that call */
+    if (err || ferror(c->catalog)) c->catalog_error = err ? err : EIO;
   }
   if (c->error || c->catalog_error) return 1;
   if (c->limit && c->solutions >= c->limit) {
