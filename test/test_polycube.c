@@ -477,10 +477,10 @@ static void on_progress_trace(void *ctx, const dlx_progress *p) {
  * done by then, and never goes backwards, on either engine, with reports at every poll,
  * among them those that fall while the split is still being made and its pieces are
  * searched as it publishes them (how many do is a matter of timing: the split's polls are
- * few, and on a loaded machine the worst gap reached 15.6 points). The pentominoes in 10x6,
- * X held, with the pruning: a tree much of which ends above the split's depth, in no piece
- * (weighing the pieces still to come by the shares of those published said 57% done at 99%
- * of the nodes, and failed this test by 29.7 points). */
+ * few, so a loaded machine moves the worst gap by a few points). The pentominoes in 10x6,
+ * X held, with the pruning: a tree much of which ends above the split's depth, in no piece,
+ * which weighing the pieces still to come by the shares of those published misjudged by
+ * far more than the bound (the figures are in the commits that set it). */
 static void test_progress_gap(void) {
   static progress_trace t;
   poly_set *s = read_set("pentominoes");

@@ -3,11 +3,10 @@
 # leaves a chain of forced pairs that dies at its end for even i, and the one solution is
 # the last path: a tree 20,000 levels deep with 50 million nodes, whose split replays
 # thousands of long paths, each with a dear cover of w (work that polls, and reports
-# progress, as the search's own does). A chain of 100,000 items of one option each served
-# here while choosing the item to branch on looked at every item still active, and took
-# seconds; it takes 0.1 s now. The split's trial searches used to restart from the root at
-# every depth without looking at the stop flag (a Ctrl-C unheard for a minute, here for
-# hours).
+# progress, as the search's own does). A chain of items of one option each no longer serves:
+# the item choice stops at the first item of one option, so a chain ends before its Ctrl-C
+# (bench/RESULTS.md, "Chains of 10^6 items"). The split's trial searches used to restart
+# from the root at every depth without looking at the stop flag, so a Ctrl-C went unheard.
 
 awk 'BEGIN { n = 20000
   for (i = 0; i < n; i++) printf "x%d ", i; print "| w"
