@@ -886,6 +886,17 @@ void cli_verdict_end(size_t faults, uint64_t solutions, const char *stopped_by, 
   }
 }
 
+void cli_json_search(cli_json *j, int complete, const char *stopped_by, const dlx_stats *st) {
+  cli_json_bool(j, "complete", complete);
+  cli_json_string(j, "stopped_by", stopped_by);
+  cli_json_uint(j, "nodes", st->nodes);
+  cli_json_uint(j, "updates", st->updates);
+  cli_json_string(j, "engine", dlx_engine_name((dlx_engine_kind)st->engine));
+  cli_json_real(j, "seconds", st->seconds, 6);
+  cli_json_int(j, "threads", st->threads);
+  cli_json_uint(j, "subproblems", st->subproblems);
+}
+
 void cli_json_other_solutions(cli_json *j, int valid, uint64_t solutions, const char *stopped_by) {
   if (stopped_by)
     cli_json_null(j, "other_solutions");

@@ -389,6 +389,10 @@ void cli_verdict_begin(size_t faults);
 void cli_verdict_end(size_t faults, uint64_t solutions, const char *stopped_by, uint64_t max,
                      uint64_t max_nodes, const char *first);
 
+/* The members every search result of dance xc and dance cube has, in this order: complete,
+ * stopped_by, nodes, updates, engine, seconds, threads, subproblems. */
+void cli_json_search(cli_json *j, int complete, const char *stopped_by, const dlx_stats *st);
+
 /* "other_solutions": the solutions besides the claimed one when it is valid, all of them
  * when it is not; null when the search was incomplete. */
 void cli_json_other_solutions(cli_json *j, int valid, uint64_t solutions, const char *stopped_by);

@@ -685,14 +685,7 @@ static void json_result(const cube_options *o, const char *arg, const char *path
     /* what dance merge needs: a part's half is not a share of the whole's */
     cli_json_uint(&j, "self_mirror", c->self_mirror);
   }
-  cli_json_bool(&j, "complete", r->complete);
-  cli_json_string(&j, "stopped_by", r->stopped_by);
-  cli_json_uint(&j, "nodes", st->nodes);
-  cli_json_uint(&j, "updates", st->updates);
-  cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st->engine));
-  cli_json_real(&j, "seconds", st->seconds, 6);
-  cli_json_int(&j, "threads", st->threads);
-  cli_json_uint(&j, "subproblems", st->subproblems);
+  cli_json_search(&j, r->complete, r->stopped_by, st);
   cli_json_shard(&j, o->shard);
   cli_json_plan(&j, &st->plan, o->shard.count || o->checkpoint || o->resume);
   cli_json_string(&j, "catalog", o->catalog && strcmp(o->catalog, "-") ? o->catalog : NULL);

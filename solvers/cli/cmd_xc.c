@@ -382,14 +382,7 @@ static void print_json(const result *r, printer *p) {
   cli_json_string(&j, "file", r->path);
   cli_json_string(&j, "identity", cli_identity_hex(r->identity).s);
   cli_json_uint(&j, "solutions", st->solutions);
-  cli_json_bool(&j, "complete", st->complete);
-  cli_json_string(&j, "stopped_by", r->stopped_by);
-  cli_json_uint(&j, "nodes", st->nodes);
-  cli_json_uint(&j, "updates", st->updates);
-  cli_json_string(&j, "engine", dlx_engine_name((dlx_engine_kind)st->engine));
-  cli_json_real(&j, "seconds", st->seconds, 6);
-  cli_json_int(&j, "threads", st->threads);
-  cli_json_uint(&j, "subproblems", st->subproblems);
+  cli_json_search(&j, st->complete, r->stopped_by, st);
   cli_json_uint(&j, "bytes", st->bytes);
   json_matrix(&j, r->m);
   cli_json_shard(&j, r->o->shard);
