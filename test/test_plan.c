@@ -123,10 +123,10 @@ static void all_checks(const char *file, mode md, dlx_engine_kind engine) {
   dlx_matrix_free(m);
 }
 
-static void test_plain_links(void) { all_checks("queens12.dlx", PLAIN, DLX_ENGINE_LINKS); }
-static void test_plain_bits(void) { all_checks("pent6x10.dlx", PLAIN, DLX_ENGINE_BITS); }
+static void test_plain_links(void) { all_checks("langford11.dlx", PLAIN, DLX_ENGINE_LINKS); }
+static void test_plain_bits(void) { all_checks("langford11.dlx", PLAIN, DLX_ENGINE_BITS); }
 static void test_multiplicities(void) { all_checks("queens8_mcc.dlx", MULTI, DLX_ENGINE_AUTO); }
-static void test_cheapest(void) { all_checks("queens12.dlx", BEST, DLX_ENGINE_AUTO); }
+static void test_cheapest(void) { all_checks("langford11.dlx", BEST, DLX_ENGINE_AUTO); }
 
 /* The tags: a whole's sum is the sum of its units' tags, each unit's tag its own. */
 static void test_tags(void) {
