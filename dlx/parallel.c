@@ -31,24 +31,13 @@
  * an earlier one finished (pieces_done): a checkpoint and its resumption.
  */
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "bitengine.h"
 #include "engine.h"
 #include "plan.h"
-
-typedef struct {
-  /* written by its worker under par.lock at each poll; read by the reporter */
-  uint64_t nodes, updates, solutions;
-  double piece_weight, piece_fraction;
-  uint64_t piece_start;           /* the worker's nodes when it took its piece, */
-  uint64_t piece_start_solutions; /* its solutions */
-  double piece_start_time;        /* and the time */
-  int busy;
-} slot;
+#include "pool.h"
 
 typedef struct {
   const dlx_options *o;
@@ -85,33 +74,13 @@ typedef struct {
   int overshoot;             /* and says so here */
   double start, next_report; /* progress reports while the split runs */
   int streaming;             /* the workers are taking pieces while the split records them */
-  size_t published;          /* streaming: pieces 0..published-1 may be read (under lock) */
-  int split_done;            /* streaming: no more pieces will come (under lock) */
-  pthread_cond_t piece_cv;
-  /* shared by the workers */
-  pthread_mutex_t lock;
-  pthread_cond_t done_cv;
-  atomic_size_t next;
-  atomic_int halt;
-  atomic_uint_fast64_t found;
-  double remaining;     /* weight of the pieces not yet finished */
-  double last_fraction; /* the last fraction reported (reports never go backwards) */
-  int live;             /* workers still running */
-  slot *slots;
-  int nslots;
-  uint64_t split_nodes; /* nodes counted by the split (shard 0 only) */
+  dlx_pool pool;             /* the workers (pool.h) */
   int probe;            /* with progress reports: the pieces weighed by random paths, */
   uint32_t *probe_opts; /* on dancing links with room for their branches here, */
   bx_engine *probe_b;   /* on the bitset engine (par.bits) by this walker, */
   int32_t *probe_ids;   /* the path of the piece it holds (probe_held levels of it), */
   int32_t probe_held;
   int32_t *probe_bopts; /* and room for the branches of a level */
-  double total_weight;  /* the weights of every piece recorded */
-  double covered;       /* streaming: the part of the tree below the root the split has passed, by
-                           Knuth's shares (the pieces published and the branches that ended above
-                           the split's depth) */
-  double covered_done;  /* streaming: the shares of the pieces published that an earlier run
-                           searched (pieces_done) */
   bx_tables *bits;      /* the pieces are searched by the bitset engine on these tables
                            (the split is always dancing links: the same tree) */
   size_t target;        /* the pieces asked of the split */
@@ -120,11 +89,17 @@ typedef struct {
   dlx_status error;
 } par;
 
+/* A worker of the pool, or the split itself (id -1): its engine, on dancing links or (with
+ * par.bits) on bitsets; held: the levels of the last piece's path it holds chosen; ids:
+ * room for a path as option ids (bitsets). */
 typedef struct {
   par *p;
   int id;
   dlx_engine *e;
-  bx_engine *b; /* with par.bits: the worker's bitset engine */
+  bx_engine *b;
+  int caller; /* the calling thread's: e is the split's, its bytes counted by the split */
+  int32_t held;
+  int32_t *ids;
 } worker;
 
 static void report_split(par *p, const dlx_engine *e);
@@ -134,71 +109,7 @@ static void report_split(par *p, const dlx_engine *e);
  * the chain, at every trial of the split). */
 enum { PROGRESS_PROBES = 16, PROGRESS_PROBE_LEVELS = 64, PROGRESS_PROBE_ITEMS = 1024 };
 
-/* The part of the search done (under p->lock): the weight searched (the estimated sizes of
- * the pieces finished, and of the parts of the busy ones behind their workers) over the
- * weight of all. Never less than the last fraction reported. Scaling the weight left by
- * the nodes a unit of weight has cost the finished pieces was tried, and was worse (Tetris
- * on 2 threads: 14.6 points from the nodes done at worst, against 1.9). */
-static double progress_fraction(par *p) {
-  double left = p->remaining;
-  for (int i = 0; i < p->nslots; i++)
-    if (p->slots[i].busy) left -= p->slots[i].piece_weight * p->slots[i].piece_fraction;
-  if (left < 0) left = 0;
-  double total = p->total_weight;
-  double passed = p->covered - p->covered_done; /* with pieces still to search in it */
-  if (p->streaming && !p->split_done && passed > 0 && p->covered < 1) {
-    /* The pieces not yet published: as much weight for each share of the tree the split
-     * has still to pass as for each share passed (less those of pieces an earlier run
-     * searched). The shares of the published pieces alone said too much (pent6x10: a part
-     * of the tree ends above the split's depth, in no piece) and half of that too little on
-     * Tetris (bench/RESULTS.md, "Progress"). */
-    double more = total * (1 - p->covered) / passed;
-    total += more;
-    left += more;
-  }
-  double f = total > 0 ? 1 - left / total : 0;
-  f = f < 0 ? 0 : f > 1 ? 1 : f;
-  if (f < p->last_fraction) f = p->last_fraction;
-  p->last_fraction = f;
-  return f;
-}
-
-/* Piece i (of those recorded) was searched by an earlier run. */
-static int done_before(const par *p, size_t i) {
-  return p->o->pieces_done && p->o->pieces_done[p->index[i]];
-}
-
-static int halted(const par *p) {
-  const dlx_options *o = p->o;
-  return atomic_load_explicit(&p->halt, memory_order_relaxed) || dlx_stop_requested(o->stop);
-}
-
-/* A solution, from the split or a worker, of either engine: enforce --max exactly (a
- * solution past it is taken back from *solutions), serialize callbacks. The options are
- * solution[0..n-1], or computed by `fill` when the callback wants them. */
-static int report_solution(par *p, uint64_t *solutions, const int32_t *(*fill)(void *, size_t *),
-                           void *engine) {
-  const dlx_options *o = p->o;
-  if (o->max_solutions) {
-    uint64_t n = atomic_fetch_add(&p->found, 1) + 1;
-    if (n > o->max_solutions) { /* another thread reached the limit first */
-      (*solutions)--;
-      atomic_store(&p->halt, 1);
-      return 1;
-    }
-    if (n == o->max_solutions) atomic_store(&p->halt, 1);
-  }
-  int stop = 0;
-  if (o->on_solution) {
-    size_t n;
-    const int32_t *sol = fill(engine, &n);
-    pthread_mutex_lock(&p->lock);
-    stop = o->on_solution(o->solution_ctx, sol, n);
-    pthread_mutex_unlock(&p->lock);
-    if (stop) atomic_store(&p->halt, 1);
-  }
-  return stop || halted(p);
-}
+static int halted(par *p) { return dlx_pool_halted(&p->pool); }
 
 static const int32_t *links_solution(void *engine, size_t *n) {
   dlx_engine *e = engine;
@@ -207,7 +118,7 @@ static const int32_t *links_solution(void *engine, size_t *n) {
 }
 
 static int on_solution(dlx_engine *e, void *ctx) {
-  return report_solution(((worker *)ctx)->p, &e->solutions, links_solution, e);
+  return dlx_pool_solution(&((worker *)ctx)->p->pool, &e->solutions, links_solution, e);
 }
 
 static int split_poll(dlx_engine *e, void *ctx) {
@@ -347,109 +258,32 @@ static int split_leaf(dlx_engine *e, void *ctx) {
   p->index[p->count] = i;
   p->weight[p->count++] = w;
   if (p->streaming) {
-    pthread_mutex_lock(&p->lock);
-    p->published = p->count;
-    p->covered = covered;
-    if (!p->o->pieces_done || !p->o->pieces_done[i]) {
-      p->remaining += w;
-      p->total_weight += w;
-    } else {
-      p->covered_done += below_root;
-    }
-    pthread_cond_broadcast(&p->piece_cv);
-    pthread_mutex_unlock(&p->lock);
+    dlx_pool_publish(&p->pool, p->count, covered, below_root);
     return halted(p);
   }
   return 0;
 }
 
-/* A worker's poll, for either engine: its counts into its slot; the node budget. */
-static int poll_counts(worker *w, uint64_t nodes, uint64_t updates, uint64_t solutions,
-                       double piece_fraction) {
-  par *p = w->p;
-  pthread_mutex_lock(&p->lock);
-  uint64_t sum = p->split_nodes;
-  slot *s = &p->slots[w->id];
-  s->nodes = nodes;
-  s->updates = updates;
-  s->solutions = solutions;
-  s->piece_fraction = piece_fraction;
-  for (int i = 0; i < p->nslots; i++)
-    sum += p->slots[i].nodes;
-  pthread_mutex_unlock(&p->lock);
-  if (p->o->max_nodes && sum >= p->o->max_nodes) atomic_store(&p->halt, 1);
-  return halted(p);
+/* A worker's counts, for either engine. */
+static void worker_counts(void *ctx, const void *engine, dlx_pool_counts *c) {
+  (void)ctx;
+  const worker *w = engine;
+  if (w->b) {
+    *c = (dlx_pool_counts){w->b->nodes, 0, w->b->solutions, w->b->bytes};
+    return;
+  }
+  *c = (dlx_pool_counts){w->e->nodes, w->e->updates, w->e->solutions,
+                         w->caller ? 0 : w->e->bytes};
 }
 
 static int worker_poll(dlx_engine *e, void *ctx) {
   worker *w = ctx;
-  return poll_counts(w, e->nodes, e->updates, e->solutions, dlx_engine_fraction(e, w->p->depth));
+  dlx_pool_counts c;
+  worker_counts(NULL, w, &c);
+  return dlx_pool_poll(&w->p->pool, w->id, &c, dlx_engine_fraction(e, w->p->depth));
 }
 
-/* The workers' share of the pieces, for either engine. take_piece takes the next piece
- * (waiting for it while the split streams) and marks the worker busy on it, its nodes so
- * far being `nodes`; 0 when there is none left. leave_piece marks it done (when the search
- * was not halted) and returns nonzero to stop. worker_exit leaves the worker's counts. */
-static int take_piece(par *p, worker *w, uint64_t nodes, uint64_t solutions, size_t *out) {
-  for (;;) {
-    size_t i = atomic_fetch_add(&p->next, 1);
-    pthread_mutex_lock(&p->lock);
-    while (p->streaming && i >= p->published && !p->split_done)
-      pthread_cond_wait(&p->piece_cv, &p->lock);
-    if (i >= (p->streaming ? p->published : p->count)) {
-      pthread_mutex_unlock(&p->lock);
-      return 0;
-    }
-    if (done_before(p, i)) { /* an earlier run searched it */
-      pthread_mutex_unlock(&p->lock);
-      continue;
-    }
-    slot *s = &p->slots[w->id];
-    s->piece_weight = p->weight[i];
-    s->piece_fraction = 0;
-    s->piece_start = nodes;
-    s->piece_start_solutions = solutions;
-    s->piece_start_time = dlx_now();
-    s->busy = 1;
-    pthread_mutex_unlock(&p->lock);
-    *out = i;
-    return 1;
-  }
-}
-
-static int leave_piece(par *p, worker *w, size_t i, int stop, uint64_t nodes, uint64_t solutions) {
-  pthread_mutex_lock(&p->lock);
-  slot *s = &p->slots[w->id];
-  s->busy = 0;
-  if (!stop) {
-    p->remaining -= p->weight[i];
-    if (p->o->on_piece) {
-      dlx_piece done = {.index = p->index[i],
-                        .pieces = p->pieces,
-                        .solutions = solutions - s->piece_start_solutions,
-                        .nodes = nodes - s->piece_start,
-                        .seconds = dlx_now() - s->piece_start_time,
-                        .plan = p->plan.hash};
-      p->o->on_piece(p->o->piece_ctx, &done);
-    }
-  }
-  pthread_mutex_unlock(&p->lock);
-  if (stop) atomic_store(&p->halt, 1);
-  return stop;
-}
-
-static void worker_exit(par *p, worker *w, uint64_t nodes, uint64_t updates, uint64_t solutions) {
-  pthread_mutex_lock(&p->lock);
-  slot *s = &p->slots[w->id];
-  s->nodes = nodes;
-  s->updates = updates;
-  s->solutions = solutions;
-  p->live--;
-  pthread_cond_signal(&p->done_cv);
-  pthread_mutex_unlock(&p->lock);
-}
-
-/* The bitset engine's hooks: the same as the dancing-links ones above. */
+/* The bitset engine's hooks: the same as the dancing-links ones. */
 static const int32_t *bits_options(void *engine, size_t *n) {
   bx_engine *e = engine;
   *n = (size_t)e->level;
@@ -457,76 +291,86 @@ static const int32_t *bits_options(void *engine, size_t *n) {
 }
 
 static int bits_solution(bx_engine *e, void *ctx) {
-  return report_solution(((worker *)ctx)->p, &e->solutions, bits_options, e);
+  return dlx_pool_solution(&((worker *)ctx)->p->pool, &e->solutions, bits_options, e);
 }
 
 static int bits_poll(bx_engine *e, void *ctx) {
   worker *w = ctx;
-  return poll_counts(w, e->nodes, 0, e->solutions, dlx_bx_engine_fraction(e, w->p->depth));
+  dlx_pool_counts c;
+  worker_counts(NULL, w, &c);
+  return dlx_pool_poll(&w->p->pool, w->id, &c, dlx_bx_engine_fraction(e, w->p->depth));
 }
 
-/* The worker loop with the bitset engine: the pieces' paths, written as dancing-links
- * option nodes, become option ids (option_id). */
-static void bits_worker(worker *w) {
-  par *p = w->p;
-  bx_engine *b = w->b;
-  const dlx_node *nd = p->proto->nd;
-  b->poll = bits_poll;
-  b->on_solution = bits_solution;
-  b->ctx = w;
-  dlx_bx_engine_admit(b, p->o);
-  dlx_bx_engine_lanes(b, p->o);
-  dlx_bx_budget(b, p->o->max_nodes);
-  int32_t held = 0;
-  int32_t *ids = malloc(((size_t)p->depth + 1) * sizeof *ids);
-  if (!ids) {
-    pthread_mutex_lock(&p->lock);
-    p->error = DLX_ENOMEM;
-    pthread_mutex_unlock(&p->lock);
-    atomic_store(&p->halt, 1);
-  }
-  while (ids && !halted(p)) {
-    size_t i;
-    if (!take_piece(p, w, b->nodes, b->solutions, &i)) break;
-    bits_hold(b, nd, p->paths + i * (size_t)p->depth, p->depth, ids, &held);
-    int stop = dlx_bx_engine_run(b, p->depth); /* before its counts are read */
-    if (leave_piece(p, w, i, stop, b->nodes, b->solutions)) break;
-  }
-  free(ids);
-  worker_exit(p, w, b->nodes, 0, b->solutions);
+static void worker_close(void *ctx, void *engine, int caller) {
+  (void)ctx;
+  worker *w = engine;
+  dlx_bx_engine_free(w->b);
+  if (!caller) dlx_engine_free(w->e);
+  free(w->ids);
+  free(w);
 }
 
-static void *worker_main(void *arg) {
-  worker *w = arg;
-  par *p = w->p;
-  if (w->b) {
-    bits_worker(w);
+/* Worker id's engine: with the bitset engine one of its own, which takes the pieces'
+ * paths (dancing-links option nodes) as option ids (option_id); on dancing links a copy of
+ * the split's, or for the calling thread the split's own, back at the root, its counts
+ * already taken as the split's. */
+static void *worker_open(void *ctx, int id, int caller) {
+  par *p = ctx;
+  worker *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  *w = (worker){.p = p, .id = id, .caller = caller, .held = p->root};
+  if (p->bits) {
+    w->b = dlx_bx_engine_new(p->bits);
+    w->ids = malloc(((size_t)p->depth + 1) * sizeof *w->ids);
+    if (!w->b || !w->ids) {
+      worker_close(ctx, w, 0);
+      return NULL;
+    }
+    w->held = 0;
+    w->b->poll = bits_poll;
+    w->b->on_solution = bits_solution;
+    w->b->ctx = w;
+    dlx_bx_engine_admit(w->b, p->o);
+    dlx_bx_engine_lanes(w->b, p->o);
+    dlx_bx_budget(w->b, p->o->max_nodes);
+    return w;
+  }
+  w->e = caller ? p->proto : dlx_engine_clone(p->proto);
+  if (!w->e) {
+    free(w);
     return NULL;
   }
-  dlx_engine *e = w->e;
-  e->poll = worker_poll;
-  e->on_solution = on_solution;
-  e->ctx = w;
-  e->depth_limit = 0;
-  /* levels of e->choice[] currently chosen on e's links: the split's root, which every
-   * piece's path starts with */
-  int32_t held = p->root;
-  while (!halted(p)) {
-    size_t i;
-    if (!take_piece(p, w, e->nodes, e->solutions, &i)) break;
-    const int32_t *path = p->paths + i * (size_t)p->depth;
-    int32_t same = 0;
-    while (same < held && e->choice[same] == path[same])
-      same++;
-    dlx_engine_unwind(e, same, held);
-    dlx_engine_replay(e, path, same, p->depth);
-    held = p->depth;
-    int stop = dlx_engine_run(e, p->depth); /* before its counts are read */
-    if (leave_piece(p, w, i, stop, e->nodes, e->solutions)) break;
-  }
-  worker_exit(p, w, e->nodes, e->updates, e->solutions);
-  return NULL;
+  if (caller) w->e->nodes = w->e->updates = w->e->solutions = 0;
+  w->e->poll = worker_poll;
+  w->e->on_solution = on_solution;
+  w->e->ctx = w;
+  w->e->depth_limit = 0;
+  return w;
 }
+
+/* Searches piece i below the split's depth, replaying its path only from where it leaves
+ * the last one's (the levels held chosen: the split's root, which every path starts with,
+ * then the last piece's path). */
+static int worker_search(void *ctx, void *engine, size_t i) {
+  par *p = ctx;
+  worker *w = engine;
+  const int32_t *path = p->paths + i * (size_t)p->depth;
+  if (w->b) {
+    bits_hold(w->b, p->proto->nd, path, p->depth, w->ids, &w->held);
+    return dlx_bx_engine_run(w->b, p->depth);
+  }
+  dlx_engine *e = w->e;
+  int32_t same = 0;
+  while (same < w->held && e->choice[same] == path[same])
+    same++;
+  dlx_engine_unwind(e, same, w->held);
+  dlx_engine_replay(e, path, same, p->depth);
+  w->held = p->depth;
+  return dlx_engine_run(e, p->depth);
+}
+
+static const dlx_pool_engine worker_engine = {worker_open, worker_search, worker_counts,
+                                              worker_close};
 
 /* What split and extend set alike for a trial at depth d, the counts starting at those
  * given; the leaves' shares from the root (inc_base 0), no solution reported. */
@@ -651,27 +495,18 @@ static int reroot(par *p, worker *self, int32_t d) {
   return 0;
 }
 
-/* Progress while the split runs (before any worker reports): its counts so far. */
-/* The workers' counts at their last polls added to *pr, and the fraction done; under the
- * lock. */
-static void add_slots(par *p, int n, dlx_progress *pr) {
-  for (int i = 0; i < n; i++) {
-    pr->solutions += p->slots[i].solutions;
-    pr->nodes += p->slots[i].nodes;
-    pr->updates += p->slots[i].updates;
-  }
-  pr->fraction = progress_fraction(p);
-}
-
+/* Progress while the split runs: its counts so far, and while it streams the workers'. */
 static void report_split(par *p, const dlx_engine *e) {
   double now = dlx_now();
   if (now < p->next_report) return;
   const dlx_options *o = p->o;
   dlx_progress pr = {e->solutions, e->nodes, e->updates, now - p->start, 0};
   if (p->streaming) { /* the workers are searching the pieces published so far */
-    pthread_mutex_lock(&p->lock);
-    add_slots(p, p->nslots, &pr);
-    pthread_mutex_unlock(&p->lock);
+    dlx_progress w = dlx_pool_progress(&p->pool);
+    pr.solutions += w.solutions;
+    pr.nodes += w.nodes;
+    pr.updates += w.updates;
+    pr.fraction = w.fraction;
   }
   o->on_progress(o->progress_ctx, &pr);
   p->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
@@ -713,18 +548,10 @@ static void take_share(par *p) {
   free(take);
 }
 
-static void timeout_in(struct timespec *ts, double seconds) {
-  clock_gettime(CLOCK_REALTIME, ts);
-  long ns = ts->tv_nsec + (long)((seconds - (double)(long)seconds) * 1e9);
-  ts->tv_sec += (time_t)seconds + ns / 1000000000L;
-  ts->tv_nsec = ns % 1000000000L;
-}
-
 /* Frees what par_open made and the split recorded. */
 static void par_close(par *p) {
   dlx_bx_engine_free(p->probe_b);
   dlx_bx_tables_free(p->bits);
-  free(p->slots);
   free(p->paths);
   free(p->weight);
   free(p->index);
@@ -736,18 +563,14 @@ static void par_close(par *p) {
   free(p->probe_ids);
   free(p->probe_bopts);
   dlx_engine_free(p->proto);
-  pthread_mutex_destroy(&p->lock);
-  pthread_cond_destroy(&p->done_cv);
-  pthread_cond_destroy(&p->piece_cv);
+  dlx_pool_destroy(&p->pool);
 }
 
 /* The split's engine (dancing links), and with the bitset engine its tables; the probes'
  * room when progress is reported. */
 static dlx_status par_open(par *p, const dlx_matrix *m, const dlx_options *o, double start) {
   memset(p, 0, sizeof *p);
-  pthread_mutex_init(&p->lock, NULL);
-  pthread_cond_init(&p->done_cv, NULL);
-  pthread_cond_init(&p->piece_cv, NULL);
+  dlx_pool_init(&p->pool, o, &worker_engine, p, start);
   p->o = o;
   p->proto = dlx_engine_new(m);
   if (!p->proto) return dlx_engine_new_error(m);
@@ -849,7 +672,7 @@ static void stream_room(par *p, int32_t d) {
 }
 
 /* After the split (not streamed): its plan, checked against the one expected; this shard's
- * pieces; the weight left to search. */
+ * pieces, handed to the pool. */
 static void settle_pieces(par *p) {
   const dlx_options *o = p->o;
   make_plan(p);
@@ -857,131 +680,53 @@ static void settle_pieces(par *p) {
   if (!p->error && o->pieces_done && o->pieces_done_count != p->pieces)
     p->error = DLX_EARG; /* a record of another split */
   if (!p->error) take_share(p);
-  p->remaining = 0;
-  for (size_t i = 0; i < p->count; i++)
-    if (!done_before(p, i)) p->remaining += p->weight[i];
-  p->total_weight = p->remaining;
-}
-
-/* Starts the workers (all but the calling thread's, when it works too) on their engines;
- * returns how many started, or sets p->error. */
-static int start_workers(par *p, worker *ws, pthread_t *tid, int threads, int main_works) {
-  int nworkers = 0;
-  for (int i = 0; i < threads - main_works && !p->error; i++) {
-    ws[i].p = p;
-    ws[i].id = i;
-    if (p->bits)
-      ws[i].b = dlx_bx_engine_new(p->bits);
-    else
-      ws[i].e = dlx_engine_clone(p->proto);
-    if (!ws[i].e && !ws[i].b) {
-      p->error = DLX_ENOMEM;
-      break;
-    }
-    p->bytes += p->bits ? ws[i].b->bytes : ws[i].e->bytes;
-    pthread_mutex_lock(&p->lock);
-    p->live++;
-    pthread_mutex_unlock(&p->lock);
-    if (dlx_thread_create(&tid[i], NULL, worker_main, &ws[i])) {
-      pthread_mutex_lock(&p->lock);
-      p->live--;
-      pthread_mutex_unlock(&p->lock);
-      dlx_engine_free(ws[i].e);
-      dlx_bx_engine_free(ws[i].b);
-      ws[i].e = NULL;
-      ws[i].b = NULL;
-      if (i == 0 && !main_works) p->error = DLX_ETHREAD;
-      break;
-    }
-    nworkers++;
-  }
-  return nworkers;
-}
-
-/* The calling thread searches pieces too, on the split's engine (back at the root, its
- * counts already taken as the split's) or on a bitset engine of its own. Returns 1 if it
- * worked. */
-static int main_work(par *p, worker *me, int id) {
-  dlx_engine *split_e = p->proto;
-  split_e->nodes = split_e->updates = split_e->solutions = 0; /* counted as the split's */
-  *me = (worker){p, id, split_e, NULL};
-  if (p->bits) {
-    me->b = dlx_bx_engine_new(p->bits);
-    if (!me->b) {
-      p->error = DLX_ENOMEM;
-      return 0;
-    }
-    p->bytes += me->b->bytes;
-  }
-  pthread_mutex_lock(&p->lock);
-  p->live++;
-  pthread_mutex_unlock(&p->lock);
-  worker_main(me);
-  return 1;
-}
-
-/* Waits for the workers, reporting progress on the way: the split's counts `top` and the
- * workers' at their last polls. */
-static void wait_workers(par *p, pthread_t *tid, int nworkers, dlx_progress top) {
-  const dlx_options *o = p->o;
-  double interval = o->progress_seconds > 0 ? o->progress_seconds : 2.0;
-  pthread_mutex_lock(&p->lock);
-  while (p->live > 0) {
-    struct timespec ts;
-    timeout_in(&ts, o->on_progress ? interval : 0.25);
-    pthread_cond_timedwait(&p->done_cv, &p->lock, &ts);
-    if (dlx_stop_requested(o->stop)) atomic_store(&p->halt, 1);
-    if (o->on_progress && p->live > 0) {
-      dlx_progress pr = top;
-      pr.seconds = dlx_now() - p->start;
-      add_slots(p, nworkers, &pr);
-      pthread_mutex_unlock(&p->lock);
-      o->on_progress(o->progress_ctx, &pr);
-      pthread_mutex_lock(&p->lock);
-    }
-  }
-  pthread_mutex_unlock(&p->lock);
-  for (int i = 0; i < nworkers; i++)
-    pthread_join(tid[i], NULL);
-}
-
-/* The workers' counts added to the split's (in st), their engines freed; n workers. */
-static void collect(par *p, worker *ws, int n, dlx_stats *st) {
-  for (int i = 0; i < n; i++) {
-    if (ws[i].b) {
-      st->solutions += ws[i].b->solutions;
-      st->nodes += ws[i].b->nodes;
-      dlx_bx_engine_free(ws[i].b);
-      continue;
-    }
-    st->solutions += ws[i].e->solutions;
-    st->nodes += ws[i].e->nodes;
-    st->updates += ws[i].e->updates;
-    if (ws[i].e != p->proto) dlx_engine_free(ws[i].e);
-  }
+  if (!p->error) dlx_pool_units(&p->pool, p->index, p->weight, p->count, p->pieces, p->plan.hash);
 }
 
 /* The top of the tree, above the pieces, searched by the split: its counts are shard 0's
  * (or the unsharded run's), reported as a piece of its own when pieces are reported. */
-static dlx_progress split_top(par *p, int stopped) {
+static dlx_pool_counts split_top(par *p, int stopped) {
   const dlx_options *o = p->o;
   int shard0 = !o->shard_count || o->shard_index == 0;
   dlx_engine *e = p->proto;
-  pthread_mutex_lock(&p->lock);
-  p->split_nodes = shard0 ? e->nodes : 0;
-  if (shard0 && !stopped && !p->error && o->on_piece) {
-    dlx_piece above = {.index = DLX_PIECE_ABOVE,
-                       .pieces = p->pieces,
-                       .solutions = e->solutions,
-                       .nodes = e->nodes,
-                       .seconds = dlx_now() - p->start,
-                       .plan = p->plan.hash};
-    o->on_piece(o->piece_ctx, &above);
-  }
-  pthread_mutex_unlock(&p->lock);
+  dlx_pool_counts top = {0};
+  if (shard0) top = (dlx_pool_counts){e->nodes, e->updates, e->solutions, 0};
+  dlx_pool_top(&p->pool, &top, shard0 && !stopped && !p->error);
   p->bytes += e->bytes +
               p->cap * ((size_t)p->depth * sizeof(int32_t) + sizeof(double) + sizeof(uint64_t));
-  return (dlx_progress){shard0 ? e->solutions : 0, p->split_nodes, shard0 ? e->updates : 0, 0, 0};
+  return top;
+}
+
+/* The streamed split at depth d + 1, while the workers search its pieces; then its plan,
+ * every piece being known, all of them the run's. Returns nonzero if halted. */
+static int stream_split(par *p, worker *self, int32_t d) {
+  int stopped = split(p, self, d + 1, 1);
+  if (!stopped && !p->error) {
+    make_plan(p);
+    dlx_plan_share(&p->plan, NULL, p->count, 0, 0, NULL, NULL);
+  }
+  dlx_pool_stream_end(&p->pool, p->count, p->plan.hash);
+  return stopped;
+}
+
+/* The split's and the workers' counts into st. */
+static void set_stats(par *p, const dlx_pool_counts *top, const dlx_pool_counts *work,
+                      int stopped, int overflow, dlx_stats *st) {
+  dlx_count solutions = top->solutions;
+  overflow |= !dlx_count_add(&solutions, work->solutions) || !dlx_count_fits64(solutions);
+  memset(st, 0, sizeof *st);
+  st->solutions = overflow ? UINT64_MAX : (uint64_t)solutions;
+  st->nodes = top->nodes + work->nodes;
+  st->updates = top->updates + work->updates;
+  st->engine = p->bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+  st->bytes = p->bytes + work->bytes + (p->bits ? p->bits->bytes : 0) +
+              (p->probe_b ? p->probe_b->bytes : 0);
+  int threads = p->pool.nworkers + p->pool.caller_worked;
+  st->threads = threads ? (uint32_t)threads : 1;
+  st->subproblems = p->count;
+  st->plan = p->plan;
+  st->complete = !stopped && !overflow && dlx_pool_complete(&p->pool);
+  st->seconds = dlx_now() - p->start;
 }
 
 dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_stats *st) {
@@ -994,7 +739,7 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
     par_close(&p);
     return err;
   }
-  worker self = {&p, 0, p.proto, NULL};
+  worker self = {.p = &p, .id = -1, .e = p.proto};
   /* Choose the depth: the first at which there are enough pieces (or the last before
    * the tree's bottom). Each trial split records its pieces, so the last trial is the
    * split; it is repeated only to hand solutions above the depth to a callback or to
@@ -1012,63 +757,29 @@ dlx_status dlx_solve_parallel(const dlx_matrix *m, const dlx_options *o, dlx_sta
                d + 1 < p.proto->max_level;
   if (stream) {
     stream_room(&p, d);
+    if (!p.error) dlx_pool_stream(&p.pool, p.index, p.weight, p.below);
   } else if (!stopped && p.proto->solutions && (o->on_solution || o->max_solutions)) {
-    atomic_store(&p.found, 0);
+    atomic_store(&p.pool.found, 0);
     stopped = split(&p, &self, d, 1);
   }
   if (!stream && !stopped && !p.error && p.probe_b) stopped = bits_weigh_all(&p);
   p.pieces = stream ? p.below : p.seen;
   if (!stream && !stopped && !p.error) settle_pieces(&p);
-
   /* Without progress reports to make, the calling thread is a worker too, once the split
-   * is done (with it, it waits and reports): one thread fewer to start, and none on 2
+   * is done (with them, it waits and reports): one thread fewer to start, and none on 2
    * cores competing with the split while it streams. Its engine is the split's, back
    * at the root. */
-  int nworkers = 0, main_works = !o->on_progress, main_worked = 0;
-  worker *ws = NULL;
-  pthread_t *tid = NULL;
-  size_t pieces = stream ? p.below : p.count;
-  if (!stopped && !p.error && pieces) {
-    if ((size_t)threads > pieces) threads = (int)pieces;
-    ws = calloc((size_t)threads, sizeof *ws);
-    p.slots = calloc((size_t)threads, sizeof *p.slots);
-    p.nslots = threads;
-    tid = calloc((size_t)threads, sizeof *tid);
-    if (!ws || !p.slots || !tid) p.error = DLX_ENOMEM;
-    nworkers = start_workers(&p, ws, tid, threads, main_works);
-  }
-  if (stream) {
-    if (nworkers || (main_works && ws)) stopped = split(&p, &self, d + 1, 1);
-    pthread_mutex_lock(&p.lock);
-    p.split_done = 1;
-    pthread_cond_broadcast(&p.piece_cv);
-    pthread_mutex_unlock(&p.lock);
-    if (!stopped && !p.error) { /* every piece is recorded now; the run owns them all */
-      make_plan(&p);
-      dlx_plan_share(&p.plan, NULL, p.count, 0, 0, NULL, NULL);
-    }
-  }
-  dlx_progress top = split_top(&p, stopped);
-  if (main_works && ws && !stopped && !p.error) main_worked = main_work(&p, &ws[nworkers], nworkers);
-  if (nworkers) wait_workers(&p, tid, nworkers, top);
-  free(tid);
-
-  memset(st, 0, sizeof *st);
-  st->solutions = top.solutions;
-  st->nodes = top.nodes;
-  st->updates = top.updates;
-  collect(&p, ws, nworkers + main_worked, st);
-  st->engine = p.bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
-  if (p.bits) p.bytes += p.bits->bytes;
-  if (p.probe_b) p.bytes += p.probe_b->bytes;
-  st->bytes = p.bytes;
-  st->threads = nworkers + main_worked ? nworkers + main_worked : 1;
-  st->subproblems = p.count;
-  st->plan = p.plan;
-  st->complete = !stopped && !atomic_load(&p.halt) && !dlx_stop_requested(o->stop);
-  st->seconds = dlx_now() - start;
-  err = p.error;
-  free(ws);
+  int started = !stopped && !p.error && (stream ? p.below : p.count);
+  if (started && (err = dlx_pool_start(&p.pool, threads))) p.error = err;
+  if (stream && started && !p.error)
+    stopped = stream_split(&p, &self, d);
+  else if (stream && started) /* the workers started wait for pieces: none will come */
+    dlx_pool_stream_end(&p.pool, 0, 0);
+  if (stopped || p.error) dlx_pool_halt(&p.pool);
+  dlx_pool_counts top = split_top(&p, stopped), work = {0};
+  int overflow = started ? dlx_pool_finish(&p.pool, &work) : 0;
+  set_stats(&p, &top, &work, stopped, overflow, st);
+  err = p.error ? p.error : p.pool.error;
   par_close(&p);
   return err;
 }
