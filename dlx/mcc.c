@@ -34,6 +34,7 @@
 #include "matrix_internal.h"
 #include "plain_links.h"
 #include "plan.h"
+#include "pool.h"
 
 typedef struct {
   plain_links l; /* the links (plain_links.h) */
@@ -442,69 +443,44 @@ static inline __attribute__((always_inline)) uint32_t choose(const mcc *m, int64
   return best;
 }
 
-typedef struct mcc_shared mcc_shared;
-
 typedef struct {
   const dlx_options *o;
   double start, next_report;
   uint64_t poll_every;
-  int quiet;             /* report no solutions and ignore max_solutions (trial splits) */
-  mcc_shared *shared;    /* threads and shards: what the workers share, else NULL */
-  uint64_t nodes_shared; /* this worker's nodes already added to the shared count */
-  uint64_t sols_shared;  /* and its solutions, when they are only counted */
-  int reports;           /* this worker reports progress */
+  int quiet;      /* report no solutions and ignore max_solutions (trial splits) */
+  dlx_pool *pool; /* a split's: its solutions, polls and budget go through the pool */
+  int worker;     /* the pool's worker this run is, or -1 for the split's own */
   int (*on_leaf)(mcc *m, int32_t level, void *ctx);
   void *leaf_ctx;
 } mcc_run;
 
-/* What the workers of a split search share. */
-struct mcc_shared {
-  const dlx_options *o;
-  pthread_mutex_t lock; /* the caller's on_solution, one call at a time */
-  uint64_t solutions;   /* all solutions so far (atomic) */
-  uint64_t nodes;       /* nodes reported at polls (atomic) */
-  uint64_t updates;     /* (atomic) */
-  size_t next;          /* the next piece to take (atomic) */
-  size_t done;          /* pieces finished (atomic) */
-  size_t pieces, mine;  /* pieces of the split, and how many this run searches */
-  size_t *take;         /* the pieces this run searches */
-  int32_t depth;        /* their depth */
-  int32_t *paths;       /* pieces x depth: each piece's path */
-  dlx_plan plan;        /* the split's plan and this run's units */
-  int halt;             /* set to stop every worker (atomic) */
-  int failed;           /* a worker could not be made */
-  const dlx_matrix *x;
-};
-
-/* Reports progress and looks at the stop flag and the node limit: 1 to stop. */
+/* Reports progress and looks at the stop flag and the node limit: 1 to stop. A worker of
+ * a split's pool leaves both to the pool. */
 static int poll(mcc *m, mcc_run *r, int32_t level) {
   const dlx_options *o = r->o;
-  mcc_shared *sh = r->shared;
-  uint64_t nodes = m->nodes, solutions = m->solutions, updates = m->l.updates;
-  if (sh) {
-    nodes = __atomic_add_fetch(&sh->nodes, m->nodes - r->nodes_shared, __ATOMIC_RELAXED);
-    r->nodes_shared = m->nodes;
-    if (!r->o->on_solution) { /* only counted: add this worker's to the progress reports */
-      __atomic_add_fetch(&sh->solutions, m->solutions - r->sols_shared, __ATOMIC_RELAXED);
-      r->sols_shared = m->solutions;
-    }
-    solutions = __atomic_load_n(&sh->solutions, __ATOMIC_RELAXED);
-    updates = __atomic_load_n(&sh->updates, __ATOMIC_RELAXED) + m->l.updates;
-    if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) return 1;
+  if (r->pool && r->worker >= 0) {
+    dlx_pool_counts c = {m->nodes, m->l.updates, m->solutions, m->bytes};
+    double f = dlx_share_fraction(m->branch_n, m->branch_k, m->prefix_len, level);
+    return dlx_pool_poll(r->pool, r->worker, &c, f);
   }
-  if (dlx_stop_requested(o->stop) || (o->max_nodes && nodes >= o->max_nodes)) return 1;
-  if (o->on_progress && (!sh || r->reports)) {
+  if (r->pool && dlx_pool_halted(r->pool)) return 1;
+  if (dlx_stop_requested(o->stop) || (o->max_nodes && m->nodes >= o->max_nodes)) return 1;
+  if (o->on_progress) {
     double now = dlx_now();
     if (now >= r->next_report) {
       r->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
       double f = dlx_share_fraction(m->branch_n, m->branch_k, 0, level);
-      if (sh) /* the pieces finished, of this run's */
-        f = sh->mine ? (double)__atomic_load_n(&sh->done, __ATOMIC_RELAXED) / (double)sh->mine : 1;
-      dlx_progress p = {solutions, nodes, updates, now - r->start, f};
+      dlx_progress p = {m->solutions, m->nodes, m->l.updates, now - r->start, f};
       o->on_progress(o->progress_ctx, &p);
     }
   }
   return 0;
+}
+
+static const int32_t *solution_options(void *engine, size_t *n) {
+  mcc *m = engine;
+  *n = (size_t)m->depth;
+  return m->path;
 }
 
 /* A solution reached: counted, and given to the caller's hook unless the run is quiet.
@@ -512,6 +488,9 @@ static int poll(mcc *m, mcc_run *r, int32_t level) {
 static inline __attribute__((always_inline)) int solution_reached(mcc *m, const mcc_run *r) {
   const dlx_options *o = r->o;
   m->solutions++;
+  if (r->pool) /* only counted: no lock, the polls see the halts */
+    return !r->quiet && (o->on_solution || o->max_solutions) &&
+           dlx_pool_solution(r->pool, &m->solutions, solution_options, m);
   if (!r->quiet) {
     if (o->on_solution && o->on_solution(o->solution_ctx, m->path, (size_t)m->depth)) return 1;
     if (o->max_solutions && m->solutions >= o->max_solutions) return 1;
@@ -745,132 +724,103 @@ static int split(const dlx_matrix *x, mcc_run *r, size_t target, leaves *v, mcc 
   }
 }
 
-static int shared_solution(void *ctx, const int32_t *options, size_t n) {
-  mcc_shared *sh = ctx;
-  const dlx_options *o = sh->o;
-  int stop = 0;
-  pthread_mutex_lock(&sh->lock);
-  if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) {
-    stop = 1;
-  } else {
-    uint64_t k = __atomic_add_fetch(&sh->solutions, 1, __ATOMIC_RELAXED);
-    if (o->on_solution && o->on_solution(o->solution_ctx, options, n)) stop = 1;
-    if (o->max_solutions && k >= o->max_solutions) stop = 1;
-    if (stop) __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
-  }
-  pthread_mutex_unlock(&sh->lock);
-  return stop;
-}
+/* A split's pieces, for the pool (pool.h): each worker searches on an Algorithm M engine
+ * of its own, following a piece's path from the root down to its node and searching
+ * below. */
+typedef struct {
+  const dlx_matrix *x;
+  const dlx_options *o;
+  const mcc_run *run; /* what every worker's run starts as */
+  dlx_pool pool;
+  leaves v;        /* every piece of the split, in tree order */
+  uint64_t *index; /* this run's pieces, in tree order */
+  double *weight;  /* theirs: alike */
+} mcc_split;
 
 typedef struct {
-  mcc_shared *sh;
+  mcc *m;
   mcc_run run;
-  uint64_t nodes, updates, solutions, bytes;
-  int halted;
-} worker;
+} mcc_worker;
 
-static void *work(void *arg) {
-  worker *w = arg;
-  mcc_shared *sh = w->sh;
-  mcc *m = mcc_new(sh->x, mcc_bits(sh->x, sh->o));
+static void *worker_open(void *ctx, int w, int caller) {
+  (void)caller;
+  mcc_split *s = ctx;
+  mcc_worker *k = malloc(sizeof *k);
+  mcc *m = k ? mcc_new(s->x, mcc_bits(s->x, s->o)) : NULL;
   if (!m) {
-    __atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
-    __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+    free(k);
     return NULL;
   }
-  w->bytes = m->bytes;
-  m->prefix_len = sh->depth;
-  for (;;) {
-    size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
-    if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
-    m->prefix = sh->paths + sh->take[k] * (size_t)sh->depth;
-    uint64_t sols = m->solutions, nodes = m->nodes;
-    double t0 = dlx_now();
-    if (search(m, &w->run)) {
-      w->halted = 1;
-      break;
-    }
-    __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
-    if (sh->o->on_piece) {
-      dlx_piece done = {.index = sh->take[k],
-                        .pieces = sh->pieces,
-                        .solutions = m->solutions - sols,
-                        .nodes = m->nodes - nodes,
-                        .seconds = dlx_now() - t0,
-                        .plan = sh->plan.hash};
-      pthread_mutex_lock(&sh->lock);
-      sh->o->on_piece(sh->o->piece_ctx, &done);
-      pthread_mutex_unlock(&sh->lock);
-    }
-  }
-  __atomic_add_fetch(&sh->nodes, m->nodes - w->run.nodes_shared, __ATOMIC_RELAXED);
-  w->nodes = m->nodes;
-  w->updates = m->l.updates;
-  w->solutions = m->solutions;
-  mcc_free(m);
-  return NULL;
+  m->prefix_len = s->v.depth;
+  k->m = m;
+  k->run = *s->run;
+  k->run.pool = &s->pool;
+  k->run.worker = w;
+  k->run.quiet = 0;
+  return k;
 }
 
-/* The plan of the split's v->n pieces (paths of branch numbers, in tree order), and the
- * pieces this run searches: its shard's (dlx_plan_share, the pieces weighed alike), less
- * those done before. Returns DLX_EPLAN when the plan is not the one the caller expects. */
-static dlx_status take_pieces(mcc_shared *sh, const leaves *v, size_t target) {
-  const dlx_options *o = sh->o;
+static int worker_search(void *ctx, void *e, size_t i) {
+  mcc_split *s = ctx;
+  mcc_worker *k = e;
+  k->m->prefix = s->v.paths + s->index[i] * (size_t)s->v.depth;
+  return search(k->m, &k->run);
+}
+
+static void worker_counts(void *ctx, const void *e, dlx_pool_counts *c) {
+  (void)ctx;
+  const mcc *m = ((const mcc_worker *)e)->m;
+  *c = (dlx_pool_counts){m->nodes, m->l.updates, m->solutions, m->bytes};
+}
+
+static void worker_close(void *ctx, void *e, int caller) {
+  (void)ctx, (void)caller;
+  mcc_free(((mcc_worker *)e)->m);
+  free(e);
+}
+
+static const dlx_pool_engine worker_engine = {worker_open, worker_search, worker_counts,
+                                              worker_close};
+
+/* The plan of the split's pieces (paths of branch numbers, in tree order), and the pieces
+ * this run searches: its shard's (dlx_plan_share, the pieces weighed alike), handed to the
+ * pool. Returns DLX_EPLAN when the plan is not the one the caller expects. */
+static dlx_status take_pieces(mcc_split *s, size_t target, dlx_plan *plan) {
+  const dlx_options *o = s->o;
+  const leaves *v = &s->v;
   dlx_plan_hasher h;
   dlx_plan_begin(&h, DLX_PLAN_MULTI, o->shard_count, target);
   for (size_t k = 0; k < v->n; k++)
     dlx_plan_unit32(&h, v->paths + k * (size_t)v->depth, (size_t)v->depth);
-  dlx_plan_end(&h, &sh->plan);
-  if (o->plan && o->plan != sh->plan.hash) return DLX_EPLAN;
+  dlx_plan_end(&h, plan);
+  if (o->plan && o->plan != plan->hash) return DLX_EPLAN;
   if (o->pieces_done && o->pieces_done_count != v->n) return DLX_EARG; /* another split's */
-  size_t n = dlx_plan_share(&sh->plan, NULL, v->n, o->shard_count, o->shard_index,
-                            o->pieces_done, sh->take);
-  if (n == (size_t)-1) return DLX_ENOMEM;
-  sh->mine = n;
+  size_t *take = malloc((v->n ? v->n : 1) * sizeof *take);
+  s->index = malloc((v->n ? v->n : 1) * sizeof *s->index);
+  s->weight = malloc((v->n ? v->n : 1) * sizeof *s->weight);
+  size_t n = take && s->index && s->weight
+                 ? dlx_plan_share(plan, NULL, v->n, o->shard_count, o->shard_index, NULL, take)
+                 : (size_t)-1;
+  if (n == (size_t)-1) {
+    free(take);
+    return DLX_ENOMEM;
+  }
+  for (size_t k = 0; k < n; k++)
+    s->index[k] = take[k], s->weight[k] = 1;
+  free(take);
+  dlx_pool_units(&s->pool, s->index, s->weight, n, v->n, plan->hash);
   return DLX_OK;
 }
 
-/* The split's pieces searched by `threads` workers ws (the first on the calling thread, as
- * many others as can be started), each with a copy of run r on the options wo. Returns
- * whether any of them halted. */
-static int run_workers(mcc_shared *sh, const dlx_options *top_o, const mcc_run *r, worker *ws,
-                       pthread_t *tid, int threads) {
-  dlx_options wo = *top_o;
-  for (int t = 0; t < threads; t++) {
-    ws[t].sh = sh;
-    ws[t].run = *r;
-    ws[t].run.o = &wo;
-    ws[t].run.shared = sh;
-    ws[t].run.reports = t == 0;
-    ws[t].run.quiet = 0;
-  }
-  int started = 0;
-  for (int t = 1; t < threads; t++) {
-    if (dlx_thread_create(&tid[t], NULL, work, &ws[t]) != 0) break;
-    started = t;
-  }
-  work(&ws[0]);
-  for (int t = 1; t <= started; t++)
-    pthread_join(tid[t], NULL);
-  int halted = 0;
-  for (int t = 0; t < threads; t++)
-    halted |= ws[t].halted;
-  return halted;
-}
-
-/* The split's counts: the top's and the workers' (ws may be NULL: none ran). */
-static void split_counts(dlx_stats *st, const mcc *top, const worker *ws, int threads) {
-  st->solutions = top->solutions;
-  st->nodes = top->nodes;
-  st->updates = top->l.updates;
-  st->bytes = top->bytes;
-  if (ws)
-    for (int t = 0; t < threads; t++) {
-      st->solutions += ws[t].solutions;
-      st->nodes += ws[t].nodes;
-      st->updates += ws[t].updates;
-      st->bytes += ws[t].bytes;
-    }
+/* The split's counts (its top's, shard 0's) and the workers' into st. */
+static void split_stats(dlx_stats *st, const mcc *top, const dlx_pool_counts *work,
+                        int overflow) {
+  dlx_count solutions = top->solutions;
+  overflow |= !dlx_count_add(&solutions, work->solutions) || !dlx_count_fits64(solutions);
+  st->solutions = overflow ? UINT64_MAX : (uint64_t)solutions;
+  st->nodes = top->nodes + work->nodes;
+  st->updates = top->l.updates + work->updates;
+  st->bytes = top->bytes + work->bytes;
 }
 
 static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_stats *st,
@@ -879,72 +829,40 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
   /* The split depends on the matrix, the admit hook, the shards and split_pieces, never on
    * the threads: a piece's number means the same piece in every run (checkpoints). */
   size_t target = dlx_plan_target(DLX_PLAN_MULTI, o->shard_count, threads, o->split_pieces);
-  mcc_shared sh;
-  memset(&sh, 0, sizeof sh);
-  sh.o = o;
-  sh.x = x;
-  pthread_mutex_init(&sh.lock, NULL);
-  /* The split's own solutions go through the same counter and lock as the workers'. */
-  /* Solutions only counted need no lock: each worker counts its own. */
-  int listed = o->on_solution || o->max_solutions;
-  dlx_options top_o = *o;
-  top_o.on_solution = listed ? shared_solution : NULL;
-  top_o.solution_ctx = &sh;
-  top_o.max_solutions = 0;
+  mcc_split s = {.x = x, .o = o, .run = r};
+  dlx_pool_init(&s.pool, o, &worker_engine, &s, r->start);
   mcc_run tr = *r;
-  tr.o = &top_o;
+  tr.pool = &s.pool;
+  tr.worker = -1;
   tr.quiet = o->shard_count && o->shard_index != 0; /* the top is shard 0's */
-  leaves v = {0};
   mcc *top = NULL;
-  int halted = split(x, &tr, target, &v, &top);
-  dlx_status status = DLX_OK;
-  worker *ws = NULL;
-  pthread_t *tid = NULL;
-  if (!top) {
-    free(v.paths);
-    pthread_mutex_destroy(&sh.lock);
-    return DLX_ENOMEM;
-  }
-  if (tr.quiet) { /* another shard's: its counts are shard 0's */
+  int halted = split(x, &tr, target, &s.v, &top), overflow = 0, started = 0;
+  dlx_status status = top && !s.v.failed ? DLX_OK : DLX_ENOMEM;
+  if (top && tr.quiet) /* another shard's: its counts are shard 0's */
     top->solutions = top->nodes = top->l.updates = 0;
+  dlx_plan plan = {0};
+  if (!status && !halted) status = take_pieces(&s, target, &plan);
+  if (!status && !halted && !(status = dlx_pool_start(&s.pool, threads))) started = 1;
+  if (top) {
+    dlx_pool_counts above = {top->nodes, top->l.updates, top->solutions, 0};
+    dlx_pool_top(&s.pool, &above, !tr.quiet && !halted && !status);
   }
-  sh.depth = v.depth;
-  sh.paths = v.paths;
-  sh.pieces = v.n;
-  sh.take = malloc((v.n ? v.n : 1) * sizeof *sh.take);
-  ws = calloc((size_t)threads, sizeof *ws);
-  tid = calloc((size_t)threads, sizeof *tid);
-  if (!sh.take || !ws || !tid || v.failed) {
-    status = DLX_ENOMEM;
-    goto out;
-  }
-  if (halted) goto out;
-  if ((status = take_pieces(&sh, &v, target))) goto out;
-  if (o->on_piece && !tr.quiet) { /* the top of the tree, above the pieces, is done */
-    dlx_piece above = {.index = DLX_PIECE_ABOVE,
-                       .pieces = v.n,
-                       .solutions = top->solutions,
-                       .nodes = top->nodes,
-                       .seconds = dlx_now() - r->start,
-                       .plan = sh.plan.hash};
-    o->on_piece(o->piece_ctx, &above);
-  }
-  halted |= run_workers(&sh, &top_o, r, ws, tid, threads);
-  if (sh.failed) status = DLX_ENOMEM;
-out:
-  split_counts(st, top, ws, threads);
-  st->complete = !halted && !status && __atomic_load_n(&sh.done, __ATOMIC_RELAXED) == sh.mine;
-  st->threads = threads;
-  st->subproblems = sh.pieces;
-  st->plan = sh.plan;
+  dlx_pool_counts work = {0};
+  if (started) overflow = dlx_pool_finish(&s.pool, &work);
+  if (top) split_stats(st, top, &work, overflow);
+  if (!status) status = s.pool.error;
+  st->complete = top && !halted && !status && !overflow && dlx_pool_complete(&s.pool);
+  int ran = s.pool.nworkers + s.pool.caller_worked;
+  st->threads = ran ? (uint32_t)ran : 1;
+  st->plan = plan;
+  st->subproblems = s.v.n;
   st->engine = mcc_bits(x, o) ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
   st->seconds = dlx_now() - r->start;
   mcc_free(top);
-  free(v.paths);
-  free(sh.take);
-  free(ws);
-  free(tid);
-  pthread_mutex_destroy(&sh.lock);
+  free(s.v.paths);
+  free(s.index);
+  free(s.weight);
+  dlx_pool_destroy(&s.pool);
   return status;
 }
 

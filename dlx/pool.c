@@ -150,6 +150,17 @@ dlx_progress dlx_pool_progress(dlx_pool *p) {
   return pr;
 }
 
+/* A progress report, if one is due (under the lock, which serializes the caller's hooks). */
+static void report_due(dlx_pool *p) {
+  const dlx_options *o = p->o;
+  if (!o->on_progress) return;
+  double now = dlx_now();
+  if (now < p->next_report) return;
+  p->next_report = now + interval(o);
+  dlx_progress pr = progress(p);
+  o->on_progress(o->progress_ctx, &pr);
+}
+
 int dlx_pool_poll(dlx_pool *p, int w, const dlx_pool_counts *c, double part) {
   pthread_mutex_lock(&p->lock);
   dlx_pool_slot *s = &p->slots[w];
@@ -158,6 +169,7 @@ int dlx_pool_poll(dlx_pool *p, int w, const dlx_pool_counts *c, double part) {
   uint64_t sum = p->top.nodes;
   for (int i = 0; i < p->nslots; i++)
     sum += p->slots[i].at.nodes;
+  report_due(p);
   pthread_mutex_unlock(&p->lock);
   if (p->o->max_nodes && sum >= p->o->max_nodes) dlx_pool_halt(p);
   return dlx_pool_halted(p);
@@ -292,17 +304,14 @@ dlx_status dlx_pool_start(dlx_pool *p, int threads) {
   p->tid = calloc((size_t)threads, sizeof *p->tid);
   p->nslots = threads;
   if (!p->slots || !p->engines || !p->tid) return p->error = DLX_ENOMEM;
-  p->caller_works = !p->o->on_progress;
-  int others = threads - p->caller_works;
+  int others = threads - 1; /* the calling thread is the last */
   for (int w = 0; w < others; w++) {
     p->engines[w] = p->engine->open(p->ctx, w, 0);
     if (!p->engines[w]) return p->error = DLX_ENOMEM;
     if (!launch(p, w)) {
       p->engine->close(p->ctx, p->engines[w], 0);
       p->engines[w] = NULL;
-      /* with no worker at all, nobody would search */
-      if (w == 0 && !p->caller_works) return p->error = DLX_ETHREAD;
-      break;
+      break; /* fewer threads: the calling thread searches all the same */
     }
     p->nworkers++;
   }
@@ -333,7 +342,8 @@ static void timeout_in(struct timespec *ts, double seconds) {
   ts->tv_nsec = ns % 1000000000L;
 }
 
-/* Waits for the workers, reporting progress on the way (and passing on a stop request). */
+/* Waits for the workers that outlast the calling thread's work, passing on a stop request
+ * and reporting progress if the workers' polls, which report it, are late. */
 static void wait_workers(dlx_pool *p) {
   const dlx_options *o = p->o;
   pthread_mutex_lock(&p->lock);
@@ -342,12 +352,7 @@ static void wait_workers(dlx_pool *p) {
     timeout_in(&ts, o->on_progress ? interval(o) : 0.25);
     pthread_cond_timedwait(&p->done_cv, &p->lock, &ts);
     if (dlx_stop_requested(o->stop)) dlx_pool_halt(p);
-    if (o->on_progress && p->live > 0) {
-      dlx_progress pr = progress(p);
-      pthread_mutex_unlock(&p->lock);
-      o->on_progress(o->progress_ctx, &pr);
-      pthread_mutex_lock(&p->lock);
-    }
+    if (p->live > 0) report_due(p);
   }
   pthread_mutex_unlock(&p->lock);
   for (int w = 0; w < p->nworkers; w++)
@@ -364,7 +369,7 @@ static int add_counts(dlx_pool_counts *sum, const dlx_pool_counts *c) {
 
 int dlx_pool_finish(dlx_pool *p, dlx_pool_counts *sum) {
   int overflow = 0, n = p->nworkers;
-  if (p->caller_works && p->engines && !p->error && !dlx_pool_halted(p)) {
+  if (p->engines && !p->error && !dlx_pool_halted(p)) {
     p->engines[n] = p->engine->open(p->ctx, n, 1);
     if (!p->engines[n]) {
       p->error = DLX_ENOMEM;

@@ -8,9 +8,8 @@
  * supplies (dlx_pool_engine); it reports each unit finished and the top above them
  * (dlx_options.on_piece), skips the units an earlier run finished (pieces_done), keeps the
  * budget (max_nodes, the stop flag, a halt by any worker or hook), serializes the
- * solutions' hook and enforces max_solutions exactly, and makes the progress reports. The
- * calling thread searches units too when there are no reports to make; with reports it
- * waits and reports. A split may publish its units while the workers search them
+ * solutions' hook and enforces max_solutions exactly, and makes the progress reports at
+ * the workers' polls. The calling thread is one of the workers. A split may publish its units while the workers search them
  * (dlx_pool_stream): the workers start before the split has ended.
  *
  * Use: dlx_pool_init; the units (dlx_pool_units, or dlx_pool_stream then dlx_pool_publish
@@ -89,7 +88,7 @@ typedef struct {
   dlx_pool_counts top; /* the split's own counts */
   void **engines;
   pthread_t *tid;
-  int nworkers, caller_works, caller_worked;
+  int nworkers, caller_worked; /* threads started; whether the calling thread searched */
   dlx_status error;
 } dlx_pool;
 
@@ -110,13 +109,13 @@ void dlx_pool_publish(dlx_pool *p, size_t published, double covered, double done
 /* The split has ended: the units published are all (pieces in the plan `plan`). */
 void dlx_pool_stream_end(dlx_pool *p, uint64_t pieces, uint64_t plan);
 
-/* Starts the workers of `threads` (no more than the units); the calling thread is one of
- * them unless there are progress reports to make. Returns the error, or DLX_OK. */
+/* Starts the workers of `threads` (no more than the units) but the calling thread's, which
+ * dlx_pool_finish puts to work. Returns the error, or DLX_OK. */
 dlx_status dlx_pool_start(dlx_pool *p, int threads);
 /* The split's own counts, final: added to the progress reports and the node budget, and,
  * with `report`, given to on_piece as the top (DLX_PIECE_ABOVE). */
 void dlx_pool_top(dlx_pool *p, const dlx_pool_counts *top, int report);
-/* Searches on the calling thread (or waits, reporting progress), joins the workers, adds
+/* Searches on the calling thread, joins the workers, adds
  * their counts to *sum and closes their engines. Returns 0, or 1 when the counts passed
  * 2^128 - 1 (then not complete). */
 int dlx_pool_finish(dlx_pool *p, dlx_pool_counts *sum);
