@@ -871,12 +871,9 @@ static int report(const cube_options *o, const char *arg, const char *path, cons
                            : o->first         ? "first"
                            : c->hit_limit     ? "max"
                                               : "unknown";
-  if (c->catalog) { /* the last line says whether the catalog is the whole list */
-    if (complete)
-      fprintf(c->catalog, "# complete: %s\n", cli_plural(c->solutions, "solution", "solutions").s);
-    else
-      fprintf(c->catalog, "# incomplete: %s\n", cli_stop_phrase(stopped_by, o->max, 0).s);
-  }
+  if (c->catalog) /* the last line says whether the catalog is the whole list */
+    cli_catalog_end(c->catalog, &run->st.plan, o->shard, c->solutions,
+                    complete ? NULL : cli_stop_phrase(stopped_by, o->max, 0).s);
   outcome r = {c, &run->st, &run->pg.before, run->identity, complete, stopped_by};
   if (o->json)
     json_result(o, arg, path, m, &r);

@@ -399,6 +399,8 @@ static int read_catalog(catalogs *c, size_t i, FILE *f, char **head, uint64_t *l
     no++;
     if (got > 0 && line[got - 1] == '\n') line[--got] = '\0';
     if (line[0] == '#') {
+      if (!strncmp(line, "# plan:", 7))
+        continue; /* each part's own (cli_catalog_end): no line of the shared header */
       if (!strncmp(line, "# complete:", 11))
         *complete = 1;
       else if (!strncmp(line, "# incomplete:", 13))

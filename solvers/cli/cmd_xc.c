@@ -850,14 +850,9 @@ static int solve(const xc_options *o, const char *path, const dlx_matrix *m) {
                      : o->max && st.solutions >= o->max ? "max"
                      : o->max_nodes                     ? "max-nodes"
                                                         : "unknown";
-    if (pr.catalog) { /* the last line says whether the catalog is the whole list */
-      if (!r.stopped_by)
-        fprintf(pr.catalog, "# complete: %s\n",
-                cli_plural(st.solutions, "solution", "solutions").s);
-      else
-        fprintf(pr.catalog, "# incomplete: %s\n",
-                cli_stop_phrase(r.stopped_by, o->max, o->max_nodes).s);
-    }
+    if (pr.catalog) /* the last line says whether the catalog is the whole list */
+      cli_catalog_end(pr.catalog, &st.plan, o->shard, st.solutions,
+                      r.stopped_by ? cli_stop_phrase(r.stopped_by, o->max, o->max_nodes).s : NULL);
     if (o->json) {
       print_json(&r, &pr);
     } else {

@@ -1,6 +1,8 @@
-/* identity.c -- a problem's identity, hashed with xxHash (XXH3, 64 bits). */
+/* identity.c -- a problem's identity, hashed with xxHash (XXH3, 64 bits), and the plan of a
+ * split as results and catalogs write it. */
 #include "identity.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -80,4 +82,18 @@ void cli_json_plan(cli_json *j, const dlx_plan *plan, int recorded) {
   cli_json_uint(j, "part_units", plan->part_units);
   cli_json_string(j, "part_sum", cli_identity_hex(plan->part_sum).s);
   cli_json_end_object(j);
+}
+
+void cli_catalog_end(FILE *f, const dlx_plan *plan, cli_shard shard, uint64_t solutions,
+                     const char *stopped) {
+  if (shard.count && plan->hash)
+    fprintf(f,
+            "# plan: part %" PRIu32 " of %" PRIu32 ", {\"hash\": \"%s\", \"units\": %" PRIu64
+            ", \"part_units\": %" PRIu64 ", \"part_sum\": \"%s\"}\n",
+            shard.index, shard.count, cli_identity_hex(plan->hash).s, plan->units, plan->part_units,
+            cli_identity_hex(plan->part_sum).s);
+  if (stopped)
+    fprintf(f, "# incomplete: %s\n", stopped);
+  else
+    fprintf(f, "# complete: %s\n", cli_plural(solutions, "solution", "solutions").s);
 }

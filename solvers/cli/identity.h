@@ -6,6 +6,7 @@
 #define DANCE_CLI_IDENTITY_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cli.h"
 #include "dlx.h"
@@ -26,5 +27,16 @@ cli_identity_text cli_identity_hex(uint64_t id);
  * resumed (`recorded`: a part of a split, or a run with a checkpoint); no member otherwise.
  * null when the run stopped before its split was made. */
 void cli_json_plan(cli_json *j, const dlx_plan *plan, int recorded);
+
+/* The end of a catalog, to f. First, for part K of N of a split (shard.count > 0: the runs
+ * whose result has a plan), its plan line: '# plan: part K of N, {"hash": ..., "units": ...,
+ * "part_units": ..., "part_sum": ...}', the plan in the notation of cli_json_plan (none for a
+ * run that was not split, or that stopped before its split was made), which `dance merge
+ * --catalog` checks against the part's result. Then the last line, which says whether the
+ * catalog is the whole list: '# complete: N solutions', or '# incomplete: ' and `stopped`
+ * (what stopped the search; NULL: nothing did). The plan line comes before it, so that a
+ * catalog cut short anywhere lacks its last line and is seen to be incomplete. */
+void cli_catalog_end(FILE *f, const dlx_plan *plan, cli_shard shard, uint64_t solutions,
+                     const char *stopped);
 
 #endif
