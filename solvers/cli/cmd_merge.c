@@ -54,6 +54,10 @@ const cli_command cmd_merge_command = {
         "mean tells how even the split was). With --catalog, each part's catalog is found\n"
         "where its result says, or else by its name beside the result file; the merged\n"
         "catalog has each solution once, and a solution found in two parts is an error.\n"
+        "A part's catalog carries the plan of its split and its part, on the line before\n"
+        "its last ('# plan: part K of N, {\"hash\": ...}'): a catalog whose plan line is\n"
+        "not its result's (another split's, another part's, edited) or that has none is\n"
+        "refused the same way, naming the catalog and both plans.\n"
         "\n"
         "Exit status: 0 if merged with a solution, 1 if merged with none, 2 for bad usage or\n"
         "input (the parts named above).\n"
@@ -84,8 +88,10 @@ typedef struct {
   int whole;    /* a result of an unsplit run (shard null): part 0 of 1, with or without a plan */
   int has_plan; /* the plan of its split (dlx_plan), as cli_json_plan wrote it */
   dlx_plan plan;
-  int plan_bad;  /* no plan, or not the others' */
-  char *catalog; /* the part's catalog path, or NULL */
+  int plan_bad;    /* no plan, or not the others' */
+  char *catalog;   /* the part's catalog path, or NULL */
+  char *found;     /* where its catalog was found (find_catalog), once looked for */
+  int catalog_bad; /* its catalog's plan line is missing, malformed or not the result's */
   /* dance xc --best K: the part's K cheapest (costs[i] and printed->values[i]) */
   int has_best;
   uint64_t best;
@@ -137,18 +143,24 @@ static int read_hex16(const json_value *v, uint64_t *out) {
   return 1;
 }
 
-/* The part's "plan": an object {hash, units, part_units, part_sum} (hash and part_sum as 16
- * hex digits; hash not 0), or null, or none (has_plan 0). 0 if it is something else. The
- * check of the whole plan adds up a tag per unit: a plan of more than 2^32 units, which no
- * split makes (each unit is a path kept in memory), is refused rather than summed. */
+/* A plan as cli_json_plan writes it: an object {hash, units, part_units, part_sum} (hash
+ * and part_sum as 16 hex digits; hash not 0), into *out: 1, else 0. The check of the whole
+ * plan adds up a tag per unit: a plan of more than 2^32 units, which no split makes (each
+ * unit is a path kept in memory), is refused rather than summed. */
+static int read_plan_object(const json_value *plan, dlx_plan *out) {
+  return plan && plan->kind == JSON_OBJECT && read_hex16(json_member(plan, "hash"), &out->hash) &&
+         out->hash && json_uint(json_member(plan, "units"), &out->units) &&
+         out->units <= (uint64_t)1 << 32 &&
+         json_uint(json_member(plan, "part_units"), &out->part_units) &&
+         read_hex16(json_member(plan, "part_sum"), &out->part_sum);
+}
+
+/* The part's "plan": a plan (read_plan_object), or null, or none (has_plan 0). 0 if it is
+ * something else. */
 static int read_plan(part *p, const json_value *v) {
   const json_value *plan = json_member(v, "plan");
   if (!plan || plan->kind == JSON_NULL) return 1;
-  p->has_plan = plan->kind == JSON_OBJECT && read_hex16(json_member(plan, "hash"), &p->plan.hash) &&
-                p->plan.hash && json_uint(json_member(plan, "units"), &p->plan.units) &&
-                p->plan.units <= (uint64_t)1 << 32 &&
-                json_uint(json_member(plan, "part_units"), &p->plan.part_units) &&
-                read_hex16(json_member(plan, "part_sum"), &p->plan.part_sum);
+  p->has_plan = read_plan_object(plan, &p->plan);
   return p->has_plan;
 }
 
@@ -366,13 +378,30 @@ static int entry_cmp(const void *a, const void *b) {
                             : (x->number > y->number) - (x->number < y->number);
 }
 
-/* The solutions read from the catalogs, and the first catalog's header. */
+/* The solutions read from the catalogs, and the header of the first that checked out. */
 typedef struct {
   entry *all;
   size_t count, cap;
   char *header;
-  char **paths; /* each part's catalog, as found */
+  size_t header_of; /* the part whose catalog gave the header */
+  part *parts;      /* parts[i].found: part i's catalog, once looked for */
+  int nomem;
 } catalogs;
+
+/* What one catalog says of itself besides its solutions: its header (the comments before
+ * its first solution), how many solutions, whether its last line says it is complete, and
+ * the plan line of a part of a split (cli_catalog_end). */
+typedef struct {
+  char *head;
+  size_t head_len;
+  uint64_t lines;
+  int complete;
+  long plan_at; /* the line of the plan line; 0: none */
+  long bad_at;  /* a plan line not as dance writes it, or a second one (second); 0: none */
+  int second;
+  uint64_t k, n; /* the plan line's part K of N */
+  dlx_plan plan;
+} catalog_read;
 
 /* A line of a catalog's header (a comment before its first solution), kept in *head. */
 static int keep_header_line(char **head, size_t *len, const char *line, size_t n) {
@@ -386,12 +415,52 @@ static int keep_header_line(char **head, size_t *len, const char *line, size_t n
   return 1;
 }
 
-/* Reads the open catalog f of part i into c: its solutions, its header into *head, and
- * whether it ends complete. Returns 0, or ENOMEM, or the read error. */
-static int read_catalog(catalogs *c, size_t i, FILE *f, char **head, uint64_t *lines,
-                        int *complete) {
+/* A whole number as dance writes one (digits, no sign, no leading 0) of at most max, read
+ * from *s on, which is moved past it: 1, else 0. */
+static int read_decimal(const char **s, uint64_t max, uint64_t *out) {
+  const char *t = *s;
+  uint64_t v = 0;
+  if (*t < '0' || *t > '9' || (*t == '0' && t[1] >= '0' && t[1] <= '9')) return 0;
+  for (; *t >= '0' && *t <= '9'; t++) {
+    if (v > (max - (uint64_t)(*t - '0')) / 10) return 0;
+    v = 10 * v + (uint64_t)(*t - '0');
+  }
+  *s = t, *out = v;
+  return 1;
+}
+
+/* A plan line as cli_catalog_end writes it, '# plan: part K of N, {"hash": ...,
+ * "units": ..., "part_units": ..., "part_sum": ...}' (N up to 1,000,000, as --shard allows),
+ * into r: 1, else 0. */
+static int read_plan_line(const char *line, catalog_read *r) {
+  if (strncmp(line, "# plan: part ", 13)) return 0;
+  const char *s = line + 13;
+  if (!read_decimal(&s, 999999, &r->k) || strncmp(s, " of ", 4)) return 0;
+  s += 4;
+  if (!read_decimal(&s, 1000000, &r->n) || r->k >= r->n || strncmp(s, ", {", 3)) return 0;
+  json_error je;
+  json_value *v = json_parse(s + 2, strlen(s + 2), &je);
+  int ok = v && v->kind == JSON_OBJECT && v->count == 4 && read_plan_object(v, &r->plan);
+  json_free(v);
+  return ok;
+}
+
+/* A comment line of the catalog that starts '# plan:', line `no`: the part's plan, once. */
+static void note_plan_line(catalog_read *r, const char *line, long no) {
+  if (r->bad_at) return; /* the first fault is the one said */
+  if (r->plan_at)
+    r->bad_at = no, r->second = 1;
+  else if (read_plan_line(line, r))
+    r->plan_at = no;
+  else
+    r->bad_at = no;
+}
+
+/* Reads the open catalog f of part i: its solutions into c, the rest into r. Returns 0, or
+ * ENOMEM, or the read error. */
+static int read_catalog(catalogs *c, size_t i, FILE *f, catalog_read *r) {
   char *line = NULL;
-  size_t lcap = 0, head_len = 0;
+  size_t lcap = 0;
   long no = 0;
   int in_header = 1, nomem = 0;
   ssize_t got;
@@ -399,14 +468,14 @@ static int read_catalog(catalogs *c, size_t i, FILE *f, char **head, uint64_t *l
     no++;
     if (got > 0 && line[got - 1] == '\n') line[--got] = '\0';
     if (line[0] == '#') {
-      if (!strncmp(line, "# plan:", 7))
-        continue; /* each part's own (cli_catalog_end): no line of the shared header */
-      if (!strncmp(line, "# complete:", 11))
-        *complete = 1;
+      if (!strncmp(line, "# plan:", 7)) /* each part's own: no line of the shared header */
+        note_plan_line(r, line, no);
+      else if (!strncmp(line, "# complete:", 11))
+        r->complete = 1;
       else if (!strncmp(line, "# incomplete:", 13))
-        *complete = 0;
+        r->complete = 0;
       else if (in_header)
-        nomem = !keep_header_line(head, &head_len, line, (size_t)got);
+        nomem = !keep_header_line(&r->head, &r->head_len, line, (size_t)got);
       continue;
     }
     if (!line[0]) continue;
@@ -421,7 +490,7 @@ static int read_catalog(catalogs *c, size_t i, FILE *f, char **head, uint64_t *l
     if (!c->all[c->count].line) break;
     c->all[c->count].part = i;
     c->all[c->count++].number = no;
-    (*lines)++;
+    r->lines++;
   }
   int read_err = ferror(f) ? errno : 0;
   free(line);
@@ -429,59 +498,113 @@ static int read_catalog(catalogs *c, size_t i, FILE *f, char **head, uint64_t *l
   return !feof(f) || nomem ? ENOMEM : 0;
 }
 
+/* "part K of N of plan H of U units, P of them the part's, sum S". */
+typedef struct {
+  char s[200];
+} split_text;
+
+static split_text describe_split(uint64_t k, uint64_t n, const dlx_plan *plan) {
+  split_text t;
+  snprintf(t.s, sizeof t.s,
+           "part %" PRIu64 " of %" PRIu64 " of plan %016" PRIx64 " of %" PRIu64 " units, %" PRIu64
+           " of them the part's, sum %016" PRIx64,
+           k, n, plan->hash, plan->units, plan->part_units, plan->part_sum);
+  return t;
+}
+
+/* Part p's catalog (read into r) is of its result's split: the same part of the same plan,
+ * with the same share of it; or it has no plan line where the result has no plan (an unsplit
+ * run). 0, or CLI_ERROR after the message, naming the catalog and both splits. */
+static int check_catalog_plan(part *p, const catalog_read *r) {
+  const dlx_plan *a = &r->plan, *b = &p->plan;
+  if (r->bad_at && r->second)
+    cli_error(&cmd_merge_command, "%s:%ld: a second plan line (the first is line %ld)", p->found,
+              r->bad_at, r->plan_at);
+  else if (r->bad_at)
+    cli_error(&cmd_merge_command,
+              "%s:%ld: a plan line that is not one dance writes (expected '# plan: part K of N, "
+              "{\"hash\": H, \"units\": U, \"part_units\": P, \"part_sum\": S}', H and S of 16 hex "
+              "digits)",
+              p->found, r->bad_at);
+  else if (!r->plan_at && p->has_plan)
+    cli_error(&cmd_merge_command,
+              "%s: the catalog has no plan line, but its result %s has one (%s): a catalog of an "
+              "earlier version of dance, or edited",
+              p->found, p->file, describe_split(p->k, p->n, b).s);
+  else if (r->plan_at && !p->has_plan)
+    cli_error(&cmd_merge_command,
+              "%s: the catalog is of a split (%s), but its result %s is of an unsplit run",
+              p->found, describe_split(r->k, r->n, a).s, p->file);
+  else if (r->plan_at &&
+           (r->k != p->k || r->n != p->n || a->hash != b->hash || a->units != b->units ||
+            a->part_units != b->part_units || a->part_sum != b->part_sum))
+    cli_error(&cmd_merge_command,
+              "%s: the catalog is of another split than its result %s (the catalog: %s; the "
+              "result: %s)",
+              p->found, p->file, describe_split(r->k, r->n, a).s, describe_split(p->k, p->n, b).s);
+  else
+    return 0;
+  p->catalog_bad = 1;
+  return CLI_ERROR;
+}
+
 /* Finds, reads and checks part i's catalog into c. Returns 0 or CLI_ERROR (said why). */
-static int add_catalog(catalogs *c, part *parts, size_t i) {
-  part *p = &parts[i];
+static int add_catalog(catalogs *c, size_t i) {
+  part *p = &c->parts[i];
   if (!p->catalog) {
     cli_error(&cmd_merge_command,
               "%s: part %" PRIu64 " of %" PRIu64 " wrote no catalog (run it with --catalog FILE)",
               p->file, p->k, p->n);
     return CLI_ERROR;
   }
-  c->paths[i] = find_catalog(p);
-  FILE *f = c->paths[i] ? fopen(c->paths[i], "r") : NULL;
+  p->found = find_catalog(p);
+  FILE *f = p->found ? fopen(p->found, "r") : NULL;
   if (!f) {
-    cli_file_error(&cmd_merge_command, c->paths[i] ? c->paths[i] : p->catalog, "open", errno);
+    cli_file_error(&cmd_merge_command, p->found ? p->found : p->catalog, "open", errno);
     return CLI_ERROR;
   }
-  char *head = NULL, said[DLX_COUNT_DIGITS];
-  uint64_t lines = 0;
-  int complete = 0, err = read_catalog(c, i, f, &head, &lines, &complete), status = CLI_ERROR;
+  catalog_read r = {0};
+  char said[DLX_COUNT_DIGITS];
+  int err = read_catalog(c, i, f, &r), status = CLI_ERROR;
   fclose(f);
   if (err == ENOMEM)
-    cli_error(&cmd_merge_command, "out of memory");
+    cli_error(&cmd_merge_command, "out of memory"), c->nomem = 1;
   else if (err)
-    cli_file_error(&cmd_merge_command, c->paths[i], "read", err);
-  else if (!complete)
+    cli_file_error(&cmd_merge_command, p->found, "read", err);
+  else if (!r.complete)
     cli_error(&cmd_merge_command, "%s: the catalog of part %" PRIu64 " does not say it is complete",
-              c->paths[i], p->k);
-  else if (lines != p->solutions)
+              p->found, p->k);
+  else if (check_catalog_plan(p, &r))
+    ; /* said */
+  else if (r.lines != p->solutions)
     cli_error(&cmd_merge_command,
               "%s: %" PRIu64 " solutions in the catalog of part %" PRIu64 ", whose result says %s",
-              c->paths[i], lines, p->k, dlx_count_format(p->solutions, said));
-  else if (c->header && strcmp(c->header, head ? head : ""))
+              p->found, r.lines, p->k, dlx_count_format(p->solutions, said));
+  else if (c->header && strcmp(c->header, r.head ? r.head : ""))
     cli_error(&cmd_merge_command,
               "%s: the catalog's first lines differ from those of %s: catalogs of different "
               "problems or programs",
-              c->paths[i], c->paths[0]);
+              p->found, c->parts[c->header_of].found);
   else
     status = 0;
   if (!status && !c->header) {
-    c->header = head ? head : strdup("");
-    head = NULL;
+    c->header = r.head ? r.head : strdup("");
+    c->header_of = i;
+    r.head = NULL;
   }
-  free(head);
+  free(r.head);
   return status;
 }
 
-/* Writes the merged catalog: each solution once, sorted, so the same whatever the split. */
+/* Writes the merged catalog: each solution once, sorted, so the same whatever the split. It
+ * is the whole, of no part: it has no plan line. */
 static int write_catalog(const merge_options *o, catalogs *c, size_t nparts, dlx_count total) {
   qsort(c->all, c->count, sizeof *c->all, entry_cmp);
   for (size_t j = 1; j < c->count; j++)
     if (!strcmp(c->all[j].line, c->all[j - 1].line)) {
       cli_error(&cmd_merge_command, "the same solution at %s:%ld and %s:%ld",
-                c->paths[c->all[j - 1].part], c->all[j - 1].number, c->paths[c->all[j].part],
-                c->all[j].number);
+                c->parts[c->all[j - 1].part].found, c->all[j - 1].number,
+                c->parts[c->all[j].part].found, c->all[j].number);
       return CLI_ERROR;
     }
   cli_output out;
@@ -497,20 +620,17 @@ static int write_catalog(const merge_options *o, catalogs *c, size_t nparts, dlx
 }
 
 /* Reads every part's catalog (in the order of K), checks them and writes the merged one.
- * Returns 0 or CLI_ERROR (said why). */
+ * Every catalog that does not check out is named, not only the first. Returns 0 or
+ * CLI_ERROR (said why). */
 static int merge_catalogs(const merge_options *o, part *parts, size_t nparts, dlx_count total) {
-  catalogs c = {.paths = calloc(nparts, sizeof *c.paths)};
-  int status = c.paths ? 0 : CLI_ERROR;
-  if (!c.paths) cli_error(&cmd_merge_command, "out of memory");
-  for (size_t i = 0; i < nparts && !status; i++)
-    status = add_catalog(&c, parts, i);
+  catalogs c = {.parts = parts};
+  int status = 0;
+  for (size_t i = 0; i < nparts && !c.nomem; i++)
+    if (add_catalog(&c, i)) status = CLI_ERROR;
   if (!status) status = write_catalog(o, &c, nparts, total);
   for (size_t j = 0; j < c.count; j++)
     free(c.all[j].line);
   free(c.all);
-  for (size_t i = 0; c.paths && i < nparts; i++)
-    free(c.paths[i]);
-  free(c.paths);
   free(c.header);
   return status;
 }
@@ -777,6 +897,10 @@ static void print_json_problems(const merge *m, cli_json *j) {
   for (size_t i = 0; i < m->np; i++)
     if (m->parts[i].plan_bad) cli_json_string(j, NULL, m->parts[i].file);
   cli_json_end_array(j);
+  cli_json_begin_array(j, "mismatched_catalog");
+  for (size_t i = 0; i < m->np; i++)
+    if (m->parts[i].catalog_bad) cli_json_string(j, NULL, m->parts[i].found);
+  cli_json_end_array(j);
   if (m->plan_covered < 0)
     cli_json_null(j, "plan_covered");
   else
@@ -883,6 +1007,7 @@ int cmd_merge(int argc, char **argv) {
   }
   for (size_t i = 0; i < m.np; i++) {
     free(m.parts[i].catalog);
+    free(m.parts[i].found);
     free(m.parts[i].costs);
     json_free(m.parts[i].json);
   }
