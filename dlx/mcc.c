@@ -842,7 +842,10 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
     top->solutions = top->nodes = top->l.updates = 0;
   dlx_plan plan = {0};
   if (!status && !halted) status = take_pieces(&s, target, &plan);
-  if (!status && !halted && !(status = dlx_pool_start(&s.pool, threads))) started = 1;
+  if (!status && !halted) { /* on an error, the workers started end in dlx_pool_finish */
+    status = dlx_pool_start(&s.pool, threads);
+    started = 1;
+  }
   if (top) {
     dlx_pool_counts above = {top->nodes, top->l.updates, top->solutions, 0};
     dlx_pool_top(&s.pool, &above, !tr.quiet && !halted && !status);

@@ -30,6 +30,7 @@
 #include "matrix_internal.h"
 #include "plain_links.h"
 #include "plan.h"
+#include "pool.h"
 
 typedef struct {
   plain_links l;          /* the links (plain_links.h) */
@@ -631,53 +632,37 @@ typedef struct {
   const dlx_options *o;
   const dlx_matrix *x;
   table t;
-  uint64_t nodes;       /* nodes reported at polls (atomic) */
-  dlx_count solutions;  /* of the pieces finished (under lock; for progress reports) */
-  int halt;             /* set to stop every thread (atomic) */
-  int failed;           /* a thread could not be made */
-  pthread_mutex_t lock; /* on_piece and on_progress, one call at a time */
   pieces p;
-  size_t *take, mine; /* the pieces this run counts */
-  dlx_plan plan;      /* the split's plan, this run's share of it */
-  size_t next, done;  /* the next to take, and those finished (atomic) */
-  double start, next_report;
+  dlx_pool pool;   /* the workers (pool.h) */
+  uint64_t *index; /* the pieces this run counts, in tree order, */
+  double *weight;  /* each weighing alike */
+  dlx_plan plan;   /* the split's plan, this run's share of it */
+  double start;
+  uint64_t hits;  /* the workers' table hits, added up as they end */
+  int overflow;   /* a worker's sum passed 2^128 - 1 */
+  struct run *top; /* the split's run, whose engine the calling thread's worker takes over */
 } shared;
 
-typedef struct {
+typedef struct run {
   shared *sh;
   memo_dl *d;
-  uint64_t nodes, polled, hits, poll_every;
+  const uint32_t *at; /* the path of the piece d is at (NULL: the root) */
+  uint64_t nodes, hits, poll_every;
   dlx_count total; /* solutions of the pieces this thread finished */
-  int overflow, halted, reports;
-  uint64_t updates, bytes;
+  int overflow;
+  int worker; /* the pool's worker this run is, or -1 for the split or an unsplit count */
 } run;
 
-/* Adds this thread's nodes to the shared count, looks at the stop flag and the node limit
- * and reports progress: 1 to stop. */
+/* Looks at the stop flag and the node limit, and a worker of the pool reports to it: 1 to
+ * stop. */
 static int poll(run *r) {
   shared *sh = r->sh;
   const dlx_options *o = sh->o;
-  uint64_t all = __atomic_add_fetch(&sh->nodes, r->nodes - r->polled, __ATOMIC_RELAXED);
-  r->polled = r->nodes;
-  if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) return 1;
-  if (dlx_stop_requested(o->stop) || (o->max_nodes && all >= o->max_nodes)) {
-    __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
-    return 1;
+  if (r->worker >= 0) {
+    dlx_pool_counts c = {r->nodes, r->d->l.updates, r->total, r->d->bytes};
+    return dlx_pool_poll(&sh->pool, r->worker, &c, 0);
   }
-  if (o->on_progress && r->reports) {
-    double now = dlx_now();
-    if (now >= sh->next_report) {
-      sh->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
-      size_t done = __atomic_load_n(&sh->done, __ATOMIC_RELAXED);
-      pthread_mutex_lock(&sh->lock);
-      dlx_progress pr = {dlx_count_fits64(sh->solutions) ? (uint64_t)sh->solutions : UINT64_MAX,
-                         all, r->d->l.updates, now - sh->start,
-                         sh->mine ? (double)done / (double)sh->mine : 0};
-      o->on_progress(o->progress_ctx, &pr);
-      pthread_mutex_unlock(&sh->lock);
-    }
-  }
-  return 0;
+  return dlx_pool_halted(&sh->pool) || (o->max_nodes && r->nodes >= o->max_nodes);
 }
 
 /* Counts the solutions below the node d is at: 1 if stopped on the way, else 0 and *out. */
@@ -856,69 +841,67 @@ static int split(run *r, size_t target, pieces *out, dlx_count *above) {
   return 0;
 }
 
-static void *work(void *arg) {
-  run *r = arg;
-  shared *sh = r->sh;
-  if (!r->d) {
+/* Worker w's run: the calling thread's takes over the split's engine, back at the root (its
+ * counts are the split's); the others make their own. */
+static void *worker_open(void *ctx, int w, int caller) {
+  shared *sh = ctx;
+  run *r = calloc(1, sizeof *r);
+  if (!r) return NULL;
+  *r = (run){.sh = sh, .poll_every = sh->top->poll_every, .worker = w};
+  if (caller) {
+    r->d = sh->top->d;
+    sh->top->d = NULL;
+  } else {
     r->d = memo_new(sh->x, sh->t.items);
-    if (!r->d) {
-      __atomic_store_n(&sh->failed, 1, __ATOMIC_RELAXED);
-      __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
-      return NULL;
-    }
   }
-  memo_dl *d = r->d;
-  const pieces *p = &sh->p;
-  const uint32_t *at = NULL; /* the path d is at (NULL: the root) */
-  for (;;) {
-    size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
-    if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
-    size_t piece = sh->take[k];
-    const uint32_t *path = p->paths + piece * 2 * p->depth;
-    uint64_t nodes = r->nodes;
-    dlx_count count, sols;
-    double t0 = dlx_now();
-    int halted = 0;
-    const uint64_t *key = p->keys + piece * d->W;
-    if (table_get(&sh->t, table_hash(&sh->t, key), key, &count)) { /* counted already */
-      r->hits++;
-    } else {
-      move(d, at, path, p->depth);
-      at = path;
-      halted = count_below(r, &count);
-    }
-    if (halted) {
-      r->halted = 1;
-      break;
-    }
-    if (!dlx_count_mul(&sols, count, p->mult[piece]) || !dlx_count_add(&r->total, sols))
-      r->overflow = 1;
-    if (r->overflow) { /* no count to give: the others need not go on */
-      __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
-      break;
-    }
-    __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
-    pthread_mutex_lock(&sh->lock);
-    dlx_count_add(&sh->solutions, sols); /* for progress only: saturates at worst */
-    if (sh->o->on_piece) {
-      dlx_piece done = {.index = piece,
-                        .pieces = p->n,
-                        .solutions = (uint64_t)sols,
-                        .solutions_high = (uint64_t)(sols >> 64),
-                        .nodes = r->nodes - nodes,
-                        .seconds = dlx_now() - t0,
-                        .plan = sh->plan.hash};
-      sh->o->on_piece(sh->o->piece_ctx, &done);
-    }
-    pthread_mutex_unlock(&sh->lock);
+  if (!r->d) {
+    free(r);
+    return NULL;
   }
-  move(d, at, NULL, p->depth);
-  __atomic_add_fetch(&sh->nodes, r->nodes - r->polled, __ATOMIC_RELAXED);
-  r->polled = r->nodes;
-  r->updates = d->l.updates;
-  r->bytes = d->bytes;
-  return NULL;
+  r->d->item_hash = sh->t.items;
+  return r;
 }
+
+/* Counts piece i of the run's list: its count (from the table, or counted below its node,
+ * which d moves to from the last piece's) times its multiplicity. */
+static int worker_search(void *ctx, void *e, size_t i) {
+  shared *sh = ctx;
+  run *r = e;
+  const pieces *p = &sh->p;
+  size_t piece = sh->index[i];
+  const uint32_t *path = p->paths + piece * 2 * p->depth;
+  const uint64_t *key = p->keys + piece * r->d->W;
+  dlx_count count, sols;
+  if (table_get(&sh->t, table_hash(&sh->t, key), key, &count)) { /* counted already */
+    r->hits++;
+  } else {
+    move(r->d, r->at, path, p->depth);
+    r->at = path;
+    if (count_below(r, &count)) return 1;
+  }
+  if (!dlx_count_mul(&sols, count, p->mult[piece]) || !dlx_count_add(&r->total, sols))
+    r->overflow = 1;
+  return r->overflow; /* no count to give: the others need not go on */
+}
+
+static void worker_counts(void *ctx, const void *e, dlx_pool_counts *c) {
+  (void)ctx;
+  const run *r = e;
+  *c = (dlx_pool_counts){r->nodes, r->d->l.updates, r->total, r->d->bytes};
+}
+
+static void worker_close(void *ctx, void *e, int caller) {
+  (void)caller;
+  shared *sh = ctx;
+  run *r = e;
+  sh->hits += r->hits;
+  sh->overflow |= r->overflow;
+  memo_free(r->d);
+  free(r);
+}
+
+static const dlx_pool_engine worker_engine = {worker_open, worker_search, worker_counts,
+                                              worker_close};
 
 /* The plan of the split in sh->p (see dlx_plan): every piece's key and multiplicity in
  * tree order, all shards' (the pieces depend on the matrix and target alone). */
@@ -939,75 +922,72 @@ static int make_plan(shared *sh, uint32_t W, size_t target) {
   return 1;
 }
 
-/* Splits the top of the tree into pieces and counts this run's share of them on the threads
- * rs[0..threads-1]; the top's solutions go to *above (shard 0's only). Returns the status
- * and sets *halted when stopped during the split. */
-static dlx_status count_split(shared *sh, run *rs, int threads, dlx_count *above, int *halted) {
+/* This run's share of the pieces, handed to the pool: they weigh alike (a piece's count is
+ * not known before it is counted), so piece k goes to shard k mod N. The run owns its share
+ * and the top if it is shard 0. */
+static dlx_status take_share(shared *sh) {
+  const dlx_options *o = sh->o;
+  size_t n = sh->p.n ? sh->p.n : 1;
+  size_t *take = malloc(n * sizeof *take);
+  sh->index = malloc(n * sizeof *sh->index);
+  sh->weight = malloc(n * sizeof *sh->weight);
+  size_t mine = take && sh->index && sh->weight
+                    ? dlx_plan_share(&sh->plan, NULL, sh->p.n, o->shard_count, o->shard_index,
+                                     NULL, take)
+                    : (size_t)-1;
+  if (mine == (size_t)-1) {
+    free(take);
+    return DLX_ENOMEM;
+  }
+  for (size_t k = 0; k < mine; k++)
+    sh->index[k] = take[k], sh->weight[k] = 1;
+  free(take);
+  dlx_pool_units(&sh->pool, sh->index, sh->weight, mine, sh->p.n, sh->plan.hash);
+  return DLX_OK;
+}
+
+/* Splits the top of the tree into pieces (the split's run *top) and counts this run's share
+ * of them on the pool's threads; the top's solutions go to *above (shard 0's only), the
+ * workers' counts to *work. Returns the status and sets *halted when stopped during the
+ * split. */
+static dlx_status count_split(shared *sh, run *top, int threads, dlx_count *above,
+                              dlx_pool_counts *work, int *halted) {
   const dlx_options *o = sh->o;
   /* The split depends on the matrix, shard_count and split_pieces, never on the threads:
    * a piece's number means the same piece in every run (checkpoints, parts). */
   size_t target = dlx_plan_target(DLX_PLAN_MEMO, o->shard_count, o->threads, o->split_pieces);
-  int top = !o->shard_count || o->shard_index == 0;
-  int s = split(&rs[0], target, &sh->p, above);
+  int shard0 = !o->shard_count || o->shard_index == 0;
+  int s = split(top, target, &sh->p, above);
   *halted = s > 0;
   if (s) return s < 0 ? DLX_ENOMEM : DLX_OK;
-  if (!top) { /* another shard's: the top's counts are shard 0's */
+  if (!shard0) { /* another shard's: the top's counts are shard 0's */
     *above = 0;
-    rs[0].nodes = rs[0].polled = 0;
-    __atomic_store_n(&sh->nodes, 0, __ATOMIC_RELAXED);
+    top->nodes = 0;
   }
-  if (!make_plan(sh, rs[0].d->W, target)) return DLX_ENOMEM;
+  if (!make_plan(sh, top->d->W, target)) return DLX_ENOMEM;
   if (o->plan && o->plan != sh->plan.hash) return DLX_EPLAN; /* a record of another split */
   if (o->pieces_done && o->pieces_done_count != sh->p.n) return DLX_EARG;
-  /* The shares: the pieces weigh alike (a piece's count is not known before it is counted),
-   * so piece k goes to shard k mod N. This run owns its share, done before or not, and the
-   * top if it is shard 0; it counts those not done. */
-  sh->take = malloc((sh->p.n ? sh->p.n : 1) * sizeof *sh->take);
-  if (!sh->take) return DLX_ENOMEM;
-  sh->mine = dlx_plan_share(&sh->plan, NULL, sh->p.n, o->shard_count, o->shard_index,
-                            o->pieces_done, sh->take);
-  if (sh->mine == (size_t)-1) return DLX_ENOMEM;
-  if (o->on_piece && top) { /* the top of the tree, above the pieces, is done */
-    dlx_piece a = {.index = DLX_PIECE_ABOVE,
-                   .pieces = sh->p.n,
-                   .solutions = (uint64_t)*above,
-                   .solutions_high = (uint64_t)(*above >> 64),
-                   .nodes = rs[0].nodes,
-                   .seconds = dlx_now() - sh->start,
-                   .plan = sh->plan.hash};
-    o->on_piece(o->piece_ctx, &a);
-  }
-  sh->solutions = *above;
-  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
-  if (!tid) return DLX_ENOMEM;
-  int started = 0;
-  for (int k = 1; k < threads; k++) {
-    if (dlx_thread_create(&tid[k], NULL, work, &rs[k]) != 0) break;
-    started = k;
-  }
-  work(&rs[0]);
-  for (int k = 1; k <= started; k++)
-    pthread_join(tid[k], NULL);
-  free(tid);
-  return sh->failed ? DLX_ENOMEM : DLX_OK;
+  dlx_status status = take_share(sh);
+  if (status) return status;
+  dlx_pool_counts counts = {top->nodes, top->d->l.updates, *above, top->d->bytes};
+  dlx_pool_top(&sh->pool, &counts, shard0);
+  status = dlx_pool_start(&sh->pool, threads); /* on an error, the workers started end */
+  sh->overflow |= dlx_pool_finish(&sh->pool, work);
+  return status ? status : sh->pool.error;
 }
 
-/* The threads' counts and work added up into st; the count only if complete. */
-static void gather(const shared *sh, const run *rs, int threads, dlx_count above, int halted,
-                   dlx_status status, dlx_memo_stats *st) {
-  int overflow = 0;
+/* The split's and the workers' counts and work added up into st; the count only if
+ * complete. */
+static void gather(shared *sh, const run *top, const dlx_pool_counts *work, dlx_count above,
+                   int halted, dlx_status status, dlx_memo_stats *st) {
+  int overflow = sh->overflow || top->overflow;
   dlx_count total = above;
-  for (int k = 0; k < threads; k++) {
-    halted |= rs[k].halted;
-    overflow |= rs[k].overflow;
-    if (!dlx_count_add(&total, rs[k].total)) overflow = 1;
-    st->nodes += rs[k].nodes;
-    st->updates += rs[k].updates;
-    st->hits += rs[k].hits;
-    st->bytes += rs[k].bytes;
-  }
-  int complete =
-      !halted && !overflow && !status && __atomic_load_n(&sh->done, __ATOMIC_RELAXED) == sh->mine;
+  if (!dlx_count_add(&total, work->solutions)) overflow = 1;
+  st->nodes = top->nodes + work->nodes;
+  st->updates = work->updates + (top->d ? top->d->l.updates : 0);
+  st->hits = sh->hits + top->hits;
+  st->bytes = work->bytes + (top->d ? top->d->bytes : 0);
+  int complete = !halted && !overflow && !status && dlx_pool_complete(&sh->pool);
   st->solutions = complete ? (uint64_t)total : 0;
   st->solutions_high = complete ? (uint64_t)(total >> 64) : 0;
   st->complete = complete;
@@ -1016,8 +996,9 @@ static void gather(const shared *sh, const run *rs, int threads, dlx_count above
   table_sizes(&sh->t, &st->entries, &st->table_bytes, &st->full);
   const pieces *p = &sh->p;
   st->bytes += st->table_bytes +
-               p->n * (2 * (uint64_t)p->depth * 4 + 8 * (rs[0].d->W + 1) + sizeof *p->mult);
-  st->threads = (uint32_t)threads;
+               p->n * (2 * (uint64_t)p->depth * 4 + 8 * ((uint64_t)sh->t.W + 1) + sizeof *p->mult);
+  int ran = sh->pool.nworkers + sh->pool.caller_worked;
+  st->threads = ran ? (uint32_t)ran : 1;
   st->pieces = p->n;
   st->seconds = dlx_now() - sh->start;
 }
@@ -1039,41 +1020,34 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   sh.o = o;
   sh.x = x;
   sh.start = dlx_now();
-  sh.next_report = sh.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
-  run *rs = calloc((size_t)threads, sizeof *rs);
-  memo_dl *d = memo_new(x, NULL);
+  dlx_pool_init(&sh.pool, o, &worker_engine, &sh, sh.start);
+  run top = {.sh = &sh, .worker = -1, .poll_every = dlx_poll_fit(1u << 10, 1, o->max_nodes)};
+  sh.top = &top;
+  top.d = memo_new(x, NULL);
   size_t max_bytes = max_memory ? max_memory : (size_t)1 << 30;
-  if (!rs || !d || !table_init(&sh.t, x->items.count, d->WB, d->W, max_bytes, threads)) {
-    free(rs);
-    memo_free(d);
+  if (!top.d || !table_init(&sh.t, x->items.count, top.d->WB, top.d->W, max_bytes, threads)) {
+    memo_free(top.d);
     table_free(&sh.t);
+    dlx_pool_destroy(&sh.pool);
     return DLX_ENOMEM;
   }
-  d->item_hash = sh.t.items;
-  pthread_mutex_init(&sh.lock, NULL);
-  uint64_t poll_every = 1u << 10;
-  poll_every = dlx_poll_fit(poll_every, 1, o->max_nodes);
-  for (int k = 0; k < threads; k++)
-    rs[k] = (run){.sh = &sh, .poll_every = poll_every, .reports = k == 0};
-  rs[0].d = d;
+  top.d->item_hash = sh.t.items;
   dlx_status status = DLX_OK;
   dlx_count above = 0;
+  dlx_pool_counts work = {0};
   int halted = 0;
   if (!splits) {
-    halted = count_below(&rs[0], &rs[0].total);
-    rs[0].updates = d->l.updates;
-    rs[0].bytes = d->bytes;
-    sh.mine = sh.done = 1;
+    halted = count_below(&top, &above);
+    dlx_pool_units(&sh.pool, NULL, NULL, 0, 0, 0); /* the whole tree was the top */
   } else {
-    status = count_split(&sh, rs, threads, &above, &halted);
+    status = count_split(&sh, &top, threads, &above, &work, &halted);
   }
-  gather(&sh, rs, threads, above, halted, status, st);
-  for (int k = 0; k < threads; k++)
-    memo_free(rs[k].d);
+  gather(&sh, &top, &work, above, halted, status, st);
+  memo_free(top.d);
   pieces_free(&sh.p);
-  free(sh.take);
-  free(rs);
+  free(sh.index);
+  free(sh.weight);
   table_free(&sh.t);
-  pthread_mutex_destroy(&sh.lock);
+  dlx_pool_destroy(&sh.pool);
   return status;
 }

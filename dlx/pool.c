@@ -298,7 +298,7 @@ static int launch(dlx_pool *p, int w) {
 dlx_status dlx_pool_start(dlx_pool *p, int threads) {
   size_t units = p->count;
   if (threads < 1) threads = 1;
-  if (units && (size_t)threads > units) threads = (int)units;
+  if ((size_t)threads > units) threads = units ? (int)units : 1;
   p->slots = calloc((size_t)threads, sizeof *p->slots);
   p->engines = calloc((size_t)threads, sizeof *p->engines);
   p->tid = calloc((size_t)threads, sizeof *p->tid);
