@@ -28,6 +28,7 @@
 #include "matrix_internal.h"
 #include "plain_links.h"
 #include "plan.h"
+#include "pool.h"
 
 /* How far down an item's list the choice of item counts affordable options (DLX5's
  * default, its h option). */
@@ -280,23 +281,22 @@ typedef struct {
   best_heap h;
   uint64_t total_tax;
   uint64_t limit; /* atomic: UINT64_MAX until k solutions are known */
-  uint64_t nodes; /* atomic: nodes reported at polls */
-  int halt;       /* atomic */
   int failed;     /* out of memory keeping a solution */
   /* the pieces (threads): each a path of (item, option) pairs, `depth` long */
   uint32_t *items;
   int32_t *opts;
-  size_t pieces, cap, next, done;
-  size_t mine;  /* the pieces this run searches: those of its shard, */
-  size_t *take; /* listed here (dlx_plan_share) */
-  uint32_t shard_count, shard_index;
+  size_t pieces, cap;
+  uint64_t *index; /* the pieces this run searches (dlx_plan_share), in tree order, */
+  double *weight;  /* each weighing alike */
+  dlx_pool pool;   /* the workers (pool.h) */
   int32_t depth;
   const dlx_matrix *x;
 } best_shared;
 
 typedef struct {
   best_shared *sh;
-  uint64_t poll_every, nodes_shared;
+  uint64_t poll_every;
+  int worker;        /* the pool's worker this run is, or -1 (the split, an unsplit search) */
   int split_depth;   /* > 0: stop there, recording each node as a piece */
   int32_t prefix_len; /* > 0: follow piece `prefix` down to its node, search below it */
   size_t prefix;
@@ -305,6 +305,17 @@ typedef struct {
 } best_run;
 
 static uint64_t limit_of(best_shared *sh) { return __atomic_load_n(&sh->limit, __ATOMIC_RELAXED); }
+
+/* Looks at the stop flag and the node limit; a worker of the pool reports to it: 1 to
+ * stop. */
+static int best_poll(const cost_dl *d, best_run *r) {
+  best_shared *sh = r->sh;
+  if (r->worker >= 0) {
+    dlx_pool_counts c = {d->nodes, d->l.updates, 0, d->bytes};
+    return dlx_pool_poll(&sh->pool, r->worker, &c, 0);
+  }
+  return dlx_pool_halted(&sh->pool) || (sh->o->max_nodes && d->nodes >= sh->o->max_nodes);
+}
 
 /* A solution below the limit: kept (and the limit lowered once k are known). */
 static int keep_solution(best_shared *sh, uint64_t net, const int32_t *path, size_t n) {
@@ -339,7 +350,6 @@ static int add_piece(best_shared *sh, const cost_dl *d, int32_t depth) {
 /* The search, from the root (or down a piece's path and below it). Returns 1 if stopped. */
 static int best_search(cost_dl *d, best_run *r) {
   best_shared *sh = r->sh;
-  const dlx_options *o = sh->o;
   const uint32_t *want_item = r->prefix_len ? sh->items + r->prefix * (size_t)sh->depth : NULL;
   const int32_t *want_opt = r->prefix_len ? sh->opts + r->prefix * (size_t)sh->depth : NULL;
   uint64_t spent = 0;
@@ -358,13 +368,7 @@ forward:
   }
   if (l >= r->prefix_len) { /* the nodes above a piece are the split's */
     d->nodes++;
-    if ((d->nodes & (r->poll_every - 1)) == 1 % r->poll_every) {
-      uint64_t all = __atomic_add_fetch(&sh->nodes, d->nodes - r->nodes_shared, __ATOMIC_RELAXED);
-      r->nodes_shared = d->nodes;
-      if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED) || dlx_stop_requested(o->stop) ||
-          (o->max_nodes && all >= o->max_nodes))
-        return 1;
-    }
+    if ((d->nodes & (r->poll_every - 1)) == 1 % r->poll_every && best_poll(d, r)) return 1;
   }
   {
     /* The item with the fewest options it can still afford (counted up to LEN_LOOK; past
@@ -433,43 +437,49 @@ backdown:
 #undef LIMIT
 }
 
+/* A worker of the pool: a search of its own, each piece followed down from the root. */
 typedef struct {
-  best_shared *sh;
-  uint64_t nodes, updates, bytes;
-  int halted;
+  cost_dl *d;
+  best_run r;
 } best_worker;
 
-static void *best_work(void *arg) {
-  best_worker *w = arg;
-  best_shared *sh = w->sh;
+static void *worker_open(void *ctx, int w, int caller) {
+  (void)caller;
+  best_shared *sh = ctx;
+  best_worker *k = malloc(sizeof *k);
   uint64_t tax;
-  cost_dl *d = cost_new(sh->x, &tax);
+  cost_dl *d = k ? cost_new(sh->x, &tax) : NULL;
   if (!d) {
-    pthread_mutex_lock(&sh->lock);
-    sh->failed = 1;
-    pthread_mutex_unlock(&sh->lock);
-    __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+    free(k);
     return NULL;
   }
-  w->bytes = d->bytes;
-  best_run r = {sh, 1u << 12, 0, 0, sh->depth, 0, 0, 0};
-  r.poll_every = dlx_poll_fit(r.poll_every, 1, sh->o->max_nodes);
-  for (;;) {
-    size_t k = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED);
-    if (k >= sh->mine || __atomic_load_n(&sh->halt, __ATOMIC_RELAXED)) break;
-    r.prefix = sh->take[k];
-    if (best_search(d, &r)) {
-      w->halted = 1;
-      __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
-      break;
-    }
-    __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
-  }
-  w->nodes = d->nodes;
-  w->updates = d->l.updates;
-  cost_free(d);
-  return NULL;
+  k->d = d;
+  k->r = (best_run){.sh = sh, .worker = w, .prefix_len = sh->depth};
+  k->r.poll_every = dlx_poll_fit(1u << 12, 1, sh->o->max_nodes);
+  return k;
 }
+
+static int worker_search(void *ctx, void *e, size_t i) {
+  best_shared *sh = ctx;
+  best_worker *k = e;
+  k->r.prefix = sh->index[i];
+  return best_search(k->d, &k->r);
+}
+
+static void worker_counts(void *ctx, const void *e, dlx_pool_counts *c) {
+  (void)ctx;
+  const cost_dl *d = ((const best_worker *)e)->d;
+  *c = (dlx_pool_counts){d->nodes, d->l.updates, 0, d->bytes};
+}
+
+static void worker_close(void *ctx, void *e, int caller) {
+  (void)ctx, (void)caller;
+  cost_free(((best_worker *)e)->d);
+  free(e);
+}
+
+static const dlx_pool_engine worker_engine = {worker_open, worker_search, worker_counts,
+                                              worker_close};
 
 /* The split of dlx_best: the pieces at the first depth with `target` of them (or the
  * bottom, or a top of 100,000 nodes), recorded in run->sh, their plan into *plan, and the
@@ -512,16 +522,52 @@ static int best_split(cost_dl *d, best_run *run, size_t target, dlx_plan *plan) 
   for (size_t k = 0; k < sh->pieces; k++)
     dlx_plan_unit32(&h, sh->opts + k * len, len);
   dlx_plan_end(&h, plan);
-  sh->take = malloc((sh->pieces ? sh->pieces : 1) * sizeof *sh->take);
-  size_t n = sh->take ? dlx_plan_share(plan, NULL, sh->pieces, o->shard_count, o->shard_index,
-                                       NULL, sh->take)
-                      : (size_t)-1;
+  size_t m = sh->pieces ? sh->pieces : 1, *take = malloc(m * sizeof *take);
+  sh->index = malloc(m * sizeof *sh->index);
+  sh->weight = malloc(m * sizeof *sh->weight);
+  size_t n = take && sh->index && sh->weight
+                 ? dlx_plan_share(plan, NULL, sh->pieces, o->shard_count, o->shard_index, NULL,
+                                  take)
+                 : (size_t)-1;
   if (n == (size_t)-1) {
+    free(take);
     sh->failed = 1;
     return 1;
   }
-  sh->mine = n;
+  for (size_t k = 0; k < n; k++)
+    sh->index[k] = take[k], sh->weight[k] = 1;
+  free(take);
+  dlx_pool_units(&sh->pool, sh->index, sh->weight, n, sh->pieces, plan->hash);
   return 0;
+}
+
+/* The search on threads or in shards: the top of the tree split into pieces
+ * (dlx_plan_target: a number a thread), which the pool's threads take in turn; the split's
+ * own search, above them, counts as the split's. With shards the split depends on the
+ * shards only, and shard K takes pieces K, K + N, K + 2N, ...; its pieces are recorded
+ * with no solution kept (so with no limit: the same pieces in every shard), and shard 0
+ * then walks the top again for the solutions above them. Returns whether it was stopped;
+ * the workers' counts go to *work, the plan to *plan. */
+static int best_threads(best_shared *sh, cost_dl *d, best_run *run, int threads, dlx_plan *plan,
+                        dlx_pool_counts *work, int *wrong_plan) {
+  const dlx_options *o = sh->o;
+  size_t target = dlx_plan_target(DLX_PLAN_COST, o->shard_count, threads, 0);
+  int halted = best_split(d, run, target, plan);
+  *wrong_plan = !halted && o->plan && o->plan != plan->hash;
+  halted |= *wrong_plan;
+  sh->depth = run->split_depth;
+  if (halted) return 1;
+  dlx_status status = dlx_pool_start(&sh->pool, threads); /* the workers started end below */
+  dlx_pool_finish(&sh->pool, work);                     /* no solutions counted: no overflow */
+  if (status || sh->pool.error) sh->failed = 1;
+  return !dlx_pool_complete(&sh->pool);
+}
+
+/* The k kept, cheapest first: the heap's entries sorted by (cost, order found). */
+static void best_sort(best_heap *h) {
+  for (size_t a = 1; a < h->n; a++)
+    for (size_t b = a; b > 0 && heap_above(h, b - 1, b); b--)
+      heap_swap(h, b - 1, b);
 }
 
 dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_best_result *r) {
@@ -538,74 +584,39 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
   sh.o = o;
   sh.x = x;
   sh.limit = UINT64_MAX;
-  sh.shard_count = o->shard_count;
-  sh.shard_index = o->shard_index;
   sh.h = (best_heap){calloc(k, sizeof(dlx_costed_solution)), calloc(k, sizeof(uint64_t)), 0, k, 0};
   pthread_mutex_init(&sh.lock, NULL);
+  dlx_pool_init(&sh.pool, o, &worker_engine, &sh, start);
   cost_dl *d = cost_new(x, &sh.total_tax);
   int threads = o->threads > 1 ? o->threads : 1;
-  best_worker *ws = calloc((size_t)threads, sizeof *ws);
-  pthread_t *tid = calloc((size_t)threads, sizeof *tid);
   int halted = 0, wrong_plan = 0;
-  uint64_t nodes = 0, updates = 0, bytes = 0;
-  if (!d || !sh.h.s || !sh.h.seq || !ws || !tid) {
+  dlx_pool_counts work = {0};
+  if (!d || !sh.h.s || !sh.h.seq) {
     sh.failed = 1;
-    goto out;
-  }
-  best_run run = {&sh, 1u << 12, 0, 0, 0, 0, 0, 0};
-  run.poll_every = dlx_poll_fit(run.poll_every, 1, o->max_nodes);
-  if (threads == 1 && !o->shard_count) {
-    halted = best_search(d, &run);
   } else {
-    /* The top of the tree split into pieces (dlx_plan_target: a number a thread), which the
-     * threads take in turn; the split's own search, above them, counts as the split's. With
-     * shards the split depends on the shards only, and shard K takes pieces K, K + N,
-     * K + 2N, ...; its pieces are recorded with no solution kept
-     * (so with no limit: the same pieces in every shard), and shard 0 then walks the top
-     * again for the solutions above them. */
-    size_t target = dlx_plan_target(DLX_PLAN_COST, o->shard_count, threads, 0);
-    halted = best_split(d, &run, target, &r->plan);
-    wrong_plan = !halted && o->plan && o->plan != r->plan.hash;
-    halted |= wrong_plan;
-    sh.depth = run.split_depth;
-    if (!halted && sh.mine) {
-      for (int t = 0; t < threads; t++)
-        ws[t].sh = &sh;
-      int started = 0;
-      for (int t = 1; t < threads; t++) {
-        if (dlx_thread_create(&tid[t], NULL, best_work, &ws[t]) != 0) break;
-        started = t;
-      }
-      best_work(&ws[0]);
-      for (int t = 1; t <= started; t++)
-        pthread_join(tid[t], NULL);
-      for (int t = 0; t < threads; t++) {
-        halted |= ws[t].halted;
-        nodes += ws[t].nodes, updates += ws[t].updates, bytes += ws[t].bytes;
-      }
-      halted |= __atomic_load_n(&sh.done, __ATOMIC_RELAXED) != sh.mine;
-    }
+    best_run run = {.sh = &sh, .worker = -1, .poll_every = dlx_poll_fit(1u << 12, 1, o->max_nodes)};
+    if (threads == 1 && !o->shard_count)
+      halted = best_search(d, &run);
+    else
+      halted = best_threads(&sh, d, &run, threads, &r->plan, &work, &wrong_plan);
   }
-out:
-  /* cheapest first: sort the heap's entries by (cost, order found) */
-  for (size_t a = 1; a < sh.h.n; a++)
-    for (size_t b = a; b > 0 && heap_above(&sh.h, b - 1, b); b--)
-      heap_swap(&sh.h, b - 1, b);
+  best_sort(&sh.h);
   r->count = sh.h.n;
   r->solutions = sh.h.s;
   free(sh.h.seq);
-  r->nodes = nodes + (d ? d->nodes : 0);
-  r->updates = updates + (d ? d->l.updates : 0);
-  r->bytes = bytes + (d ? d->bytes : 0) + k * (sizeof(dlx_costed_solution) + sizeof(uint64_t)) +
+  r->nodes = work.nodes + (d ? d->nodes : 0);
+  r->updates = work.updates + (d ? d->l.updates : 0);
+  r->bytes = work.bytes + (d ? d->bytes : 0) +
+             k * (sizeof(dlx_costed_solution) + sizeof(uint64_t)) +
              sh.cap * (size_t)(sh.depth > 0 ? sh.depth : 0) * 8;
   r->complete = !halted && !sh.failed;
   r->seconds = dlx_now() - start;
   cost_free(d);
   free(sh.items);
   free(sh.opts);
-  free(sh.take);
-  free(ws);
-  free(tid);
+  free(sh.index);
+  free(sh.weight);
+  dlx_pool_destroy(&sh.pool);
   pthread_mutex_destroy(&sh.lock);
   if (sh.failed) {
     dlx_best_free(r);
