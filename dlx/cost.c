@@ -43,11 +43,7 @@ typedef struct {
   uint64_t nodes, bytes;
 } cost_dl;
 
-static void *take(cost_dl *d, size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (p) d->bytes += (uint64_t)(n ? n : 1) * size;
-  return p;
-}
+static void *take(cost_dl *d, size_t n, size_t size) { return dlx_plain_take(&d->bytes, n, size); }
 
 static void cost_free(cost_dl *d) {
   if (!d) return;

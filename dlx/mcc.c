@@ -79,11 +79,7 @@ typedef struct {
   uint64_t nodes, solutions, bytes;
 } mcc;
 
-static void *take(mcc *m, size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (p) m->bytes += (uint64_t)(n ? n : 1) * size;
-  return p;
-}
+static void *take(mcc *m, size_t n, size_t size) { return dlx_plain_take(&m->bytes, n, size); }
 
 static void mcc_free(mcc *m) {
   if (!m) return;

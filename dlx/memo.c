@@ -307,11 +307,7 @@ static void table_sizes(const table *t, uint64_t *entries, uint64_t *bytes, int 
   }
 }
 
-static void *take(memo_dl *d, size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  if (p) d->bytes += (uint64_t)(n ? n : 1) * size;
-  return p;
-}
+static void *take(memo_dl *d, size_t n, size_t size) { return dlx_plain_take(&d->bytes, n, size); }
 
 static void memo_free(memo_dl *d) {
   if (!d) return;

@@ -4,10 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *take(plain_links *l, size_t n, size_t size) {
+void *dlx_plain_take(uint64_t *bytes, size_t n, size_t size) {
   void *p = calloc(n ? n : 1, size);
-  if (p) l->bytes += (uint64_t)(n ? n : 1) * size;
+  if (p) *bytes += (uint64_t)(n ? n : 1) * size;
   return p;
+}
+
+static void *take(plain_links *l, size_t n, size_t size) {
+  return dlx_plain_take(&l->bytes, n, size);
 }
 
 void dlx_plain_links_free(plain_links *l) {

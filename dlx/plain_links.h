@@ -30,6 +30,10 @@ typedef struct {
 int dlx_plain_links_build(plain_links *l, const dlx_matrix *x, const int32_t *order);
 void dlx_plain_links_free(plain_links *l);
 
+/* calloc of n (at least 1) elements of size bytes, adding what it took to *bytes: the
+ * engines count every byte they hold (dlx_stats.bytes). NULL when out of memory. */
+void *dlx_plain_take(uint64_t *bytes, size_t n, size_t size);
+
 /* Takes the other nodes of x's option out of their lists (purified ones stay); with
  * `empty`, adds to *empty the primary items whose lists it empties (memo.c's choice of item
  * stops early while there is none). */
