@@ -159,9 +159,6 @@ static mcc *mcc_new(const dlx_matrix *x, int bits) {
   return m;
 }
 
-static void hide(mcc *m, uint32_t x) { plain_hide(&m->l, x); }
-static void unhide(mcc *m, uint32_t x) { plain_unhide(&m->l, x); }
-
 /* Primary item i leaves the active set, and comes back (the last to leave first). */
 static inline __attribute__((always_inline)) void deactivate(mcc *m, uint32_t i) {
   uint32_t p = m->pos[i], last = m->act[--m->n_act];
@@ -176,78 +173,47 @@ static inline __attribute__((always_inline)) void reactivate(mcc *m) { m->n_act+
 /* Covers item i (primary: it leaves the active set too). */
 static inline __attribute__((always_inline)) void cover(mcc *m, uint32_t i, int primary) {
   if (primary) deactivate(m, i);
-  m->l.updates++;
-  for (uint32_t x = m->l.down[i]; x != i; x = m->l.down[x])
-    hide(m, x);
+  plain_cover_list(&m->l, i, NULL);
 }
 
 static inline __attribute__((always_inline)) void uncover(mcc *m, uint32_t i, int primary) {
-  for (uint32_t x = m->l.up[i]; x != i; x = m->l.up[x])
-    unhide(m, x);
+  plain_uncover_list(&m->l, i, NULL);
   if (primary) reactivate(m);
 }
 
-/* Keeps on secondary item top[p] only the options that agree with p's color. */
-static void purify(mcc *m, uint32_t p) {
-  uint32_t c = (uint32_t)m->l.top[p];
-  int32_t want = m->l.color[p];
-  m->l.updates++;
-  for (uint32_t r = m->l.down[c]; r != c; r = m->l.down[r]) {
-    if (m->l.color[r] != want)
-      hide(m, r);
-    else if (r != p)
-      m->l.color[r] = -1;
+/* What a commit does at an uncolored node of item t: a primary's bound goes down (the item
+ * is covered at 0), a secondary is covered. */
+static inline __attribute__((always_inline)) void commit_item(void *ctx, uint32_t t) {
+  mcc *m = ctx;
+  if (t <= (uint32_t)m->l.n_primary) {
+    if (--m->bound[t] == 0) cover(m, t, 1);
+  } else {
+    cover(m, t, 0);
   }
 }
 
-static void unpurify(mcc *m, uint32_t p) {
-  uint32_t c = (uint32_t)m->l.top[p];
-  int32_t want = m->l.color[p];
-  for (uint32_t r = m->l.up[c]; r != c; r = m->l.up[r]) {
-    if (m->l.color[r] < 0)
-      m->l.color[r] = want;
-    else if (r != p)
-      unhide(m, r);
+static inline __attribute__((always_inline)) void uncommit_item(void *ctx, uint32_t t) {
+  mcc *m = ctx;
+  if (t <= (uint32_t)m->l.n_primary) {
+    if (m->bound[t]++ == 0) uncover(m, t, 1);
+  } else {
+    uncover(m, t, 0);
   }
 }
 
-/* Commits the items of x's option other than x's own: a primary's bound goes down (and
- * the item is covered at 0), a secondary is covered or purified. */
-static void commit(mcc *m, uint32_t x) {
-  for (uint32_t q = x + 1; q != x;) {
-    int32_t t = m->l.top[q];
-    if (t <= 0) {
-      q = m->l.up[q];
-      continue;
-    }
-    if (t <= m->l.n_primary) {
-      if (--m->bound[t] == 0) cover(m, (uint32_t)t, 1);
-    } else if (!m->l.color || m->l.color[q] == 0) {
-      cover(m, (uint32_t)t, 0);
-    } else if (m->l.color[q] > 0) {
-      purify(m, q);
-    }
-    q++;
-  }
+static inline __attribute__((always_inline)) void purify(void *ctx, uint32_t p) {
+  plain_purify(&((mcc *)ctx)->l, p, NULL);
 }
 
-static void uncommit(mcc *m, uint32_t x) {
-  for (uint32_t q = x - 1; q != x;) {
-    int32_t t = m->l.top[q];
-    if (t <= 0) {
-      q = m->l.down[q];
-      continue;
-    }
-    if (t <= m->l.n_primary) {
-      if (m->bound[t]++ == 0) uncover(m, (uint32_t)t, 1);
-    } else if (!m->l.color || m->l.color[q] == 0) {
-      uncover(m, (uint32_t)t, 0);
-    } else if (m->l.color[q] > 0) {
-      unpurify(m, q);
-    }
-    q--;
-  }
+static inline __attribute__((always_inline)) void unpurify(void *ctx, uint32_t p) {
+  plain_unpurify(&((mcc *)ctx)->l, p, NULL);
 }
+
+/* Commits the items of x's option other than x's own (primaries have no color, so they
+ * all come to commit_item). */
+static void commit(mcc *m, uint32_t x) { plain_commit(&m->l, x, m, commit_item, purify); }
+
+static void uncommit(mcc *m, uint32_t x) { plain_uncommit(&m->l, x, m, uncommit_item, unpurify); }
 
 /* Takes x, the first option of item i's list, out of that list; hides it from its other
  * items' lists too unless i is covered (which hid it already). */
@@ -257,7 +223,7 @@ static void tweak(mcc *m, uint32_t x, uint32_t i, int also_hide) {
   m->l.up[d] = i;
   m->l.len[i]--;
   m->l.updates++;
-  if (also_hide) hide(m, x);
+  if (also_hide) plain_hide(&m->l, x);
 }
 
 /* Puts back into i's list the options tweaked at a level, the first of which was a: they
@@ -269,7 +235,7 @@ static void untweak(mcc *m, uint32_t i, uint32_t a, int also_unhide) {
   for (uint32_t x = a; x != z; p = x, x = m->l.down[x]) {
     m->l.up[x] = p;
     k++;
-    if (also_unhide) unhide(m, x);
+    if (also_unhide) plain_unhide(&m->l, x);
   }
   m->l.up[z] = p;
   m->l.len[i] += k;
