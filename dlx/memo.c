@@ -356,24 +356,12 @@ static memo_dl *memo_new(const dlx_matrix *x, const uint64_t *items) {
   return d;
 }
 
-static void hide(memo_dl *d, uint32_t x) {
-  if (d->track)
-    plain_hide_counting(&d->l, x, &d->empty);
-  else
-    plain_hide(&d->l, x);
-}
-
-static void unhide(memo_dl *d, uint32_t x) {
-  if (d->track)
-    plain_unhide_counting(&d->l, x, &d->empty);
-  else
-    plain_unhide(&d->l, x);
-}
+/* Where the walks of plain_links.h count the primary items whose lists they empty or fill
+ * again: d's count with track (dlx_track_empty_from), else nowhere (NULL). */
+static int32_t *empties(memo_dl *d) { return d->track ? &d->empty : NULL; }
 
 static void cover(memo_dl *d, uint32_t i) {
-  uint32_t l = d->l.prev[i], r = d->l.next[i];
-  d->l.next[l] = r;
-  d->l.prev[r] = l;
+  plain_deactivate(&d->l, i);
   d->key[i >> 6] |= (uint64_t)1 << (i & 63);
   if (d->hashed) {
     d->hash ^= d->item_hash[i];
@@ -381,23 +369,18 @@ static void cover(memo_dl *d, uint32_t i) {
   }
   if (d->track && i <= (uint32_t)d->l.n_primary) /* active no more */
     d->empty -= d->l.len[i] == 0;
-  d->l.updates++;
-  for (uint32_t x = d->l.down[i]; x != i; x = d->l.down[x])
-    hide(d, x);
+  plain_cover_list(&d->l, i, empties(d));
 }
 
 static void uncover(memo_dl *d, uint32_t i) {
-  for (uint32_t x = d->l.up[i]; x != i; x = d->l.up[x])
-    unhide(d, x);
+  plain_uncover_list(&d->l, i, empties(d));
   d->key[i >> 6] &= ~((uint64_t)1 << (i & 63));
   if (d->hashed) {
     d->hash ^= d->item_hash[i];
     d->open += i <= (uint32_t)d->l.n_primary;
   }
   if (d->track && i <= (uint32_t)d->l.n_primary) d->empty += d->l.len[i] == 0;
-  uint32_t l = d->l.prev[i], r = d->l.next[i];
-  d->l.next[l] = i;
-  d->l.prev[r] = i;
+  plain_reactivate(&d->l, i);
 }
 
 /* The key's color slot of secondary item k (a header number above n_primary). */
@@ -405,7 +388,8 @@ static uint32_t *slot(memo_dl *d, uint64_t *key, uint32_t k) {
   return (uint32_t *)(key + d->WB) + (k - (uint32_t)d->l.n_primary - 1);
 }
 
-/* Keeps on secondary item top[p] only the options that agree with p's color. */
+/* Keeps on secondary item top[p] only the options that agree with p's color; the key
+ * records the item as covered, with that color. */
 static void purify(memo_dl *d, uint32_t p) {
   uint32_t c = (uint32_t)d->l.top[p];
   int32_t want = d->l.color[p];
@@ -413,59 +397,38 @@ static void purify(memo_dl *d, uint32_t p) {
   *slot(d, d->key, c) = (uint32_t)want;
   if (d->hashed)
     d->hash ^= d->item_hash[c] ^ slot_hash(c - (uint32_t)d->l.n_primary - 1, (uint32_t)want);
-  d->l.updates++;
-  for (uint32_t r = d->l.down[c]; r != c; r = d->l.down[r]) {
-    if (d->l.color[r] != want)
-      hide(d, r);
-    else if (r != p)
-      d->l.color[r] = -1;
-  }
+  plain_purify(&d->l, p, empties(d));
 }
 
 static void unpurify(memo_dl *d, uint32_t p) {
   uint32_t c = (uint32_t)d->l.top[p];
   int32_t want = d->l.color[p];
-  for (uint32_t r = d->l.up[c]; r != c; r = d->l.up[r]) {
-    if (d->l.color[r] < 0)
-      d->l.color[r] = want;
-    else if (r != p)
-      unhide(d, r);
-  }
+  plain_unpurify(&d->l, p, empties(d));
   d->key[c >> 6] &= ~((uint64_t)1 << (c & 63));
   *slot(d, d->key, c) = 0;
   if (d->hashed)
     d->hash ^= d->item_hash[c] ^ slot_hash(c - (uint32_t)d->l.n_primary - 1, (uint32_t)want);
 }
 
-/* Covers (or purifies) the items of x's option other than x's own, and undoes it. */
-static void commit(memo_dl *d, uint32_t x) {
-  for (uint32_t q = x + 1; q != x;) {
-    int32_t t = d->l.top[q];
-    if (t <= 0) {
-      q = d->l.up[q];
-      continue;
-    }
-    if (!d->l.color || d->l.color[q] == 0)
-      cover(d, (uint32_t)t);
-    else if (d->l.color[q] > 0)
-      purify(d, q);
-    q++;
-  }
+/* plain_commit's actions: cover and purify, and their undoing. */
+static inline __attribute__((always_inline)) void commit_item(void *ctx, uint32_t t) {
+  cover(ctx, t);
+}
+static inline __attribute__((always_inline)) void commit_node(void *ctx, uint32_t q) {
+  purify(ctx, q);
+}
+static inline __attribute__((always_inline)) void uncommit_item(void *ctx, uint32_t t) {
+  uncover(ctx, t);
+}
+static inline __attribute__((always_inline)) void uncommit_node(void *ctx, uint32_t q) {
+  unpurify(ctx, q);
 }
 
+/* Covers (or purifies) the items of x's option other than x's own, and undoes it. */
+static void commit(memo_dl *d, uint32_t x) { plain_commit(&d->l, x, d, commit_item, commit_node); }
+
 static void uncommit(memo_dl *d, uint32_t x) {
-  for (uint32_t q = x - 1; q != x;) {
-    int32_t t = d->l.top[q];
-    if (t <= 0) {
-      q = d->l.down[q];
-      continue;
-    }
-    if (!d->l.color || d->l.color[q] == 0)
-      uncover(d, (uint32_t)t);
-    else if (d->l.color[q] > 0)
-      unpurify(d, q);
-    q--;
-  }
+  plain_uncommit(&d->l, x, d, uncommit_item, uncommit_node);
 }
 
 /* Whether every primary item is covered in key k. */
