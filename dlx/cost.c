@@ -130,83 +130,51 @@ static cost_dl *cost_new(const dlx_matrix *x, uint64_t *total_tax) {
   return d;
 }
 
-/* The dance (plain_links.h). */
-static void hide(cost_dl *d, uint32_t x) { plain_hide(&d->l, x); }
-static void unhide(cost_dl *d, uint32_t x) { plain_unhide(&d->l, x); }
-
 /* Covering with a threshold (Knuth's DLX5): only the options of i's list cheaper than
- * thresh are hidden (the list is in order of cost, so they come first); the others cannot
- * be chosen below anyway, since the cost spent only grows and the limit only falls. The
- * same threshold must be used to uncover, which walks the same options in the same order
- * (Knuth's observation: unhiding them in the order they were hidden restores the links). */
+ * thresh leave the other lists (plain_cover_list_below); the others cannot be chosen
+ * below anyway, since the cost spent only grows and the limit only falls. The same
+ * threshold must be used to uncover, which walks the same options in the same order. */
 static void cover(cost_dl *d, uint32_t i, uint64_t thresh) {
-  uint32_t l = d->l.prev[i], r = d->l.next[i];
-  d->l.next[l] = r;
-  d->l.prev[r] = l;
-  d->l.updates++;
-  for (uint32_t x = d->l.down[i]; x != i && d->net[d->l.opt[x]] < thresh; x = d->l.down[x])
-    hide(d, x);
+  plain_deactivate(&d->l, i);
+  plain_cover_list_below(&d->l, i, d->net, thresh);
 }
 
 static void uncover(cost_dl *d, uint32_t i, uint64_t thresh) {
-  for (uint32_t x = d->l.down[i]; x != i && d->net[d->l.opt[x]] < thresh; x = d->l.down[x])
-    unhide(d, x);
-  uint32_t l = d->l.prev[i], r = d->l.next[i];
-  d->l.next[l] = i;
-  d->l.prev[r] = i;
+  plain_uncover_list_below(&d->l, i, d->net, thresh);
+  plain_reactivate(&d->l, i);
 }
 
-static void purify(cost_dl *d, uint32_t p, uint64_t thresh) {
-  uint32_t c = (uint32_t)d->l.top[p];
-  int32_t want = d->l.color[p];
-  d->l.updates++;
-  for (uint32_t r = d->l.down[c]; r != c && d->net[d->l.opt[r]] < thresh; r = d->l.down[r]) {
-    if (d->l.color[r] != want)
-      hide(d, r);
-    else if (r != p)
-      d->l.color[r] = -1;
-  }
-}
+/* plain_commit's actions, with the threshold of the commit. */
+typedef struct {
+  cost_dl *d;
+  uint64_t thresh;
+} cost_at;
 
-static void unpurify(cost_dl *d, uint32_t p, uint64_t thresh) {
-  uint32_t c = (uint32_t)d->l.top[p];
-  int32_t want = d->l.color[p];
-  for (uint32_t r = d->l.down[c]; r != c && d->net[d->l.opt[r]] < thresh; r = d->l.down[r]) {
-    if (d->l.color[r] < 0)
-      d->l.color[r] = want;
-    else if (r != p)
-      unhide(d, r);
-  }
+static inline __attribute__((always_inline)) void commit_item(void *ctx, uint32_t t) {
+  cost_at *a = ctx;
+  cover(a->d, t, a->thresh);
+}
+static inline __attribute__((always_inline)) void commit_node(void *ctx, uint32_t q) {
+  cost_at *a = ctx;
+  plain_purify_below(&a->d->l, q, a->d->net, a->thresh);
+}
+static inline __attribute__((always_inline)) void uncommit_item(void *ctx, uint32_t t) {
+  cost_at *a = ctx;
+  uncover(a->d, t, a->thresh);
+}
+static inline __attribute__((always_inline)) void uncommit_node(void *ctx, uint32_t q) {
+  cost_at *a = ctx;
+  plain_unpurify_below(&a->d->l, q, a->d->net, a->thresh);
 }
 
 static void commit(cost_dl *d, uint32_t x, uint64_t thresh) {
-  for (uint32_t q = x + 1; q != x;) {
-    int32_t t = d->l.top[q];
-    if (t <= 0) {
-      q = d->l.up[q];
-      continue;
-    }
-    if (!d->l.color || d->l.color[q] == 0)
-      cover(d, (uint32_t)t, thresh);
-    else if (d->l.color[q] > 0)
-      purify(d, q, thresh);
-    q++;
-  }
+  cost_at a = {d, thresh};
+  plain_commit(&d->l, x, &a, commit_item, commit_node);
 }
 
 static void uncommit(cost_dl *d, uint32_t x, uint64_t thresh) {
-  for (uint32_t q = x - 1; q != x;) {
-    int32_t t = d->l.top[q];
-    if (t <= 0) {
-      q = d->l.down[q];
-      continue;
-    }
-    if (!d->l.color || d->l.color[q] == 0)
-      uncover(d, (uint32_t)t, thresh);
-    else if (d->l.color[q] > 0)
-      unpurify(d, q, thresh);
-    q--;
-  }
+  cost_at a = {d, thresh};
+  plain_uncommit(&d->l, x, &a, uncommit_item, uncommit_node);
 }
 
 /* The k best so far: a max-heap by (cost, order found), so that the costliest, and among
