@@ -617,6 +617,185 @@ BX_INLINE uint32_t BX_FN(words_bits)(const uint64_t *x, const uint32_t W) {
 
 static BX_ATTR_PEXT int BX_FN(lanes_one)(bx_engine *e, const bx_frame *f, int32_t top,
                                          const uint64_t *sl, const uint32_t W);
+
+/* The steps of tiny_w (bitsearch_tiny.h), each inlined into it. Every value the loop keeps
+ * in a local (the tables' sizes and rows, the level arrays, the hooks) is passed in, and
+ * each step reads memory by the same expressions the loop did, so that the loop compiles
+ * as it did when it was one function: a step that read those values from the engine would
+ * load them again after each hook call and each vector store (a vector may alias
+ * anything). The tests that depend on the node's state at run time stay in the loop: a
+ * branch moved into a step would be weighed there, where less is known, and the loop's
+ * code laid out anew. */
+
+/* tiny_w's top, level l, as it starts: its live options (the engine's at l, W0 words a
+ * level) and its options to try (those of its item best[l]) into tlive and tcand, tnz[l]
+ * saying which words of them are nonzero. */
+BX_INLINE_PEXT void BX_FN(tiny_top)(bx_engine *e, const uint32_t W0, const uint64_t *irows,
+                                    const int32_t *best, uint64_t *tlive, uint64_t *tcand,
+                                    uint32_t *tnz, int32_t l, const uint32_t W) {
+  const uint32_t NV = W > 8 ? 2 : 1, TW = BX_TINY_WORDS;
+  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
+  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
+  tnz[l] = 0;
+  for (uint32_t h = 0; h < NV; h++) {
+    __m512i v = BX_TLOAD(e->live + (size_t)l * W0, h);
+    _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, v);
+    __m512i c = _mm512_and_si512(v, BX_TLOAD(irows + (size_t)best[l] * W, h));
+    _mm512_store_si512(tcand + (size_t)l * TW + 8 * h, c);
+    tnz[l] |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
+  }
+}
+
+/* The next option to try at tiny_w's level l (tnz[l] not 0): its words are read as
+ * scalars, and which are nonzero is kept in tnz (a vector load of words just stored waits
+ * for the stores). */
+BX_INLINE_PEXT int32_t BX_FN(tiny_pop)(uint64_t *tcand, uint32_t *tnz, int32_t l) {
+  const uint32_t TW = BX_TINY_WORDS;
+  uint64_t *c = tcand + (size_t)l * TW;
+  uint32_t w = (uint32_t)__builtin_ctz(tnz[l]);
+  uint64_t cw = c[w];
+  int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(cw));
+  c[w] = cw &= cw - 1;
+  tnz[l] &= ~((uint32_t)(cw == 0) << w); /* no branch: whether a word is used up is a coin toss */
+  return o;
+}
+
+/* Option o's conflict set in tiny_w's frame, made the first time it is chosen (a subtree
+ * chooses a fraction of its frame's options): built says which are made. */
+BX_INLINE_PEXT void BX_FN(tiny_conf)(bx_engine *e, uint64_t *built, const uint64_t *irows,
+                                     int32_t o, int32_t id, const uint32_t W) {
+  BX_FN(tconf_make)(e, irows, o, id, W);
+  built[o >> 6] |= (uint64_t)1 << (o & 63);
+}
+
+/* The live options below option o at tiny_w's level l (its conflict set made), and live's
+ * words for the counts: in a frame of four words or fewer each broadcast from the register
+ * (lb; queens13, 3 words: 10 runs 0.61-0.64 s against 0.66-0.69 with the scalars); in
+ * larger ones (one or two vectors, live) the nonzero words and their offsets in rows (lw,
+ * lv), packed out of the registers by VPCOMPRESSQ and VPCOMPRESSD (the pentominoes 0.95x
+ * the time of a loop over the words in scalars; reading them back from the vectors' store
+ * had made queens13 7% slower). In the small frames the scalars (sl) also make the options
+ * left to try. Returns how many words lw has. */
+BX_INLINE_PEXT uint32_t BX_FN(tiny_words)(uint64_t *conf, uint64_t *tlive, int32_t l, int32_t o,
+                                          __m512i word_offsets, __m512i *live, uint64_t *lw,
+                                          uint32_t *lv, __m512i *lb, uint64_t *sl,
+                                          const uint32_t W) {
+  const uint32_t NV = W > 8 ? 2 : 1, TW = BX_TINY_WORDS;
+  for (uint32_t h = 0; h < (W <= 4 ? 0 : NV); h++)
+    live[h] = _mm512_andnot_si512(_mm512_load_si512(conf + (size_t)o * TW + 8 * h),
+                                  _mm512_load_si512(tlive + (size_t)l * TW + 8 * h));
+  uint32_t nw = 0;
+  if (W <= 4)
+    for (uint32_t v = 0; v < W; v++) {
+      sl[v] = tlive[(size_t)l * TW + v] & ~conf[(size_t)o * TW + v];
+      lb[v] = _mm512_set1_epi64((long long)sl[v]);
+    }
+  else {
+    const __mmask8 nz0 = _mm512_test_epi64_mask(live[0], live[0]);
+    const __mmask8 nz1 = NV > 1 ? _mm512_test_epi64_mask(live[1], live[1]) : 0;
+    _mm512_storeu_si512(
+        lv, _mm512_maskz_compress_epi32((__mmask16)(nz0 | (uint32_t)nz1 << 8), word_offsets));
+    _mm512_storeu_si512(lw, _mm512_maskz_compress_epi64(nz0, live[0]));
+    nw = (uint32_t)__builtin_popcount(nz0);
+    if (NV > 1) { /* lw[nw .. nw + 7], within lw's 16 words as nw <= 8 */
+      _mm512_storeu_si512(lw + nw, _mm512_maskz_compress_epi64(nz1, live[1]));
+      nw += (uint32_t)__builtin_popcount(nz1);
+    }
+  }
+  return nw;
+}
+
+/* Option id taken at tiny_w's level l: the primaries left below it into unc at l + 1 (the
+ * first word in *u0, the second, if PW is 2, in *u1, else 0), and its live options (sl or
+ * live, as tiny_words made them) into tlive at l + 1. */
+BX_INLINE_PEXT void BX_FN(tiny_down)(const bx_tables *t, const uint32_t OH, const uint32_t PW,
+                                     uint64_t *unc, uint64_t *tlive, int32_t l, int32_t id,
+                                     const uint64_t *sl, const __m512i *live, uint64_t *u0,
+                                     uint64_t *u1, const uint32_t W) {
+  const uint32_t NV = W > 8 ? 2 : 1, TW = BX_TINY_WORDS;
+  const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
+  uint64_t *ud = unc + (size_t)(l + 1) * PW;
+  *u0 = us[0] & ~om[0], *u1 = PW == 2 ? us[1] & ~om[1] : 0;
+  ud[0] = *u0;
+  if (PW == 2) ud[1] = *u1;
+  if (W <= 4)
+    for (uint32_t v = 0; v < W; v++)
+      tlive[(size_t)(l + 1) * TW + v] = sl[v];
+  else
+    for (uint32_t h = 0; h < NV; h++)
+      _mm512_store_si512(tlive + (size_t)(l + 1) * TW + 8 * h, live[h]);
+}
+
+/* How tiny_w takes a node's counts in a frame of more than four words: over the primaries
+ * uncovered at top alone, their rows packed word by word (e->trows, pNI words a word of
+ * live: the groups of eight they fill), when that makes fewer groups (tiny_pack): covered
+ * items' rows are zero below top, and a frame is made with a few pieces placed (the
+ * pentominoes: 54 of 72 primaries left on average, 7 groups instead of 9). A node's
+ * uncovered primaries are then packed the same way (PEXT of u0, u1 under keep0, keep1),
+ * and the item the count finds is e->tmap's. Same items, same order: the same choices. */
+typedef struct {
+  uint64_t keep0, keep1; /* those primaries, as bits of the two words of unc */
+  uint32_t n0;           /* how many of them keep0 has (64 at most) */
+  uint32_t png;          /* the groups of eight the counts read: fewer than ng if packed */
+  const uint64_t *prows; /* the rows the counts read (e->trows if packed) */
+  int packed;
+} BX_FN(tiny_packing);
+
+/* The uncovered primary (u0, u1: some is uncovered) with fewest live options at tiny_w's
+ * level l, the first such (as choose_t): from live's words broadcast (lb) in a frame of
+ * four words or fewer, else from the nonzero words (lw, lv: nw of them), over the packed
+ * rows when there are (k), the item the count finds then e->tmap's. The item goes to
+ * best[l], its count to bn[l] and *tmin, and bk[l] starts at 0. Returns the item. */
+BX_INLINE_PEXT int32_t BX_FN(tiny_least)(bx_engine *e, const BX_FN(tiny_packing) * k,
+                                         const uint64_t *rows, const uint32_t NI, const uint32_t ng,
+                                         const __m512i *lb, const uint64_t *lw, const uint32_t *lv,
+                                         uint32_t nw, uint64_t u0, uint64_t u1, int32_t *best,
+                                         int32_t *bn, int32_t *bk, int32_t l, uint64_t *tmin,
+                                         const uint32_t W) {
+  int32_t b;
+  if (W <= 4) {
+    uint32_t km = BX_FN(small_least)(lb, u0, u1, rows, NI, ng, W);
+    *tmin = km >> 7;
+    b = (int32_t)(km & 127);
+  } else if (k->packed) {
+    /* n0 != 64 rather than n0 < 64 (the same, n0 being 64 at most): the loop's compiler
+     * had made it that, and weighs the branch by it */
+    const uint64_t pu =
+        _pext_u64(u0, k->keep0) | (k->n0 != 64 ? _pext_u64(u1, k->keep1) << k->n0 : 0);
+    b = e->tmap[BX_FN(least_t)(lw, lv, nw, k->prows, &pu, k->png, tmin)];
+  } else {
+    const uint64_t uu[2] = {u0, u1};
+    b = BX_FN(least_t)(lw, lv, nw, rows, uu, ng, tmin);
+  }
+  best[l] = b;
+  bn[l] = (int32_t)*tmin;
+  bk[l] = 0;
+  return b;
+}
+
+/* The options to try at tiny_w's level l (its item b, tmin of them) into tcand, and which
+ * of their words are nonzero returned: in a frame of four words or fewer as small_options
+ * makes them (none for a forced node, its option in *forced); in larger ones a vector or
+ * two (scalars for the nonzero words were 2% slower on the pentominoes). */
+BX_INLINE_PEXT uint32_t BX_FN(tiny_cand)(const uint64_t *sl, const __m512i *live,
+                                         const uint64_t *irows, int32_t b, uint64_t tmin,
+                                         uint64_t *tcand, int32_t l, int32_t *forced,
+                                         const uint32_t W) {
+  const uint32_t NV = W > 8 ? 2 : 1, TW = BX_TINY_WORDS;
+  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
+  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
+  uint32_t z = 0;
+  if (W <= 4)
+    z = BX_FN(small_options)(sl, irows, b, tmin, tcand + (size_t)l * TW, forced, W);
+  else
+    for (uint32_t h = 0; h < NV; h++) {
+      __m512i c = _mm512_and_si512(live[h], BX_TLOAD(irows + (size_t)b * W, h));
+      _mm512_store_si512(tcand + (size_t)l * TW + 8 * h, c);
+      z |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
+    }
+  return z;
+}
+
 #define BX_TINY_NAME tiny_w
 #define BX_TINY_SUB 0
 #include "bitsearch_tiny.h"
