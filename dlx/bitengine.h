@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "dlx.h"
+#include "tuning.h" /* the thresholds: BX_CONF_MAX, BX_COMPACT_MAX, BX_LANES, ... */
 
 /* The tables of a matrix, read-only during the search and shared by every thread. */
 typedef struct {
@@ -70,15 +71,6 @@ typedef struct {
 /* A renumbered frame of this many words or fewer (64 options each) is searched by a loop
  * that keeps a level's sets in two AVX-512 registers (tiny in bitsearch_run.h). */
 #define BX_TINY_WORDS 16
-
-/* Lanes of the small frames' loop: when the order of the solutions does not matter (see
- * bx_engine.lanes), that loop walks this many subtrees of a frame of one word side by side
- * in one thread, a node of each in turn, so that the processor overlaps their work (a
- * node's own work is a chain of dependent steps). Three lanes paid best while they walked
- * frames of up to four words; in frames of one word two do. */
-#ifndef BX_LANES
-#define BX_LANES 2
-#endif
 
 /* One lane: the walk of some subtrees below a small frame's top, with its own level state
  * (lane 0's arrays are the engine's own: tlive, tcand, unc, tnz, best, branch_n,

@@ -16,38 +16,9 @@
 #define BX_X86 0
 #endif
 
-/* The conflict sets are kept when they take at most this much memory: beyond it the
- * tables would no longer sit in any cache, and one AND-NOT per item does as well. */
-#define BX_CONF_MAX ((uint64_t)64 << 20)
-/* The primaries' rows again, word by word, for the estimator (bx_tables.prow), when they
- * take at most this much memory. */
-#define BX_PROW_MAX ((uint64_t)16 << 20)
-
-/* The options live at a node are renumbered when there are this many or fewer (and the
- * primary items are few enough for the counts of all of them to be taken at once); they
- * are renumbered again, deeper, when a quarter of a frame's bits or fewer are left, but
- * only while BX_RECOMPACT_ITEMS primaries or more are uncovered (a deep tree below: the
- * random sparse problems need it, the cube packings pay for it). Measured in
- * bench/RESULTS.md, "Renumbering". */
-#ifndef BX_COMPACT_MAX
-#define BX_COMPACT_MAX 768
-#endif
-/* The same where the small frames' loop searches every renumbered frame (AVX-512): a
- * frame there costs less for its size, so fewer and larger frames pay (Bedlam 1 thread
- * 3.01-3.12 s user against 3.20-3.40 at 768; with POPCNT alone 1,024 was 8% slower).
- * At most 64 * BX_TINY_WORDS. */
-#ifndef BX_TINY_COMPACT_MAX
-#define BX_TINY_COMPACT_MAX 1024
-#endif
+/* The thresholds (BX_CONF_MAX, BX_COMPACT_MAX, ...) are in tuning.h. */
 _Static_assert(BX_TINY_COMPACT_MAX <= 64 * BX_TINY_WORDS, "a first frame fits the small loop");
 _Static_assert(BX_COMPACT_MAX <= 64 * BX_TINY_WORDS, "a frame's words fit choose_t's lists");
-#ifndef BX_RECOMPACT_ITEMS
-#define BX_RECOMPACT_ITEMS 40
-#endif
-#define BX_COMPACT_PRIMARIES 512
-/* Renumbering by bit-matrix transposes (bx_tables.omask) for matrices of this many items
- * or fewer: an option's items are then a few words of bits. */
-#define BX_OMASK_ITEMS 256
 
 static uint64_t words_for(int64_t bits) { return (uint64_t)(bits + 63) / 64; }
 

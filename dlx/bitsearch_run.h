@@ -1160,11 +1160,11 @@ BX_INLINE int32_t BX_FN(choose)(const bx_engine *e, const bx_frame *f, int32_t l
 BX_INLINE int32_t BX_FN(maybe_compact)(bx_engine *e, int32_t fi, int32_t l, uint64_t tmin,
                                        const uint64_t *live, const uint64_t *u) {
   const uint32_t W = e->frames[fi].W, PW = e->t->PW;
-  if (tmin >= 2 && e->row_cap && (fi == 0 || (W >= 4 && BX_FN(deep)(u, PW)))) {
+  if (tmin >= 2 && e->row_cap && (fi == 0 || (W >= BX_RECOMPACT_WORDS && BX_FN(deep)(u, PW)))) {
     uint64_t n_live = 0;
     for (uint32_t w = e->llo[l]; w < e->lhi[l]; w++)
       n_live += (uint64_t)__builtin_popcountll(live[w]);
-    if (n_live <= e->compact_max && (fi == 0 || n_live * 4 <= (uint64_t)W * 64))
+    if (n_live <= e->compact_max && (fi == 0 || n_live * BX_RECOMPACT_SHARE <= (uint64_t)W * 64))
       return BX_FN(compact)(e, fi, l, n_live);
   }
   return fi;

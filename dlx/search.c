@@ -9,6 +9,7 @@
 #include "bitengine.h"
 #include "engine.h"
 #include "matrix_internal.h"
+#include "tuning.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
@@ -66,7 +67,7 @@ static int engine_alloc(dlx_engine *e) {
 int (*dlx_thread_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *),
                          void *) = pthread_create;
 
-int32_t dlx_track_empty_from = 1024;
+int32_t dlx_track_empty_from = DLX_TRACK_EMPTY_FROM;
 
 /* Search nodes: headers and the root, options' nodes, a spacer after each and one before. */
 static int64_t search_nodes(const dlx_matrix *m) {
@@ -1349,15 +1350,16 @@ dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *o) {
    * links' time at one word of options, 0.95 at two, 1.1 at four; slower without the
    * popcount instruction. */
   if (m->bounded)
-    return m->options <= 128 && dlx_bx_isa() >= BX_ISA_POPCNT ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+    return m->options <= DLX_AUTO_MCC_OPTIONS && dlx_bx_isa() >= BX_ISA_POPCNT ? DLX_ENGINE_BITS
+                                                                               : DLX_ENGINE_LINKS;
   /* A node of the bitset engine scans the uncovered primaries, W words each, until the
    * options left are few enough to renumber (which it does for 512 primaries or fewer):
    * primaries times W must stay small, and the conflict sets must fit the memory kept for
    * them. Measured on random sparse problems (bench/RESULTS.md, "Two engines"): bits was
    * faster up to 300 primaries x 125 words, slower from 500 x 79 words on. */
   uint64_t W = ((uint64_t)m->options + 63) / 64, np = (uint64_t)m->primaries;
-  if ((uint64_t)m->options * W * 8 > ((uint64_t)64 << 20)) return DLX_ENGINE_LINKS;
-  if (np > 512 || np * W > 32768) return DLX_ENGINE_LINKS;
+  if ((uint64_t)m->options * W * 8 > BX_CONF_MAX) return DLX_ENGINE_LINKS;
+  if (np > BX_COMPACT_PRIMARIES || np * W > DLX_AUTO_SCAN_WORDS) return DLX_ENGINE_LINKS;
   return DLX_ENGINE_BITS;
 }
 

@@ -1,0 +1,94 @@
+/* tuning.h -- the thresholds that choose how the dlx layer does its work: which engine
+ * `--engine auto` takes (dlx_engine_for), what the bitset engine's tables keep, when it
+ * renumbers the live options, how many subtrees its small frames' loop walks side by side,
+ * and from how many primary items dancing links count their empty lists. Each chooses
+ * between two ways to the same counts, or how much memory a way may take; none changes a
+ * count. The measurements behind each are in the section of bench/RESULTS.md that its
+ * comment names. Internal to dlx/ (bitengine.h and search.c include it).
+ *
+ * The sizes the code is laid out by are not here: BX_TINY_WORDS (a small frame's sets in
+ * two AVX-512 registers, bitengine.h), the frames of four words or fewer that the small
+ * frames' loop handles with code of their own, and the frames of one word its lanes walk
+ * (bitsearch_run.h); nor is how often the engines poll (DLX_POLL_WORK, engine.h). */
+#ifndef DLX_TUNING_H
+#define DLX_TUNING_H
+
+/* Which engine `--engine auto` takes (dlx_engine_for; BX_CONF_MAX and BX_COMPACT_PRIMARIES
+ * below bound it too). */
+enum {
+  /* With multiplicities: Algorithm M on bit vectors up to this many options (two words),
+   * where the processor counts bits. "Multiplicities: dance xc against Knuth's SSMCC and
+   * DLX3", "Algorithm M on bit vectors". */
+  DLX_AUTO_MCC_OPTIONS = 128,
+  /* Dancing links where primaries times words of options pass this (a node of the bitset
+   * engine scans them until it renumbers). "Two engines: bit vectors against dancing
+   * links". */
+  DLX_AUTO_SCAN_WORDS = 32768,
+};
+
+/* What the bitset engine's tables keep (dlx_bx_tables_new). */
+enum {
+  /* Bytes the options' conflict sets may take (bx_tables.conf): beyond it the tables would
+   * no longer sit in any cache, and one AND-NOT per item does as well; `--engine auto`
+   * takes dancing links there. "Two engines: bit vectors against dancing links". */
+  BX_CONF_MAX = 64 << 20,
+  /* Bytes the primaries' rows again, word by word, may take for the estimator's counts
+   * (bx_tables.prow). "Then: the small frames of four words, and progress that costs less"
+   * (the estimator's steps in the machine's instruction set). */
+  BX_PROW_MAX = 16 << 20,
+  /* Items (rounded up to 8) up to which the options' items are kept as bits (bx_tables.omask,
+   * then a few words an option) for renumbering by bit-matrix transposes, which the small
+   * frames' loop needs. "Then: transposed renumbering, small frames in vectors, the pruning
+   * off the engine's bits". */
+  BX_OMASK_ITEMS = 256,
+};
+
+/* When the bitset engine renumbers the live options (engine_new, maybe_compact). Those
+ * marked may be set at build time (-D) to measure others. */
+enum {
+  /* Primary items up to which it renumbers at all (its counts take all of them at once);
+   * `--engine auto` takes dancing links above it. "Two engines: bit vectors against dancing
+   * links". */
+  BX_COMPACT_PRIMARIES = 512,
+  /* A renumbered frame of this many words or more is renumbered again, deeper, ... */
+  BX_RECOMPACT_WORDS = 4,
+  /* ... when this fraction of its options or fewer is live (4: a quarter; the arena of
+   * frames, engine_new, is sized for a quarter at most), ... "Renumbering". */
+  BX_RECOMPACT_SHARE = 4,
+};
+/* ... and only while this many primaries or more are uncovered (a deep tree below: the
+ * random sparse problems need it, the cube packings pay for it). "Renumbering". (-D) */
+#ifndef BX_RECOMPACT_ITEMS
+#define BX_RECOMPACT_ITEMS 40
+#endif
+/* A node of the matrix's numbering has its live options renumbered when they are this many
+ * or fewer (bx_engine.compact_max) ... "Renumbering". (-D) */
+#ifndef BX_COMPACT_MAX
+#define BX_COMPACT_MAX 768
+#endif
+/* ... or this many where the small frames' loop searches every renumbered frame (AVX-512):
+ * a frame there costs less for its size, so fewer and larger frames pay; with POPCNT alone
+ * they did not. At most 64 * BX_TINY_WORDS (bitsearch.c asserts it). "Then: every
+ * renumbered frame in vectors", and "Then: six more tried and dropped, and where the last
+ * two goals' nodes go". (-D) */
+#ifndef BX_TINY_COMPACT_MAX
+#define BX_TINY_COMPACT_MAX 1024
+#endif
+
+/* Lanes of the small frames' loop: when the order of the solutions does not matter (see
+ * bx_engine.lanes), that loop walks this many subtrees of a frame of one word side by side
+ * in one thread, a node of each in turn, so that the processor overlaps their work (a
+ * node's own work is a chain of dependent steps). Three lanes paid best while they walked
+ * frames of up to four words; in frames of one word two do. "Lanes: subtrees side by side
+ * in the small frames", "Lanes in frames of one word". (-D) */
+#ifndef BX_LANES
+#define BX_LANES 2
+#endif
+
+/* Dancing links: engines of this many primary items or more count their empty lists, so
+ * that the choice of the item stops at the first of one option (dlx_track_empty_from, which
+ * a test may change, starts at it). "Chains of 10^6 items: the choice of the item stops
+ * early". */
+enum { DLX_TRACK_EMPTY_FROM = 1024 };
+
+#endif
