@@ -163,8 +163,9 @@ uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts);
  *   BX_CONF_LAZY  with BX_CONFLICTS: each set made the first time its option is chosen, for
  *                 tables that one engine alone uses (the writes are not shared safely): a
  *                 search that soon leaves frame 0 chooses few of them (the pentominoes in
- *                 10x6: the 520 KiB of all 2,032 sets, most of them never read, were 0.8 ms
- *                 of a 2.9 ms run to the first solution);
+ *                 10x6 have 2,032 sets, most of them never read, and making them all was a
+ *                 good part of a run to the first solution: bench/RESULTS.md, "Setup, the
+ *                 choice's estimates and 2-thread layouts");
  *   BX_RENUMBER   the options' items as bits (omask), for renumbering in a search (and the
  *                 small frames' loop, which needs them); an estimator's random paths
  *                 renumber nothing, and its engines then take no room for that loop;

@@ -510,7 +510,8 @@ static inline uint64_t bits_box64_neighbors_flat(const bits_box64 *g, uint64_t w
  * cells of the top row past the box's last cell, and of the bottom row below bit 0, so the
  * result's cells in the box are the same, but in a box of one row of 64 cells (whose
  * stride along y, 64, is taken as 0), which gets w back as well. The region test of
- * `dance cube` grows its fills with it (two masks fewer a step: the pentominoes 0.98x). */
+ * `dance cube` grows its fills with it (two masks fewer a step, which paid on the pentominoes:
+ * bench/RESULTS.md, "Figures once quoted in the comments of dlx/"). */
 static inline uint64_t bits_box64_neighbors_flat_open(const bits_box64 *g, uint64_t w) {
   int sy = g->box.x & 63;
   return ((w & g->up[0]) << 1) | ((w & g->down[0]) >> 1) | (w << sy) | (w >> sy);

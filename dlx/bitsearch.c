@@ -68,10 +68,9 @@ static void *zalloc_align(uint64_t n, size_t size, size_t align, uint64_t *bytes
 /* zalloc on a cache line's boundary, in whole lines: rows met by 64-byte vector loads,
  * which cost two loads each when they straddle two lines, and the engines' own arrays,
  * which their threads write at every node. Packed as malloc packs them, those arrays
- * could share a line with another thread's arrays or with the model its pruning reads:
- * Bedlam on 2 threads took 7.1 s of CPU one build and 5.7 the next with the same code
- * for the search (one thread: 3.8 s both), and 5.8 once every array was in lines of its
- * own. */
+ * could share a line with another thread's arrays or with the model its pruning reads, and
+ * a run on two threads then took its time from the heap's layout, one build to the next
+ * (bench/RESULTS.md, "Setup, the choice's estimates and 2-thread layouts"). */
 static void *zalloc64(uint64_t n, size_t size, uint64_t *bytes) {
   return zalloc_align(n, size, 64, bytes);
 }

@@ -294,7 +294,7 @@ BX_INLINE int BX_FN(least_block)(const uint64_t *lw, const uint32_t *off, uint32
  * word by word (eight items' words side by side): the live options' nonzero words are
  * lw[0..n-1], and word i's rows start at rows + off[i]. Each word is broadcast and met with
  * eight items' words in one vector, for three groups of eight at a time (a word broadcast
- * once for 24 items: the pentominoes 0.93-0.95x their time with one group at a time), and
+ * once for 24 items, faster than one group at a time on the pentominoes), and
  * the last two to five groups together (seven groups as three and four, not three, three
  * and one). Each count goes with its item's number in its low bits (items are fewer than
  * 2^16), so one minimum gives the least count and, among equal counts, the first item. An
@@ -529,10 +529,10 @@ BX_INLINE void BX_FN(small_conflicts)(bx_engine *e, const bx_frame *f, const uin
  * choose_t), from live's words broadcast in lb: its count << 7 | the item. No branches:
  * every group counted (the first item with no option left has the least key anyway). The
  * counts (256 at most) and the items (128 at most) fit keys of 16 bits, whose least one
- * PHMINPOSUW finds: queens13 8% faster than the early exit at a zero count and the 64-bit
+ * PHMINPOSUW finds: faster on queens13 than the early exit at a zero count and the 64-bit
  * keys of larger frames. The groups' keys meet in one vector of 64-bit lanes, narrowed to
- * 16 bits once at the end (narrowing each group's was a chain of slow conversions; about 1%
- * on langford11, queens12 and queens13). */
+ * 16 bits once at the end (narrowing each group's was a chain of slow conversions). The
+ * figures: bench/RESULTS.md, "Figures once quoted in the comments of dlx/". */
 BX_INLINE uint32_t BX_FN(small_least)(const __m512i *lb, uint64_t u0, uint64_t u1,
                                       const uint64_t *rows, uint32_t NI, uint32_t ng,
                                       const uint32_t W) {
@@ -583,10 +583,11 @@ BX_INLINE uint32_t BX_FN(one_least)(__m512i lb, uint64_t u0, uint64_t u1, const 
 }
 
 /* The node's options to try, item b's among the live ones (words sl): for a node with one,
- * that option, taken next from registers (queens13 and langford11 force half their nodes:
- * 0.93x and 0.97x their time), and 0 returned; else into cand in scalars, as they are read
- * back (queens13 9% faster than reading words of a vector just stored), and which words are
- * nonzero returned. */
+ * that option, taken next from registers (queens13 and langford11 force half their nodes,
+ * which this made faster), and 0 returned; else into cand in scalars, as they are read back
+ * (faster than reading words of a vector just stored, which waits for the stores), and
+ * which words are nonzero returned. The figures: bench/RESULTS.md, "Figures once quoted in
+ * the comments of dlx/". */
 BX_INLINE uint32_t BX_FN(small_options)(const uint64_t *sl, const uint64_t *irows, int32_t b,
                                         uint64_t tmin, uint64_t *cand, int32_t *forced,
                                         const uint32_t W) {
@@ -670,12 +671,12 @@ BX_INLINE_PEXT void BX_FN(tiny_conf)(bx_engine *e, uint64_t *built, const uint64
 
 /* The live options below option o at tiny_w's level l (its conflict set made), and live's
  * words for the counts: in a frame of four words or fewer each broadcast from the register
- * (lb; queens13, 3 words: 10 runs 0.61-0.64 s against 0.66-0.69 with the scalars); in
- * larger ones (one or two vectors, live) the nonzero words and their offsets in rows (lw,
- * lv), packed out of the registers by VPCOMPRESSQ and VPCOMPRESSD (the pentominoes 0.95x
- * the time of a loop over the words in scalars; reading them back from the vectors' store
- * had made queens13 7% slower). In the small frames the scalars (sl) also make the options
- * left to try. Returns how many words lw has. */
+ * (lb; faster on queens13, 3 words, than the scalars); in larger ones (one or two vectors,
+ * live) the nonzero words and their offsets in rows (lw, lv), packed out of the registers
+ * by VPCOMPRESSQ and VPCOMPRESSD (faster on the pentominoes than a loop over the words in
+ * scalars, and reading them back from the vectors' store had made queens13 slower). In the
+ * small frames the scalars (sl) also make the options left to try. Returns how many words
+ * lw has. The figures: bench/RESULTS.md, "Figures once quoted in the comments of dlx/". */
 BX_INLINE_PEXT uint32_t BX_FN(tiny_words)(uint64_t *conf, uint64_t *tlive, int32_t l, int32_t o,
                                           __m512i word_offsets, __m512i *live, uint64_t *lw,
                                           uint32_t *lv, __m512i *lb, uint64_t *sl,
@@ -776,7 +777,7 @@ BX_INLINE_PEXT int32_t BX_FN(tiny_least)(bx_engine *e, const BX_FN(tiny_packing)
 /* The options to try at tiny_w's level l (its item b, tmin of them) into tcand, and which
  * of their words are nonzero returned: in a frame of four words or fewer as small_options
  * makes them (none for a forced node, its option in *forced); in larger ones a vector or
- * two (scalars for the nonzero words were 2% slower on the pentominoes). */
+ * two (scalars for the nonzero words were slower on the pentominoes). */
 BX_INLINE_PEXT uint32_t BX_FN(tiny_cand)(const uint64_t *sl, const __m512i *live,
                                          const uint64_t *irows, int32_t b, uint64_t tmin,
                                          uint64_t *tcand, int32_t l, int32_t *forced,
@@ -899,12 +900,12 @@ BX_INLINE int32_t BX_FN(lane_next)(bx_engine *e, bx_lane *L, int k, int NL, int3
  * the result of the node it made in the last round (branches on counts finished long
  * since), picks its next option and makes that node and its counts (no branch), which go
  * on while the next lanes do the same. (A round of all picks, then all counts, then all
- * results, whose branches wait for the counts just made, took 1.06x the time on
- * langford11.) Figures in lanes_one, and bench/RESULTS.md, which has the other numbers of
- * lanes tried. The same nodes, solutions and admit calls as tiny_w, in another order; the
- * polls come between rounds, with lane 0's levels, the engine's own. The levels' sets keep
- * the small frames' stride of BX_TINY_WORDS words, of which the lanes use the first: lane
- * 0's are the engine's, shared with tiny_w. */
+ * results, whose branches wait for the counts just made, was slower.) The figures, and the
+ * other numbers of lanes tried: bench/RESULTS.md, "Lanes: subtrees side by side in the
+ * small frames" and "Lanes in frames of one word". The same nodes, solutions and admit
+ * calls as tiny_w, in another order; the polls come between rounds, with lane 0's levels,
+ * the engine's own. The levels' sets keep the small frames' stride of BX_TINY_WORDS words,
+ * of which the lanes use the first: lane 0's are the engine's, shared with tiny_w. */
 /* The lanes L of lanes_w set at top: each from the engine's, at its top with live0 live,
  * the path above it copied for the hooks. */
 BX_INLINE void BX_FN(lanes_begin)(bx_engine *e, bx_lane *L, int NL, int32_t top,
@@ -1019,7 +1020,7 @@ BX_INLINE int BX_FN(lanes_w)(bx_engine *e, const bx_frame *f, int32_t top, const
       X->tlive[(size_t)l * TW] = sl[k];
       X->tnz[l] = 0; /* none to take (lane_steal) until it is filed */
       nodes++;
-      /* a solution (no primary left) is not counted: langford11 0.974x, queens13 0.970x */
+      /* a solution (no primary left) is not counted, which paid on langford11 and queens13 */
       km[k] = u0[k] | u1[k] ? BX_FN(one_least)(lb[k], u0[k], u1[k], rows, ng) : 0;
       pending[k] = 1;
     }
@@ -1071,9 +1072,9 @@ BX_FN(one_make)(bx_engine *e, const bx_frame *f, int32_t top, const uint64_t *sl
  * its item chosen, whose live options sl are 64 or fewer: renumbered into a frame of one
  * word (one_make), then walked by the lanes there. A node's counts there are one AND and one
  * popcount for eight items, and its chain of steps is short enough that two lanes overlap
- * it: langford11 0.84x, queens12 0.88x the time of three lanes walking the frames of up to
- * four words, and 0.71x the time of one lane (bench/RESULTS.md). langford11 makes 3,445 of
- * them, 126 nodes each; making them is 4% of its time. */
+ * it: faster than three lanes walking the frames of up to four words, and than one lane.
+ * langford11 makes 3,445 of them, 126 nodes each, and making them is a small part of its
+ * time (bench/RESULTS.md, "Lanes in frames of one word"). */
 static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(lanes_one)(bx_engine *e, const bx_frame *f,
                                                                    int32_t top, const uint64_t *sl,
                                                                    const uint32_t W) {
@@ -1088,7 +1089,7 @@ static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(lanes_one)(bx_engine *e,
 }
 
 /* The lanes where the order is not seen (their own function: built into tiny, they made the
- * larger frames' loops 4% slower on soma.dlx, which never runs them): in a frame of one
+ * larger frames' loops slower on soma.dlx, which never runs them): in a frame of one
  * word, from its top; in frames of two to four words, from the first node below with 64
  * live options or fewer, in a frame of one word made there (lanes_one). */
 static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e,

@@ -4,7 +4,8 @@
  *   BX_TINY_SUB   1: the subtree of a node with 64 live options or fewer goes to the lanes
  *                 in a frame of one word.
  * Two files' worth of one loop rather than one function with a flag: with the flag, even
- * where it is a constant 0, the compiler laid tiny_w out anew and soma.dlx ran 3% slower.
+ * where it is a constant 0, the compiler laid tiny_w out anew and soma.dlx ran slower
+ * (bench/RESULTS.md, "Lanes in frames of one word").
  */
 /* The subtree below the node at level top, in a small frame f (made there: W <=
  * BX_TINY_WORDS words, 128 primaries or fewer; its options' conflict sets made in e->tconf

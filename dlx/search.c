@@ -220,10 +220,11 @@ void dlx_engine_free(dlx_engine *e) {
  * first. The wrap is computed with a select rather than found by a branch, since x's
  * place in its option varies from row to row and a branch on it would mispredict; and
  * the walk is written for a length known at compile time, dispatched on the option's
- * length, so that for the common lengths it unrolls into straight-line code (about
- * 1.2x faster on pentominoes than the loop). The alternatives measured, all slower
- * (bench/RESULTS.md): Knuth's branch at the spacer, a table of offsets by position,
- * a jump to code for x's position, and walking the whole option and relinking x. */
+ * length, so that for the common lengths it unrolls into straight-line code (faster on
+ * pentominoes than the loop). The alternatives measured, all slower (bench/RESULTS.md,
+ * "Experiment log: making the single-thread search faster"): Knuth's branch at the
+ * spacer, a table of offsets by position, a jump to code for x's position, and walking the
+ * whole option and relinking x. */
 
 typedef struct {
   dlx_link *lk;
@@ -291,7 +292,8 @@ static ALWAYS_INLINE uint64_t unhide_n(dance *d, uint32_t x, uint32_t first, uin
 
 /* The lengths unrolled: those of the usual benchmarks (Langford pairs 3; queens,
  * sudoku and polycubes 4-5; pentominoes 6). Others take the loop. A fifth case makes
- * gcc dispatch through a jump table, which measured 2% slower on pentominoes. */
+ * gcc dispatch through a jump table, which measured slower on pentominoes (the same
+ * experiment log). */
 static ALWAYS_INLINE uint64_t hide(dance *d, uint32_t x, int colored, int track) {
   uint32_t last = d->nd[x].last, n = last - first_of(d, last) + 1;
   switch (n) {
@@ -1346,14 +1348,14 @@ dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *o) {
   if (o && (o->engine == DLX_ENGINE_LINKS || o->engine == DLX_ENGINE_BITS)) return o->engine;
   if (!m || m->node_color) return DLX_ENGINE_LINKS;
   /* Algorithm M on bit vectors walks the same tree; measured on n x n grids with every row
-   * and column covered once or twice (bench/RESULTS.md, "Multiplicities"): 0.7 times the
-   * links' time at one word of options, 0.95 at two, 1.1 at four; slower without the
-   * popcount instruction. */
+   * and column covered once or twice (bench/RESULTS.md, "Algorithm M on bit vectors"):
+   * faster than the links at one word of options, a little at two, slower from four words
+   * on and without the popcount instruction. */
   if (m->bounded)
     return m->options <= DLX_AUTO_MCC_OPTIONS && dlx_bx_isa() >= BX_ISA_POPCNT ? DLX_ENGINE_BITS
                                                                                : DLX_ENGINE_LINKS;
   /* A node of the bitset engine scans the uncovered primaries, W words each, until the
-   * options left are few enough to renumber (which it does for 512 primaries or fewer):
+   * options left are few enough to renumber (which it does for BX_COMPACT_PRIMARIES or fewer):
    * primaries times W must stay small, and the conflict sets must fit the memory kept for
    * them. Measured on random sparse problems (bench/RESULTS.md, "Two engines"): bits was
    * faster up to 300 primaries x 125 words, slower from 500 x 79 words on. */
