@@ -445,14 +445,14 @@ static void worker_close(void *ctx, void *e, int caller) {
 static const dlx_pool_engine worker_engine = {worker_open, worker_search, worker_counts,
                                               worker_close};
 
-/* The split of dlx_best: the pieces at the first depth with `target` of them (or the
- * bottom, or a top of 100,000 nodes), recorded in run->sh, their plan into *plan, and the
- * pieces this run searches, its shard's (dlx_plan_share, the pieces weighed alike: shard K
- * takes pieces K, K + N, ...), into run->sh->take. Returns 1 if stopped or out of memory. */
+/* The split of dlx_best: the pieces at the depth dlx_plan_deep_enough chooses, recorded in
+ * run->sh, their plan into *plan, and the pieces this run searches, its shard's
+ * (dlx_plan_share, the pieces weighed alike: shard K takes pieces K, K + N, ...), handed
+ * to the pool. Returns 1 if stopped or out of memory. */
 static int best_split(cost_dl *d, best_run *run, size_t target, dlx_plan *plan) {
   best_shared *sh = run->sh;
   const dlx_options *o = sh->o;
-  uint64_t nodes0 = d->nodes, updates0 = d->l.updates;
+  uint64_t nodes0 = d->nodes, updates0 = d->l.updates, tried = 0;
   int halted;
   run->quiet = 1; /* trials: the last is run again, keeping its solutions */
   for (int32_t depth = 1;; depth++) {
@@ -462,7 +462,8 @@ static int best_split(cost_dl *d, best_run *run, size_t target, dlx_plan *plan) 
     d->nodes = nodes0, d->l.updates = updates0;
     run->split_depth = depth;
     halted = best_search(d, run);
-    if (halted || sh->pieces >= target || sh->pieces == 0 || d->nodes - nodes0 > 100000) break;
+    tried += d->nodes - nodes0;
+    if (halted || dlx_plan_deep_enough(sh->pieces, target, tried)) break;
   }
   if (halted) return 1;
   sh->pieces = sh->cap = 0;

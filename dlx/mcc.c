@@ -645,10 +645,10 @@ static int add_leaf(mcc *m, int32_t level, void *ctx) {
   return 0;
 }
 
-/* The split: the nodes at the first depth that has at least `target` of them (or the
- * deepest there is). Its search above that depth is counted in *top (nodes, solutions and,
+/* The split: the nodes at the depth dlx_plan_deep_enough chooses. Its search above that depth is counted in *top (nodes, solutions and,
  * unless quiet, reported), as the split's own work. Returns 1 if stopped or out of memory. */
 static int split(const dlx_matrix *x, mcc_run *r, size_t target, leaves *v, mcc **top) {
+  uint64_t tried = 0; /* nodes of the trials so far */
   for (int32_t depth = 1;; depth++) {
     mcc *m = mcc_new(x, mcc_bits(x, r->o));
     if (!m) return 1;
@@ -660,9 +660,8 @@ static int split(const dlx_matrix *x, mcc_run *r, size_t target, leaves *v, mcc 
     t.on_leaf = add_leaf;
     t.leaf_ctx = v;
     int halted = search(m, &t);
-    /* deep enough: the pieces asked for, the bottom of the tree, or a top that is already
-     * a sizeable search of its own */
-    int deep_enough = v->n >= target || v->n == 0 || m->nodes > 100000;
+    tried += m->nodes;
+    int deep_enough = dlx_plan_deep_enough(v->n, target, tried);
     if (halted) { /* stopped in a trial: its nodes are the split's, its solutions unreported */
       m->solutions = 0;
       *top = m;

@@ -31,6 +31,7 @@
 #include "plain_links.h"
 #include "plan.h"
 #include "pool.h"
+#include "tuning.h"
 
 typedef struct {
   plain_links l;          /* the links (plain_links.h) */
@@ -715,14 +716,9 @@ ret:
   goto advance;
 }
 
-/* The split's own work, in words of paths and keys written and levels entered, at most:
- * a chain of 10^6 items has one node a level, each a path as long as its depth and a key of
- * 15,626 words away, and would take about as long to split as to count. */
-#define SPLIT_WORK ((uint64_t)1 << 26)
-
 /* Splits the top of the tree, level by level, into the distinct nodes of the first depth
- * that has at least target of them (or of the depth where the split has expanded 100,000
- * nodes or done SPLIT_WORK, or the last one). Solutions above that depth are added to
+ * that has at least target of them (or of the depth where the split has expanded
+ * DLX_SPLIT_TOP_NODES nodes or written DLX_SPLIT_MEMO_WORK words, or the last one). Solutions above that depth are added to
  * *above. Depends on the matrix and target only. Returns 1 if stopped, -1 out of memory,
  * else 0 and *out. */
 static int split(run *r, size_t target, pieces *out, dlx_count *above) {
@@ -748,7 +744,8 @@ static int split(run *r, size_t target, pieces *out, dlx_count *above) {
     status = -1;
   }
   uint64_t expanded = 0, work = 0;
-  while (!status && cur.n && cur.n < target && expanded < 100000 && work < SPLIT_WORK) {
+  while (!status && cur.n && cur.n < target && expanded < DLX_SPLIT_TOP_NODES &&
+         work < DLX_SPLIT_MEMO_WORK) {
     next.depth = cur.depth + 1;
     for (size_t k = 0; k < cur.n && !status; k++) {
       const uint32_t *pk = cur.paths + k * 2 * cur.depth;

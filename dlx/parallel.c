@@ -38,6 +38,7 @@
 #include "engine.h"
 #include "plan.h"
 #include "pool.h"
+#include "tuning.h"
 
 typedef struct {
   const dlx_options *o;
@@ -104,10 +105,6 @@ typedef struct {
 
 static void report_split(par *p, const dlx_engine *e);
 
-/* Random paths below each piece, for its weight when progress is reported, each at most
- * so many levels deep (a deep chain of single choices would make every probe as long as
- * the chain, at every trial of the split). */
-enum { PROGRESS_PROBES = 16, PROGRESS_PROBE_LEVELS = 64, PROGRESS_PROBE_ITEMS = 1024 };
 
 static int halted(par *p) { return dlx_pool_halted(&p->pool); }
 
@@ -163,9 +160,9 @@ static double bits_weigh(par *p, const dlx_node *nd, const int32_t *path, size_t
   bits_hold(b, nd, path, p->depth, p->probe_ids, &p->probe_held);
   double sum = 0;
   uint64_t rng = probe_seed(i);
-  for (int k = 0; k < PROGRESS_PROBES; k++)
-    sum += dlx_bx_probe(b, p->depth, p->probe_bopts, &rng, 1, 1, PROGRESS_PROBE_LEVELS);
-  return sum / PROGRESS_PROBES;
+  for (int k = 0; k < DLX_PROGRESS_PROBES; k++)
+    sum += dlx_bx_probe(b, p->depth, p->probe_bopts, &rng, 1, 1, DLX_PROGRESS_PROBE_LEVELS);
+  return sum / DLX_PROGRESS_PROBES;
 }
 
 /* The weights of the pieces of a split that was not streamed (its trial did not weigh
@@ -250,9 +247,9 @@ static int split_leaf(dlx_engine *e, void *ctx) {
     } else {
       double sum = 0;
       uint64_t rng = probe_seed(i);
-      for (int k = 0; k < PROGRESS_PROBES; k++)
-        sum += dlx_engine_probe(e, e->level, p->probe_opts, &rng, PROGRESS_PROBE_LEVELS);
-      w = sum / PROGRESS_PROBES;
+      for (int k = 0; k < DLX_PROGRESS_PROBES; k++)
+        sum += dlx_engine_probe(e, e->level, p->probe_opts, &rng, DLX_PROGRESS_PROBE_LEVELS);
+      w = sum / DLX_PROGRESS_PROBES;
     }
   }
   p->index[p->count] = i;
@@ -586,7 +583,7 @@ static dlx_status par_open(par *p, const dlx_matrix *m, const dlx_options *o, do
    * a search's worth (a chain of 100,000); the pieces' shares of the tree weigh them then,
    * as they always do for shards (whose assignment must not depend on the progress
    * reports of one part, and whose parts would each pay for probing the whole split). */
-  p->probe = o->on_progress && !o->shard_count && p->proto->n_primary <= PROGRESS_PROBE_ITEMS;
+  p->probe = o->on_progress && !o->shard_count && p->proto->n_primary <= DLX_PROGRESS_PROBE_ITEMS;
   int bits = dlx_engine_for(m, o) == DLX_ENGINE_BITS;
   if (p->probe && !bits) {
     p->probe_opts = malloc(((size_t)p->proto->n_nodes + 1) * sizeof *p->probe_opts);
@@ -612,8 +609,8 @@ static dlx_status par_open(par *p, const dlx_matrix *m, const dlx_options *o, do
    * So where a trial's leaves have no more children than there are leaves (a forced chain,
    * or a tree narrowing to a few long branches) the step doubles, and where a chain is
    * single the root moves down to it too. A long step that finds the tree bushy after all
-   * halts at 8 * target leaves, or where it has made 4 times the last trial's nodes and
-   * 8 * target more (a wide part of the tree that dies out before the step's depth would
+   * halts past DLX_SPLIT_STEP_LEAVES * target leaves, or where it has made
+   * DLX_SPLIT_STEP_NODES times the last trial's nodes and DLX_SPLIT_STEP_LEAVES * target more (a wide part of the tree that dies out before the step's depth would
    * otherwise be searched whole, in one thread), and is retried one level below the deepest
    * depth known to be short of pieces (the trial's own, or the next, whose nodes it
    * counted). Where the tree widens, one level at a time: a trial short of pieces that knows
@@ -626,8 +623,9 @@ static int choose_depth(par *p, worker *self, int may_stream, int32_t *depth) {
     /* Only a long step is capped: one level below the deepest depth known to be short is
      * the split, however many pieces it has. */
     int capped = d > short_d + 1;
-    p->leaf_cap = capped ? 8 * target : 0;
-    p->node_cap = capped ? 4 * p->prev_nodes + 8 * (uint64_t)target : 0;
+    p->leaf_cap = capped ? DLX_SPLIT_STEP_LEAVES * target : 0;
+    p->node_cap =
+        capped ? DLX_SPLIT_STEP_NODES * p->prev_nodes + DLX_SPLIT_STEP_LEAVES * (uint64_t)target : 0;
     stopped = p->prev_depth && d > p->prev_depth ? extend(p, self, d) : split(p, self, d, 0);
     p->node_cap = 0;
     p->proto->halt_at_node = 0;

@@ -3,6 +3,8 @@
 
 #include <stdlib.h>
 
+#include "tuning.h"
+
 /* The version of the cut: a change to any splitter that moves a unit changes it, so that
  * parts cut by different versions never share a hash. */
 enum { PLAN_FORMAT = 1 };
@@ -25,15 +27,19 @@ size_t dlx_plan_target(dlx_plan_kind kind, uint32_t parts, int threads, uint32_t
   static const struct {
     size_t few, per_part, per_thread;
   } t[] = {
-      [DLX_PLAN_PLAIN] = {512, 32, 512},
-      [DLX_PLAN_MULTI] = {256, 16, 0}, /* 0: the same 256 whatever the threads */
-      [DLX_PLAN_COST] = {256, 16, 64},
-      [DLX_PLAN_MEMO] = {512, 32, 0},
+      [DLX_PLAN_PLAIN] = {DLX_SPLIT_PLAIN_FEW, DLX_SPLIT_PLAIN_PER_PART, DLX_SPLIT_PLAIN_PER_THREAD},
+      [DLX_PLAN_MULTI] = {DLX_SPLIT_MULTI_FEW, DLX_SPLIT_MULTI_PER_PART, 0},
+      [DLX_PLAN_COST] = {DLX_SPLIT_COST_FEW, DLX_SPLIT_COST_PER_PART, DLX_SPLIT_COST_PER_THREAD},
+      [DLX_PLAN_MEMO] = {DLX_SPLIT_MEMO_FEW, DLX_SPLIT_MEMO_PER_PART, 0},
   };
   size_t n = threads > 1 ? (size_t)threads : 1;
   if (split_pieces && kind != DLX_PLAN_COST) return split_pieces;
-  if (parts) return parts < 16 ? t[kind].few : t[kind].per_part * parts;
+  if (parts) return parts <= DLX_SPLIT_FEW_PARTS ? t[kind].few : t[kind].per_part * parts;
   return t[kind].per_thread ? t[kind].per_thread * n : t[kind].few;
+}
+
+int dlx_plan_deep_enough(size_t units, size_t target, uint64_t tried) {
+  return units >= target || units == 0 || tried > DLX_SPLIT_TOP_NODES;
 }
 
 void dlx_plan_begin(dlx_plan_hasher *p, dlx_plan_kind kind, uint32_t parts, uint64_t target) {

@@ -27,13 +27,18 @@ typedef struct {
   uint64_t units;
 } dlx_plan_hasher;
 
-/* How many units a split of this kind asks for, the one table of them: split_pieces when
- * given (but for DLX_PLAN_COST, which takes none), else per kind a number for up to 15
- * parts and a number per part beyond (enough pieces that the parts come out about even),
- * or without parts a number per thread (enough that the threads do: the one case where the
- * threads change the plan). Balanced against the split's own cost, which every part pays:
- * bench/RESULTS.md, "Split runs" and "The plan of a split, and what it costs". */
+/* How many units a split of this kind asks for, the one rule of them: split_pieces when
+ * given (but for DLX_PLAN_COST, which takes none), else per kind a number for a few parts
+ * and a number per part beyond (enough pieces that the parts come out about even), or
+ * without parts a number per thread (enough that the threads do: the one case where the
+ * threads change the plan). The numbers are tuning.h's DLX_SPLIT_*. */
 size_t dlx_plan_target(dlx_plan_kind kind, uint32_t parts, int threads, uint32_t split_pieces);
+
+/* The depth-first cuts' one rule for their depth (Algorithm M's, the cheapest solutions'):
+ * trials at depths 1, 2, ... each list the units at their depth, from the root; a trial is
+ * the cut when it has `target` units or more, or none (the tree ends above its depth), or
+ * when the trials so far have made `tried` > DLX_SPLIT_TOP_NODES nodes together. */
+int dlx_plan_deep_enough(size_t units, size_t target, uint64_t tried);
 
 /* parts: the shards (0 or 1: one); target: the pieces asked of the split. */
 void dlx_plan_begin(dlx_plan_hasher *p, dlx_plan_kind kind, uint32_t parts, uint64_t target);

@@ -91,4 +91,45 @@ enum {
  * early". */
 enum { DLX_TRACK_EMPTY_FROM = 1024 };
 
+/* How a split cuts its tree (plan.c, parallel.c, mcc.c, memo.c, cost.c): none changes a
+ * count, but every one changes the plan, so that parts cut with other values never merge.
+ * "Split runs" and "The plan of a split, and what it costs". */
+enum {
+  /* The units a split asks for (dlx_plan_target), per kind of search: a number for up to
+   * DLX_SPLIT_FEW_PARTS parts, a number per part beyond (enough that the parts come out
+   * about even), and without parts a number per thread (0: the same few whatever the
+   * threads). Balanced against the split's own cost, which every part pays. */
+  DLX_SPLIT_FEW_PARTS = 15,
+  DLX_SPLIT_PLAIN_FEW = 512,
+  DLX_SPLIT_PLAIN_PER_PART = 32,
+  DLX_SPLIT_PLAIN_PER_THREAD = 512,
+  DLX_SPLIT_MULTI_FEW = 256,
+  DLX_SPLIT_MULTI_PER_PART = 16,
+  DLX_SPLIT_COST_FEW = 256,
+  DLX_SPLIT_COST_PER_PART = 16,
+  DLX_SPLIT_COST_PER_THREAD = 64,
+  DLX_SPLIT_MEMO_FEW = 512,
+  DLX_SPLIT_MEMO_PER_PART = 32,
+  /* A cut stops deepening once its trials (or, counting with memoization, its levels) have
+   * made this many nodes together: the top is then a search of its own, and a chain would
+   * otherwise be tried at every level, each trial from the root. */
+  DLX_SPLIT_TOP_NODES = 100000,
+  /* Algorithm X's split (parallel.c): a trial that steps several levels at once halts past
+   * this many times the units asked for, or this many times the last trial's nodes plus
+   * DLX_SPLIT_STEP_LEAVES times the units asked for (the tree turned out bushy after all). */
+  DLX_SPLIT_STEP_LEAVES = 8,
+  DLX_SPLIT_STEP_NODES = 4,
+  /* With progress to report, the units of Algorithm X's split are weighed by this many of
+   * Knuth's random paths below each, each at most so many levels deep (a chain of single
+   * choices would make every path as long as the chain), and only on problems of at most
+   * so many primary items (the paths scan them all at each level). "Progress". */
+  DLX_PROGRESS_PROBES = 16,
+  DLX_PROGRESS_PROBE_LEVELS = 64,
+  DLX_PROGRESS_PROBE_ITEMS = 1024,
+};
+/* Counting with memoization's split (memo.c) writes at most this many words of paths and
+ * keys: a chain of 10^6 items has one node a level, each a path as long as its depth and a
+ * key of 15,626 words away. */
+#define DLX_SPLIT_MEMO_WORK ((uint64_t)1 << 26)
+
 #endif

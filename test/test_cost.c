@@ -266,9 +266,35 @@ static void test_limits_and_refusals(void) {
   dlx_matrix_free(m);
 }
 
+/* A chain of n items, option k covering item k alone at cost 1: the split of the cheapest
+ * solutions on two threads stops deepening once its trials have made DLX_SPLIT_TOP_NODES
+ * nodes together, its one piece deep in the chain (a split that tried every level went on
+ * to the bottom, quadratic in the chain, each node scanning every item). */
+static void test_chain_split(void) {
+  const int32_t n = 3000;
+  dlx_matrix *m = dlx_matrix_new();
+  for (int32_t k = 0; k < n; k++) {
+    int32_t i = -1, o = -1;
+    ASSERT_EQ(dlx_add_item(m, NULL, DLX_PRIMARY, &i), DLX_OK);
+    ASSERT_EQ(dlx_add_option(m, 1, &i, NULL, &o), DLX_OK);
+    ASSERT_EQ(dlx_set_option_cost(m, o, 1), DLX_OK);
+  }
+  dlx_options opt = dlx_options_default();
+  opt.threads = 2;
+  dlx_best_result r;
+  ASSERT_EQ(dlx_best(m, &opt, 1, &r), DLX_OK);
+  ASSERT_EQ(r.complete, 1);
+  ASSERT_EQ_U64(r.count, 1);
+  ASSERT_EQ_U64(r.solutions[0].cost, (uint64_t)n);
+  ASSERT_EQ_U64(r.plan.units, 1);
+  dlx_best_free(&r);
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_random_against_brute_force);
   RUN(test_format);
   RUN(test_limits_and_refusals);
+  RUN(test_chain_split);
   return test_report();
 }

@@ -583,6 +583,30 @@ static void test_all_optional(void) {
   dlx_matrix_free(m);
 }
 
+/* A chain: n items each 1..2 times, option k covering item k alone. Its split's trials,
+ * each from the root, stop once they have made DLX_SPLIT_TOP_NODES nodes together, well
+ * above the chain's bottom, so its one piece lies deep in the chain: a split that tried
+ * every level went on to the bottom, each trial as deep as the last plus one (quadratic
+ * in the chain). */
+static void test_chain_split(void) {
+  const int32_t n = 3000;
+  dlx_matrix *m = dlx_matrix_new();
+  for (int32_t k = 0; k < n; k++) {
+    int32_t i = item(m, NULL, DLX_PRIMARY);
+    ASSERT_EQ(dlx_set_bounds(m, i, 1, 2), DLX_OK);
+    ASSERT_EQ(dlx_add_option(m, 1, &i, NULL, NULL), DLX_OK);
+  }
+  dlx_options o = dlx_options_default();
+  o.threads = 2;
+  dlx_stats st;
+  ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+  ASSERT_EQ_U64(st.solutions, 1);
+  ASSERT_EQ(st.complete, 1);
+  ASSERT_EQ_U64(st.subproblems, 1);
+  ASSERT_EQ_U64(st.plan.units, 1);
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_knuth_dlx3_example);
   RUN(test_two_per_row_and_column);
@@ -591,5 +615,6 @@ int main(void) {
   RUN(test_bits_and_links);
   RUN(test_limits_and_refusals);
   RUN(test_all_optional);
+  RUN(test_chain_split);
   return test_report();
 }
