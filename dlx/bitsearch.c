@@ -498,7 +498,7 @@ double dlx_bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng, d
     if (b == 0) break; /* a solution or a dead end: a leaf */
     product *= b;
     total += product;
-    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+    dlx_path_random(rng);
     e->solution[level] = opts[*rng % b];
     dlx_bx_engine_replay(e, e->solution, level, level + 1);
   }

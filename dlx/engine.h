@@ -181,6 +181,36 @@ static inline uint32_t dlx_engine_choose(const dlx_item *it, const int32_t *len,
   return best;
 }
 
+/* Knuth's estimator, the one every engine's random paths feed (search.c's and the bitset
+ * engine's dlx_estimate, Algorithm M's, the split's weights): the paths' random stream
+ * (xorshift64, never 0 once seeded nonzero), and their values summed into the mean and the
+ * variance of the mean. */
+static inline uint64_t dlx_path_random(uint64_t *g) {
+  *g ^= *g << 13, *g ^= *g >> 7, *g ^= *g << 17;
+  return *g;
+}
+
+typedef struct {
+  double sum, sq;
+  uint64_t k; /* paths */
+} dlx_paths;
+
+static inline void dlx_paths_add(dlx_paths *p, double x) {
+  p->sum += x;
+  p->sq += x * x;
+  p->k++;
+}
+
+static inline double dlx_paths_mean(const dlx_paths *p) {
+  return p->k ? p->sum / (double)p->k : 0;
+}
+
+/* The variance of the mean: 0 with fewer than two paths. */
+static inline double dlx_paths_var(const dlx_paths *p) {
+  double mean = dlx_paths_mean(p), k = (double)p->k;
+  return p->k > 1 ? (p->sq - k * mean * mean) / (k - 1) / k : 0;
+}
+
 /* Knuth's estimate of the part of a tree done, from the branching at levels base..level-1:
  * branch_n[l] children at level l, of which branch_k[l] are done. Both engines use it. */
 double dlx_share_fraction(const int32_t *branch_n, const int32_t *branch_k, int32_t base,

@@ -465,9 +465,7 @@ static inline __attribute__((always_inline)) int solution_reached(mcc *m, const 
 static inline __attribute__((always_inline)) void probe_draw(mcc *m, int32_t l, int64_t theta) {
   m->probe_prod *= (double)theta;
   m->probe_sum += m->probe_prod;
-  uint64_t *g = m->rng;
-  *g ^= *g << 13, *g ^= *g >> 7, *g ^= *g << 17;
-  m->dyn[l] = (int32_t)(*g % (uint64_t)theta);
+  m->dyn[l] = (int32_t)(dlx_path_random(m->rng) % (uint64_t)theta);
 }
 
 /* Level l branches on item i (theta children): its branch counts, one of i's bound taken,
@@ -859,18 +857,15 @@ dlx_status dlx_mcc_estimate(const dlx_matrix *x, const dlx_options *o, uint64_t 
   m->dyn = dyn;
   m->prefix = dyn;
   m->prefix_len = INT32_MAX;
-  double sum = 0, sq = 0;
-  uint64_t k = 0;
-  for (; k < probes && !dlx_stop_requested(o->stop); k++) {
+  dlx_paths paths = {0};
+  while (paths.k < probes && !dlx_stop_requested(o->stop)) {
     m->probe_prod = 1, m->probe_sum = 1;
     search(m, &r);
-    sum += m->probe_sum, sq += m->probe_sum * m->probe_sum;
+    dlx_paths_add(&paths, m->probe_sum);
   }
-  double mean = k ? sum / (double)k : 0;
-  res->nodes = mean;
-  res->stderr_nodes =
-      k > 1 ? sqrt((sq - (double)k * mean * mean) / (double)(k - 1) / (double)k) : 0;
-  res->probes = k;
+  res->nodes = dlx_paths_mean(&paths);
+  res->stderr_nodes = sqrt(dlx_paths_var(&paths));
+  res->probes = paths.k;
   res->seconds = dlx_now() - start;
   free(dyn);
   mcc_free(m);

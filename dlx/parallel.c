@@ -152,17 +152,28 @@ static uint64_t probe_seed(size_t i) { return 0x9E3779B97F4A7C15ull * (i + 1) | 
 
 /* The weight of leaf i of the split, whose path is the option nodes path[0..depth-1], by
  * probes on the bitset engine: the same paths as dlx_engine_probe, on an engine that covers
- * an option in one pass over the live options and uncovers nothing (the pentominoes' split
- * with progress reports took 0.38 s of a 0.06 s search on dancing links; bench/RESULTS.md).
+ * an option in one pass over the live options and uncovers nothing (on dancing links the
+ * probes cost the pentominoes' split many times its search: bench/RESULTS.md, "Progress").
  * The engine keeps the path it holds: the next leaf replays only where its path differs. */
 static double bits_weigh(par *p, const dlx_node *nd, const int32_t *path, size_t i) {
   bx_engine *b = p->probe_b;
   bits_hold(b, nd, path, p->depth, p->probe_ids, &p->probe_held);
-  double sum = 0;
+  dlx_paths paths = {0};
   uint64_t rng = probe_seed(i);
-  for (int k = 0; k < DLX_PROGRESS_PROBES; k++)
-    sum += dlx_bx_probe(b, p->depth, p->probe_bopts, &rng, 1, 1, DLX_PROGRESS_PROBE_LEVELS);
-  return sum / DLX_PROGRESS_PROBES;
+  while (paths.k < DLX_PROGRESS_PROBES)
+    dlx_paths_add(&paths, dlx_bx_probe(b, p->depth, p->probe_bopts, &rng, 1, 1,
+                                       DLX_PROGRESS_PROBE_LEVELS));
+  return dlx_paths_mean(&paths);
+}
+
+/* The same on dancing links, from the leaf e is at. */
+static double links_weigh(par *p, dlx_engine *e, size_t i) {
+  dlx_paths paths = {0};
+  uint64_t rng = probe_seed(i);
+  while (paths.k < DLX_PROGRESS_PROBES)
+    dlx_paths_add(&paths, dlx_engine_probe(e, e->level, p->probe_opts, &rng,
+                                           DLX_PROGRESS_PROBE_LEVELS));
+  return dlx_paths_mean(&paths);
 }
 
 /* The weights of the pieces of a split that was not streamed (its trial did not weigh
@@ -242,15 +253,7 @@ static int split_leaf(dlx_engine *e, void *ctx) {
      * "% done" lagged the nodes done by 30 points). On the bitset engine a trial's pieces
      * are weighed only once it is known to be the split (bits_weigh_all). */
     if (halted(p)) return 1;
-    if (p->probe_b) {
-      w = bits_weigh(p, e->nd, e->choice, i);
-    } else {
-      double sum = 0;
-      uint64_t rng = probe_seed(i);
-      for (int k = 0; k < DLX_PROGRESS_PROBES; k++)
-        sum += dlx_engine_probe(e, e->level, p->probe_opts, &rng, DLX_PROGRESS_PROBE_LEVELS);
-      w = sum / DLX_PROGRESS_PROBES;
-    }
+    w = p->probe_b ? bits_weigh(p, e->nd, e->choice, i) : links_weigh(p, e, i);
   }
   p->index[p->count] = i;
   p->weight[p->count++] = w;

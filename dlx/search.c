@@ -717,7 +717,7 @@ static double probe_to(dlx_engine *e, int32_t level, uint32_t *opts, uint64_t *r
     if (b == 0) break; /* a solution or a dead end: a leaf */
     product *= b;
     total += product;
-    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+    dlx_path_random(rng);
     e->choice[level] = (int32_t)opts[*rng % b];
     dlx_engine_replay(e, e->choice, level, level + 1);
     level++;
@@ -821,12 +821,11 @@ static void bx_estimate_run(estimate_job *j) {
       for (uint32_t c = 0; c < b1; c++)
         at[c] = -1;
       kept_used = 0;
-      double sum = 0, sq = 0;
-      uint64_t k = 0;
-      for (; k < j->per && !dlx_stop_requested(stop); k++) {
+      dlx_paths paths = {0};
+      while (paths.k < j->per && !dlx_stop_requested(stop)) {
         double x = 1;
         if (b1) {
-          rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+          dlx_path_random(&rng);
           uint32_t c = (uint32_t)(rng % b1);
           e->solution[1] = first[c];
           dlx_bx_engine_replay(e, e->solution, 1, 2);
@@ -856,19 +855,17 @@ static void bx_estimate_run(estimate_job *j) {
           if (b2) {
             product *= b2;
             x += product;
-            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            dlx_path_random(&rng);
             e->solution[2] = second[rng % b2];
             dlx_bx_engine_replay(e, e->solution, 2, 3);
             x = dlx_bx_probe(e, 3, opts, &rng, x, product, INT32_MAX);
           }
         }
-        sum += x, sq += x * x;
+        dlx_paths_add(&paths, x);
       }
-      j->done += k;
-      if (k == 0) break; /* stopped */
-      double mean = sum / (double)k;
-      estimate_child_done(j, i, mean,
-                          k > 1 ? (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k : 0);
+      j->done += paths.k;
+      if (paths.k == 0) break; /* stopped */
+      estimate_child_done(j, i, dlx_paths_mean(&paths), dlx_paths_var(&paths));
     }
   }
   free(kept);
@@ -920,19 +917,14 @@ static void *estimate_run(void *arg) {
     e->choice[0] = (int32_t)mine[i];
     e->solution[0] = j->root[i];
     dlx_engine_replay(e, e->choice, 0, 1);
-    double sum = 0, sq = 0;
-    uint64_t k = 0;
+    dlx_paths paths = {0};
     const volatile int *stop = j->o ? j->o->stop : NULL;
-    for (; k < j->per && !dlx_stop_requested(stop); k++) { /* a path costs about a node */
-      double x = probe(e, 1, opts, &rng);
-      sum += x, sq += x * x;
-    }
+    while (paths.k < j->per && !dlx_stop_requested(stop)) /* a path costs about a node */
+      dlx_paths_add(&paths, probe(e, 1, opts, &rng));
     dlx_engine_unwind(e, 0, 1);
-    j->done += k;
-    if (k == 0) break; /* stopped */
-    double mean = sum / (double)k;
-    estimate_child_done(j, i, mean,
-                        k > 1 ? (sq - (double)k * mean * mean) / (double)(k - 1) / (double)k : 0);
+    j->done += paths.k;
+    if (paths.k == 0) break; /* stopped */
+    estimate_child_done(j, i, dlx_paths_mean(&paths), dlx_paths_var(&paths));
   }
   free(mine);
   free(opts);
