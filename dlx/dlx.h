@@ -43,8 +43,8 @@ extern "C" {
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
 #define DLX_VERSION_MAJOR 0
 #define DLX_VERSION_MINOR 7
-#define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "0.7.0"
+#define DLX_VERSION_PATCH 1
+#define DLX_VERSION_STRING "0.7.1"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -73,7 +73,8 @@ typedef enum {
   DLX_ETOOBIG,       /* more items, options or nodes than 32-bit indices allow */
   DLX_EIO,           /* a file could not be opened, read or written (see errno) */
   DLX_ESYNTAX,       /* malformed text input; dlx_parse_error says where and what */
-  DLX_ETHREAD,       /* a worker thread could not be started */
+  DLX_ETHREAD,       /* unused since 0.7.1: a worker thread that cannot be started is
+                        left out, and the calling thread searches */
   DLX_EENGINE,       /* the engine asked for cannot solve this problem (see dlx_engine_kind) */
   DLX_EMULTI,        /* not available for problems with multiplicities (see dlx_set_bounds) */
   DLX_EMEMO,         /* memoized counting cannot do this (bounds, listed solutions) */

@@ -9,8 +9,8 @@
  * (dlx_options.on_piece), skips the units an earlier run finished (pieces_done), keeps the
  * budget (max_nodes, the stop flag, a halt by any worker or hook), serializes the
  * solutions' hook and enforces max_solutions exactly, and makes the progress reports at
- * the workers' polls. The calling thread is one of the workers. A split may publish its units while the workers search them
- * (dlx_pool_stream): the workers start before the split has ended.
+ * the workers' polls. The calling thread is one of the workers. A split may publish its units while
+ * the workers search them (dlx_pool_stream): the workers start before the split has ended.
  *
  * Use: dlx_pool_init; the units (dlx_pool_units, or dlx_pool_stream then dlx_pool_publish
  * and dlx_pool_stream_end); dlx_pool_start; dlx_pool_top once the split's own counts are
