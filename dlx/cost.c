@@ -250,8 +250,6 @@ typedef struct {
   uint32_t *items;
   int32_t *opts;
   size_t pieces, cap;
-  uint64_t *index; /* the pieces this run searches (dlx_plan_share), in tree order, */
-  double *weight;  /* each weighing alike */
   dlx_pool pool;   /* the workers (pool.h) */
   int32_t depth;
   const dlx_matrix *x;
@@ -426,7 +424,7 @@ static void *worker_open(void *ctx, int w, int caller) {
 static int worker_search(void *ctx, void *e, size_t i) {
   best_shared *sh = ctx;
   best_worker *k = e;
-  k->r.prefix = sh->index[i];
+  k->r.prefix = sh->pool.index[i];
   return best_search(k->d, &k->r);
 }
 
@@ -487,22 +485,10 @@ static int best_split(cost_dl *d, best_run *run, size_t target, dlx_plan *plan) 
   for (size_t k = 0; k < sh->pieces; k++)
     dlx_plan_unit32(&h, sh->opts + k * len, len);
   dlx_plan_end(&h, plan);
-  size_t m = sh->pieces ? sh->pieces : 1, *take = malloc(m * sizeof *take);
-  sh->index = malloc(m * sizeof *sh->index);
-  sh->weight = malloc(m * sizeof *sh->weight);
-  size_t n = take && sh->index && sh->weight
-                 ? dlx_plan_share(plan, NULL, sh->pieces, o->shard_count, o->shard_index, NULL,
-                                  take)
-                 : (size_t)-1;
-  if (n == (size_t)-1) {
-    free(take);
+  if (dlx_pool_share(&sh->pool, plan, sh->pieces)) {
     sh->failed = 1;
     return 1;
   }
-  for (size_t k = 0; k < n; k++)
-    sh->index[k] = take[k], sh->weight[k] = 1;
-  free(take);
-  dlx_pool_units(&sh->pool, sh->index, sh->weight, n, sh->pieces, plan->hash);
   return 0;
 }
 
@@ -579,8 +565,6 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
   cost_free(d);
   free(sh.items);
   free(sh.opts);
-  free(sh.index);
-  free(sh.weight);
   dlx_pool_destroy(&sh.pool);
   pthread_mutex_destroy(&sh.lock);
   if (sh.failed) {

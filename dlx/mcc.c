@@ -691,9 +691,7 @@ typedef struct {
   const dlx_options *o;
   const mcc_run *run; /* what every worker's run starts as */
   dlx_pool pool;
-  leaves v;        /* every piece of the split, in tree order */
-  uint64_t *index; /* this run's pieces, in tree order */
-  double *weight;  /* theirs: alike */
+  leaves v; /* every piece of the split, in tree order */
 } mcc_split;
 
 typedef struct {
@@ -722,7 +720,7 @@ static void *worker_open(void *ctx, int w, int caller) {
 static int worker_search(void *ctx, void *e, size_t i) {
   mcc_split *s = ctx;
   mcc_worker *k = e;
-  k->m->prefix = s->v.paths + s->index[i] * (size_t)s->v.depth;
+  k->m->prefix = s->v.paths + s->pool.index[i] * (size_t)s->v.depth;
   return search(k->m, &k->run);
 }
 
@@ -754,21 +752,7 @@ static dlx_status take_pieces(mcc_split *s, size_t target, dlx_plan *plan) {
   dlx_plan_end(&h, plan);
   if (o->plan && o->plan != plan->hash) return DLX_EPLAN;
   if (o->pieces_done && o->pieces_done_count != v->n) return DLX_EARG; /* another split's */
-  size_t *take = malloc((v->n ? v->n : 1) * sizeof *take);
-  s->index = malloc((v->n ? v->n : 1) * sizeof *s->index);
-  s->weight = malloc((v->n ? v->n : 1) * sizeof *s->weight);
-  size_t n = take && s->index && s->weight
-                 ? dlx_plan_share(plan, NULL, v->n, o->shard_count, o->shard_index, NULL, take)
-                 : (size_t)-1;
-  if (n == (size_t)-1) {
-    free(take);
-    return DLX_ENOMEM;
-  }
-  for (size_t k = 0; k < n; k++)
-    s->index[k] = take[k], s->weight[k] = 1;
-  free(take);
-  dlx_pool_units(&s->pool, s->index, s->weight, n, v->n, plan->hash);
-  return DLX_OK;
+  return dlx_pool_share(&s->pool, plan, v->n);
 }
 
 /* The split's counts (its top's, shard 0's) and the workers' into st. */
@@ -822,8 +806,6 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
   st->seconds = dlx_now() - r->start;
   mcc_free(top);
   free(s.v.paths);
-  free(s.index);
-  free(s.weight);
   dlx_pool_destroy(&s.pool);
   return status;
 }

@@ -594,8 +594,6 @@ typedef struct {
   table t;
   pieces p;
   dlx_pool pool;   /* the workers (pool.h) */
-  uint64_t *index; /* the pieces this run counts, in tree order, */
-  double *weight;  /* each weighing alike */
   dlx_plan plan;   /* the split's plan, this run's share of it */
   double start;
   uint64_t hits;  /* the workers' table hits, added up as they end */
@@ -824,7 +822,7 @@ static int worker_search(void *ctx, void *e, size_t i) {
   shared *sh = ctx;
   run *r = e;
   const pieces *p = &sh->p;
-  size_t piece = sh->index[i];
+  size_t piece = sh->pool.index[i];
   const uint32_t *path = p->paths + piece * 2 * p->depth;
   const uint64_t *key = p->keys + piece * r->d->W;
   dlx_count count, sols;
@@ -878,30 +876,6 @@ static int make_plan(shared *sh, uint32_t W, size_t target) {
   return 1;
 }
 
-/* This run's share of the pieces, handed to the pool: they weigh alike (a piece's count is
- * not known before it is counted), so piece k goes to shard k mod N. The run owns its share
- * and the top if it is shard 0. */
-static dlx_status take_share(shared *sh) {
-  const dlx_options *o = sh->o;
-  size_t n = sh->p.n ? sh->p.n : 1;
-  size_t *take = malloc(n * sizeof *take);
-  sh->index = malloc(n * sizeof *sh->index);
-  sh->weight = malloc(n * sizeof *sh->weight);
-  size_t mine = take && sh->index && sh->weight
-                    ? dlx_plan_share(&sh->plan, NULL, sh->p.n, o->shard_count, o->shard_index,
-                                     NULL, take)
-                    : (size_t)-1;
-  if (mine == (size_t)-1) {
-    free(take);
-    return DLX_ENOMEM;
-  }
-  for (size_t k = 0; k < mine; k++)
-    sh->index[k] = take[k], sh->weight[k] = 1;
-  free(take);
-  dlx_pool_units(&sh->pool, sh->index, sh->weight, mine, sh->p.n, sh->plan.hash);
-  return DLX_OK;
-}
-
 /* Splits the top of the tree into pieces (the split's run *top) and counts this run's share
  * of them on the pool's threads; the top's solutions go to *above (shard 0's only), the
  * workers' counts to *work. Returns the status and sets *halted when stopped during the
@@ -923,7 +897,9 @@ static dlx_status count_split(shared *sh, run *top, int threads, dlx_count *abov
   if (!make_plan(sh, top->d->W, target)) return DLX_ENOMEM;
   if (o->plan && o->plan != sh->plan.hash) return DLX_EPLAN; /* a record of another split */
   if (o->pieces_done && o->pieces_done_count != sh->p.n) return DLX_EARG;
-  dlx_status status = take_share(sh);
+  /* The pieces weigh alike (a piece's count is not known before it is counted): piece k
+   * goes to shard k mod N. */
+  dlx_status status = dlx_pool_share(&sh->pool, &sh->plan, sh->p.n);
   if (status) return status;
   dlx_pool_counts counts = {top->nodes, top->d->l.updates, *above, top->d->bytes};
   dlx_pool_top(&sh->pool, &counts, shard0);
@@ -1001,8 +977,6 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   gather(&sh, &top, &work, above, halted, status, st);
   memo_free(top.d);
   pieces_free(&sh.p);
-  free(sh.index);
-  free(sh.weight);
   table_free(&sh.t);
   dlx_pool_destroy(&sh.pool);
   return status;

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "plan.h"
 
 typedef struct {
   dlx_pool *p;
@@ -31,6 +32,8 @@ void dlx_pool_init(dlx_pool *p, const dlx_options *o, const dlx_pool_engine *eng
 }
 
 void dlx_pool_destroy(dlx_pool *p) {
+  free(p->own_index);
+  free(p->own_weight);
   free(p->slots);
   free(p->engines);
   free(p->tid);
@@ -55,6 +58,26 @@ void dlx_pool_units(dlx_pool *p, const uint64_t *index, const double *weight, si
   for (size_t i = 0; i < count; i++)
     if (!done_before(p, i)) p->remaining += weight[i];
   p->total_weight = p->remaining;
+}
+
+dlx_status dlx_pool_share(dlx_pool *p, dlx_plan *plan, size_t units) {
+  const dlx_options *o = p->o;
+  size_t room = units ? units : 1;
+  size_t *take = malloc(room * sizeof *take);
+  p->own_index = malloc(room * sizeof *p->own_index);
+  p->own_weight = malloc(room * sizeof *p->own_weight);
+  size_t n = take && p->own_index && p->own_weight
+                 ? dlx_plan_share(plan, NULL, units, o->shard_count, o->shard_index, NULL, take)
+                 : (size_t)-1;
+  if (n == (size_t)-1) {
+    free(take);
+    return DLX_ENOMEM;
+  }
+  for (size_t k = 0; k < n; k++)
+    p->own_index[k] = take[k], p->own_weight[k] = 1;
+  free(take);
+  dlx_pool_units(p, p->own_index, p->own_weight, n, units, plan->hash);
+  return DLX_OK;
 }
 
 void dlx_pool_stream(dlx_pool *p, const uint64_t *index, const double *weight, size_t count) {

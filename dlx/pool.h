@@ -86,6 +86,8 @@ typedef struct {
   dlx_pool_slot *slots;
   int nslots, live;
   dlx_pool_counts top; /* the split's own counts */
+  uint64_t *own_index; /* dlx_pool_share's lists */
+  double *own_weight;
   void **engines;
   pthread_t *tid;
   int nworkers, caller_worked; /* threads started; whether the calling thread searched */
@@ -100,6 +102,11 @@ void dlx_pool_destroy(dlx_pool *p);
 /* The units, all known: count of them, a plan of `pieces` units whose hash is plan. */
 void dlx_pool_units(dlx_pool *p, const uint64_t *index, const double *weight, size_t count,
                     uint64_t pieces, uint64_t plan);
+/* The units of a split whose units weigh alike (a unit's size is not known before it is
+ * searched): this run's share of the plan's `units` (dlx_plan_share: unit u to part u mod
+ * parts), marked in *plan and listed in tree order into arrays the pool keeps. Returns
+ * DLX_ENOMEM or DLX_OK. */
+dlx_status dlx_pool_share(dlx_pool *p, dlx_plan *plan, size_t units);
 /* The units, to come: the arrays hold room for count units and do not move; the split
  * publishes them in order as it finds them. */
 void dlx_pool_stream(dlx_pool *p, const uint64_t *index, const double *weight, size_t count);
