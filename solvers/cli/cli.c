@@ -3,6 +3,7 @@
 
 #include "dlx.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -87,8 +88,12 @@ static cli_num format(const char *fmt, ...) {
   cli_num r;
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(r.s, sizeof r.s, fmt, ap);
+  int n = vsnprintf(r.s, sizeof r.s, fmt, ap);
   va_end(ap);
+  /* Every text built here fits (cli.h says what cli_num has room for): cut short, a number
+   * would read as another. */
+  assert(n >= 0 && (size_t)n < sizeof r.s);
+  (void)n;
   return r;
 }
 
@@ -763,7 +768,7 @@ void cli_search_progress_report(cli_search_progress *s, uint64_t solutions, uint
   double pct = 100 * fraction;
   int digits = pct >= 1 || pct <= 0 ? 1 : pct >= 0.01 ? 2 : 4; /* a huge tree creeps */
   /* The time left at the pace so far: only once there is a pace to go by. */
-  char left[64] = "";
+  char left[sizeof(cli_num) + 16] = ""; /* ", about " and " left" around a cli_num */
   if (fraction >= 0.005 && fraction < 1 && seconds >= 1)
     snprintf(left, sizeof left, ", about %s left",
              cli_duration(seconds * (1 - fraction) / fraction).s);

@@ -256,9 +256,11 @@ void cli_output_discard(cli_output *out);
 
 /* ---- human-readable numbers ---------------------------------------------------------- */
 
-/* Returned by value so that several fit in one printf: cli_si(x).s */
+/* Returned by value so that several fit in one printf: cli_si(x).s. Room for the longest
+ * text these build: "from N to N" with two 20-digit numbers (49 characters), "stopped by
+ * --max-nodes N" (43), a 20-digit count and a word of up to 42 characters. */
 typedef struct {
-  char s[32];
+  char s[64];
 } cli_num;
 
 cli_num cli_si(double v);          /* 3 significant digits and k M G T P E: "12.3M" */

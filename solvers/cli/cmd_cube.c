@@ -499,7 +499,7 @@ static void print_model(const poly_model *m) {
   for (int p = 0; p < s->npieces; p++) {
     poly_piece_info i = poly_model_piece(m, p);
     double e = poly_model_estimate(m, p);
-    char est[40] = "-";
+    char est[sizeof(cli_num) + 1] = "-"; /* ">" and a cli_num */
     if (e > 0)
       snprintf(est, sizeof est, "%s%s", poly_model_estimate_bound(m, p) ? ">" : "", cli_si(e).s);
     printf("%-6s %5d  %12d  %10zu  %7zu  %8s%s\n", s->pieces[p].name, s->pieces[p].size,

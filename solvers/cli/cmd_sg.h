@@ -32,7 +32,7 @@ int cmd_sg_parse_size(const char *s, uint64_t *bytes);
 typedef struct {
   const cli_command *cmd;
   uint64_t max_bytes;
-  char max_memory[64]; /* the cap as the user gave it, for messages */
+  char max_memory[96]; /* the cap as the user gave it, or "the memory cap (cli_num, ...)" */
   cli_progress line;
   int progress; /* progress lines on */
   sg_limits limits;
@@ -54,7 +54,7 @@ const char *cmd_sg_stopped_by(sg_end end);
 
 /* The same for people: "stopped by --max-memory 1M", "interrupted". */
 typedef struct {
-  char s[96];
+  char s[112]; /* "stopped by " and max_memory */
 } cmd_sg_text;
 cmd_sg_text cmd_sg_why(const cmd_sg_run *r, sg_end end);
 
