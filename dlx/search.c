@@ -584,6 +584,8 @@ advance:
       SYNC();
       if (e->on_solution(e, e->ctx)) goto halt;
     }
+    /* polled here too: a node whose children are all solutions may have billions */
+    if (!(nodes & poll_mask) && poll_now(e, &d, nodes, level, &poll_at)) goto halt;
     goto recover;
   }
   level++;

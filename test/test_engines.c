@@ -548,6 +548,32 @@ static void test_instruction_sets(void) {
   ASSERT(!dlx_bx_set_isa(n_isa) && dlx_bx_isa() == n_isa - 1);
 }
 
+/* A node budget on a tree of leaves: two items of n options each, one item an option, so
+ * that each of the n nodes at depth 1 has n solutions below it and nothing else. Each
+ * engine, on one thread and on two, stops within twice the budget: dancing links polled
+ * only at the nodes it branches at, and went on to three times it. */
+static void test_budget_among_leaves(void) {
+  const int32_t n = 3000;
+  dlx_matrix *m = dlx_matrix_new();
+  int32_t a = -1, b = -1;
+  ASSERT_EQ(dlx_add_item(m, "a", DLX_PRIMARY, &a), DLX_OK);
+  ASSERT_EQ(dlx_add_item(m, "b", DLX_PRIMARY, &b), DLX_OK);
+  for (int32_t k = 0; k < 2 * n; k++)
+    ASSERT_EQ(dlx_add_option(m, 1, k < n ? &a : &b, NULL, NULL), DLX_OK);
+  for (int engine = 0; engine < 2; engine++)
+    for (int threads = 1; threads <= 2; threads++) {
+      dlx_options o = dlx_options_default();
+      o.engine = engine ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+      o.threads = threads;
+      o.max_nodes = 1000000;
+      dlx_stats st;
+      ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
+      ASSERT_EQ(st.complete, 0);
+      ASSERT(st.nodes >= o.max_nodes && st.nodes < 2 * o.max_nodes);
+    }
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   for (n_isa = BX_ISA_AVX512 + 1; n_isa > 1 && !dlx_bx_set_isa(n_isa - 1); n_isa--)
     ;
@@ -562,5 +588,6 @@ int main(void) {
   RUN(test_estimate_subset);
   RUN(test_colors_refused);
   RUN(test_lanes);
+  RUN(test_budget_among_leaves);
   return test_report();
 }
