@@ -293,7 +293,7 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
   e->lanes = e->lanes_max = 1; /* more below, with the small frames' loop */
   /* A node costs a scan of the uncovered primaries, W words each: poll often enough that
    * the scans between two polls cost about what DLX_POLL_WORK updates would. */
-  e->poll_every = (uint64_t)1 << 12;
+  e->poll_every = DLX_POLL_NODES;
   uint64_t per_node = (uint64_t)t->n_primary * (t->W / 8 + 1);
   e->poll_every = dlx_poll_fit(e->poll_every, per_node, DLX_POLL_WORK);
   if (tiny && e->row_cap) {

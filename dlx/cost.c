@@ -417,7 +417,7 @@ static void *worker_open(void *ctx, int w, int caller) {
   }
   k->d = d;
   k->r = (best_run){.sh = sh, .worker = w, .prefix_len = sh->depth};
-  k->r.poll_every = dlx_poll_fit(1u << 12, 1, sh->o->max_nodes);
+  k->r.poll_every = dlx_poll_fit(DLX_POLL_NODES, 1, sh->o->max_nodes);
   return k;
 }
 
@@ -545,7 +545,7 @@ dlx_status dlx_best(const dlx_matrix *x, const dlx_options *opt, size_t k, dlx_b
   if (!d || !sh.h.s || !sh.h.seq) {
     sh.failed = 1;
   } else {
-    best_run run = {.sh = &sh, .worker = -1, .poll_every = dlx_poll_fit(1u << 12, 1, o->max_nodes)};
+    best_run run = {.sh = &sh, .worker = -1, .poll_every = dlx_poll_fit(DLX_POLL_NODES, 1, o->max_nodes)};
     if (threads == 1 && !o->shard_count)
       halted = best_search(d, &run);
     else

@@ -26,6 +26,7 @@
 #include <pthread.h>
 
 #include "dlx.h"
+#include "tuning.h" /* DLX_POLL_WORK, DLX_POLL_NODES */
 
 typedef struct {
   uint32_t up, down; /* for spacers, up is the first node of the option before */
@@ -119,9 +120,6 @@ extern int (*dlx_thread_create)(pthread_t *, const pthread_attr_t *, void *(*)(v
 dlx_engine *dlx_engine_clone(const dlx_engine *e);
 void dlx_engine_free(dlx_engine *e);
 
-/* Work (updates, or nodes put back) between two calls of the poll hook, at most: about
- * 5 ms of search. The hook is also called every poll_every nodes. */
-#define DLX_POLL_WORK (UINT64_C(1) << 22)
 
 /* Searches the subtree below the current state, whose levels 0..base-1 are already
  * chosen (base = 0: the whole problem). Returns 1 if a hook halted it, 0 if the

@@ -831,7 +831,7 @@ dlx_status dlx_mcc_estimate(const dlx_matrix *x, const dlx_options *o, uint64_t 
   memset(&r, 0, sizeof r);
   r.o = &quiet;
   r.start = start;
-  r.poll_every = 1u << 12;
+  r.poll_every = DLX_POLL_NODES;
   r.quiet = 1;
   uint64_t rng = (seed + 1) * 0x9E3779B97F4A7C15ull;
   rng = rng ? rng : 1;
@@ -861,7 +861,7 @@ dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *s
   memset(&r, 0, sizeof r);
   r.o = o;
   r.start = dlx_now();
-  r.poll_every = 1u << 12;
+  r.poll_every = DLX_POLL_NODES;
   r.next_report = r.start + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
   r.poll_every = dlx_poll_fit(r.poll_every, 1, o->max_nodes);
   if (o->threads > 1 || o->shard_count || o->on_piece || o->pieces_done)

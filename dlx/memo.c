@@ -953,7 +953,7 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   sh.x = x;
   sh.start = dlx_now();
   dlx_pool_init(&sh.pool, o, &worker_engine, &sh, sh.start);
-  run top = {.sh = &sh, .worker = -1, .poll_every = dlx_poll_fit(1u << 10, 1, o->max_nodes)};
+  run top = {.sh = &sh, .worker = -1, .poll_every = dlx_poll_fit(DLX_POLL_NODES_MEMO, 1, o->max_nodes)};
   sh.top = &top;
   top.d = memo_new(x, NULL);
   size_t max_bytes = max_memory ? max_memory : (size_t)1 << 30;

@@ -103,8 +103,6 @@ typedef struct {
   int32_t *ids;
 } worker;
 
-static void report_split(par *p, const dlx_engine *e);
-
 
 static int halted(par *p) { return dlx_pool_halted(&p->pool); }
 
@@ -116,6 +114,23 @@ static const int32_t *links_solution(void *engine, size_t *n) {
 
 static int on_solution(dlx_engine *e, void *ctx) {
   return dlx_pool_solution(&((worker *)ctx)->p->pool, &e->solutions, links_solution, e);
+}
+
+/* Progress while the split runs: its counts so far, and while it streams the workers'. */
+static void report_split(par *p, const dlx_engine *e) {
+  double now = dlx_now();
+  if (now < p->next_report) return;
+  const dlx_options *o = p->o;
+  dlx_progress pr = {e->solutions, e->nodes, e->updates, now - p->start, 0};
+  if (p->streaming) { /* the workers are searching the pieces published so far */
+    dlx_progress w = dlx_pool_progress(&p->pool);
+    pr.solutions += w.solutions;
+    pr.nodes += w.nodes;
+    pr.updates += w.updates;
+    pr.fraction = w.fraction;
+  }
+  o->on_progress(o->progress_ctx, &pr);
+  p->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
 }
 
 static int split_poll(dlx_engine *e, void *ctx) {
@@ -493,23 +508,6 @@ static int reroot(par *p, worker *self, int32_t d) {
   p->above_nodes = nodes, p->above_updates = updates, p->above_solutions = solutions;
   p->root = c;
   return 0;
-}
-
-/* Progress while the split runs: its counts so far, and while it streams the workers'. */
-static void report_split(par *p, const dlx_engine *e) {
-  double now = dlx_now();
-  if (now < p->next_report) return;
-  const dlx_options *o = p->o;
-  dlx_progress pr = {e->solutions, e->nodes, e->updates, now - p->start, 0};
-  if (p->streaming) { /* the workers are searching the pieces published so far */
-    dlx_progress w = dlx_pool_progress(&p->pool);
-    pr.solutions += w.solutions;
-    pr.nodes += w.nodes;
-    pr.updates += w.updates;
-    pr.fraction = w.fraction;
-  }
-  o->on_progress(o->progress_ctx, &pr);
-  p->next_report = now + (o->progress_seconds > 0 ? o->progress_seconds : 2.0);
 }
 
 /* The plan: every piece recorded (all shards', in tree order) by its path of option nodes,

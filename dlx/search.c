@@ -156,7 +156,7 @@ dlx_engine *dlx_engine_new(const dlx_matrix *m) {
   /* Choosing the item to branch on scans the active primaries. An engine that tracks its
    * empty lists counts the items it looks at as work (run); the others poll often enough
    * that the scans between two polls cost no more than DLX_POLL_WORK updates would. */
-  e->poll_every = 1u << 12;
+  e->poll_every = DLX_POLL_NODES;
   if (!e->track_empty) e->poll_every = dlx_poll_fit(e->poll_every, (uint64_t)np, DLX_POLL_WORK);
   return e;
 }

@@ -1,15 +1,16 @@
 /* tuning.h -- the thresholds that choose how the dlx layer does its work: which engine
  * `--engine auto` takes (dlx_engine_for), what the bitset engine's tables keep, when it
  * renumbers the live options, how many subtrees its small frames' loop walks side by side,
- * and from how many primary items dancing links count their empty lists. Each chooses
+ * from how many primary items dancing links count their empty lists, how often the engines
+ * poll, and how a split cuts its tree. Each chooses
  * between two ways to the same counts, or how much memory a way may take; none changes a
  * count. The measurements behind each are in the section of bench/RESULTS.md that its
- * comment names. Internal to dlx/ (bitengine.h and search.c include it).
+ * comment names. Internal to dlx/ (engine.h and bitengine.h include it).
  *
  * The sizes the code is laid out by are not here: BX_TINY_WORDS (a small frame's sets in
  * two AVX-512 registers, bitengine.h), the frames of four words or fewer that the small
  * frames' loop handles with code of their own, and the frames of one word its lanes walk
- * (bitsearch_run.h); nor is how often the engines poll (DLX_POLL_WORK, engine.h). */
+ * (bitsearch_run.h). */
 #ifndef DLX_TUNING_H
 #define DLX_TUNING_H
 
@@ -90,6 +91,16 @@ enum {
  * a test may change, starts at it). "Chains of 10^6 items: the choice of the item stops
  * early". */
 enum { DLX_TRACK_EMPTY_FROM = 1024 };
+
+/* How often the engines poll (the stop flag, the node budget, progress): every this many
+ * nodes (a power of two; fewer where a node's work is large, dlx_poll_fit), and once this
+ * much work (updates, or nodes put back) has been done since the last poll, so that a
+ * Ctrl-C is answered within a fraction of a second however large a node's covers are
+ * (test/cli/engine_interrupt.sh). Memoized counting's nodes each cost a table lookup and
+ * more, so it polls four times as often. */
+#define DLX_POLL_NODES ((uint64_t)1 << 12)
+#define DLX_POLL_NODES_MEMO ((uint64_t)1 << 10)
+#define DLX_POLL_WORK ((uint64_t)1 << 22)
 
 /* How a split cuts its tree (plan.c, parallel.c, mcc.c, memo.c, cost.c): none changes a
  * count, but every one changes the plan, so that parts cut with other values never merge.
