@@ -138,6 +138,8 @@ typedef struct {
   size_t nopt;       /* options in the matrix */
   int32_t first_opt; /* the matrix's option id of the first (options are consecutive) */
   size_t *opt_place; /* option k of this piece -> its placement (restricted piece only) */
+  int32_t *key;      /* with a held cell, for a shape's head: per placement, its key if it
+                        covers the cell, else -1 (see hold_cell) */
 } piece_model;
 
 struct poly_model {
@@ -156,6 +158,30 @@ struct poly_model {
   uint8_t head[POLY_MAX_PIECES];   /* shape -> its first piece */
   uint8_t succ[POLY_MAX_PIECES];   /* piece -> the next piece of its shape, or 0xff */
   int copies;                      /* some shape has more than one piece */
+  /* Copies as copies: a shape whose pieces are all required and more than one is a group,
+   * its placements one set of options (its head's) that any of its copies may take, so a
+   * cover is a set of placements, not one per order of the copies. */
+  uint8_t group[POLY_MAX_PIECES];  /* shape -> its copies, when they form a group; else 0 */
+  int grouped;                     /* some shape is a group */
+  int split_copies;                /* some shape has copies that are no group (optional) */
+  int free_shape;                  /* the group with no item (its count follows from the
+                                      volume), or -1 */
+  /* With no piece to hold (every required piece has copies), the placement over one cell
+   * held instead (see hold_cell_items): that cell, or -1; its placements' keys; per
+   * option, its key when it covers the cell (else -1); per key and rotation g, the option
+   * of g^-1 of that placement (or -1); the rotations' inverse permutations. */
+  int held_cell;
+  int nkeys, norbit;  /* placements over the held cell; other cells of its orbit */
+  int32_t u_first;    /* the first of the items "o=j" (held_items) */
+  int32_t *cell_orbit; /* cell -> its number among the other cells of the held one's orbit,
+                          or -1 */
+  int32_t *key_place;  /* key -> its piece (a shape's head) and placement, two ints */
+  int32_t *opt_key, *key_sym, *inv;
+  int32_t *opt_sym; /* rotation g, option o -> the option of o's placement turned by g (or -1):
+                       g * options + o; NULL with copies that are no group */
+  uint64_t *held_bits; /* 2 * held_words: a cover's options as bits, and an image's */
+  size_t held_words;
+  uint8_t *repr;       /* 3 * ncells: poly_model_representative's */
   /* symmetries: nsym rotations of the box, then nimp improper ones (with reflections) */
   int nsym, nimp;
   int32_t *perm;
@@ -197,6 +223,11 @@ struct poly_model {
 poly_options poly_options_default(void) {
   poly_options o = {0, POLY_RESTRICT_AUTO, 0, 1, 1, NULL, DLX_ENGINE_AUTO};
   return o;
+}
+
+/* The piece whose options place piece p: its group's head, or itself. */
+static int option_owner(const poly_model *m, int p) {
+  return m->group[m->shape[p]] ? m->head[m->shape[p]] : p;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -645,6 +676,11 @@ static poly_status model_like(const poly_model *m, const poly_options *o, poly_m
   memcpy(a->head, m->head, sizeof a->head);
   memcpy(a->succ, m->succ, sizeof a->succ);
   a->copies = m->copies;
+  memcpy(a->group, m->group, sizeof a->group);
+  a->grouped = m->grouped;
+  a->split_copies = m->split_copies;
+  a->free_shape = m->free_shape;
+  a->held_cell = -1;
   a->nsym = m->nsym; /* the rotations come first in m's perm */
   a->perm = m->perm;
   a->pm = malloc((size_t)s->npieces * sizeof *a->pm);
@@ -728,19 +764,246 @@ static void cell_name(const poly_model *m, size_t c, char *buf) {
   }
 }
 
+/* ---- the held cell ----------------------------------------------------------------------
+ *
+ * Where no piece can be held (every required piece has an identical copy), the symmetry is
+ * broken at one cell c0 of the region, m->held_cell (hold_cell picks it). Each placement
+ * over c0 has a key, its number in m->key_place; in a packing S, key(S) is the key of its
+ * placement over c0. For a rotation g, gS's placement over c0 is g of S's placement over
+ * g^-1 c0. The matrix keeps exactly the covers S with key(S) <= key(gS) for every g:
+ * - a placement over c0 that some g turns into another placement over c0 with a smaller
+ *   key is left out (held_extras): every cover with it has an image of smaller key;
+ * - for each other cell o of c0's orbit and key j, a secondary item "o=j" (held_items): a
+ *   placement Q over o, not over c0, takes o=j for the least key j of its images gQ over
+ *   c0 (those with g o = c0), and a placement over c0 with key i takes every o=j with j < i
+ *   (for the o it does not cover), so that it excludes every Q whose image would have a
+ *   smaller key.
+ * A cover S with an image gS of smaller key is left out by one rule or the other: by the
+ * first when g^-1 c0 is c0 or lies under S's placement over c0, else by the second. So the
+ * covers of each class that the matrix keeps are those of its least key, at least one, and
+ * they all have the same placement over c0: held_accept takes the least of them. */
+
+/* The key of a placement of piece p's shape on cells[0 .. size-1], or -1 when it does not
+ * cover the held cell. */
+static int held_key(const poly_model *m, int p, const int32_t *cells) {
+  int h = m->head[m->shape[p]];
+  const piece_model *pm = &m->pm[h];
+  long q = find_placement(m, pm, m->set->pieces[p].size, cells);
+  return q < 0 ? -1 : pm->key[q];
+}
+
+/* The image under rotation g of a placement of piece p (cells), into img: its key, or -1
+ * when it does not cover the held cell. */
+static int held_image_key(const poly_model *m, int p, const int32_t *cells, int g, int32_t *img) {
+  const int32_t *perm = m->perm + (size_t)g * m->ncells;
+  int n = m->set->pieces[p].size, over = 0;
+  for (int i = 0; i < n; i++) {
+    img[i] = perm[cells[i]];
+    over |= img[i] == m->held_cell;
+  }
+  return over ? held_key(m, p, img) : -1;
+}
+
+/* The cell to hold: the region's cell with the most placements over it (the first such).
+ * Two covers of a class with the same key are both in the matrix, so the more keys, the
+ * fewer such ties: the cell in a corner, which the search branches on first, has so few
+ * that the tree is larger (bench/RESULTS.md, "Copies as copies"). */
+static int held_choose(const poly_model *m) {
+  const poly_set *s = m->set;
+  uint32_t *through = calloc(m->ncells, sizeof *through);
+  if (!through) return -2;
+  for (int p = 0; p < s->npieces; p++) {
+    const piece_model *pm = &m->pm[p];
+    int n = s->pieces[p].size;
+    if (option_owner(m, p) != p) continue;
+    for (size_t q = 0; q < pm->nplace; q++)
+      for (int i = 0; pm->valid[q] && i < n; i++)
+        through[pm->cells[q * n + i]]++;
+  }
+  int best = -1;
+  for (size_t c = 0; c < m->ncells; c++)
+    if (poly_in_region(s, c) && through[c] && (best < 0 || through[c] > through[best]))
+      best = (int)c;
+  free(through);
+  return best;
+}
+
+/* Holds the placement over one cell (see above) when no piece is held, the choice was left
+ * to the model and the region has symmetries: the cell, its placements' keys, the other
+ * cells of its orbit and the rotations' inverses. */
+static poly_status hold_cell(poly_model *m) {
+  const poly_set *s = m->set;
+  int c0 = held_choose(m);
+  if (c0 == -2) return POLY_ENOMEM;
+  if (c0 < 0) return POLY_OK; /* no placement anywhere: nothing to hold */
+  size_t nc = m->ncells, total = 0;
+  for (int p = 0; p < s->npieces; p++)
+    if (m->head[m->shape[p]] == p) total += m->pm[p].nplace;
+  m->key_place = malloc(2 * (total ? total : 1) * sizeof *m->key_place);
+  m->inv = malloc((size_t)m->nsym * nc * sizeof *m->inv);
+  m->cell_orbit = malloc(nc * sizeof *m->cell_orbit);
+  m->repr = malloc(3 * nc);
+  if (!m->key_place || !m->inv || !m->cell_orbit || !m->repr) return POLY_ENOMEM;
+  m->held_cell = c0;
+  m->nkeys = 0;
+  for (int p = 0; p < s->npieces; p++) {
+    piece_model *pm = &m->pm[p];
+    int n = s->pieces[p].size;
+    if (m->head[m->shape[p]] != p) continue;
+    if (!(pm->key = malloc((pm->nplace ? pm->nplace : 1) * sizeof *pm->key))) return POLY_ENOMEM;
+    for (size_t q = 0; q < pm->nplace; q++) {
+      pm->key[q] = -1;
+      for (int i = 0; pm->valid[q] && i < n && pm->key[q] < 0; i++)
+        if (pm->cells[q * n + i] == c0) {
+          pm->key[q] = m->nkeys;
+          m->key_place[2 * m->nkeys] = p;
+          m->key_place[2 * m->nkeys++ + 1] = (int32_t)q;
+        }
+    }
+  }
+  for (int g = 0; g < m->nsym; g++)
+    for (size_t c = 0; c < nc; c++)
+      m->inv[(size_t)g * nc + (size_t)m->perm[(size_t)g * nc + c]] = (int32_t)c;
+  for (size_t c = 0; c < nc; c++)
+    m->cell_orbit[c] = -1;
+  for (int g = 0; g < m->nsym; g++)
+    m->cell_orbit[m->perm[(size_t)g * nc + (size_t)c0]] = 0; /* in the orbit */
+  m->norbit = 0;
+  for (size_t c = 0; c < nc; c++)
+    if (!m->cell_orbit[c]) m->cell_orbit[c] = c == (size_t)c0 ? -1 : m->norbit++;
+  return POLY_OK;
+}
+
+/* The secondary items "o=j" for the other cells o of the held cell's orbit, j from 0 to
+ * nkeys - 2 (a placement over c0 with key i takes those below i), from m->u_first. */
+static poly_status held_items(poly_model *m) {
+  for (size_t c = 0; c < m->ncells; c++) {
+    if (m->cell_orbit[c] < 0) continue;
+    for (int j = 0; j + 1 < m->nkeys; j++) {
+      char name[40], cell[24];
+      cell_name(m, c, cell);
+      snprintf(name, sizeof name, "%s=%d", cell, j);
+      int32_t id;
+      if (dlx_add_item(m->matrix, name, DLX_SECONDARY, &id)) return POLY_ENOMEM;
+      if (m->cell_orbit[c] == 0 && j == 0) m->u_first = id;
+    }
+  }
+  return POLY_OK;
+}
+
+/* The held cell's items of the option of piece p at placement q, into out: their count, or
+ * -1 to leave the option out (see above). */
+static int held_extras(poly_model *m, int p, size_t q, int32_t *out) {
+  int n = m->set->pieces[p].size, c0 = m->held_cell, w = m->nkeys - 1, k = 0, key = -1;
+  const int32_t *cells = m->pm[p].cells + q * (size_t)n;
+  int32_t img[POLY_MAX_CUBES];
+  for (int i = 0; i < n; i++)
+    if (cells[i] == c0) key = held_key(m, p, cells);
+  if (key >= 0) {
+    for (int g = 1; g < m->nsym; g++) {
+      int j = held_image_key(m, p, cells, g, img);
+      if (j >= 0 && j < key) return -1;
+    }
+    for (size_t c = 0; c < m->ncells; c++) {
+      int oi = m->cell_orbit[c], mine = 0;
+      for (int i = 0; i < n && oi >= 0; i++)
+        mine |= cells[i] == (int32_t)c;
+      for (int j = 0; oi >= 0 && !mine && j < key; j++)
+        out[k++] = m->u_first + oi * w + j;
+    }
+    return k;
+  }
+  for (int i = 0; i < n; i++) {
+    int oi = m->cell_orbit[cells[i]], least = m->nkeys;
+    for (int g = 0; g < m->nsym && oi >= 0; g++) {
+      if (m->perm[(size_t)g * m->ncells + (size_t)cells[i]] != c0) continue;
+      int j = held_image_key(m, p, cells, g, img);
+      if (j >= 0 && j < least) least = j;
+    }
+    if (oi >= 0 && least < w) out[k++] = m->u_first + oi * w + least;
+  }
+  return k;
+}
+
+/* The option of piece p at placement q, or -1 (left out, or not in the region). */
+static int32_t option_of(const poly_model *m, int p, long q) {
+  const piece_model *pm = &m->pm[p];
+  size_t lo = 0, hi = pm->nopt;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (m->opt_placement[pm->first_opt + (int32_t)mid] < q)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == pm->nopt || m->opt_placement[pm->first_opt + (int32_t)lo] != q) return -1;
+  return pm->first_opt + (int32_t)lo;
+}
+
+/* m->opt_sym, every option's images, and the bits held_decide compares covers in. */
+static poly_status held_images(poly_model *m) {
+  size_t nopt = (size_t)dlx_option_count(m->matrix), ns = (size_t)m->nsym;
+  m->held_words = (nopt + 63) / 64;
+  m->opt_sym = malloc((nopt ? nopt : 1) * ns * sizeof *m->opt_sym);
+  m->held_bits = malloc(2 * (m->held_words ? m->held_words : 1) * sizeof *m->held_bits);
+  if (!m->opt_sym || !m->held_bits) return POLY_ENOMEM;
+  int32_t img[POLY_MAX_CUBES];
+  for (size_t o = 0; o < nopt; o++) {
+    int p = m->opt_piece[o], n = m->set->pieces[p].size;
+    const int32_t *cells = m->pm[p].cells + (size_t)m->opt_placement[o] * n;
+    for (size_t g = 0; g < ns; g++) {
+      const int32_t *perm = m->perm + g * m->ncells;
+      for (int k = 0; k < n; k++)
+        img[k] = perm[cells[k]];
+      long q = find_placement(m, &m->pm[p], n, img);
+      m->opt_sym[g * nopt + o] = q < 0 ? -1 : option_of(m, p, q);
+    }
+  }
+  return POLY_OK;
+}
+
+/* m->key_sym: per key i and rotation g, the option of g^-1 of i's placement, or -1: a cover
+ * with i's option has an image of the same key under g iff it has that option too
+ * (poly_model_accept_options). */
+static poly_status held_symmetries(poly_model *m) {
+  size_t ns = (size_t)m->nsym;
+  m->key_sym = malloc((m->nkeys ? (size_t)m->nkeys : 1) * ns * sizeof *m->key_sym);
+  if (!m->key_sym) return POLY_ENOMEM;
+  int32_t img[POLY_MAX_CUBES];
+  for (int i = 0; i < m->nkeys; i++) {
+    int p = m->key_place[2 * i], n = m->set->pieces[p].size;
+    const int32_t *cells = m->pm[p].cells + (size_t)m->key_place[2 * i + 1] * n;
+    int kept = option_of(m, p, m->key_place[2 * i + 1]) >= 0;
+    for (size_t g = 0; g < ns; g++) {
+      const int32_t *inv = m->inv + g * m->ncells;
+      for (int k = 0; k < n; k++)
+        img[k] = inv[cells[k]];
+      long q = kept && g ? find_placement(m, &m->pm[p], n, img) : -1;
+      m->key_sym[(size_t)i * ns + g] = q < 0 ? -1 : option_of(m, p, q);
+    }
+  }
+  return m->split_copies ? POLY_OK : held_images(m);
+}
+
 static int admit_applies(const poly_model *m, int *cells, int *lone);
 
 /* The items, in Knuth's order (the primaries first, as the matrix lists items in the order
- * they are added): the required pieces, the region's cells (m->cell_item; -1 for a hole),
- * then the optional pieces, secondary items (covered at most once). */
+ * they are added): the required pieces (one a group, under its head's name, with its count
+ * as bounds; none for the group m->free_shape: piece_item -1), the region's cells
+ * (m->cell_item; -1 for a hole), then the optional pieces, secondary items (covered at most
+ * once), and those of the held cell (held_items). */
 static poly_status add_items(poly_model *m, int32_t *piece_item) {
   const poly_set *s = m->set;
   dlx_matrix *x = m->matrix;
   m->cell_item = malloc(m->ncells * sizeof *m->cell_item);
   if (!m->cell_item) return POLY_ENOMEM;
-  for (int p = 0; p < s->npieces; p++)
-    if (!s->pieces[p].optional && dlx_add_item(x, s->pieces[p].name, DLX_PRIMARY, &piece_item[p]))
-      return POLY_ENOMEM;
+  for (int p = 0; p < s->npieces; p++) {
+    int sh = m->shape[p], copies = m->group[sh];
+    piece_item[p] = -1;
+    if (s->pieces[p].optional || option_owner(m, p) != p || sh == m->free_shape) continue;
+    if (dlx_add_item(x, s->pieces[p].name, DLX_PRIMARY, &piece_item[p])) return POLY_ENOMEM;
+    if (copies && dlx_set_bounds(x, piece_item[p], copies, copies)) return POLY_ENOMEM;
+  }
   for (size_t c = 0; c < m->ncells; c++) {
     m->cell_item[c] = -1;
     if (!poly_in_region(s, c)) continue;
@@ -751,7 +1014,7 @@ static poly_status add_items(poly_model *m, int32_t *piece_item) {
   for (int p = 0; p < s->npieces; p++)
     if (s->pieces[p].optional && dlx_add_item(x, s->pieces[p].name, DLX_SECONDARY, &piece_item[p]))
       return POLY_ENOMEM;
-  return POLY_OK;
+  return m->held_cell >= 0 ? held_items(m) : POLY_OK;
 }
 
 /* What the pruning knows of a box of at most 64 cells (m->small: a set of cells is one
@@ -769,8 +1032,14 @@ static void pruning_fields(poly_model *m) {
   int optional = 0;
   for (int p = 0; p < s->npieces; p++)
     optional |= s->pieces[p].optional;
-  uint32_t np = (uint32_t)s->npieces;
-  m->pieces_mask = optional || np > 64 ? 0 : np == 64 ? ~(uint64_t)0 : bits64_bit((int)np) - 1;
+  /* (a group has one item or none: then the items are not the pieces, and only
+   * poly_model_admit reads the pieces used) */
+  uint32_t np = 0;
+  for (int p = 0; p < s->npieces; p++)
+    np += !s->pieces[p].optional && option_owner(m, p) == p && m->shape[p] != m->free_shape;
+  m->pieces_mask = optional || m->grouped || np > 64 ? 0
+                   : np == 64                        ? ~(uint64_t)0
+                                                     : bits64_bit((int)np) - 1;
   m->cells_word = np / 64, m->cells_shift = np % 64;
   m->cells_two = m->cells_shift && np + m->ncells > 64 * (m->cells_word + 1);
   m->uniform = s->pieces[0].size < 64 ? s->pieces[0].size : 0;
@@ -811,27 +1080,39 @@ static poly_status option_arrays(poly_model *m, size_t total) {
 }
 
 /* One option per placement in the region (for the held piece, per representative of its
- * orbit: rep_places[0 .. nreps-1]), covering its piece and its cells. */
+ * orbit: rep_places[0 .. nreps-1]), covering its piece (unless it is of the group with no
+ * item) and its cells; a group's options are its head's, its other copies have none. With
+ * a held cell, the options held_extras drops are left out, and the others take the
+ * secondary items it gives them. */
 static poly_status add_options(poly_model *m, const int32_t *piece_item, const size_t *rep_places,
                                size_t nreps) {
   const poly_set *s = m->set;
-  int32_t items[1 + POLY_MAX_CUBES];
+  size_t room = 1 + POLY_MAX_CUBES + (m->held_cell >= 0 ? (size_t)m->norbit * m->nkeys : 0);
+  int32_t *items = malloc(room * sizeof *items);
+  if (!items) return POLY_ENOMEM;
   for (int p = 0; p < s->npieces; p++) {
     piece_model *pm = &m->pm[p];
     int n = s->pieces[p].size;
-    size_t count = p == m->restricted ? nreps : pm->nplace;
+    size_t count = p == m->restricted ? nreps : option_owner(m, p) == p ? pm->nplace : 0;
     pm->nopt = 0;
     for (size_t k = 0; k < count; k++) {
       size_t q = p == m->restricted ? rep_places[k] : k;
       if (!pm->valid[q]) continue;
-      items[0] = piece_item[p];
+      size_t len = 0;
+      if (piece_item[p] >= 0) items[len++] = piece_item[p];
       for (int i = 0; i < n; i++)
-        items[1 + i] = m->cell_item[pm->cells[q * n + i]];
+        items[len++] = m->cell_item[pm->cells[q * n + i]];
+      int extra = m->held_cell >= 0 ? held_extras(m, p, q, items + len) : 0;
+      if (extra < 0) continue;
       int32_t opt;
-      if (dlx_add_option(m->matrix, (size_t)n + 1, items, NULL, &opt)) return POLY_ENOMEM;
+      if (dlx_add_option(m->matrix, len + (size_t)extra, items, NULL, &opt)) {
+        free(items);
+        return POLY_ENOMEM;
+      }
       if (pm->nopt++ == 0) pm->first_opt = opt;
       m->opt_piece[opt] = p;
       m->opt_placement[opt] = (int32_t)q;
+      if (m->opt_key) m->opt_key[opt] = pm->key ? pm->key[q] : -1;
       if (m->small) {
         uint64_t w = 0;
         for (int i = 0; i < n; i++)
@@ -842,25 +1123,34 @@ static poly_status add_options(poly_model *m, const int32_t *piece_item, const s
       }
     }
   }
+  free(items);
   return POLY_OK;
 }
 
+/* The piece after p that takes p's options too: the next copy of its group, or none
+ * (0xff). */
+static int next_sharer(const poly_model *m, int p) {
+  return m->group[m->shape[p]] ? m->succ[p] : 0xff;
+}
+
 /* The options through each cell, by piece (m->cover, m->cover_at), for the pruning's cell
- * check alone: only dancing links asks for it (admit_applies). */
+ * check alone: only dancing links asks for it (admit_applies). A group's options are listed
+ * under each of its copies, since any copy left may take them. */
 static poly_status cover_lists(poly_model *m, size_t total) {
   const poly_set *s = m->set;
   int cells = 0, lone;
   if (!admit_applies(m, &cells, &lone) || !cells) return POLY_OK;
   size_t np = (size_t)s->npieces, slots = m->ncells * np, cells_total = 0;
   for (int p = 0; p < s->npieces; p++)
-    cells_total += m->pm[p].nopt * (size_t)s->pieces[p].size;
+    cells_total += m->pm[option_owner(m, p)].nopt * (size_t)s->pieces[p].size;
   m->cover = malloc(cells_total * sizeof *m->cover);
   m->cover_at = calloc(slots + 1, sizeof *m->cover_at);
   if (!m->cover || !m->cover_at) return POLY_ENOMEM;
   for (size_t o = 0; o < total; o++)
     for (uint64_t w = m->opt_mask[o]; w;) {
       int c = bits64_next(&w);
-      m->cover_at[(size_t)c * np + m->opt_pc[o] + 1]++;
+      for (int p = m->opt_pc[o]; p != 0xff; p = next_sharer(m, p))
+        m->cover_at[(size_t)c * np + (size_t)p + 1]++;
     }
   for (size_t i = 0; i < slots; i++)
     m->cover_at[i + 1] += m->cover_at[i];
@@ -870,7 +1160,8 @@ static poly_status cover_lists(poly_model *m, size_t total) {
   for (size_t o = 0; o < total; o++)
     for (uint64_t w = m->opt_mask[o]; w;) {
       int c = bits64_next(&w);
-      m->cover[fill[(size_t)c * np + m->opt_pc[o]]++] = m->opt_mask[o];
+      for (int p = m->opt_pc[o]; p != 0xff; p = next_sharer(m, p))
+        m->cover[fill[(size_t)c * np + (size_t)p]++] = m->opt_mask[o];
     }
   free(fill);
   return POLY_OK;
@@ -884,14 +1175,17 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
   if (!m->matrix) return POLY_ENOMEM;
   int32_t *piece_item = malloc((size_t)s->npieces * sizeof *piece_item);
   poly_status st = piece_item ? add_items(m, piece_item) : POLY_ENOMEM;
-  size_t total = 0;
+  size_t total = 0; /* at most, before held_extras drops some */
   for (int p = 0; p < s->npieces; p++)
-    total += p == m->restricted ? nreps : m->pm[p].nvalid;
+    total += p == m->restricted ? nreps : option_owner(m, p) == p ? m->pm[p].nvalid : 0;
   if (!st) pruning_fields(m);
   if (!st) st = option_arrays(m, total);
+  if (!st && m->held_cell >= 0 && !(m->opt_key = malloc(total * sizeof *m->opt_key)))
+    st = POLY_ENOMEM;
   if (!st) st = add_options(m, piece_item, rep_places, nreps);
   free(piece_item);
-  if (!st) st = cover_lists(m, total);
+  if (!st) st = cover_lists(m, (size_t)dlx_option_count(m->matrix));
+  if (!st && m->held_cell >= 0) st = held_symmetries(m);
   return st;
 }
 
@@ -1044,6 +1338,34 @@ static void chain_copies(poly_model *m) {
     }
 }
 
+/* The groups (m->group): the shapes of which the set has several pieces, all required.
+ * Their copies share one set of options, so that the search places the shape, not each
+ * copy in turn at every cell. One group may go without an item (m->free_shape, the one
+ * with most copies) when no piece is optional: every other piece then has an item, the
+ * cells covered add up to the pieces', so that group's placements are its count. The
+ * others' items take their count as bounds (Algorithm M). A shape with an optional copy
+ * keeps an item per copy, its covers told apart by the labelling (poly_model_accept). */
+static void group_copies(poly_model *m, const shape_count *sc) {
+  const poly_set *s = m->set;
+  int optional = 0;
+  for (int p = 0; p < s->npieces; p++)
+    optional |= s->pieces[p].optional;
+  memset(m->group, 0, sizeof m->group);
+  m->grouped = m->split_copies = 0;
+  m->free_shape = -1;
+  for (int sh = 0; sh < s->npieces; sh++) {
+    if (sc->copies[sh] < 2) continue;
+    if (sc->optional[sh]) {
+      m->split_copies = 1;
+      continue;
+    }
+    m->group[sh] = (uint8_t)sc->copies[sh];
+    m->grouped = 1;
+    if (!optional && (m->free_shape < 0 || sc->copies[sh] > sc->copies[m->free_shape]))
+      m->free_shape = sh;
+  }
+}
+
 /* Mirror images of shapes (m->mirror), for --reflections: refused unless every shape's
  * mirror image is a shape of the set with as many copies, as many of them optional. */
 static poly_status find_mirrors(poly_model *m, const iso *t, const shape_count *sc,
@@ -1105,10 +1427,27 @@ static poly_status hold_piece(poly_model *m, const shape_count *sc, poly_error *
   return POLY_OK;
 }
 
+/* Whether to hold a cell instead of a piece: the choice was left to the model, the region
+ * has symmetries, the set has copies and no required piece is without one (else
+ * choose_restricted found one to hold). A set of optional pieces without copies is left as
+ * it was (every cover compared with its images). */
+static int held_wanted(const poly_model *m) {
+  const poly_set *s = m->set;
+  if (m->opt.restrict_piece != POLY_RESTRICT_AUTO || m->nsym < 2 || !m->copies) return 0;
+  for (int p = 0; p < s->npieces; p++)
+    if (!s->pieces[p].optional && m->head[m->shape[p]] == p && m->succ[p] == 0xff) return 0;
+  return 1;
+}
+
 /* The matrix, the held piece placed only at the representatives of its orbits, each one's
- * stabilizer kept for poly_model_accept (m->opt_stab into m->stab_list). */
+ * stabilizer kept for poly_model_accept (m->opt_stab into m->stab_list); with no piece to
+ * hold, a cell held instead (held_wanted). */
 static poly_status build_held_matrix(poly_model *m) {
   int r = m->restricted;
+  if (r < 0 && held_wanted(m)) {
+    poly_status st = hold_cell(m);
+    if (st) return st;
+  }
   if (r < 0) return build_matrix(m, NULL, 0);
   size_t np = m->pm[r].nplace;
   size_t *places = malloc(np * sizeof *places);
@@ -1135,6 +1474,7 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
   m->ncells = (size_t)s->box[0] * s->box[1] * s->box[2];
   m->nregion = poly_region_cells(s);
   m->restricted = -1;
+  m->held_cell = -1;
   iso t[48];
   isometries(t);
   shape_count sc = {{0}, {0}};
@@ -1144,6 +1484,7 @@ poly_status poly_model_new(const poly_set *s, const poly_options *o, poly_model 
   if (!st) {
     find_shapes(m, &sc);
     chain_copies(m);
+    group_copies(m, &sc);
     if (m->opt.reflections) st = find_mirrors(m, t, &sc, err);
   }
   if (!st) {
@@ -1173,6 +1514,7 @@ void poly_model_free(poly_model *m) {
       free(m->pm[p].base);
       free(m->pm[p].cells);
       free(m->pm[p].valid);
+      free(m->pm[p].key);
     }
   free(m->cell_item);
   free(m->pm);
@@ -1190,6 +1532,14 @@ void poly_model_free(poly_model *m) {
   free(m->cover);
   free(m->cover_at);
   free(m->scratch);
+  free(m->cell_orbit);
+  free(m->key_place);
+  free(m->opt_key);
+  free(m->key_sym);
+  free(m->inv);
+  free(m->opt_sym);
+  free(m->held_bits);
+  free(m->repr);
   free(m);
 }
 
@@ -1198,6 +1548,7 @@ const poly_set *poly_model_set(const poly_model *m) { return m->set; }
 size_t poly_model_cells(const poly_model *m) { return m->ncells; }
 int poly_model_symmetries(const poly_model *m) { return m->nsym; }
 int poly_model_restricted(const poly_model *m) { return m->restricted; }
+int poly_model_held_cell(const poly_model *m) { return m->held_cell; }
 double poly_model_estimate(const poly_model *m, int piece) { return m->estimate[piece]; }
 double poly_model_choice_seconds(const poly_model *m) { return m->choice_seconds; }
 double poly_model_size_estimate(const poly_model *m) { return m->size_estimate; }
@@ -1208,20 +1559,44 @@ poly_piece_info poly_model_piece(const poly_model *m, int p) {
   return i;
 }
 
+/* A group's copies renamed in the order in which a scan of the cells meets them (as label
+ * does): its placements in a cover are a set, so the arrangement is this one. */
+static void label_groups(const poly_model *m, uint8_t *cells) {
+  uint8_t map[POLY_MAX_PIECES], next[POLY_MAX_PIECES];
+  memset(map, 0xff, sizeof map);
+  memcpy(next, m->head, sizeof next);
+  for (size_t c = 0; c < m->ncells; c++) {
+    uint8_t p = cells[c];
+    if (p >= POLY_HOLE || !m->group[m->shape[p]]) continue;
+    if (map[p] == 0xff) {
+      map[p] = next[m->shape[p]];
+      next[m->shape[p]] = m->succ[map[p]];
+    }
+    cells[c] = map[p];
+  }
+}
+
 int poly_model_arrange(const poly_model *m, const int32_t *options, size_t n, uint8_t *cells) {
+  uint8_t next[POLY_MAX_PIECES]; /* a group's copy to place next */
+  if (m->grouped) memcpy(next, m->head, sizeof next);
   for (size_t c = 0; c < m->ncells; c++)
     cells[c] = poly_in_region(m->set, c) ? POLY_EMPTY : POLY_HOLE;
   for (size_t k = 0; k < n; k++) {
-    int p = m->opt_piece[options[k]];
+    int p = m->opt_piece[options[k]], label = p, sh = m->shape[p];
     int size = m->set->pieces[p].size;
     const int32_t *c = m->pm[p].cells + (size_t)m->opt_placement[options[k]] * size;
+    if (m->group[sh]) { /* more placements than copies cannot happen in a cover */
+      if ((label = next[sh]) == 0xff) return -1;
+      next[sh] = m->succ[label];
+    }
     for (int i = 0; i < size; i++) {
       if (cells[c[i]] != POLY_EMPTY) return -1;
-      cells[c[i]] = (uint8_t)p;
+      cells[c[i]] = (uint8_t)label;
     }
   }
   for (size_t c = 0; c < m->ncells; c++)
     if (cells[c] == POLY_EMPTY) return -1;
+  if (m->grouped) label_groups(m, cells);
   return 0;
 }
 
@@ -1260,6 +1635,12 @@ static void image(const poly_model *m, const uint8_t *cells, const int32_t *g, i
     memcpy(out, tmp, n);
 }
 
+void poly_model_representative(const poly_model *m, uint8_t *cells) {
+  if (m->held_cell < 0) return;
+  poly_model_canonical(m, cells, m->repr);
+  memcpy(cells, m->repr, m->ncells);
+}
+
 void poly_model_canonical(const poly_model *m, const uint8_t *cells, uint8_t *out) {
   size_t n = m->ncells;
   uint8_t *tmp = out + n, *img = out + 2 * n;
@@ -1270,15 +1651,111 @@ void poly_model_canonical(const poly_model *m, const uint8_t *cells, uint8_t *ou
   }
 }
 
+/* *c for an accepted cover: its class has |G| / fixed members (fixed: the rotations that
+ * map it onto itself), and with reflections whether it is its own mirror image. */
+static void class_of(const poly_model *m, const uint8_t *cells, int fixed, poly_class *c) {
+  size_t n = m->ncells;
+  uint8_t *tmp = m->scratch + n, *img = m->scratch + 2 * n;
+  c->orbit = (uint32_t)(m->nsym / fixed);
+  c->self_mirror = m->opt.reflections && m->nimp == 0; /* a region with no reflection */
+  for (int g = m->nsym; g < m->nsym + m->nimp && !c->self_mirror; g++) {
+    image(m, cells, m->perm + (size_t)g * n, 1, tmp, img);
+    c->self_mirror = !memcmp(img, cells, n);
+  }
+}
+
+/* With a held cell: the cover has the least key of its class (the matrix has no other), and
+ * is taken when no image of the same key, one with the same placement over the held cell, is
+ * less. Image g has it when the cells of g^-1 of that placement are one piece's, all of it.
+ * This is the rule for copies that are no group (held_decide's for the others). */
+static int held_accept_cells(const poly_model *m, const uint8_t *cells, poly_class *c) {
+  size_t n = m->ncells;
+  uint8_t *tmp = m->scratch + n, *img = m->scratch + 2 * n;
+  int p = cells[m->held_cell], size = m->set->pieces[p].size, k = 0, fixed = 1;
+  int32_t over[POLY_MAX_CUBES];
+  for (size_t q = 0; q < n && k < size; q++)
+    if (cells[q] == p) over[k++] = (int32_t)q;
+  for (int g = 1; g < m->nsym; g++) {
+    const int32_t *inv = m->inv + (size_t)g * n;
+    uint8_t there = cells[inv[over[0]]];
+    int same = there < POLY_HOLE && m->set->pieces[there].size == size;
+    for (int i = 1; i < size && same; i++)
+      same = cells[inv[over[i]]] == there;
+    if (!same) continue;
+    image(m, cells, m->perm + (size_t)g * n, 0, tmp, img);
+    int d = memcmp(img, cells, n);
+    if (d < 0) return 0;
+    fixed += d == 0;
+  }
+  if (c) class_of(m, cells, fixed, c);
+  return 1;
+}
+
+/* With a held cell and no copies but groups, a cover is a set of options, and its images
+ * are sets of options (m->opt_sym): it is taken when no image of the same key (one that has
+ * the option of g^-1 of its placement over the held cell, m->key_sym) is less, as a set of
+ * options read as a number, bit o for option o. Returns 1 if taken, with *fixed the
+ * rotations that map it onto itself. */
+static int held_decide(const poly_model *m, const int32_t *options, size_t n, int *fixed) {
+  size_t words = m->held_words, nopt = words ? (size_t)dlx_option_count(m->matrix) : 0;
+  uint64_t *bits = m->held_bits, *img = m->held_bits + words;
+  const int32_t *sym = NULL;
+  memset(bits, 0, words * sizeof *bits);
+  for (size_t k = 0; k < n; k++) {
+    bits[options[k] / 64] |= bits64_bit(options[k] % 64);
+    if (m->opt_key[options[k]] >= 0) sym = m->key_sym + (size_t)m->opt_key[options[k]] * m->nsym;
+  }
+  *fixed = 1;
+  for (int g = 1; sym && g < m->nsym; g++) {
+    if (sym[g] < 0 || !bits64_test(bits[sym[g] / 64], sym[g] % 64)) continue;
+    memset(img, 0, words * sizeof *img);
+    for (size_t k = 0; k < n; k++) {
+      int32_t o = m->opt_sym[(size_t)g * nopt + (size_t)options[k]];
+      if (o < 0) return 0; /* cannot be: an image of the same key is a cover of the matrix */
+      img[o / 64] |= bits64_bit(o % 64);
+    }
+    size_t w = words;
+    while (w > 0 && img[w - 1] == bits[w - 1])
+      w--;
+    if (w && img[w - 1] < bits[w - 1]) return 0;
+    *fixed += !w;
+  }
+  return 1;
+}
+
+/* held_decide on an arrangement: its options found again from its pieces' cells. */
+static int held_accept(const poly_model *m, const uint8_t *cells, poly_class *c) {
+  if (m->split_copies) return held_accept_cells(m, cells, c);
+  const poly_set *s = m->set;
+  int32_t options[POLY_MAX_PIECES], at[POLY_MAX_CUBES];
+  size_t n = 0;
+  uint8_t seen[POLY_MAX_PIECES] = {0};
+  for (size_t q = 0; q < m->ncells; q++) {
+    int p = cells[q], k = 0;
+    if (p >= POLY_HOLE || seen[p]++) continue;
+    for (size_t r = q; r < m->ncells && k < s->pieces[p].size; r++)
+      if (cells[r] == p) at[k++] = (int32_t)r;
+    int owner = option_owner(m, p);
+    long place = find_placement(m, &m->pm[owner], k, at);
+    if (place < 0 || (options[n++] = option_of(m, owner, place)) < 0) return 0;
+  }
+  int fixed;
+  if (!held_decide(m, options, n, &fixed)) return 0;
+  if (c) class_of(m, cells, fixed, c);
+  return 1;
+}
+
 int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) {
   size_t n = m->ncells;
   const poly_set *s = m->set;
   uint8_t *tmp = m->scratch + n, *img = m->scratch + 2 * n;
-  /* Copies of a shape in scan order: one cover per arrangement. */
-  if (m->copies) {
+  /* Copies of a shape in scan order: one cover per arrangement (a group's copies are so
+   * already, as poly_model_arrange labels them). */
+  if (m->split_copies) {
     label(m, n, cells, 0, img);
     if (memcmp(img, cells, n)) return 0;
   }
+  if (m->held_cell >= 0) return held_accept(m, cells, c);
   /* The least among its images under the stabilizer of the restricted placement. */
   const int32_t *list = m->all_list;
   if (m->restricted >= 0) {
@@ -1312,19 +1789,25 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
       image(m, cells, m->perm + (size_t)g * n, 0, tmp, img);
       fixed += !memcmp(img, cells, n);
     }
-    c->orbit = (uint32_t)(m->nsym / fixed);
-    c->self_mirror = m->opt.reflections && m->nimp == 0; /* a region with no reflection */
-    for (int g = m->nsym; g < m->nsym + m->nimp && !c->self_mirror; g++) {
-      image(m, cells, m->perm + (size_t)g * n, 1, tmp, img);
-      c->self_mirror = !memcmp(img, cells, n);
-    }
+    class_of(m, cells, fixed, c);
   }
+  return 1;
+}
+
+/* poly_model_accept_options with a held cell: held_decide, which needs no arrangement. */
+static int held_accept_options(const poly_model *m, const int32_t *options, size_t n,
+                               poly_class *c) {
+  int fixed;
+  if (!held_decide(m, options, n, &fixed)) return 0;
+  if (c) *c = (poly_class){(uint32_t)(m->nsym / fixed), 0};
   return 1;
 }
 
 int poly_model_accept_options(const poly_model *m, const int32_t *options, size_t n,
                               poly_class *c) {
-  if (m->restricted < 0 || m->copies || m->opt.reflections) return -1;
+  if (m->split_copies || m->opt.reflections) return -1;
+  if (m->held_cell >= 0) return held_accept_options(m, options, n, c);
+  if (m->restricted < 0) return -1;
   const piece_model *pm = &m->pm[m->restricted];
   for (size_t k = 0; k < n; k++) {
     int32_t o = options[k];
@@ -1506,12 +1989,20 @@ static inline __attribute__((always_inline)) int uni_test(const poly_model *m, u
  * it spared. Not in flat boxes, where placements do cut the board: there lone cells alone
  * walk more nodes than the fills save, and move the choice of the piece to hold to a worse
  * one. bench/RESULTS.md, "The pruning in boxes of three dimensions: lone cells only". */
+/* The pieces used with one more placement of piece p's options: p, or for a group's the
+ * first of its copies not yet used (none when all are, a dead end the test then sees). */
+static inline __attribute__((always_inline)) uint64_t used_add(const poly_model *m, uint64_t used,
+                                                               int p) {
+  while (p != 0xff && bits64_test(used, p))
+    p = m->succ[p];
+  return p == 0xff ? used : used | bits64_bit(p);
+}
 #define POLY_ADMIT_GATHER                                                                          \
   const poly_model *m = ctx;                                                                       \
   uint64_t full = 0, used = 0;                                                                     \
   for (size_t k = 0; k < n; k++) {                                                                 \
     full |= m->opt_mask[options[k]];                                                               \
-    used |= bits64_bit(m->opt_pc[options[k]]);                                                     \
+    used = used_add(m, used, m->opt_pc[options[k]]);                                               \
   }
 /* The same, read off the primaries left uncovered above the candidate, for a model whose
  * items are its pieces (bits 0 .. npieces-1), then every cell of the box in order (see
@@ -1663,7 +2154,9 @@ dlx_admit_fn poly_model_admit(const poly_model *m) {
 dlx_admit_items_fn poly_model_admit_items(const poly_model *m) {
   int cells, lone;
   if (!admit_applies(m, &cells, &lone) || cells) return NULL;
-  if (m->set->region || !m->pieces_mask) return NULL;
+  /* with a group, only where the pieces used are not read: pieces of one size */
+  int grouped = m->grouped && m->uniform && !dlx_has_bounds(m->matrix);
+  if (m->set->region || !(m->pieces_mask || grouped)) return NULL;
   if (lone) return have_popcnt() ? admit_items_lone_popcnt : admit_items_lone;
   if (have_popcnt()) return m->uniform ? admit_items_uni_popcnt : admit_items_popcnt;
   return m->uniform ? admit_items_uni : admit_items;

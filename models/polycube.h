@@ -181,6 +181,9 @@ typedef struct {
 } poly_piece_info;
 poly_piece_info poly_model_piece(const poly_model *m, int piece);
 int poly_model_restricted(const poly_model *m); /* piece index, or -1 for none */
+/* With no piece restricted because every required piece has an identical copy: the cell
+ * (x + X*(y + Y*z)) whose placement is held instead (see "Symmetry" above), or -1. */
+int poly_model_held_cell(const poly_model *m);
 /* With POLY_RESTRICT_AUTO: the estimated nodes of the search with that piece restricted
  * (0 for a piece not considered, or when the choice was not estimated). In a small search
  * a candidate's estimate stops once it passes the best one found before it: it is then a
@@ -227,12 +230,20 @@ typedef struct {
 int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c);
 
 /* poly_model_accept's answer from the cover's options alone, where it needs no arrangement:
- * no identical pieces, no reflections, and the restricted piece's placement in the cover
- * fixed by no rotation of the box but the identity. Then the cover is accepted, and its
- * class has |G| members (a rotation fixing the arrangement would fix that placement), so
- * counting such covers costs no poly_model_arrange. Returns 1 (accepted, *c filled) or -1:
- * not decided here, ask poly_model_accept. */
+ * no copies but groups, no reflections, and either the restricted piece's placement in the
+ * cover fixed by no rotation of the box but the identity (then the cover is accepted, and its
+ * class has |G| members: a rotation fixing the arrangement would fix that placement), or a
+ * held cell (poly_model_held_cell: every cover is decided). Counting such covers costs no
+ * poly_model_arrange. Returns 1 (accepted, *c filled), 0 (not accepted) or -1: not decided
+ * here, ask poly_model_accept. */
 int poly_model_accept_options(const poly_model *m, const int32_t *options, size_t n, poly_class *c);
+
+/* The cover that stands for an accepted cover's class where solutions are shown (printed,
+ * drawn, in catalogs): with a held cell, the least of its images under the rotations, as
+ * poly_model_canonical gives it (the one a model holding nothing accepts), in place of cells[];
+ * otherwise cells[] itself, unchanged. Not thread-safe (the model's scratch): call it where
+ * poly_model_accept is called. */
+void poly_model_representative(const poly_model *m, uint8_t *cells);
 
 /* The model's pruning for dlx_options.admit (with the model as admit_ctx): it skips a
  * placement that would cut off an empty region whose size no subset of the unused pieces

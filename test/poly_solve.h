@@ -48,9 +48,12 @@ static int count_one(void *ctx, const int32_t *opts, size_t n) {
     t->self_mirror += (uint64_t)c.self_mirror;
   }
   /* the answer from the options alone, where it gives one, is the same */
-  if (poly_model_accept_options(t->m, opts, n, &f) >= 0) {
+  int fast = poly_model_accept_options(t->m, opts, n, &f);
+  if (fast >= 0) {
     t->fast++;
-    if (!accepted || f.orbit != c.orbit || f.self_mirror != c.self_mirror) t->bad++;
+    if (fast != accepted ||
+        (accepted && (f.orbit != c.orbit || f.self_mirror != c.self_mirror)))
+      t->bad++;
   }
   return 0;
 }

@@ -401,12 +401,15 @@ static int on_solution(void *ctx, const int32_t *options, size_t n) {
    * costs a share of a small run (bench/RESULTS.md, "Counting without arranging, and where
    * the last nodes could not be cut") */
   int need_cells = !c->have_first || c->o->print || c->o->first || c->catalog;
-  if (need_cells || poly_model_accept_options(c->m, options, n, &k) < 0) {
+  int fast = need_cells ? -1 : poly_model_accept_options(c->m, options, n, &k);
+  if (fast == 0) return 0;
+  if (fast < 0) {
     if (poly_model_arrange(c->m, options, n, c->cells)) {
       c->error = EINVAL; /* the matrix does not pack the box: a bug, not bad input */
       return 1;
     }
     if (!poly_model_accept(c->m, c->cells, &k)) return 0;
+    poly_model_representative(c->m, c->cells); /* the class's packing as shown */
   }
   c->solutions++;
   c->total += k.orbit;
