@@ -573,6 +573,8 @@ typedef struct {
   uint8_t used[POLY_MAX_PIECES];
   int norient[POLY_MAX_PIECES];
   int orient[POLY_MAX_PIECES][48][12]; /* cubes as x + 8y + 64z, sorted */
+  uint8_t twin[POLY_MAX_PIECES];       /* the last piece before it of its shape that is as
+                                          optional as it, or 0xff */
   uint8_t (*found)[64];
   size_t nfound, cap;
 } brute;
@@ -580,6 +582,7 @@ typedef struct {
 static void rot(int r, const int v[3], int w[3]);
 static int proper(int r);
 static void turned(const poly_piece *pc, int r, int *out);
+static int same_shape(const poly_piece *p, const poly_piece *q, int mirror);
 
 static void brute_go(brute *b) {
   const int *box = b->s->box;
@@ -598,7 +601,9 @@ static void brute_go(brute *b) {
   }
   int fx = first % box[0], fy = first / box[0] % box[1], fz = first / box[0] / box[1];
   for (int p = 0; p < b->s->npieces; p++) {
-    if (b->used[p]) continue;
+    /* identical pieces in turn: the packings that only swap them are the same (relabel),
+     * and ten copies would otherwise be tried in 10! orders */
+    if (b->used[p] || (b->twin[p] != 0xff && !b->used[b->twin[p]])) continue;
     int size = b->s->pieces[p].size;
     for (int o = 0; o < b->norient[p]; o++) {
       /* its first cube (in cell order) goes on the first empty cell */
@@ -629,6 +634,11 @@ static void brute_init(brute *b) {
   for (int c = 0; c < box[0] * box[1] * box[2]; c++)
     if (!poly_in_region(b->s, (size_t)c)) b->cells[c] = POLY_HOLE;
   for (int p = 0; p < b->s->npieces; p++) {
+    b->twin[p] = 0xff;
+    for (int q = 0; q < p; q++)
+      if (b->s->pieces[q].optional == b->s->pieces[p].optional &&
+          same_shape(&b->s->pieces[p], &b->s->pieces[q], b->mirror))
+        b->twin[p] = (uint8_t)q;
     int size = b->s->pieces[p].size, *next = b->orient[p][0];
     b->norient[p] = 0;
     for (int r = 0; r < 48; r++) {
@@ -893,6 +903,161 @@ static void test_random_against_brute_force(void) {
     }
     poly_set_free(s);
   }
+}
+
+/* ---- copies as copies ---------------------------------------------------------------------- */
+
+/* Small shapes for sets of copies: the drawing's rows, '/' between them. */
+static const char *const copy_shapes[] = {"A", "AA", "AAA", "A./AA", "AAAA", "AAA/.A.", "A../AAA",
+                                          ".AA/AA.", "AA/AA"};
+
+/* Appends "piece NAME[ xN][ optional]" and shape k's drawing to text (room for 4096). */
+static int add_copy_piece(char *text, int len, const char *name, int k, int copies, int opt) {
+  char x[16] = "";
+  if (copies > 1) snprintf(x, sizeof x, " x%d", copies);
+  len += snprintf(text + len, 4096 - (size_t)len, "piece %s%s%s\n", name, x, opt ? " optional" : "");
+  for (const char *d = copy_shapes[k]; *d; d++)
+    text[len++] = *d == '/' ? '\n' : *d == 'A' ? name[0] : '.';
+  text[len++] = '\n';
+  text[len++] = '\n';
+  return len;
+}
+
+static int shape_size(int k) {
+  int n = 0;
+  for (const char *d = copy_shapes[k]; *d; d++)
+    n += *d == 'A';
+  return n;
+}
+
+/* A random small box filled by copies: one shape two to five times, or two shapes, or
+ * copies and a piece of their own; sometimes the copies drawn as pieces of their own
+ * (identical pieces under other names), sometimes a region with holes, sometimes spare
+ * copies (optional). Whether a packing exists is left to chance. */
+static poly_set *random_copies_set(int round) {
+  for (;;) {
+    int box[3] = {1 + (int)test_below(4), 1 + (int)test_below(3), 1 + (int)test_below(2)};
+    int n = box[0] * box[1] * box[2], holes = round % 3 == 2 && n > 5 ? 1 + (int)test_below(2) : 0;
+    if (n < 4 || n > 12) continue;
+    int a = (int)test_below(9), ca = 2 + (int)test_below(4), left = n - holes - ca * shape_size(a);
+    if (left < 0) continue;
+    int b = -1, cb = 0;
+    if (left) { /* another shape: copies too, or a piece of its own */
+      b = (int)test_below(9);
+      if (left % shape_size(b) || left / shape_size(b) > 4) continue;
+      cb = left / shape_size(b);
+    }
+    char text[4096];
+    int len;
+    if (holes) {
+      int hole[2] = {(int)test_below((uint32_t)n), (int)test_below((uint32_t)n)};
+      if (holes == 2 && hole[0] == hole[1]) continue;
+      len = snprintf(text, sizeof text, "region\n");
+      for (int y = box[1] - 1; y >= 0; y--)
+        for (int z = box[2] - 1; z >= 0; z--) {
+          for (int x = 0; x < box[0]; x++) {
+            int c = x + box[0] * (y + box[1] * z);
+            text[len++] = c == hole[0] || (holes == 2 && c == hole[1]) ? '.' : 'x';
+          }
+          text[len++] = z ? ' ' : '\n';
+        }
+      text[len++] = '\n';
+    } else {
+      len = snprintf(text, sizeof text, "box %dx%dx%d\n", box[0], box[1], box[2]);
+    }
+    if (test_below(3) == 0) { /* the copies of a drawn one by one */
+      for (int k = 0; k < ca; k++)
+        len = add_copy_piece(text, len, (const char[]){(char)('A' + k), 0}, a, 1, 0);
+    } else {
+      len = add_copy_piece(text, len, "A", a, ca, 0);
+    }
+    if (b >= 0) len = add_copy_piece(text, len, "Q", b, cb, 0);
+    if (round % 4 == 3) len = add_copy_piece(text, len, "S", (int)test_below(3), 2, 1);
+    text[len] = '\0';
+    poly_error err;
+    poly_set *s = parse(text, &err);
+    if (!s) TEST_FAIL_("random set: %d:%d: %s\n%s", err.line, err.column, err.message, text);
+    poly_model *m = NULL;
+    if (s && poly_model_new(s, NULL, &m, &err)) { /* a piece that fits nowhere: another */
+      poly_set_free(s);
+      continue;
+    }
+    poly_model_free(m);
+    return s;
+  }
+}
+
+/* Sets of copies against the brute force, as test_random_against_brute_force: with the
+ * copies grouped, the cell held where no piece can be, and optional copies beside them. */
+static void test_copies_against_brute_force(void) {
+  int held = 0, solved = 0;
+  for (int round = 0; round < 300; round++) {
+    poly_set *s = random_copies_set(round);
+    if (!s) return;
+    int mirror = (int)test_below(2);
+    uint64_t total, classes;
+    brute_classes(s, mirror, 0, &total, &classes);
+    solved += classes > 0;
+    for (int how = 0; how < 3; how++) {
+      prune = how != 2;
+      poly_options o = poly_options_default();
+      o.mirror = mirror;
+      o.restrict_piece = how == 1 ? POLY_RESTRICT_NONE : POLY_RESTRICT_AUTO;
+      poly_model *m = NULL;
+      poly_error err;
+      if (!poly_model_new(s, &o, &m, &err)) held += how == 0 && poly_model_held_cell(m) >= 0;
+      poly_model_free(m);
+      tally t = solve(s, o, 1 + (int)test_below(2));
+      ASSERT_EQ_U64(t.solutions, classes);
+      ASSERT_EQ_U64(t.total, total);
+      if (t.solutions != classes || t.total != total) {
+        fprintf(stderr, "round %d, box %dx%dx%d, %d pieces, mirror %d, how %d\n", round, s->box[0],
+                s->box[1], s->box[2], s->npieces, mirror, how);
+        poly_set_free(s);
+        prune = 1;
+        return;
+      }
+    }
+    prune = 1;
+    poly_set_free(s);
+  }
+  /* the rounds reach the held cell and sets with packings, not only empty counts */
+  ASSERT(held > 50);
+  ASSERT(solved > 100);
+}
+
+/* Ten L-tetrominoes in 8x5 and twenty in 10x8, "piece L x10": the copies share their
+ * options (one item for none, as every copy is used) and a cell is held. The covers are
+ * those of the matrix without the copies' items (dance xc on the export, stripped); the
+ * classes are a quarter of them, none symmetric, as the brute force finds for 8x5 too. */
+static void test_many_copies(void) {
+  poly_error err;
+  poly_set *s = parse("box 8x5\npiece L x10\nL.\nL.\nLL\n", &err);
+  if (!s) return;
+  uint64_t total, classes;
+  tally t = solve(s, poly_options_default(), 1);
+  ASSERT_EQ_U64(t.solutions, 109);
+  ASSERT_EQ_U64(t.total, 436);
+  poly_options o = poly_options_default();
+  o.restrict_piece = POLY_RESTRICT_NONE;
+  poly_model *m = NULL;
+  ASSERT_EQ(poly_model_new(s, &o, &m, &err), POLY_OK);
+  ASSERT_EQ(dlx_item_count(poly_model_matrix(m)), 40); /* the cells only */
+  ASSERT_EQ(dlx_option_count(poly_model_matrix(m)), 180);
+  poly_model_free(m);
+  t = solve(s, o, 2);
+  ASSERT_EQ_U64(t.solutions, 109);
+  ASSERT_EQ_U64(t.total, 436);
+  brute_classes(s, 0, 0, &total, &classes);
+  ASSERT_EQ_U64(total, 436);
+  ASSERT_EQ_U64(classes, 109);
+  poly_set_free(s);
+  s = parse("box 10x8\npiece L x20\nL.\nL.\nLL\n", &err);
+  if (!s) return;
+  t = solve(s, poly_options_default(), 2);
+  ASSERT_EQ_U64(t.solutions, 1105293);
+  ASSERT_EQ_U64(t.total, 4417084);
+  poly_set_free(s);
 }
 
 /* ---- catalog lines, the checker, malformed files ------------------------------------------ */
@@ -1221,6 +1386,8 @@ int main(void) {
   RUN(test_soma);
   RUN(test_steinhaus);
   RUN(test_random_against_brute_force);
+  RUN(test_copies_against_brute_force);
+  RUN(test_many_copies);
   RUN(test_heptominoes);
   return test_report();
 }
