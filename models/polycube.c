@@ -1555,7 +1555,7 @@ double poly_model_size_estimate(const poly_model *m) { return m->size_estimate; 
 int poly_model_estimate_bound(const poly_model *m, int piece) { return m->estimate_bound[piece]; }
 
 poly_piece_info poly_model_piece(const poly_model *m, int p) {
-  poly_piece_info i = {m->pm[p].norient, m->pm[p].nvalid, m->pm[p].nopt};
+  poly_piece_info i = {m->pm[p].norient, m->pm[p].nvalid, m->pm[p].nopt, option_owner(m, p)};
   return i;
 }
 

@@ -174,10 +174,13 @@ size_t poly_model_cells(const poly_model *m);
 int poly_model_symmetries(const poly_model *m); /* |G|: rotations of the box */
 
 /* Per piece: distinct orientations, placements in the box, options in the matrix (fewer
- * than placements for the restricted piece). */
+ * than placements for the restricted piece; 0 for a copy whose options are another's), and
+ * the piece whose options place it: itself, or for the copies of a group (required copies
+ * of one shape) the first of them. */
 typedef struct {
   int orientations;
   size_t placements, options;
+  int owner;
 } poly_piece_info;
 poly_piece_info poly_model_piece(const poly_model *m, int piece);
 int poly_model_restricted(const poly_model *m); /* piece index, or -1 for none */

@@ -505,10 +505,21 @@ static void print_model(const poly_model *m) {
     char est[sizeof(cli_num) + 1] = "-"; /* ">" and a cli_num */
     if (e > 0)
       snprintf(est, sizeof est, "%s%s", poly_model_estimate_bound(m, p) ? ">" : "", cli_si(e).s);
-    printf("%-6s %5d  %12d  %10zu  %7zu  %8s%s\n", s->pieces[p].name, s->pieces[p].size,
+    printf("%-6s %5d  %12d  %10zu  %7zu  %8s%s", s->pieces[p].name, s->pieces[p].size,
            i.orientations, i.placements, i.options, est,
            p == poly_model_restricted(m) ? "  (restricted)" : "");
+    if (i.owner != p) printf("  (a copy: %s's options)", s->pieces[i.owner].name);
+    printf("\n");
   }
+}
+
+/* The held cell's coordinates, "x,y,z" (as catalog checks name cells), or NULL for none. */
+static const char *held_name(const poly_model *m, char *buf, size_t cap) {
+  int c = poly_model_held_cell(m);
+  const int *b = poly_model_set(m)->box;
+  if (c < 0) return NULL;
+  snprintf(buf, cap, "%d,%d,%d", c % b[0], c / b[0] % b[1], c / b[0] / b[1]);
+  return buf;
 }
 
 static void json_model(cli_json *j, const poly_model *m) {
@@ -533,6 +544,11 @@ static void json_model(cli_json *j, const poly_model *m) {
   } else {
     cli_json_null(j, "restricted");
   }
+  char held[48];
+  if (held_name(m, held, sizeof held))
+    cli_json_string(j, "held_cell", held);
+  else
+    cli_json_null(j, "held_cell");
   const dlx_matrix *x = poly_model_matrix(m);
   cli_json_int(j, "items", dlx_item_count(x));
   cli_json_int(j, "options", dlx_option_count(x));
@@ -707,6 +723,9 @@ static void print_stats(const poly_model *m, const outcome *r) {
   printf("symmetries:  %s of the %s\n",
          cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
          shape_word(poly_model_set(m)));
+  char held[48];
+  if (held_name(m, held, sizeof held))
+    printf("held:        the placement over cell %s (no piece without a copy to restrict)\n", held);
   if (poly_model_choice_seconds(m) > 0)
     printf("choice:      %.3f s to pick the restricted piece\n", poly_model_choice_seconds(m));
   printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st->engine));
