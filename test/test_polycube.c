@@ -987,11 +987,15 @@ static poly_set *random_copies_set(int round) {
   }
 }
 
+/* How much of the copies' checks runs: 0 in the quick set, 1 with --deep (ctest's
+ * test_polycube_deep, medium): all 300 random sets, and twenty L-tetrominoes in 10x8. */
+static int deep;
+
 /* Sets of copies against the brute force, as test_random_against_brute_force: with the
  * copies grouped, the cell held where no piece can be, and optional copies beside them. */
 static void test_copies_against_brute_force(void) {
-  int held = 0, solved = 0;
-  for (int round = 0; round < 300; round++) {
+  int held = 0, solved = 0, rounds = deep ? 300 : 60;
+  for (int round = 0; round < rounds; round++) {
     poly_set *s = random_copies_set(round);
     if (!s) return;
     int mirror = (int)test_below(2);
@@ -1022,8 +1026,8 @@ static void test_copies_against_brute_force(void) {
     poly_set_free(s);
   }
   /* the rounds reach the held cell and sets with packings, not only empty counts */
-  ASSERT(held > 50);
-  ASSERT(solved > 100);
+  ASSERT(held > rounds / 6);
+  ASSERT(solved > rounds / 3);
 }
 
 /* Ten L-tetrominoes in 8x5 and twenty in 10x8, "piece L x10": the copies share their
@@ -1052,6 +1056,7 @@ static void test_many_copies(void) {
   ASSERT_EQ_U64(total, 436);
   ASSERT_EQ_U64(classes, 109);
   poly_set_free(s);
+  if (!deep) return;
   s = parse("box 10x8\npiece L x20\nL.\nL.\nLL\n", &err);
   if (!s) return;
   t = solve(s, poly_options_default(), 2);
@@ -1367,7 +1372,13 @@ static void test_heptominoes(void) {
   poly_set_free(s);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  deep = argc > 1 && strcmp(argv[1], "--deep") == 0;
+  if (deep) { /* the copies' checks at full length, alone */
+    RUN(test_copies_against_brute_force);
+    RUN(test_many_copies);
+    return test_report();
+  }
   RUN(test_choice_with_caps);
   RUN(test_choice_side_by_side);
   RUN(test_choice_small);
