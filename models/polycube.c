@@ -1766,17 +1766,9 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
     int k = 0;
     for (size_t q = 0; q < n && k < size; q++)
       if (cells[q] == m->restricted) cellsof[k++] = (int32_t)q;
-    long place = find_placement(m, pm, size, cellsof);
-    size_t lo = 0, hi = pm->nopt;
-    while (lo < hi) {
-      size_t mid = (lo + hi) / 2;
-      if (m->opt_placement[pm->first_opt + (int32_t)mid] < place)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    if (lo == pm->nopt || m->opt_placement[pm->first_opt + (int32_t)lo] != place) return 0;
-    list = m->stab_list + m->opt_stab[lo];
+    int32_t o = option_of(m, m->restricted, find_placement(m, pm, size, cellsof));
+    if (o < 0) return 0;
+    list = m->stab_list + m->opt_stab[o - pm->first_opt];
   }
   for (int i = 1; i <= list[0]; i++) {
     if (list[i] == 0) continue; /* the identity */
