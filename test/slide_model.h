@@ -35,15 +35,23 @@ typedef struct {
   uint64_t *layers;
 } model_bfs;
 
-/* Reads rows of a layout (comment lines start with '#'); assumes it is well formed. */
+/* Reads rows of a layout (comment lines start with '#'); assumes it is well formed. A line
+ * "labelled NAMES" (no other blank, or '*' for all) makes those pieces shapes of their own. */
 static inline void model_read(model *m, const char *text) {
   char grid[MODEL_MAX];
+  bool lab[128] = {false};
   int rows = 0, cols = 0, k = 0;
   for (const char *p = text; *p;) {
     const char *e = strchr(p, '\n');
     size_t len = e ? (size_t)(e - p) : strlen(p);
     if (len && p[len - 1] == '\r') len--;
-    if (len && p[0] != '#') {
+    if (len > 9 && !strncmp(p, "labelled ", 9)) {
+      for (size_t i = 9; i < len; i++)
+        if (p[i] == '*')
+          memset(lab, true, sizeof lab);
+        else
+          lab[(unsigned char)p[i]] = true;
+    } else if (len && p[0] != '#') {
       cols = (int)len;
       memcpy(grid + k, p, len);
       k += (int)len;
@@ -83,7 +91,8 @@ static inline void model_read(model *m, const char *text) {
     q->shape = -1;
     for (int o = 0; o < p && q->shape < 0; o++) {
       raw *x = &pieces[o];
-      bool same = x->cells == q->cells;
+      bool same = x->cells == q->cells && !lab[(unsigned char)q->name] &&
+                  !lab[(unsigned char)x->name];
       for (int c = 0; same && c < q->cells; c++)
         same = x->dr[c] == q->dr[c] && x->dc[c] == q->dc[c];
       if (same) q->shape = x->shape;

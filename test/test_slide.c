@@ -190,11 +190,24 @@ static void random_layout(int rows, int cols, char *text) {
     t += sprintf(t, "%.*s\n", cols, grid + r * cols);
 }
 
-static void test_random_layouts(void) {
-  for (int round = 0; round < 60; round++) {
+/* Random layouts, with a 'labelled' line naming every piece, some or none. */
+static void random_rounds(int rounds, bool labels) {
+  for (int round = 0; round < rounds; round++) {
     char text[256];
     int rows = 2 + (int)test_below(3), cols = 2 + (int)test_below(3);
     random_layout(rows, cols, text);
+    if (labels) { /* pieces are named 'A', 'B', ...: label all, or about half of them */
+      char line[64] = "labelled *\n";
+      if (round % 2) {
+        char *t = line + 9;
+        for (char c = 'A'; c <= 'P'; c++)
+          if (strchr(text, c) && test_below(2)) *t++ = c;
+        if (t == line + 9) continue; /* no piece picked */
+        *t++ = '\n', *t = '\0';
+      }
+      memmove(text + strlen(line), text, strlen(text) + 1);
+      memcpy(text, line, strlen(line));
+    }
     check_counts(text, round % 4 == 0);
     /* A few goals: reachable layouts, and a piece at a random place (maybe unreachable). */
     model m;
@@ -240,6 +253,9 @@ static void test_random_layouts(void) {
     slide_free(p);
   }
 }
+
+static void test_random_layouts(void) { random_rounds(60, false); }
+static void test_random_labelled(void) { random_rounds(40, true); }
 
 /* ---- reading ---------------------------------------------------------------------------- */
 
@@ -400,6 +416,115 @@ static void test_goal_errors(void) {
   slide_free(p);
 }
 
+/* ---- labelled pieces ------------------------------------------------------------------- */
+
+static void test_labelled_malformed(void) {
+  expect_error("labelled \nA.\n", 1, 10,
+               "'labelled' needs the pieces that keep their names, or '*' for all of them");
+  expect_error("A.\n  labeled\t \n", 2, 12,
+               "'labelled' needs the pieces that keep their names, or '*' for all of them");
+  expect_error("labelled AB\nA.\n", 1, 11, "'labelled' names 'B', which is no piece on the board");
+  expect_error("AB.\nlabelled A.\n", 2, 11,
+               "'.' is an empty cell, not a piece: 'labelled' names pieces");
+  expect_error("AB.\nlabelled A#\n", 2, 11,
+               "'labelled' names pieces, and this character names none");
+  /* Without a blank after the word, the line is a row, and a malformed one ('l' apart):
+   * no layout read before the 'labelled' line changes meaning. */
+  expect_error("labelled\n.abcdefg\n", 1, 5,
+               "piece 'l' is not in one piece: this cell does not join the rest side to side");
+}
+
+/* Equal shapes of different names: interchangeable without the line, not with it. */
+static void test_labelled_counts(void) {
+  static const struct {
+    const char *text;
+    uint64_t states;
+    int labelled, shapes, classes_bits;
+  } cases[] = {
+      {"123\n456\n78.\n", 9, 0, 1, 0},
+      {"labelled *\n123\n456\n78.\n", 181440, 8, 1, 32},
+      {"labeled 12345678\n123\n456\n78.\n", 181440, 8, 1, 32},
+      {"123\n456\n78.\nlabelled 1\n", 72, 1, 1, 0}, /* 1 apart: 9 places x 8 */
+      {"AAb\nc..\n", 0, 0, 2, 0},
+      {"labelled bc\nAAb\nc..\n", 0, 2, 2, 0}, /* checked against the model below */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    slide_puzzle *p = parse(cases[i].text);
+    if (!p) continue;
+    ASSERT_EQ(slide_labelled_count(p), cases[i].labelled);
+    ASSERT_EQ(slide_shape_count(p), cases[i].shapes);
+    if (cases[i].classes_bits) ASSERT_EQ(slide_key_bits(p), cases[i].classes_bits);
+    slide_result r;
+    ASSERT_EQ(slide_search(p, SLIDE_STEPS, NULL, NULL, &r), SLIDE_OK);
+    if (cases[i].states) ASSERT_EQ_U64(r.search.states, cases[i].states);
+    bool small = r.search.states < 1000;
+    slide_result_free(&r);
+    slide_free(p);
+    if (small && !strstr(cases[i].text, "labeled")) /* the model reads 'labelled' only */
+      check_counts(cases[i].text, false);
+  }
+}
+
+/* The 8-puzzle: every layer of its 181,440 configurations (OEIS A089473), the hardest two
+ * at 31 unit steps. */
+static void test_eight_puzzle(void) {
+  static const uint64_t layers[] = {1,     2,     4,     8,     16,    20,    39,    62,
+                                    116,   152,   286,   396,   748,   1024,  1893,  2512,
+                                    4485,  5638,  9529,  10878, 16993, 17110, 23952, 20224,
+                                    24047, 15578, 14560, 6274,  3910,  760,   221,   2};
+  char *text = read_text("eight_puzzle.txt");
+  slide_puzzle *p = parse(text);
+  free(text);
+  if (!p) return;
+  ASSERT(slide_is_tiles(p));
+  slide_result r;
+  ASSERT_EQ(slide_search(p, SLIDE_STEPS, NULL, NULL, &r), SLIDE_OK);
+  ASSERT_EQ(r.search.end, SG_DONE);
+  ASSERT_EQ_U64(r.search.states, 181440);
+  ASSERT_EQ(r.search.depth, 31);
+  for (uint32_t d = 0; d < 32 && d <= r.search.depth; d++)
+    ASSERT_EQ_U64(r.layers[d], layers[d]);
+  slide_result_free(&r);
+  /* Goals compare names: this one is 14 steps away, not 2. */
+  slide_puzzle *t = parse("813\n4.2\n765\n");
+  slide_goal *g = NULL;
+  slide_error err;
+  if (t && slide_goal_layout(p, t, &g, &err) == SLIDE_OK) {
+    ASSERT_EQ(slide_search(p, SLIDE_STEPS, g, NULL, &r), SLIDE_OK);
+    ASSERT(r.found);
+    ASSERT_EQ(r.length, 14);
+    slide_result_free(&r);
+  } else {
+    TEST_FAIL_("813/4.2/765 refused: %s", err.message);
+  }
+  slide_goal_free(g);
+  slide_free(t);
+  /* Refused before any search: the wrong parity, tiles missing or not in the puzzle. */
+  expect_goal_error(p, "123\n456\n87.\n", 1, 1,
+                    "the goal cannot be reached: it permutes the cells (the blank counted) by an "
+                    "odd permutation of the start and moves the blank 0 cells, an even number; "
+                    "each move changes both parities");
+  expect_goal_error(p, "# c\n123\n4.6\n785\n", 2, 1,
+                    "the goal cannot be reached: it permutes the cells (the blank counted) by an "
+                    "odd permutation of the start and moves the blank 2 cells, an even number; "
+                    "each move changes both parities");
+  expect_goal_error(p, "123\n456\n79.\n", 3, 2,
+                    "no piece '9' in the puzzle, whose pieces of this shape are labelled (they "
+                    "keep their names)");
+  expect_goal_error(p, "123\n456\n7..\n", 1, 1,
+                    "no piece '8' in the goal: the puzzle's '8' is labelled, so the goal places it");
+  expect_goal_error(p, "123\n456\nAA.\n", 3, 1,
+                    "piece 'A' has a shape that no piece of the puzzle has");
+  slide_free(p);
+  /* A labelled piece must keep its shape in the goal. */
+  p = parse("labelled *\nAB.\nAC.\n");
+  if (p) {
+    expect_goal_error(p, "AAB\n.C.\n", 1, 1,
+                      "piece 'A' has another shape than the puzzle's 'A', which is labelled");
+    slide_free(p);
+  }
+}
+
 static void test_memory_cap(void) {
   char *text = read_text("example_208.txt");
   slide_puzzle *p = parse(text);
@@ -426,6 +551,10 @@ int main(void) {
   RUN(test_example_208);
   RUN(test_example_every_goal);
   RUN(test_random_layouts);
+  RUN(test_random_labelled);
+  RUN(test_labelled_malformed);
+  RUN(test_labelled_counts);
+  RUN(test_eight_puzzle);
   RUN(test_malformed);
   RUN(test_data_cites_source);
   RUN(test_format);

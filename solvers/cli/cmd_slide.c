@@ -39,15 +39,16 @@ const cli_command cmd_slide_command = {
         "blank lines are skipped, the other lines are the rows of the board, top first,\n"
         "one character per cell: '.' for an empty cell, any other printable character for\n"
         "a piece, made of all the cells bearing it, joined side to side. At most 64 cells,\n"
-        "at least one empty.\n"
+        "at least one empty. A line 'labelled *' (or 'labelled 1234': the pieces named)\n"
+        "makes pieces keep their identity, as numbered tiles do.\n"
         "  # Project Euler 766, the small example: 208 configurations\n"
         "  LLa.\n"
         "  Lbc.\n"
         "  defg\n"
         "A piece slides one cell up, down, left or right into empty cells, and never turns.\n"
-        "Pieces of the same shape are interchangeable: a configuration is which shape covers\n"
-        "which cells. A unit step moves one piece one cell; a piece move takes one piece\n"
-        "any distance along any path (the others standing still).\n"
+        "Unlabelled pieces of the same shape are interchangeable: a configuration is which\n"
+        "shape covers which cells. A unit step moves one piece one cell; a piece move takes\n"
+        "one piece any distance along any path (the others standing still).\n"
         "\n"
         "  $ dance slide data/sliding/example_208.txt\n"
         "  208 configurations, at most 26 unit steps from the start\n"
@@ -182,6 +183,7 @@ static void json_puzzle(cli_json *j, const char *path, const slide_puzzle *p) {
   cli_json_int(j, "cols", slide_cols(p));
   cli_json_int(j, "pieces", slide_piece_count(p));
   cli_json_int(j, "shapes", slide_shape_count(p));
+  cli_json_int(j, "labelled", slide_labelled_count(p));
   cli_json_uint(j, "key_bits", slide_key_bits(p));
   cli_json_uint(j, "decode_table_bytes", slide_table_bytes(p));
 }
@@ -214,10 +216,13 @@ static int count(const slide_options *o, const char *path, const slide_puzzle *p
   if (o->layers) print_layers(r);
   if (o->stats) {
     cmd_sg_print_stats(st);
-    printf("puzzle:      %d x %d, %d pieces of %d shapes, keys of %u bits, decoding tables "
-           "%s\n",
-           slide_rows(p), slide_cols(p), slide_piece_count(p), slide_shape_count(p),
-           slide_key_bits(p), cli_bytes(slide_table_bytes(p)).s);
+    char labelled[32] = "";
+    if (slide_labelled_count(p))
+      snprintf(labelled, sizeof labelled, " (%d labelled)", slide_labelled_count(p));
+    printf("puzzle:      %d x %d, %s%s of %s, keys of %u bits, decoding tables %s\n",
+           slide_rows(p), slide_cols(p), cli_plural(slide_piece_count(p), "piece", "pieces").s,
+           labelled, cli_plural(slide_shape_count(p), "shape", "shapes").s, slide_key_bits(p),
+           cli_bytes(slide_table_bytes(p)).s);
   }
   return CLI_SOLVED;
 }

@@ -38,6 +38,7 @@ typedef struct {
   unsigned offset;            /* the field of this shape in the key ... */
   int bits;                   /* ... and its width: 0 when the pieces have one way to lie */
   char name;                  /* the first piece of this shape, for messages */
+  bool labelled;              /* one labelled piece: a class of its own, whatever its shape */
 } shape;
 
 typedef struct {
@@ -49,7 +50,8 @@ typedef struct {
 struct slide_puzzle {
   int rows, cols;
   bits_box64 box;
-  int npieces, nshapes;
+  int npieces, nshapes; /* nshapes: classes of interchangeable pieces (a labelled piece is one) */
+  int nlabelled;         /* labelled pieces */
   piece pieces[MAX_CELLS];
   shape *shapes;
   unsigned key_bits;
@@ -102,7 +104,24 @@ static slide_status fail(slide_error *err, slide_status st, long line, long colu
 int slide_rows(const slide_puzzle *p) { return p->rows; }
 int slide_cols(const slide_puzzle *p) { return p->cols; }
 int slide_piece_count(const slide_puzzle *p) { return p->npieces; }
-int slide_shape_count(const slide_puzzle *p) { return p->nshapes; }
+int slide_shape_count(const slide_puzzle *p) {
+  int n = 0;
+  for (int k = 0; k < p->nshapes; k++) {
+    int j = 0;
+    while (j < k && p->shapes[j].cells[0] != p->shapes[k].cells[0])
+      j++;
+    n += j == k;
+  }
+  return n;
+}
+int slide_labelled_count(const slide_puzzle *p) { return p->nlabelled; }
+
+bool slide_is_tiles(const slide_puzzle *p) {
+  if (p->rows < 2 || p->cols < 2 || p->npieces != p->rows * p->cols - 1) return false;
+  for (int k = 0; k < p->nshapes; k++)
+    if (!p->shapes[k].labelled || p->shapes[k].height * p->shapes[k].width != 1) return false;
+  return true;
+}
 unsigned slide_key_bits(const slide_puzzle *p) { return p->key_bits; }
 
 uint64_t slide_table_bytes(const slide_puzzle *p) { return p->table_bytes; }
@@ -270,18 +289,20 @@ static bool is_goal(void *ctx, const uint64_t *key, uint32_t depth) {
 
 /* ---- reading ---------------------------------------------------------------------------- */
 
-/* The shape of a piece whose cells are `cells`: found among those known, or added. */
-static int shape_of(slide_puzzle *p, uint64_t cells, char name, int *place) {
+/* The class of a piece whose cells are `cells`: an unlabelled piece joins the unlabelled
+ * pieces of its shape, found among those known or added; a labelled one is a class alone. */
+static int shape_of(slide_puzzle *p, uint64_t cells, char name, bool labelled, int *place) {
   uint64_t norm;
   bits_bounds bb;
   bits_box64_normalize(&p->box, cells, &norm, &bb);
   int k = 0;
-  while (k < p->nshapes && p->shapes[k].cells[0] != norm)
+  while (k < p->nshapes && (labelled || p->shapes[k].labelled || p->shapes[k].cells[0] != norm))
     k++;
   shape *s = &p->shapes[k];
   if (k == p->nshapes) {
     p->nshapes++;
     s->name = name;
+    s->labelled = labelled;
     s->height = bb.y1 - bb.y0 + 1;
     s->width = bb.x1 - bb.x0 + 1;
     s->per_row = p->cols - s->width + 1;
@@ -368,7 +389,55 @@ typedef struct {
   char cell[MAX_CELLS];
   long line[MAX_CELLS], column[MAX_CELLS];
   int rows, cols, n;
+  /* The 'labelled' lines: every piece ('*'), or the pieces named, each with the place of its
+   * first mention (line 0: not named). */
+  bool label_all;
+  long label_line[128], label_column[128];
 } grid;
+
+/* Whether the line s of n bytes, blanks skipped up to `blank`, is a 'labelled' line: the
+ * word (or 'labeled'), then a blank. Rows hold no blank, so no row is one. */
+static size_t label_word(const char *s, size_t n, size_t blank) {
+  static const char *const words[] = {"labelled", "labeled"};
+  for (int w = 0; w < 2; w++) {
+    size_t len = strlen(words[w]);
+    if (n - blank > len && !memcmp(s + blank, words[w], len) &&
+        (s[blank + len] == ' ' || s[blank + len] == '\t'))
+      return blank + len;
+  }
+  return 0;
+}
+
+/* Reads the names after the word of a 'labelled' line into g. */
+static slide_status read_labels(const char *s, size_t n, size_t at, long line, grid *g,
+                                slide_error *err) {
+  bool any = false;
+  while (at < n) {
+    size_t end = at;
+    while (end < n && s[end] != ' ' && s[end] != '\t')
+      end++;
+    if (end - at == 1 && s[at] == '*') {
+      g->label_all = any = true;
+    } else {
+      for (size_t c = at; c < end; c++) {
+        unsigned char ch = (unsigned char)s[c];
+        if (ch == '.' || ch == '#' || ch < 0x21 || ch > 0x7e)
+          return fail(err, SLIDE_ESYNTAX, line, (long)c + 1,
+                      ch == '.' ? "'.' is an empty cell, not a piece: 'labelled' names pieces"
+                                : "'labelled' names pieces, and this character names none");
+        if (!g->label_line[ch]) g->label_line[ch] = line, g->label_column[ch] = (long)c + 1;
+        any = true;
+      }
+    }
+    at = end;
+    while (at < n && (s[at] == ' ' || s[at] == '\t'))
+      at++;
+  }
+  if (!any)
+    return fail(err, SLIDE_ESYNTAX, line, (long)n + 1,
+                "'labelled' needs the pieces that keep their names, or '*' for all of them");
+  return SLIDE_OK;
+}
 
 /* Reads the rows of text into *g, or fails with the place of the first problem. */
 static slide_status read_rows(const char *text, size_t len, grid *g, long *first_line,
@@ -390,6 +459,12 @@ static slide_status read_rows(const char *text, size_t len, grid *g, long *first
     /* A blank line, or a comment: first non-blank character '#', the rule of every puzzle
      * format (models/lines.h has it, but this library does not link the models). */
     if (blank == n || s[blank] == '#') continue;
+    size_t word = label_word(s, n, blank);
+    if (word) {
+      slide_status st = read_labels(s, n, word, line, g, err);
+      if (st) return st;
+      continue;
+    }
     for (size_t c = 0; c < n; c++) {
       unsigned char ch = (unsigned char)s[c];
       long col = (long)c + 1;
@@ -455,8 +530,14 @@ static slide_status build(slide_puzzle *p, const grid *g, slide_error *err) {
                   "piece '%c' is not in one piece: this cell does not join the rest side to side",
                   q->name);
     }
-    q->shape = shape_of(p, w, q->name, &q->place);
+    bool labelled = g->label_all || g->label_line[(unsigned char)q->name];
+    p->nlabelled += labelled;
+    q->shape = shape_of(p, w, q->name, labelled, &q->place);
   }
+  for (int ch = 0; ch < 128; ch++)
+    if (g->label_line[ch] && !cells[ch])
+      return fail(err, SLIDE_ESYNTAX, g->label_line[ch], g->label_column[ch],
+                  "'labelled' names '%c', which is no piece on the board", ch);
   if (!empty)
     return fail(err, SLIDE_ESYNTAX, p->first_line, 1, "no empty cell ('.'), so nothing can move");
   return lay_out_key(p);
@@ -583,6 +664,69 @@ slide_status slide_goal_piece(const slide_puzzle *p, char name, int row, int col
   return SLIDE_OK;
 }
 
+/* The class of the puzzle's that the goal's piece q joins: the labelled piece of its name,
+ * or the unlabelled pieces of its shape; -1 and a message if none. */
+static int goal_class(const slide_puzzle *p, const slide_puzzle *t, const piece *q,
+                      slide_error *err) {
+  uint64_t cells = t->shapes[q->shape].cells[0];
+  for (int i = 0; i < p->npieces; i++) {
+    const piece *o = &p->pieces[i];
+    if (o->name != q->name || !p->shapes[o->shape].labelled) continue;
+    if (p->shapes[o->shape].cells[0] == cells) return o->shape;
+    fail(err, SLIDE_EGOAL, q->line, q->column,
+         "piece '%c' has another shape than the puzzle's '%c', which is labelled", q->name,
+         q->name);
+    return -1;
+  }
+  bool labelled = false;
+  for (int k = 0; k < p->nshapes; k++) {
+    if (p->shapes[k].cells[0] != cells) continue;
+    if (!p->shapes[k].labelled) return k;
+    labelled = true;
+  }
+  if (labelled)
+    fail(err, SLIDE_EGOAL, q->line, q->column,
+         "no piece '%c' in the puzzle, whose pieces of this shape are labelled (they keep "
+         "their names)",
+         q->name);
+  else
+    fail(err, SLIDE_EGOAL, q->line, q->column,
+         "piece '%c' has a shape that no piece of the puzzle has", q->name);
+  return -1;
+}
+
+/* For tiles (slide_is_tiles), whether the goal's places, one per class, can be reached: a
+ * move swaps the blank with a tile and takes the blank one cell, so the parity of the
+ * permutation of the cells (the blank counted) and that of the blank's distance agree. */
+static slide_status tiles_parity(const slide_puzzle *p, const int *goal_place, long line,
+                                 slide_error *err) {
+  int to[MAX_CELLS], n = p->rows * p->cols;
+  uint64_t start_free = p->board, goal_free = p->board;
+  for (int i = 0; i < p->npieces; i++) {
+    to[p->pieces[i].place] = goal_place[p->pieces[i].shape];
+    start_free &= ~bits64_bit(p->pieces[i].place);
+    goal_free &= ~bits64_bit(goal_place[p->pieces[i].shape]);
+  }
+  int b0 = bits64_lowest(start_free), b1 = bits64_lowest(goal_free);
+  to[b0] = b1;
+  int cycles = 0;
+  uint64_t seen = 0;
+  for (int c = 0; c < n; c++) {
+    if (bits64_test(seen, c)) continue;
+    cycles++;
+    for (int x = c; !bits64_test(seen, x); x = to[x])
+      seen |= bits64_bit(x);
+  }
+  int odd = (n - cycles) & 1;
+  int dist = abs(b0 / p->cols - b1 / p->cols) + abs(b0 % p->cols - b1 % p->cols);
+  if (odd == (dist & 1)) return SLIDE_OK;
+  return fail(err, SLIDE_EGOAL, line, 1,
+              "the goal cannot be reached: it permutes the cells (the blank counted) by an %s "
+              "permutation of the start and moves the blank %d cell%s, an %s number; each move "
+              "changes both parities",
+              odd ? "odd" : "even", dist, dist == 1 ? "" : "s", dist & 1 ? "odd" : "even");
+}
+
 slide_status slide_goal_layout(const slide_puzzle *p, const slide_puzzle *t, slide_goal **out,
                                slide_error *err) {
   memset(err, 0, sizeof *err);
@@ -592,39 +736,44 @@ slide_status slide_goal_layout(const slide_puzzle *p, const slide_puzzle *t, sli
     return fail(err, SLIDE_EGOAL, t->first_line, 1,
                 "the goal's board has %d rows of %d cells; the puzzle's has %d rows of %d", t->rows,
                 t->cols, p->rows, p->cols);
-  /* Match the shapes: which of the puzzle's each of the goal's is. */
-  int match[MAX_CELLS];
-  for (int k = 0; k < t->nshapes; k++) {
-    const shape *ts = &t->shapes[k];
-    match[k] = -1;
-    for (int j = 0; j < p->nshapes; j++)
-      if (p->shapes[j].cells[0] == ts->cells[0]) match[k] = j;
-    const piece *first = t->pieces;
-    while (first->shape != k)
+  /* Each goal piece's class in the puzzle; then, at the first piece of each, the counts. */
+  int cls[MAX_CELLS], have[MAX_CELLS] = {0};
+  for (int i = 0; i < t->npieces; i++)
+    if ((cls[i] = goal_class(p, t, &t->pieces[i], err)) >= 0) have[cls[i]]++;
+  for (int i = 0; i < t->npieces; i++) {
+    const piece *q = &t->pieces[i];
+    if (cls[i] < 0) return goal_class(p, t, q, err), SLIDE_EGOAL;
+    int first = 0;
+    while (cls[first] != cls[i])
       first++;
-    if (match[k] < 0)
-      return fail(err, SLIDE_EGOAL, first->line, first->column,
-                  "piece '%c' has a shape that no piece of the puzzle has", first->name);
-    const shape *ps = &p->shapes[match[k]];
-    if (ps->count != ts->count)
-      return fail(err, SLIDE_EGOAL, first->line, first->column,
-                  "%d piece%s of the shape of '%c' here; the puzzle has %d (like '%c')", ts->count,
-                  ts->count == 1 ? "" : "s", first->name, ps->count, ps->name);
+    const shape *ps = &p->shapes[cls[i]];
+    if (first == i && ps->count != have[cls[i]])
+      return fail(err, SLIDE_EGOAL, q->line, q->column,
+                  "%d piece%s of the shape of '%c' here; the puzzle has %d (like '%c')",
+                  have[cls[i]], have[cls[i]] == 1 ? "" : "s", q->name, ps->count, ps->name);
   }
-  for (int j = 0; j < p->nshapes; j++) {
-    int k = 0;
-    while (k < t->nshapes && match[k] != j)
-      k++;
-    if (k == t->nshapes)
+  for (int k = 0; k < p->nshapes; k++) {
+    if (have[k]) continue;
+    if (p->shapes[k].labelled)
       return fail(err, SLIDE_EGOAL, t->first_line, 1,
-                  "no piece of the shape of the puzzle's '%c' in the goal", p->shapes[j].name);
+                  "no piece '%c' in the goal: the puzzle's '%c' is labelled, so the goal places it",
+                  p->shapes[k].name, p->shapes[k].name);
+    return fail(err, SLIDE_EGOAL, t->first_line, 1,
+                "no piece of the shape of the puzzle's '%c' in the goal", p->shapes[k].name);
+  }
+  uint64_t sets[MAX_CELLS] = {0};
+  int place[MAX_CELLS];
+  for (int i = 0; i < t->npieces; i++) {
+    sets[cls[i]] |= bits64_bit(t->pieces[i].place);
+    place[cls[i]] = t->pieces[i].place;
+  }
+  if (slide_is_tiles(p)) {
+    slide_status st = tiles_parity(p, place, t->first_line, err);
+    if (st) return st;
   }
   slide_status st = new_goal(p, out);
   if (st) return st;
   (*out)->layout = true;
-  uint64_t sets[MAX_CELLS] = {0};
-  for (int i = 0; i < t->npieces; i++)
-    sets[match[t->pieces[i].shape]] |= bits64_bit(t->pieces[i].place);
   for (int j = 0; j < p->nshapes; j++)
     if (p->shapes[j].bits)
       bits_field_put((*out)->key, p->shapes[j].offset, p->shapes[j].bits, rank_set(p, sets[j]));

@@ -16,15 +16,19 @@
  *   Lbc.
  *   defg
  *
+ * A line whose first word is 'labelled' (or 'labeled'), then a blank, is no row: it names
+ * pieces that keep their identity, as the characters after it ("labelled 12345678"), or all
+ * of them ("labelled *"). Rows hold no blank, so no row reads as one.
+ *
  * The moves. A piece slides one cell up, down, left or right into empty cells; it never
- * turns. Pieces of the same shape are interchangeable: a configuration is which shape
- * covers which cells, so two layouts that differ only by swapping equal pieces are one
- * configuration. Two metrics count a solution's length: unit steps (one cell, one piece),
+ * turns. Pieces of the same shape are interchangeable unless labelled: a configuration is
+ * which shape covers which cells, and which cells each labelled piece covers, so two
+ * layouts that differ only by swapping equal unlabelled pieces are one configuration. Two metrics count a solution's length: unit steps (one cell, one piece),
  * and piece moves, where a piece that goes any distance along any path, the others
  * standing still, makes one move. The reachable configurations are the same in both.
  *
- * The state. A configuration is packed into one key: for each shape, the set of places of
- * its pieces (where the top left corner of the bounding box lies), ranked among all sets
+ * The state. A configuration is packed into one key: for each shape (each labelled piece
+ * apart), the set of places of its pieces (where the top left corner of the bounding box lies), ranked among all sets
  * of that many places (the combinatorial number system), the ranks side by side. Project
  * Euler 766's puzzle takes 55 bits, so one 64-bit word with the search's tag; any layout
  * of at most 64 cells fits in SG_MAX_BITS.
@@ -76,6 +80,11 @@ int slide_rows(const slide_puzzle *p);
 int slide_cols(const slide_puzzle *p);
 int slide_piece_count(const slide_puzzle *p);
 int slide_shape_count(const slide_puzzle *p); /* distinct shapes */
+int slide_labelled_count(const slide_puzzle *p); /* pieces named on a 'labelled' line */
+/* Whether the puzzle is of the n-puzzle family: at least 2 x 2, every piece a labelled
+ * 1 x 1 tile, one empty cell. Its goals are checked for parity, and heuristic search
+ * (slide_tiles.h) solves it. */
+bool slide_is_tiles(const slide_puzzle *p);
 unsigned slide_key_bits(const slide_puzzle *p);
 
 /* The bytes of the tables that decode the keys of shapes with at most 2^20 sets of places
@@ -98,7 +107,9 @@ typedef struct slide_goal slide_goal;
 slide_status slide_goal_piece(const slide_puzzle *p, char name, int row, int col, slide_goal **out,
                               slide_error *err);
 /* The configuration of target: the same board size and the same number of pieces of each
- * shape (names may differ). Errors point into target's file. */
+ * shape (names may differ), and the puzzle's labelled pieces by their names. For tiles
+ * (slide_is_tiles), a goal of the wrong parity is refused. Errors point into target's
+ * file. */
 slide_status slide_goal_layout(const slide_puzzle *p, const slide_puzzle *target, slide_goal **out,
                                slide_error *err);
 /* "PIECE@ROW,COL" (one character, then numbers) is slide_goal_piece; anything else is the
