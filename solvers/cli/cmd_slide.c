@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "cmd_sg.h"
 #include "slide.h"
+#include "slide_tiles.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
 #define SLIDE_OPTIONS(X)                                                                           \
@@ -20,6 +21,12 @@
   X(boards, "boards", 0, FLAG, NULL, NULL, 0, 0, "with --goal, print the board after every move")  \
   X(layers, "layers", 0, FLAG, NULL, NULL, 0, 0,                                                   \
     "print how many configurations lie at each distance from the start")                           \
+  X(method, "method", 0, CHOICE, "auto|bfs|ida", "auto", 0, 0,                                     \
+    "how to reach a goal of numbered tiles (labelled 1x1 pieces, one empty cell): bfs, "          \
+    "breadth-first; ida, heuristic search (IDA*, Manhattan distance and linear conflicts); auto, " \
+    "bfs when every configuration fits in --max-memory, else ida")                                 \
+  X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
+    "threads of the heuristic search")                                                             \
   CMD_SG_OPTIONS(X)
 
 #define CLI_STRUCT slide_options
@@ -63,6 +70,12 @@ const cli_command cmd_slide_command = {
         "{\"steps\": 20, \"piece_moves\": 14, \"solution_steps\": [{\"piece\": \"c\", \"from\":\n"
         "[2, 3], \"to\": [2, 4], \"path\": \"R\"}, ...], \"solution_moves\": [...], ...}.\n"
         "\n"
+        "Numbered tiles (every piece a labelled 1x1 tile, one empty cell, 2 x 2 to 6 x 6)\n"
+        "with a layout goal: breadth-first search when every configuration fits in\n"
+        "--max-memory, else heuristic search (IDA*, Manhattan distance and linear conflicts,\n"
+        "on --threads threads), said on stderr; --method chooses. A goal of the wrong parity\n"
+        "is refused before any search.\n"
+        "\n"
         "Exit status: 0 if counted, or if the goal was reached; 1 if the goal cannot be\n"
         "reached or was not reached before a limit; 2 for bad usage or input. A search ended\n"
         "by --max-memory or Ctrl-C says so and is marked incomplete (JSON \"complete\":\n"
@@ -73,7 +86,8 @@ const cli_command cmd_slide_command = {
         "  dance slide data/sliding/example_208.txt --goal L@2,3 --boards\n"
         "  dance slide data/sliding/main_2613742.txt --goal Q@1,5 --json\n"
         "  dance slide data/sliding/example_208.txt --goal L@2,3 --metric moves\n"
-        "  dance slide data/sliding/main_2613742.txt --max-memory 16M --progress\n",
+        "  dance slide data/sliding/main_2613742.txt --max-memory 16M --progress\n"
+        "  dance slide data/sliding/eight_puzzle.txt --layers\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
@@ -283,6 +297,141 @@ static int solve(const slide_options *o, const char *path, const slide_puzzle *p
   return found ? CLI_SOLVED : CLI_NO_SOLUTION;
 }
 
+/* ---- numbered tiles by heuristic search ------------------------------------------------- */
+
+static void on_bound(void *ctx, int bound, uint64_t nodes, double seconds) {
+  cmd_sg_run *run = ctx;
+  double rate = seconds > 0 ? (double)nodes / seconds : 0;
+  cli_progress_line(&run->line, "dance slide: none within %d steps, %s nodes, %s nodes/s, %s", bound,
+                    cli_si((double)nodes).s, cli_si(rate).s, cli_duration(seconds).s);
+}
+
+static void json_tiles_search(cli_json *j, const slide_tiles_result *tr) {
+  cli_json_begin_array(j, "searches");
+  cli_json_begin_object(j, NULL);
+  cli_json_string(j, "metric", "steps");
+  cli_json_string(j, "method", "ida");
+  cli_json_bool(j, "complete", tr->found);
+  cli_json_string(j, "stopped_by", tr->stopped ? "interrupt" : NULL);
+  cli_json_int(j, "estimate", tr->h0);
+  cli_json_int(j, "lower_bound", tr->bound);
+  cli_json_uint(j, "nodes", tr->nodes);
+  cli_json_int(j, "iterations", tr->iterations);
+  cli_json_int(j, "threads", tr->threads);
+  cli_json_int(j, "units", tr->units);
+  cli_json_real(j, "seconds", tr->seconds, 6);
+  cli_json_end_object(j);
+  cli_json_end_array(j);
+}
+
+static void print_tiles_stats(const slide_tiles_result *tr) {
+  double rate = tr->seconds > 0 ? (double)tr->nodes / tr->seconds : 0;
+  printf("method:      IDA*, Manhattan distance and linear conflicts\n");
+  printf("estimate:    %d steps at the start; %d iteration%s, bounds %d to %d\n", tr->h0,
+         tr->iterations, tr->iterations == 1 ? "" : "s", tr->h0, tr->bound);
+  printf("nodes:       %" PRIu64 " (%s), %s nodes/s\n", tr->nodes, cli_si((double)tr->nodes).s,
+         cli_si(rate).s);
+  printf("threads:     %d, sharing %d paths of the first moves\n", tr->threads, tr->units);
+  printf("seconds:     %.3f\n", tr->seconds);
+}
+
+/* The answer of the heuristic search: the solution as a search in unit steps finds it
+ * (with one empty cell, a tile moves one cell at a time: piece moves are the same). */
+static int report_tiles(const slide_options *o, const char *path, const slide_puzzle *p,
+                        const slide_tiles_result *tr, search *s) {
+  if (o->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    cli_json_begin_object(&j, NULL);
+    json_puzzle(&j, path, p);
+    cli_json_string(&j, "goal", o->goal);
+    cli_json_string(&j, "method", "ida");
+    if (tr->found) {
+      cli_json_uint(&j, "steps", s->r.length);
+      cli_json_uint(&j, "piece_moves", s->r.length);
+    } else {
+      cli_json_null(&j, "steps");
+      cli_json_null(&j, "piece_moves");
+    }
+    cli_json_bool(&j, "complete", tr->found);
+    cli_json_string(&j, "stopped_by", tr->stopped ? "interrupt" : NULL);
+    cli_json_int(&j, "lower_bound", tr->bound);
+    json_solution(&j, "solution_steps", s);
+    json_solution(&j, "solution_moves", s);
+    json_tiles_search(&j, tr);
+    cli_json_end_object(&j);
+  } else {
+    if (tr->found)
+      print_solution(p, s, o->boards);
+    else
+      printf("no solution found: none has fewer than %d steps (interrupted; the search is "
+             "incomplete)\n",
+             tr->bound);
+    if (o->stats) print_tiles_stats(tr);
+  }
+  return tr->found ? CLI_SOLVED : CLI_NO_SOLUTION;
+}
+
+static int solve_tiles(const slide_options *o, const char *path, const slide_puzzle *p,
+                       const slide_tiles_problem *t, cmd_sg_run *run) {
+  slide_tiles_options to = {.threads = o->threads ? (int)o->threads : cli_default_threads()};
+  if (run->progress) to.on_bound = on_bound, to.progress_ctx = run;
+  slide_tiles_result *tr = malloc(sizeof *tr);
+  if (!tr) {
+    cli_error(&cmd_slide_command, "%s", slide_strerror(SLIDE_ENOMEM));
+    return CLI_ERROR;
+  }
+  cmd_sg_begin(run);
+  to.stop = run->limits.stop;
+  slide_status st = slide_tiles_search(t, &to, tr);
+  cmd_sg_end(run);
+  search s = {.metric = SLIDE_STEPS, .ran = 1};
+  if (!st && tr->found) st = slide_tiles_describe(p, tr, &s.r);
+  int status = CLI_ERROR;
+  if (st)
+    cli_error(&cmd_slide_command, "%s", slide_strerror(st));
+  else
+    status = report_tiles(o, path, p, tr, &s);
+  slide_result_free(&s.r);
+  free(tr);
+  return status;
+}
+
+/* For tiles and a layout goal: whether to search breadth-first (every configuration fits in
+ * the memory cap, or --method bfs) or heuristically; said on stderr. -1: a usage error. */
+static int pick_ida(const slide_options *o, const slide_puzzle *p, const slide_goal *goal,
+                    const cmd_sg_run *run, slide_tiles_problem *t) {
+  bool tiles = goal && slide_tiles_of(p, goal, t);
+  if (o->method && !strcmp(o->method, "ida") && !tiles) {
+    cli_usage_error(&cmd_slide_command,
+                    "--method ida needs numbered tiles (labelled 1x1 pieces, one empty cell, 2 x "
+                    "2 to 6 x 6) and a layout for --goal");
+    return -1;
+  }
+  if (!tiles) return 0;
+  double bytes = slide_tiles_bfs_bytes(p), states = 0.5;
+  for (int k = 2; k <= slide_rows(p) * slide_cols(p); k++)
+    states *= k;
+  bool ida = o->method ? !strcmp(o->method, "ida") : bytes > (double)run->max_bytes;
+  int threads = o->threads ? (int)o->threads : cli_default_threads();
+  char how[192], why[256];
+  if (ida)
+    snprintf(how, sizeof how,
+             "heuristic search (IDA*, Manhattan distance and linear conflicts, %s)",
+             cli_plural((uint64_t)threads, "thread", "threads").s);
+  else
+    snprintf(how, sizeof how, "breadth-first search");
+  if (o->method)
+    snprintf(why, sizeof why, "as --method asks");
+  else
+    snprintf(why, sizeof why, "the %.0f configurations of these tiles %s about %s, %s %s",
+             states, ida ? "would take" : "take",
+             cli_bytes(bytes < 1.8e19 ? (uint64_t)bytes : UINT64_MAX).s,
+             ida ? "more than" : "within", run->max_memory);
+  if (!o->quiet) fprintf(stderr, "dance slide: %s: %s\n", how, why);
+  return ida;
+}
+
 /* ---- the command ------------------------------------------------------------------------ */
 
 static int run_searches(const slide_options *o, const char *path, const slide_puzzle *p,
@@ -291,6 +440,10 @@ static int run_searches(const slide_options *o, const char *path, const slide_pu
   if (cmd_sg_setup(&run, &cmd_slide_command, o->max_memory, o->progress && !o->quiet,
                    o->progress_interval))
     return CLI_ERROR;
+  slide_tiles_problem t;
+  int ida = pick_ida(o, p, goal, &run, &t);
+  if (ida < 0) return CLI_ERROR;
+  if (ida) return solve_tiles(o, path, p, &t, &run);
   search s[2];
   int n = 0;
   memset(s, 0, sizeof s);
@@ -336,6 +489,8 @@ int cmd_slide(int argc, char **argv) {
   if (o.boards && !o.goal) return cli_usage_error(&cmd_slide_command, "--boards needs --goal");
   if (o.layers && o.goal)
     return cli_usage_error(&cmd_slide_command, "--layers counts: it does not go with --goal");
+  if (o.method && !o.goal)
+    return cli_usage_error(&cmd_slide_command, "--method picks how to reach a goal: it needs --goal");
 
   slide_puzzle *p;
   slide_error err;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "slide_tiles.h"
 
 enum {
   MAX_CELLS = 64,
@@ -918,4 +919,75 @@ void slide_result_free(slide_result *r) {
   free(r->moves);
   free(r->boards);
   memset(r, 0, sizeof *r);
+}
+
+/* ---- tiles: the heuristic search's side ------------------------------------------------- */
+
+bool slide_tiles_of(const slide_puzzle *p, const slide_goal *g, slide_tiles_problem *t) {
+  if (!slide_is_tiles(p) || !g || !g->layout || p->rows > SLIDE_TILES_MAX_SIDE ||
+      p->cols > SLIDE_TILES_MAX_SIDE)
+    return false;
+  memset(t, 0, sizeof *t);
+  t->rows = p->rows, t->cols = p->cols;
+  /* Tile k + 1 is the piece of class k; a 1 x 1 piece's place is its cell. */
+  for (int i = 0; i < p->npieces; i++) {
+    int k = p->pieces[i].shape, cell = bits64_lowest(places_of(p, k, g->key));
+    if (cell < 0 || cell >= MAX_CELLS) return false;
+    t->start[p->pieces[i].place] = (uint8_t)(k + 1);
+    t->goal[cell] = (uint8_t)(k + 1);
+  }
+  return true;
+}
+
+slide_status slide_tiles_describe(const slide_puzzle *p, const slide_tiles_result *tr,
+                                  slide_result *r) {
+  memset(r, 0, sizeof *r);
+  uint32_t length = (uint32_t)tr->length;
+  size_t board = (size_t)p->rows * (size_t)(p->cols + 1);
+  r->moves = calloc(length ? length : 1, sizeof *r->moves);
+  r->boards = malloc((length + 1) * board);
+  r->layers = calloc(1, sizeof *r->layers);
+  if (!r->moves || !r->boards || !r->layers) return SLIDE_ENOMEM;
+  int places[MAX_CELLS], owner[MAX_CELLS], blank;
+  uint64_t free_cells = p->board;
+  memset(owner, -1, sizeof owner);
+  for (int i = 0; i < p->npieces; i++) {
+    places[i] = p->pieces[i].place;
+    owner[places[i]] = i;
+    free_cells &= ~bits64_bit(places[i]);
+  }
+  blank = bits64_lowest(free_cells);
+  render(p, places, r->boards);
+  for (uint32_t m = 0; m < length; m++) {
+    int from = tr->path[m], i = from < MAX_CELLS ? owner[from] : -1, d = 0;
+    int dr = blank / p->cols - from / p->cols, dc = blank % p->cols - from % p->cols;
+    while (d < 4 && (dir_dr[d] != dr || dir_dc[d] != dc)) /* the way the tile goes */
+      d++;
+    if (i < 0 || d == 4) return SLIDE_ESEARCH;
+    slide_move *mv = &r->moves[m];
+    mv->piece = p->pieces[i].name;
+    mv->from_row = from / p->cols + 1, mv->from_col = from % p->cols + 1;
+    mv->to_row = blank / p->cols + 1, mv->to_col = blank % p->cols + 1;
+    mv->path[0] = dir_letter[d];
+    owner[blank] = i, owner[from] = -1, places[i] = blank, blank = from;
+    render(p, places, r->boards + (m + 1) * board);
+  }
+  r->found = true;
+  r->length = r->steps = length;
+  r->search.end = SG_GOAL;
+  r->search.depth = length;
+  r->search.seconds = tr->seconds;
+  return SLIDE_OK;
+}
+
+double slide_tiles_bfs_bytes(const slide_puzzle *p) {
+  if (!slide_is_tiles(p)) return 0;
+  double states = 0.5, slots = 1;
+  for (int k = 2; k <= p->rows * p->cols; k++)
+    states *= k;
+  while (slots < states * 4 / 3) /* the table is at most 3/4 full */
+    slots *= 2;
+  /* The last doubling holds the old table and the new one; the frontier, two layers, is
+   * taken as a quarter of the states. */
+  return (slots * 1.5 + states / 4) * 8.0 * (double)p->nw;
 }

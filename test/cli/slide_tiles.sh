@@ -57,3 +57,108 @@ layout_refused() {
 layout_refused 'labelled \nA.\n' "1:10: 'labelled' needs the pieces that keep their names, or '*' for all of them"
 layout_refused 'AB.\nlabelled AZ\n' "2:11: 'labelled' names 'Z', which is no piece on the board"
 layout_refused 'AB.\nlabelled A.\n' "2:11: '.' is an empty cell, not a piece: 'labelled' names pieces"
+
+# ---- goals of tiles: breadth-first or heuristic search ------------------------------------
+
+# replay.py JSON START GOAL: every move of solution_steps takes its tile from `from` to the
+# empty cell next to it, and the last board is GOAL (layout files; 'labelled' lines skipped).
+cat >replay.py <<'PY'
+import json, sys
+def grid(path):
+    rows = [l.strip() for l in open(path) if l.strip() and not l.lstrip().startswith(("#", "labelled"))]
+    return [list(r) for r in rows]
+d = json.load(open(sys.argv[1]))
+g, goal = grid(sys.argv[2]), grid(sys.argv[3])
+moves = d["solution_steps"]
+assert len(moves) == d["steps"], "steps and moves differ"
+for m in moves:
+    (r0, c0), (r1, c1) = [(a - 1, b - 1) for a, b in (m["from"], m["to"])]
+    assert g[r0][c0] == m["piece"] and g[r1][c1] == "." and abs(r0 - r1) + abs(c0 - c1) == 1, m
+    g[r1][c1], g[r0][c0] = g[r0][c0], "."
+assert g == goal, "the last board is not the goal"
+PY
+
+# The 8-puzzle fits in memory: breadth-first, both metrics (the same with one empty cell).
+# (The default cap is half the RAM; the runs name one, and the threads, so that the lines
+# are the same on every machine.)
+run slide "$EIGHT" --goal goal.txt --max-memory 1G
+expect_exit 0
+expect_stdout_has "shortest in unit steps: 14 steps"
+expect_stdout_has "shortest in piece moves: 14 moves (14 unit steps)"
+expect_stderr <<'OUT'
+dance slide: breadth-first search: the 181440 configurations of these tiles take about 3.35 MiB, within --max-memory 1G
+OUT
+
+# Under a cap too small for them, or asked for, the heuristic search: one solution, as long.
+run slide "$EIGHT" --goal goal.txt --max-memory 1M --threads 2
+expect_exit 0
+expect_stderr <<'OUT'
+dance slide: heuristic search (IDA*, Manhattan distance and linear conflicts, 2 threads): the 181440 configurations of these tiles would take about 3.35 MiB, more than --max-memory 1M
+OUT
+expect_stdout <<'OUT'
+shortest in unit steps: 14 steps
+     1. 6 down -> 3,3
+     2. 5 right -> 2,3
+     3. 8 up -> 2,2
+     4. 7 right -> 3,2
+     5. 4 down -> 3,1
+     6. 8 left -> 2,1
+     7. 2 down -> 2,2
+     8. 1 right -> 1,2
+     9. 8 up -> 1,1
+    10. 4 up -> 2,1
+    11. 7 left -> 3,1
+    12. 6 left -> 3,2
+    13. 5 down -> 3,3
+    14. 2 right -> 2,3
+OUT
+run slide "$EIGHT" --goal goal.txt --method ida -t 1 --json
+expect_exit 0
+expect_stderr <<'OUT'
+dance slide: heuristic search (IDA*, Manhattan distance and linear conflicts, 1 thread): as --method asks
+OUT
+expect_json 'd["method"] == "ida" and d["steps"] == 14 and d["piece_moves"] == 14 and d["complete"] is True'
+expect_json 'd["lower_bound"] == 14 and d["searches"][0]["threads"] == 1 and d["searches"][0]["nodes"] > 0'
+check 'python3 replay.py "$OUT" "$EIGHT" goal.txt' "the 8-puzzle's solution does not replay"
+
+# Korf's instance 79 of the 15-puzzle (data/sliding/korf100.txt): 42 steps, too many
+# configurations for breadth-first search.
+printf 'labelled *\n.197\nBD53\nEC42\n86AF\n' >korf79.txt
+printf '.123\n4567\n89AB\nCDEF\n' >fifteen.txt
+run slide korf79.txt --goal fifteen.txt --max-memory 1G -t 2 --json
+expect_exit 0
+expect_stderr <<'OUT'
+dance slide: heuristic search (IDA*, Manhattan distance and linear conflicts, 2 threads): the 10461394944000 configurations of these tiles would take about 211 TiB, more than --max-memory 1G
+OUT
+expect_json 'd["steps"] == 42 and d["complete"] is True and d["stopped_by"] is None'
+expect_json 'len(d["solution_steps"]) == 42 and d["solution_moves"] == d["solution_steps"]'
+check 'python3 replay.py "$OUT" korf79.txt fifteen.txt' "Korf's instance 79 does not replay"
+run slide korf79.txt --goal fifteen.txt --max-memory 1G -q --stats
+expect_exit 0
+expect_stderr </dev/null
+expect_stdout_has "shortest in unit steps: 42 steps"
+expect_stdout_has "method:      IDA*, Manhattan distance and linear conflicts"
+expect_stdout_has "iterations, bounds "
+
+# Usage: --method needs --goal, and ida needs tiles and a layout goal.
+expect_usage_error slide "--method picks how to reach a goal: it needs --goal" slide "$EIGHT" --method ida
+expect_usage_error slide "--method ida needs numbered tiles (labelled 1x1 pieces, one empty cell, 2 x 2 to 6 x 6) and a layout for --goal" \
+  slide plain.txt --goal goal.txt --method ida
+expect_usage_error slide "--method ida needs numbered tiles (labelled 1x1 pieces, one empty cell, 2 x 2 to 6 x 6) and a layout for --goal" \
+  slide "$EIGHT" --goal 1@2,2 --method ida
+
+# Ctrl-C during a long search (Korf's instance 88, 65 steps): no solution, exit 1, and how
+# far it got: none shorter than the bound it was searching.
+if sigint_ignored || sigint_untimely; then
+  echo "slide_tiles: skipping the Ctrl-C checks" >&2
+else
+  printf 'labelled *\nF2CB\nED95\n1387\n.A64\n' >korf88.txt
+  run_interrupted 0.3 slide korf88.txt --goal fifteen.txt --method ida --json -q
+  expect_exit 1
+  expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["steps"] is None'
+  expect_json 'd["solution_steps"] is None and 43 <= d["lower_bound"] <= 65'
+  run_interrupted 0.3 slide korf88.txt --goal fifteen.txt --method ida -q
+  expect_exit 1
+  expect_stdout_has "no solution found: none has fewer than "
+  expect_stdout_has " steps (interrupted; the search is incomplete)"
+fi
