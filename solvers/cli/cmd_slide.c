@@ -241,6 +241,33 @@ static int count(const slide_options *o, const char *path, const slide_puzzle *p
   return CLI_SOLVED;
 }
 
+/* A layout goal that names the puzzle's pieces, met with unlabelled pieces of one shape in
+ * each other's places: said on stderr, since the goal's names were not what was solved for. */
+static void note_names(const slide_options *o, const slide_puzzle *p, const search *s) {
+  slide_puzzle *t;
+  slide_error err;
+  if (o->quiet || !s->r.found || slide_labelled_count(p) == slide_piece_count(p) ||
+      slide_read_file(o->goal, &t, &err))
+    return;
+  char start[200], goal[200];
+  slide_format(p, start, sizeof start);
+  slide_format(t, goal, sizeof goal);
+  slide_free(t);
+  size_t cells = strlen(goal), board = (size_t)slide_rows(p) * (size_t)(slide_cols(p) + 1);
+  const char *last = s->r.boards + (size_t)s->r.length * board;
+  for (size_t i = 0; i < cells && cells == board; i++) {
+    if (goal[i] == '.' || goal[i] == '\n' || goal[i] == last[i] || !strchr(start, goal[i]))
+      continue;
+    fprintf(stderr,
+            "dance slide: note: the goal has '%c' at row %zu, column %zu, where the solution "
+            "brings '%c': pieces of one shape are interchangeable unless a 'labelled' line in "
+            "the layout keeps their names (docs/formats.md)\n",
+            goal[i], i / (size_t)(slide_cols(p) + 1) + 1, i % (size_t)(slide_cols(p) + 1) + 1,
+            last[i]);
+    return;
+  }
+}
+
 static int solve(const slide_options *o, const char *path, const slide_puzzle *p,
                  const cmd_sg_run *run, search *s, int n) {
   int found = 1, complete = 1;
@@ -251,6 +278,7 @@ static int solve(const slide_options *o, const char *path, const slide_puzzle *p
     complete = 0;
     stopped_by = cmd_sg_stopped_by(s[i].r.search.end);
   }
+  if (n > 0) note_names(o, p, &s[0]);
   if (o->json) {
     cli_json j;
     cli_json_init(&j, stdout);

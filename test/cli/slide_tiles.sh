@@ -26,12 +26,22 @@ OUT
 
 # A goal compares names: 14 steps, where the interchangeable tiles took 2.
 printf '813\n4.2\n765\n' >goal.txt
-run slide "$EIGHT" --goal goal.txt --metric steps
+run slide "$EIGHT" --goal goal.txt --metric steps -q
 expect_exit 0
 expect_stdout_has "shortest in unit steps: 14 steps"
 run slide plain.txt --goal goal.txt --metric steps
 expect_exit 0
 expect_stdout_has "shortest in unit steps: 2 steps"
+expect_stderr <<'OUT'
+dance slide: note: the goal has '8' at row 1, column 1, where the solution brings '1': pieces of one shape are interchangeable unless a 'labelled' line in the layout keeps their names (docs/formats.md)
+OUT
+run slide plain.txt --goal goal.txt --metric steps -q
+expect_stderr </dev/null
+# With the line, no note: the names were compared.
+run slide "$EIGHT" --goal goal.txt --metric steps --max-memory 1G
+expect_stderr <<'OUT'
+dance slide: breadth-first search: the 181440 configurations of these tiles take about 3.35 MiB, within --max-memory 1G
+OUT
 
 # Refused before any search, exit 2, nothing on stdout.
 goal_refused() {
