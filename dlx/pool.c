@@ -330,7 +330,10 @@ dlx_status dlx_pool_start(dlx_pool *p, int threads) {
   int others = threads - 1; /* the calling thread is the last */
   for (int w = 0; w < others; w++) {
     p->engines[w] = p->engine->open(p->ctx, w, 0);
-    if (!p->engines[w]) return p->error = DLX_ENOMEM;
+    if (!p->engines[w]) { /* the workers started stop at their next unit */
+      dlx_pool_halt(p);
+      return p->error = DLX_ENOMEM;
+    }
     if (!launch(p, w)) {
       p->engine->close(p->ctx, p->engines[w], 0);
       p->engines[w] = NULL;

@@ -112,9 +112,53 @@ static void test_solve_when_threads_fail(void) {
   dlx_matrix_free(m);
 }
 
+/* The same for the other engines' splits, which run on the same pool: Algorithm M,
+ * memoized counting and the cheapest solutions count everything when workers fail to
+ * start. */
+static void test_pool_when_threads_fail(void) {
+  dlx_matrix *mcc = test_read_xc("queens8_mcc.dlx"), *q = test_read_xc("queens12.dlx"),
+             *c = test_read_xc("costs.dlx");
+  if (!mcc || !q || !c) return;
+  dlx_stats mcc_one, st;
+  dlx_memo_stats memo_one, ms;
+  dlx_best_result best_one, br;
+  dlx_options o = dlx_options_default();
+  ASSERT_EQ(dlx_solve(mcc, &o, &mcc_one), DLX_OK);
+  ASSERT_EQ(dlx_count_memo(q, &o, 0, &memo_one), DLX_OK);
+  ASSERT_EQ(dlx_best(c, &o, 3, &best_one), DLX_OK);
+  dlx_thread_create = flaky_create;
+  static const int masks[] = {1, 2, 6}; /* the first to fail, the second, all but the first */
+  for (size_t k = 0; k < sizeof masks / sizeof *masks; k++) {
+    o.threads = 4;
+    fail_mask = masks[k];
+    atomic_store(&creates, 0);
+    ASSERT_EQ(dlx_solve(mcc, &o, &st), DLX_OK);
+    ASSERT_EQ_U64(st.solutions, mcc_one.solutions);
+    ASSERT_EQ_U64(st.nodes, mcc_one.nodes);
+    ASSERT_EQ(st.complete, 1);
+    atomic_store(&creates, 0);
+    ASSERT_EQ(dlx_count_memo(q, &o, 0, &ms), DLX_OK);
+    ASSERT_EQ_U64(ms.solutions, memo_one.solutions);
+    ASSERT_EQ(ms.complete, 1);
+    atomic_store(&creates, 0);
+    ASSERT_EQ(dlx_best(c, &o, 3, &br), DLX_OK);
+    ASSERT_EQ_U64(br.count, best_one.count);
+    for (size_t j = 0; j < br.count && j < best_one.count; j++)
+      ASSERT_EQ_U64(br.solutions[j].cost, best_one.solutions[j].cost);
+    ASSERT_EQ(br.complete, 1);
+    dlx_best_free(&br);
+  }
+  dlx_thread_create = pthread_create;
+  dlx_best_free(&best_one);
+  dlx_matrix_free(mcc);
+  dlx_matrix_free(q);
+  dlx_matrix_free(c);
+}
+
 int main(void) {
   RUN(test_too_big_agrees);
   RUN(test_estimate_threads);
   RUN(test_solve_when_threads_fail);
+  RUN(test_pool_when_threads_fail);
   return test_report();
 }
