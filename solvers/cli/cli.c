@@ -234,6 +234,59 @@ static cli_num range_text(const cli_option *o) {
   return format("from %" PRIu64 " to %" PRIu64, o->umin, o->umax);
 }
 
+/* The optimal-string-alignment distance of a[0..n) and b[0..m), both under 64 bytes: the
+ * fewest insertions, deletions, substitutions and swaps of adjacent bytes. */
+static int edit_distance(const char *a, size_t n, const char *b, size_t m) {
+  int d[64][64];
+  for (size_t i = 0; i <= n; i++)
+    d[i][0] = (int)i;
+  for (size_t j = 0; j <= m; j++)
+    d[0][j] = (int)j;
+  for (size_t i = 1; i <= n; i++)
+    for (size_t j = 1; j <= m; j++) {
+      int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+        best = d[i - 2][j - 2] + 1;
+      d[i][j] = best;
+    }
+  return d[n][m];
+}
+
+void cli_suggest(cli_suggestion *s, const char *typed, size_t len, const char *name) {
+  size_t m = strlen(name);
+  if (!len || len >= 64 || m >= 64 || (m == len && !strncmp(name, typed, len))) return;
+  int distance = edit_distance(typed, len, name, m), score = distance;
+  int prefix = len >= 2 && len < m && !strncmp(name, typed, len);
+  if (distance > 1) { /* the start of a name is a better guess than two edits */
+    if (prefix)
+      score = 2;
+    else if (distance == 2 && len > 3)
+      score = 3;
+    else
+      return;
+  }
+  if (!s->any || score < s->score) {
+    s->best = name;
+    s->score = score;
+    s->any = 1;
+  } else if (score == s->score) {
+    s->best = NULL;
+  }
+}
+
+/* "unknown option '--regoin'", and "; did you mean --region?" if one option is like it. */
+static int unknown_long_option(const cli_command *cmd, const char *a, size_t len) {
+  cli_suggestion s = {0};
+  for (size_t k = 0; k < cmd->option_count; k++)
+    cli_suggest(&s, a + 2, len, cmd->options[k].name);
+  if (s.best)
+    return cli_usage_error(cmd, "unknown option '%.*s'; did you mean --%s?", (int)len + 2, a,
+                           s.best);
+  return cli_usage_error(cmd, "unknown option '%.*s'", (int)len + 2, a);
+}
+
 /* value: what was given, or NULL if nothing was. */
 static int needs_value(const cli_command *cmd, const cli_option *o, const char *value) {
   switch (o->kind) {
@@ -284,7 +337,7 @@ int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char 
       for (size_t k = 0; k < cmd->option_count && !o; k++)
         if (strncmp(cmd->options[k].name, a + 2, len) == 0 && !cmd->options[k].name[len])
           o = &cmd->options[k];
-      if (!o) return cli_usage_error(cmd, "unknown option '%.*s'", (int)len + 2, a);
+      if (!o) return unknown_long_option(cmd, a, len);
       if (eq) value = eq + 1;
     } else {
       for (size_t k = 0; k < cmd->option_count && !o; k++)

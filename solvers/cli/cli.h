@@ -153,6 +153,20 @@ typedef struct {
  * prints a usage error and returns CLI_ERROR. */
 int cli_parse(const cli_command *cmd, void *values, int argc, char **argv, char **args, int *nargs);
 
+/* "Did you mean": of the names offered one by one to cli_suggest, the one most like what
+ * was typed (typed[0..len)), by the Damerau-Levenshtein distance (edits of one byte,
+ * adjacent swaps counted as one). Best is a name one edit away; then a name that what was
+ * typed (2 bytes or more) begins; then, for a typed word of 4 bytes or more, a name two
+ * edits away. Nothing else is a candidate. The suggestion is the best candidate, and none
+ * if two are equally good: a guess must be unambiguous.
+ * Start from cli_suggestion s = {0}; s.best is the suggestion or NULL. */
+typedef struct {
+  const char *best; /* the name of lowest score so far, NULL if none or tied */
+  int score;        /* its score (that of the tie, if tied) */
+  int any;          /* whether any name scored */
+} cli_suggestion;
+void cli_suggest(cli_suggestion *s, const char *typed, size_t len, const char *name);
+
 /* Writes the usage line, summary, option list (with defaults and ranges) and epilogue. */
 void cli_print_help(const cli_command *cmd, FILE *f);
 

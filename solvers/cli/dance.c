@@ -49,7 +49,13 @@ static int find(const char *name) {
   return -1;
 }
 
+/* "unknown command 'cbue'", and "; did you mean cube?" if one command is like it. */
 static int unknown_command(const char *name) {
+  cli_suggestion s = {0};
+  for (int i = 0; i < COMMAND_COUNT; i++)
+    cli_suggest(&s, name, strlen(name), commands[i].cmd->name);
+  cli_suggest(&s, name, strlen(name), "help");
+  if (s.best) return cli_usage_error(NULL, "unknown command '%s'; did you mean %s?", name, s.best);
   return cli_usage_error(NULL, "unknown command '%s'", name);
 }
 
