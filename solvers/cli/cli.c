@@ -247,7 +247,8 @@ static int edit_distance(const char *a, size_t n, const char *b, size_t m) {
       int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
       if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
       if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < best)
         best = d[i - 2][j - 2] + 1;
       d[i][j] = best;
     }
@@ -843,6 +844,181 @@ void cli_error_at(const cli_command *cmd, const char *file, long line, long colu
     cli_error(cmd, "%s:%ld: %s", file, line, message);
   else
     cli_error(cmd, "%s: %s", file, message);
+}
+
+/* ---- a file given to the wrong command ----------------------------------------------- */
+
+enum { HEAD_LINES = 40, HEAD_WIDTH = 1024, HEAD_RAW_LINES = 400, HEAD_WORDS = 128 };
+
+/* The start of a file as the formats see it (docs/formats.md). */
+typedef struct {
+  char text[HEAD_LINES][HEAD_WIDTH]; /* the lines that are neither blank nor '#' comments */
+  int gap[HEAD_LINES];               /* whether a blank line comes before that one */
+  int count;                         /* how many of them */
+  char knuth[2][HEAD_WIDTH];         /* the first two neither blank nor '|' comments */
+  int knuth_count;
+  long third; /* the number of the third line that is no comment of either kind, or 0 */
+  int whole;  /* whether the whole file was read */
+} file_head;
+
+static const char *skip_blanks(const char *s) {
+  while (*s == ' ' || *s == '\t')
+    s++;
+  return s;
+}
+
+/* Splits a copy of s (in buf) at blanks: returns the number of words (at most max). */
+static int split_words(const char *s, char *buf, char **w, int max) {
+  snprintf(buf, HEAD_WIDTH, "%s", s);
+  int n = 0;
+  for (char *p = buf; *(p = (char *)skip_blanks(p)) && n < max;) {
+    w[n++] = p;
+    p += strcspn(p, " \t");
+    if (*p) *p++ = '\0';
+  }
+  return n;
+}
+
+/* Reads the start of file into h; 0 if it cannot be read or a line is too long. */
+static int read_head(const char *file, file_head *h) {
+  struct stat st;
+  if (stat(file, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  FILE *f = fopen(file, "r");
+  if (!f) return 0;
+  char line[HEAD_WIDTH];
+  int blank = 0, ok = 1, meaningful = 0;
+  long number = 0;
+  memset(h, 0, sizeof *h);
+  while (ok && number < HEAD_RAW_LINES && fgets(line, sizeof line, f)) {
+    size_t n = strlen(line);
+    number++;
+    if (n && line[n - 1] == '\n')
+      line[--n] = '\0';
+    else if (!feof(f))
+      ok = 0; /* longer than any line worth a guess */
+    if (n && line[n - 1] == '\r') line[--n] = '\0';
+    const char *p = skip_blanks(line);
+    if (!*p) {
+      blank = 1;
+      continue;
+    }
+    if (*p != '#' && *p != '|' && ++meaningful == 3) h->third = number;
+    if (*p != '|' && h->knuth_count < 2) snprintf(h->knuth[h->knuth_count++], HEAD_WIDTH, "%s", p);
+    if (*p == '#' || h->count == HEAD_LINES) continue;
+    h->gap[h->count] = blank;
+    blank = 0;
+    snprintf(h->text[h->count++], HEAD_WIDTH, "%s", p);
+  }
+  h->whole = ok && feof(f) && !ferror(f);
+  fclose(f);
+  return ok;
+}
+
+static int looks_cube(const file_head *h) {
+  char buf[HEAD_WIDTH], *w[3];
+  if (!h->count) return 0;
+  int n = split_words(h->text[0], buf, w, 3);
+  unsigned x, y, z;
+  int end = 0;
+  if (n == 2 && !strcmp(w[0], "box"))
+    return sscanf(w[1], "%ux%ux%u%n", &x, &y, &z, &end) == 3 && w[1][end] == '\0' &&
+           w[1][0] >= '0' && w[1][0] <= '9';
+  return (n == 2 && !strcmp(w[0], "piece")) || (n == 1 && !strcmp(w[0], "region"));
+}
+
+/* An item line of two names or more, then an option that names only those items. */
+static int looks_knuth(const file_head *h) {
+  char items[HEAD_WIDTH], option[HEAD_WIDTH], *w[HEAD_WORDS], *o[HEAD_WORDS];
+  if (h->knuth_count < 2 || h->knuth[0][0] == '#') return 0;
+  int n = split_words(h->knuth[0], items, w, HEAD_WORDS), names = 0;
+  for (int i = 0; i < n; i++) {
+    if (!strcmp(w[i], "|")) continue;
+    char *bar = strrchr(w[i], '|'); /* a multiplicity, 2:3|C */
+    if (bar) w[i] = bar + 1;
+    if (!*w[i] || strchr(w[i], ':')) return 0;
+    w[names++] = w[i];
+  }
+  int m = split_words(h->knuth[1], option, o, HEAD_WORDS);
+  if (names < 2 || m < 1) return 0;
+  for (int j = 0; j < m; j++) {
+    o[j][strcspn(o[j], ":")] = '\0'; /* a color, X:red */
+    int known = 0;
+    for (int i = 0; i < names && !known; i++)
+      known = !strcmp(o[j], w[i]);
+    if (!known) return 0;
+  }
+  return 1;
+}
+
+/* Exactly three lines 'x y h|v', x and y from 1 to 8. */
+static int looks_gridlock(const file_head *h) {
+  if (h->count != 3 || !h->whole) return 0;
+  for (int i = 0; i < 3; i++) {
+    char buf[HEAD_WIDTH], *w[4];
+    if (split_words(h->text[i], buf, w, 4) != 3) return 0;
+    for (int k = 0; k < 2; k++)
+      if (strlen(w[k]) != 1 || w[k][0] < '1' || w[k][0] > '8') return 0;
+    if (strcmp(w[2], "h") && strcmp(w[2], "v")) return 0;
+  }
+  return 1;
+}
+
+/* The first word of line i, if it is n bytes long and starts a block (or not) as asked. */
+static int block_row(const file_head *h, int i, size_t n, int first) {
+  return i < h->count && strcspn(h->text[i], " \t") == n && h->gap[i] == (first && i > 0);
+}
+
+/* Two blocks of n rows of n labels (n >= 2), each after a blank line but the first. */
+static int looks_oneup(const file_head *h) {
+  size_t n = h->count ? strcspn(h->text[0], " \t") : 0;
+  if (n < 2 || n > 16 || 2 * (int)n > h->count) return 0;
+  for (int i = 0; i < 2 * (int)n; i++)
+    if (!block_row(h, i, n, i % (int)n == 0)) return 0;
+  return 2 * (int)n == h->count || h->gap[2 * n];
+}
+
+/* A 'labelled' line first, or the whole file rows of one length, without blanks, with a '.'. */
+static int looks_slide(const file_head *h) {
+  char buf[HEAD_WIDTH], *w[2];
+  if (h->count && split_words(h->text[0], buf, w, 2) == 2 &&
+      (!strcmp(w[0], "labelled") || !strcmp(w[0], "labeled")))
+    return 1;
+  if (h->count < 2 || !h->whole || h->count == HEAD_LINES) return 0;
+  size_t n = strlen(h->text[0]);
+  int dot = 0;
+  for (int i = 0; i < h->count; i++) {
+    if (strlen(h->text[i]) != n || strcspn(h->text[i], " \t") != n) return 0;
+    dot |= strchr(h->text[i], '.') != NULL;
+  }
+  return dot;
+}
+
+/* The formats a file may be recognised in, the strictest shapes first: a One Up file with
+ * notes has an item line of sorts. */
+static const struct {
+  int (*looks)(const file_head *);
+  const char *command, *what;
+} formats[] = {
+    {looks_cube, "cube", "a piece file"},
+    {looks_gridlock, "gridlock", "a Gridlock puzzle"},
+    {looks_oneup, "oneup", "a One Up puzzle"},
+    {looks_knuth, "xc", "an exact-cover problem in Knuth's format"},
+    {looks_slide, "slide", "a sliding-block layout"},
+};
+
+void cli_hint_format(const cli_command *cmd, const char *file, long line) {
+  if (!cmd || !cmd->name || !file || !*file || !strcmp(file, "-") || !strcmp(file, CLI_STDIN_NAME))
+    return;
+  file_head *h = malloc(sizeof *h);
+  if (!h) return;
+  size_t k = sizeof formats / sizeof formats[0];
+  if (read_head(file, h) && line > 0 && (!h->third || line <= h->third))
+    for (k = 0; k < sizeof formats / sizeof formats[0] && !formats[k].looks(h); k++)
+      ;
+  free(h);
+  if (k < sizeof formats / sizeof formats[0] && strcmp(formats[k].command, cmd->name))
+    cli_error(cmd, "this looks like %s: try dance %s %s", formats[k].what, formats[k].command,
+              file);
 }
 
 int cli_color(const char *when, FILE *f) {

@@ -373,6 +373,16 @@ void cli_search_progress_report(cli_search_progress *s, uint64_t solutions, uint
 void cli_error_at(const cli_command *cmd, const char *file, long line, long column,
                   const char *message);
 
+/* After a parse error at line of file (a path, not stdin), when that line is no later than
+ * the file's third line of data and the file's first lines clearly have the format of
+ * another command, a hint on stderr: "dance xc: this looks like a piece file: try dance cube
+ * FILE". Only certain cases are recognised (docs/formats.md): a 'box', 'piece' or 'region'
+ * line first (cube); an item line and an option naming only its items (xc); three lines
+ * 'x y h|v' (gridlock); two square blocks of labels between blank lines (oneup); a
+ * 'labelled' line or rows of one length with a '.' (slide). It reads at most the first
+ * few hundred lines; any doubt, or a file that cannot be read, gives no hint. */
+void cli_hint_format(const cli_command *cmd, const char *file, long line);
+
 /* Whether to color output on f for --color WHEN: "always", "never", or "auto" (f is a
  * terminal and NO_COLOR is unset; also when is NULL). -1 for any other WHEN. */
 int cli_color(const char *when, FILE *f);

@@ -196,9 +196,10 @@ static poly_set *load(const char *arg, char *path, size_t cap) {
               arg, cli_pieces_dir(), err.message, sets);
     return NULL;
   }
-  if (st == POLY_ESYNTAX) /* without a column when the whole line (or piece) is at fault */
+  if (st == POLY_ESYNTAX) { /* without a column when the whole line (or piece) is at fault */
     cli_error_at(&cmd_cube_command, err.file, err.line, err.column, err.message);
-  else if (st)
+    cli_hint_format(&cmd_cube_command, err.file, err.line);
+  } else if (st)
     cli_error_at(&cmd_cube_command, err.file, 0, 0,
                  err.message[0] ? err.message : poly_strerror(st));
   return st ? NULL : s;

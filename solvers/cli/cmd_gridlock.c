@@ -254,6 +254,7 @@ static void report_error(const puzzle_run *r) {
   const char *file = r->err.file[0] ? r->err.file : r->path;
   const char *msg = r->err.message[0] ? r->err.message : gridlock_strerror(r->status);
   cli_error_at(&cmd_gridlock_command, file, r->err.line, r->err.column, msg);
+  cli_hint_format(&cmd_gridlock_command, file, r->err.line);
 }
 
 /* ---- text ---------------------------------------------------------------------------- */

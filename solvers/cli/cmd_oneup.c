@@ -135,6 +135,7 @@ const cli_command cmd_oneup_command = {
 static void report_error(const char *path, oneup_status st, const dlx_parse_error *err) {
   cli_error_at(&cmd_oneup_command, err->file[0] ? err->file : path, err->line, err->column,
                err->message[0] ? err->message : oneup_strerror(st));
+  cli_hint_format(&cmd_oneup_command, err->file[0] ? err->file : path, err->line);
 }
 
 typedef struct {

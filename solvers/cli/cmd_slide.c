@@ -95,6 +95,7 @@ const cli_command cmd_slide_command = {
 static void report_error(const slide_error *err, slide_status st) {
   cli_error_at(&cmd_slide_command, err->file, err->line, err->column,
                err->message[0] ? err->message : slide_strerror(st));
+  cli_hint_format(&cmd_slide_command, err->file, err->line);
 }
 
 /* ---- one search ------------------------------------------------------------------------- */

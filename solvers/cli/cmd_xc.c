@@ -142,6 +142,7 @@ static void on_warning(void *ctx, const dlx_parse_error *w) {
 static void report_read_error(const char *path, dlx_status st, const dlx_parse_error *err) {
   cli_error_at(&cmd_xc_command, err->file[0] ? err->file : path, err->line, err->column,
                err->message[0] ? err->message : dlx_strerror(st));
+  cli_hint_format(&cmd_xc_command, err->file[0] ? err->file : path, err->line);
 }
 
 /* ---- exporting ----------------------------------------------------------------------- */
