@@ -30,6 +30,13 @@ enum {
   POLY_SUMS_TABLE = 16,
   /* Above that, the sets of pieces whose sums a thread keeps: 2^8. The same section. */
   POLY_SUMS_CACHE_BITS = 8,
+  /* Sizes of pieces the pruning of a box of 65 to 128 cells tells apart (a set of more
+   * sizes is searched without it). "The pruning for pieces of mixed sizes in boxes of 65 to
+   * 128 cells". */
+  POLY_SIZE_CLASSES = 8,
+  /* Multisets of unused pieces (states) up to which that pruning keeps each one's subset
+   * sums (a set with more is searched without it). The same section. */
+  POLY_WIDE_STATES = 65536,
   /* Pieces of one size: a thread keeps 2^15 answers of the region test. "The region test
    * remembered, and the options through each cell left out", item 1. */
   POLY_MEMO_BITS = 15,

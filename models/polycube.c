@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "bits.h"
+#include "cells128.h"
 #include "polycube.h"
 
 /* ---- isometries of the cube --------------------------------------------------------- */
@@ -142,6 +143,14 @@ typedef struct {
                         covers the cell, else -1 (see hold_cell) */
 } piece_model;
 
+/* A multiset of pieces of some size s, for the wide pruning's joint test: the multisets of
+ * unused pieces (states) that hold it (ge), and how far a state moves when it is taken out
+ * (its own state number, shift). */
+typedef struct {
+  cells128 ge;
+  uint32_t shift;
+} poly_fit;
+
 struct poly_model {
   uint64_t serial; /* this model's number in the process, from 1: a key no other model has
                       (a freed model's address may be another's) */
@@ -218,6 +227,25 @@ struct poly_model {
    * cover[cover_at[c * npieces + p] .. cover_at[c * npieces + p + 1] - 1] */
   uint64_t *cover;
   uint32_t *cover_at;
+  /* pruning, for boxes of 65 to 128 cells (wide; see the wide pruning below) */
+  int wide;
+  box128 g2;
+  cells128 fill2;       /* the cells of the region */
+  cells128 *opt_mask2;  /* matrix option id -> its cells */
+  cells128 *opt_edge2;  /* matrix option id -> the region's cells next to them */
+  uint32_t cells_words; /* words of the primaries (pieces, then cells) */
+  /* The pieces by size (for the wide pruning): nclass sizes, class k the pieces of
+   * class_size[k] cells (class_mask[k]); a multiset of unused pieces is the state
+   * sum_k unused_k * class_stride[k], one of nstates. fits[fits_at[s] .. fits_at[s+1] - 1]
+   * are the multisets of s cells (see wide_regions); NULL when nstates > 128. */
+  int nclass;
+  int class_size[POLY_SIZE_CLASSES];
+  uint64_t class_mask[POLY_SIZE_CLASSES];
+  uint32_t class_stride[POLY_SIZE_CLASSES];
+  uint32_t nstates;
+  cells128 *state_sums; /* state -> its subset sums: bit k, some of its pieces have k cells */
+  uint32_t *fits_at;
+  poly_fit *fits;
 };
 
 poly_options poly_options_default(void) {
@@ -1023,11 +1051,6 @@ static poly_status add_items(poly_model *m, int32_t *piece_item) {
  * uni_test). */
 static void pruning_fields(poly_model *m) {
   const poly_set *s = m->set;
-  m->small = bits_box64_init(&m->g, s->box[0], s->box[1], s->box[2]);
-  if (!m->small) return;
-  m->fill = 0;
-  for (size_t c = 0; c < m->ncells; c++)
-    if (poly_in_region(s, c)) m->fill |= bits64_bit((int)c);
   /* The primaries: the pieces, all of them when none is optional, then the cells. */
   int optional = 0;
   for (int p = 0; p < s->npieces; p++)
@@ -1042,6 +1065,16 @@ static void pruning_fields(poly_model *m) {
                                                      : bits64_bit((int)np) - 1;
   m->cells_word = np / 64, m->cells_shift = np % 64;
   m->cells_two = m->cells_shift && np + m->ncells > 64 * (m->cells_word + 1);
+  m->cells_words = (uint32_t)((np + m->ncells + 63) / 64);
+  m->small = bits_box64_init(&m->g, s->box[0], s->box[1], s->box[2]);
+  if (!m->small) {
+    /* (not with a group: its copies are not each a piece of the wide test's classes) */
+    m->wide = !m->grouped && np <= 64 && box128_init(&m->g2, s->box[0], s->box[1], s->box[2]);
+    return;
+  }
+  m->fill = 0;
+  for (size_t c = 0; c < m->ncells; c++)
+    if (poly_in_region(s, c)) m->fill |= bits64_bit((int)c);
   m->uniform = s->pieces[0].size < 64 ? s->pieces[0].size : 0;
   for (int p = 1; p < s->npieces; p++)
     if (s->pieces[p].size != m->uniform) m->uniform = 0;
@@ -1076,6 +1109,107 @@ static poly_status option_arrays(poly_model *m, size_t total) {
   if (m->uniform && m->fill != ~(uint64_t)0 && !(no_memo && !strcmp(no_memo, "0")))
     m->memo = m->memo ? m->memo : m->serial; /* the choice's model's, when it had one */
   if (!m->opt_mask || !m->opt_edge || !m->opt_pc || sums_table(m)) return POLY_ENOMEM;
+  return POLY_OK;
+}
+
+/* m->fits and m->fits_at (see poly_model), for a set of at most 128 states: every
+ * multiset w of pieces (a state), listed under its number of cells, with the states that
+ * hold it. Nonzero when out of memory. */
+static int size_fits(poly_model *m, const int *count) {
+  const uint32_t n = m->nstates;
+  size_t top = m->nregion;
+  m->fits_at = calloc(top + 2, sizeof *m->fits_at);
+  m->fits = malloc(n * sizeof *m->fits);
+  if (!m->fits_at || !m->fits) return 1;
+  size_t cells[128];
+  for (uint32_t w = 0; w < n; w++) {
+    cells[w] = 0;
+    for (int k = 0; k < m->nclass; k++)
+      cells[w] += (size_t)(w / m->class_stride[k] % (uint32_t)(count[k] + 1)) * m->class_size[k];
+    if (w && cells[w] <= top) m->fits_at[cells[w] + 1]++;
+  }
+  for (size_t c = 0; c <= top; c++)
+    m->fits_at[c + 1] += m->fits_at[c];
+  uint32_t *at = malloc((top + 1) * sizeof *at);
+  if (!at) return 1;
+  memcpy(at, m->fits_at, (top + 1) * sizeof *at);
+  for (uint32_t w = 1; w < n; w++) {
+    if (cells[w] > top) continue;
+    cells128 ge = 0;
+    for (uint32_t r = 0; r < n; r++) {
+      int holds = 1;
+      for (int k = 0; k < m->nclass; k++) {
+        uint32_t base = (uint32_t)(count[k] + 1);
+        holds &= r / m->class_stride[k] % base >= w / m->class_stride[k] % base;
+      }
+      if (holds) ge |= cells128_bit((int)r);
+    }
+    m->fits[at[cells[w]]++] = (poly_fit){ge, w};
+  }
+  free(at);
+  return 0;
+}
+
+/* The pieces by size, for the wide pruning (m->nclass, the classes and the states; see
+ * poly_model), and each state's subset sums (m->state_sums). m->wide is cleared for a set
+ * of more than POLY_SIZE_CLASSES sizes or more than POLY_WIDE_STATES states. Nonzero when
+ * out of memory. */
+static int size_classes(poly_model *m) {
+  const poly_set *s = m->set;
+  int count[POLY_SIZE_CLASSES] = {0};
+  m->nclass = 0;
+  for (int p = 0; p < s->npieces; p++) {
+    int k = 0;
+    while (k < m->nclass && m->class_size[k] != s->pieces[p].size)
+      k++;
+    if (k == POLY_SIZE_CLASSES) return m->wide = 0;
+    if (k == m->nclass) m->class_size[m->nclass++] = s->pieces[p].size, m->class_mask[k] = 0;
+    m->class_mask[k] |= bits64_bit(p);
+    count[k]++;
+  }
+  uint64_t n = 1;
+  for (int k = 0; k < m->nclass && n <= POLY_WIDE_STATES; k++) {
+    m->class_stride[k] = (uint32_t)n;
+    n *= (uint64_t)count[k] + 1;
+  }
+  if (n > POLY_WIDE_STATES) return m->wide = 0;
+  m->nstates = (uint32_t)n;
+  m->state_sums = malloc(n * sizeof *m->state_sums);
+  if (!m->state_sums) return 1;
+  m->state_sums[0] = 1; /* no piece: only the empty sum */
+  for (uint32_t r = 1; r < n; r++) {
+    int k = 0; /* the first class the state holds a piece of */
+    while (r / m->class_stride[k] % (uint32_t)(count[k] + 1) == 0)
+      k++;
+    const cells128 t = m->state_sums[r - m->class_stride[k]];
+    m->state_sums[r] = m->class_size[k] < 128 ? t | t << m->class_size[k] : t;
+  }
+  return n <= 128 ? size_fits(m, count) : 0;
+}
+
+/* What the wide pruning reads of the matrix's `total` options (after add_options): each
+ * one's cells, the region's cells next to them and its piece, and the pieces by size. */
+static poly_status wide_arrays(poly_model *m, size_t total) {
+  const poly_set *s = m->set;
+  m->fill2 = 0;
+  for (size_t c = 0; c < m->ncells; c++)
+    if (poly_in_region(s, c)) m->fill2 |= cells128_bit((int)c);
+  if (size_classes(m)) return POLY_ENOMEM;
+  if (!m->wide) return POLY_OK;
+  m->opt_mask2 = malloc(total * sizeof *m->opt_mask2);
+  m->opt_edge2 = malloc(total * sizeof *m->opt_edge2);
+  m->opt_pc = malloc(total);
+  if (!m->opt_mask2 || !m->opt_edge2 || !m->opt_pc) return POLY_ENOMEM;
+  for (size_t o = 0; o < total; o++) {
+    const int p = m->opt_piece[o], n = s->pieces[p].size;
+    const int32_t *cells = m->pm[p].cells + (size_t)m->opt_placement[o] * n;
+    cells128 w = 0;
+    for (int i = 0; i < n; i++)
+      w |= cells128_bit(cells[i]);
+    m->opt_mask2[o] = w;
+    m->opt_edge2[o] = box128_neighbors(&m->g2, w) & m->fill2 & ~w;
+    m->opt_pc[o] = (uint8_t)p;
+  }
   return POLY_OK;
 }
 
@@ -1183,6 +1317,7 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
   if (!st && m->held_cell >= 0 && !(m->opt_key = malloc(total * sizeof *m->opt_key)))
     st = POLY_ENOMEM;
   if (!st) st = add_options(m, piece_item, rep_places, nreps);
+  if (!st && m->wide) st = wide_arrays(m, total);
   free(piece_item);
   if (!st) st = cover_lists(m, (size_t)dlx_option_count(m->matrix));
   if (!st && m->held_cell >= 0) st = held_symmetries(m);
@@ -1531,6 +1666,11 @@ void poly_model_free(poly_model *m) {
   free(m->sums);
   free(m->cover);
   free(m->cover_at);
+  free(m->opt_mask2);
+  free(m->opt_edge2);
+  free(m->state_sums);
+  free(m->fits_at);
+  free(m->fits);
   free(m->scratch);
   free(m->cell_orbit);
   free(m->key_place);
@@ -2117,22 +2257,165 @@ static int have_popcnt(void) { return 0; }
 #undef POLY_ADMIT_GATHER
 #undef POLY_ADMIT_GATHER_ITEMS
 
+/* ---- the pruning in boxes of 65 to 128 cells (wide) ---------------------------------------
+ *
+ * The same tests as above on sets of cells of 128 bits (cells128.h), for pieces of any sizes:
+ * the unused pieces are read as a multiset of sizes (a state: how many are left of each
+ * size), whose subset sums are a table made with the model. */
+
+/* The state of the pieces not in `used`: how many of each size, in mixed radix. */
+static inline uint32_t wide_state(const poly_model *m, uint64_t used) {
+  uint32_t r = 0;
+  for (int k = 0; k < m->nclass; k++)
+    r += (uint32_t)bits64_count(~used & m->class_mask[k]) * m->class_stride[k];
+  return r;
+}
+
+/* The states left once a region of `cells` cells is filled from one of the states `can`:
+ * each state minus each multiset of that many cells that it holds. */
+static inline cells128 wide_fill(const poly_model *m, cells128 can, int cells) {
+  cells128 left = 0;
+  for (uint32_t i = m->fits_at[cells], end = m->fits_at[cells + 1]; i < end; i++)
+    left |= (can & m->fits[i].ge) >> m->fits[i].shift;
+  return left;
+}
+
+/* The regions of empty cells next to the candidate (its edge cells): 1 if some of the
+ * unused pieces (state) can fill each of them, and (with at most 128 states, m->fits) all
+ * of them at once, no piece used twice; else 0. Cheap tests first: a region of one cell
+ * needs no fill (the most common dead end), and a region whose size no subset of the
+ * unused pieces adds up to (none of their sizes' gcd's multiples, smaller than the
+ * smallest) is refused when it is measured. Only when a second region is measured does
+ * the joint test start: the states the unused pieces can be left in once the regions so
+ * far are filled, none left: a dead end (sizes 4 and 5 with one tetromino left: regions of
+ * 4 and 8 pass alone, not together). Regions away from the candidate were there when the
+ * options above it were admitted, each passed alone then. */
+
+static inline int wide_regions(const poly_model *m, cells128 empty, cells128 edge,
+                               uint32_t state) {
+  const box128 *g = &m->g2;
+  const cells128 sums = m->state_sums[state];
+  if (!(sums & 2) && (edge & ~box128_neighbors(g, empty))) return 0;
+  cells128 can = 0;
+  int first = 0;
+  for (cells128 e = edge; e;) {
+    cells128 region = cells128_lowest(e), prev;
+    int cells;
+    do {
+      prev = region;
+      region = (region | box128_neighbors(g, region)) & empty;
+      cells = cells128_count(region);
+    } while (region != prev);
+    e &= ~region;
+    if (!(sums >> cells & 1)) return 0;
+    if (!m->fits) continue;
+    if (!first) {
+      first = cells;
+      continue;
+    }
+    if (!can) can = wide_fill(m, cells128_bit((int)state), first);
+    if (!(can = wide_fill(m, can, cells))) return 0;
+  }
+  return 1;
+}
+
+#define POLY_WIDE_GATHER                                                                           \
+  const poly_model *m = ctx;                                                                       \
+  cells128 full = 0;                                                                               \
+  uint64_t used = 0;                                                                               \
+  for (size_t k = 0; k < n; k++) {                                                                 \
+    full |= m->opt_mask2[options[k]];                                                              \
+    used |= bits64_bit(m->opt_pc[options[k]]);                                                     \
+  }
+/* As POLY_ADMIT_GATHER_ITEMS: the cells' primaries start at word cells_word, bit cells_shift,
+ * and reach at most two words further. */
+#define POLY_WIDE_GATHER_ITEMS                                                                     \
+  const poly_model *m = ctx;                                                                       \
+  const uint64_t *u = uncovered + m->cells_word;                                                   \
+  const uint32_t words = m->cells_words - m->cells_word;                                           \
+  cells128 open = u[0];                                                                            \
+  if (words > 1) open |= (cells128)u[1] << 64;                                                     \
+  open >>= m->cells_shift;                                                                         \
+  if (m->cells_shift && words > 2) open |= (cells128)u[2] << (128 - m->cells_shift);               \
+  cells128 full = (m->fill2 & ~open) | m->opt_mask2[options[n - 1]];                               \
+  uint64_t used = (~uncovered[0] & m->pieces_mask) | bits64_bit(m->opt_pc[options[n - 1]]);
+#define POLY_WIDE_BODY                                                                             \
+  const cells128 empty = m->fill2 & ~full;                                                         \
+  const cells128 edge = m->opt_edge2[options[n - 1]] & empty;                                      \
+  const uint32_t state = wide_state(m, used);                                                      \
+  if (lone) {                                                                                      \
+    if (m->state_sums[state] & 2) return 1;                                                        \
+    return !(edge & ~box128_neighbors(&m->g2, empty));                                             \
+  }                                                                                                \
+  return wide_regions(m, empty, edge, state);
+
+static inline __attribute__((always_inline)) int admit_wide_plain(void *ctx,
+                                                                  const int32_t *options,
+                                                                  size_t n, int lone) {
+  POLY_WIDE_GATHER
+  POLY_WIDE_BODY
+}
+static inline __attribute__((always_inline)) int
+admit_items_wide_plain(void *ctx, const int32_t *options, size_t n, const uint64_t *uncovered,
+                       int lone) {
+  POLY_WIDE_GATHER_ITEMS
+  POLY_WIDE_BODY
+}
+#define POLY_WIDE_FUNCTIONS(attr, suffix)                                                          \
+  static attr int admit_wide##suffix(void *ctx, const int32_t *options, size_t n) {                \
+    return admit_wide_plain(ctx, options, n, 0);                                                   \
+  }                                                                                                \
+  static attr int admit_wide_lone##suffix(void *ctx, const int32_t *options, size_t n) {           \
+    return admit_wide_plain(ctx, options, n, 1);                                                   \
+  }                                                                                                \
+  static attr int admit_items_wide##suffix(void *ctx, const int32_t *options, size_t n,            \
+                                           const uint64_t *uncovered) {                            \
+    return admit_items_wide_plain(ctx, options, n, uncovered, 0);                                  \
+  }                                                                                                \
+  static attr int admit_items_wide_lone##suffix(void *ctx, const int32_t *options, size_t n,       \
+                                                const uint64_t *uncovered) {                       \
+    return admit_items_wide_plain(ctx, options, n, uncovered, 1);                                  \
+  }
+POLY_WIDE_FUNCTIONS(, )
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+POLY_WIDE_FUNCTIONS(__attribute__((target("popcnt,bmi"))), _popcnt)
+#else
+#define admit_wide_popcnt admit_wide
+#define admit_wide_lone_popcnt admit_wide_lone
+#define admit_items_wide_popcnt admit_items_wide
+#define admit_items_wide_lone_popcnt admit_items_wide_lone
+#endif
+#undef POLY_WIDE_FUNCTIONS
+#undef POLY_WIDE_BODY
+#undef POLY_WIDE_GATHER
+#undef POLY_WIDE_GATHER_ITEMS
+
 /* Whether the pruning applies (it keeps the unused pieces in one 64-bit word), and with
  * the cell check (for dancing links; the bitset engine's nodes are cheaper than the
  * check) or without; without it, in a box more than one cell deep every way, only the
  * regions of one cell are checked (lone, see POLY_ADMIT_BODY). */
 static int admit_applies(const poly_model *m, int *cells, int *lone) {
-  if (!m->small || m->set->npieces > 64) return 0;
+  if (!(m->small || m->wide) || m->set->npieces > 64) return 0;
   dlx_options d = dlx_options_default();
   d.engine = (dlx_engine_kind)m->opt.engine;
-  *cells = dlx_engine_for(m->matrix, &d) != DLX_ENGINE_BITS;
-  *lone = !*cells && m->g.box.x > 1 && m->g.box.y > 1 && m->g.box.z > 1;
+  const int bits = dlx_engine_for(m->matrix, &d) == DLX_ENGINE_BITS;
+  const bits_box b = m->small ? m->g.box : (bits_box){m->g2.x, m->g2.y, m->g2.z};
+  *cells = !bits && !m->wide; /* a wide box has no lists of the options through each cell */
+  /* In a wide box the bitset engine's nodes are cheaper than the region test's 128-bit
+   * fills even where placements cut the board (the pentominoes and tetrominoes in 8x10):
+   * lone cells only there too (bench/RESULTS.md, "The pruning for pieces of mixed sizes in
+   * boxes of 65 to 128 cells"). */
+  *lone = bits && ((b.x > 1 && b.y > 1 && b.z > 1) || m->wide);
   return 1;
 }
 
 dlx_admit_fn poly_model_admit(const poly_model *m) {
   int cells, lone, fast = have_popcnt() != 0, uni = m->uniform != 0;
   if (!admit_applies(m, &cells, &lone)) return NULL;
+  if (m->wide) {
+    if (lone) return fast ? admit_wide_lone_popcnt : admit_wide_lone;
+    return fast ? admit_wide_popcnt : admit_wide;
+  }
   if (lone) return fast ? admit_lone_popcnt : admit_lone;
   static const dlx_admit_fn fn[2][2][2] = {
       {{admit_regions, admit_regions_uni}, {admit, admit_uni}},
@@ -2149,6 +2432,9 @@ dlx_admit_items_fn poly_model_admit_items(const poly_model *m) {
   /* with a group, only where the pieces used are not read: pieces of one size */
   int grouped = m->grouped && m->uniform && !dlx_has_bounds(m->matrix);
   if (m->set->region || !(m->pieces_mask || grouped)) return NULL;
+  if (m->wide && m->pieces_mask && lone)
+    return have_popcnt() ? admit_items_wide_lone_popcnt : admit_items_wide_lone;
+  if (m->wide && m->pieces_mask) return have_popcnt() ? admit_items_wide_popcnt : admit_items_wide;
   if (lone) return have_popcnt() ? admit_items_lone_popcnt : admit_items_lone;
   if (have_popcnt()) return m->uniform ? admit_items_uni_popcnt : admit_items_popcnt;
   return m->uniform ? admit_items_uni : admit_items;

@@ -987,8 +987,9 @@ static poly_set *random_copies_set(int round) {
   }
 }
 
-/* How much of the copies' checks runs: 0 in the quick set, 1 with --deep (ctest's
- * test_polycube_deep, medium): all 300 random sets, and twenty L-tetrominoes in 10x8. */
+/* How much of the long checks runs: 0 in the quick set, 1 with --deep (ctest's
+ * test_polycube_deep, medium): all 300 random sets of copies, twenty L-tetrominoes in 10x8,
+ * and 12 random wide boxes rather than 3. */
 static int deep;
 
 /* Sets of copies against the brute force, as test_random_against_brute_force: with the
@@ -1062,6 +1063,96 @@ static void test_many_copies(void) {
   t = solve(s, poly_options_default(), 2);
   ASSERT_EQ_U64(t.solutions, 1105293);
   ASSERT_EQ_U64(t.total, 4417084);
+  poly_set_free(s);
+}
+
+/* A flat box of 65 to 128 cells, two or three rows, cut into random connected pieces of
+ * 9 to 16 cells, of mixed sizes, drawn in the box's frame: the wide pruning's sets (boxes
+ * narrow enough that the unpruned search takes milliseconds). */
+static poly_set *random_wide_set(void) {
+  static const int boxes[][3] = {{33, 2, 1}, {34, 2, 1}, {36, 2, 1}, {23, 3, 1}};
+  const int *box = boxes[test_below(4)];
+  const int n = box[0] * box[1] * box[2];
+  int owner[128], pieces = 0;
+  for (int c = 0; c < n; c++)
+    owner[c] = -1;
+  for (int start = 0; start < n; start++) {
+    if (owner[start] != -1) continue;
+    const int want = 9 + (int)test_below(8);
+    int size = 1;
+    owner[start] = pieces;
+    for (int tries = 0; size < want && tries < 400; tries++) {
+      int c = start + (int)test_below((uint32_t)(3 * box[0]));
+      if (c >= n || owner[c] != -1) continue;
+      int x = c % box[0], y = c / box[0] % box[1], z = c / box[0] / box[1], touch = 0;
+      int nb[6][3] = {{x - 1, y, z}, {x + 1, y, z}, {x, y - 1, z},
+                      {x, y + 1, z}, {x, y, z - 1}, {x, y, z + 1}};
+      for (int k = 0; k < 6; k++) {
+        int *q = nb[k];
+        if (q[0] >= 0 && q[1] >= 0 && q[2] >= 0 && q[0] < box[0] && q[1] < box[1] && q[2] < box[2])
+          touch |= owner[q[0] + box[0] * (q[1] + box[1] * q[2])] == pieces;
+      }
+      if (touch) owner[c] = pieces, size++;
+    }
+    pieces++;
+  }
+  if (pieces > 9) return NULL; /* a larger search takes too long unpruned */
+  static char text[65536];
+  int len = snprintf(text, sizeof text, "box %dx%dx%d\n", box[0], box[1], box[2]);
+  for (int p = 0; p < pieces; p++) {
+    const char letter = p < 26 ? (char)('A' + p) : (char)('a' + p - 26);
+    len += snprintf(text + len, sizeof text - (size_t)len, "piece P%d\n", p);
+    for (int y = box[1] - 1; y >= 0; y--)
+      for (int z = box[2] - 1; z >= 0; z--) {
+        for (int x = 0; x < box[0]; x++)
+          text[len++] = owner[x + box[0] * (y + box[1] * z)] == p ? letter : '.';
+        text[len++] = z ? ' ' : '\n';
+      }
+    text[len++] = '\n';
+  }
+  text[len] = '\0';
+  poly_error err;
+  poly_set *s = parse(text, &err);
+  if (!s) TEST_FAIL_("random wide set: %d:%d: %s\n%s", err.line, err.column, err.message, text);
+  return s;
+}
+
+/* The pruning of boxes of 65 to 128 cells, pieces of mixed sizes, on both engines: the
+ * counts the search finds without it (itself checked against the brute force above). */
+static void test_random_wide_against_unpruned(void) {
+  for (int round = 0; round < (deep ? 12 : 3); round++) {
+    poly_set *s = random_wide_set();
+    if (!s) continue;
+    poly_options o = poly_options_default();
+    o.restrict_piece = POLY_RESTRICT_AUTO;
+    prune = 0;
+    tally want = solve(s, o, 1);
+
+    prune = 1;
+    for (int engine = 1; engine <= 2; engine++) {
+      o.engine = engine == 1 ? DLX_ENGINE_LINKS : DLX_ENGINE_BITS;
+      tally t = solve(s, o, 1 + (int)test_below(2));
+      ASSERT_EQ_U64(t.solutions, want.solutions);
+      ASSERT_EQ_U64(t.total, want.total);
+    }
+    poly_set_free(s);
+  }
+}
+
+/* The pentominoes and tetrominoes in 8x10 (80 cells), as data/cube/ has them: the model
+ * gives its pruning to both engines (boxes of more than 64 cells had none). */
+static void test_wide_model(void) {
+  poly_set *s = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_read_file(DANCE_DATA_DIR "/cube/pentominoes-tetrominoes-8x10.txt", &s, &err),
+            POLY_OK);
+  if (!s) return;
+  poly_model *m = NULL;
+  poly_options o = poly_options_default();
+  ASSERT_EQ(poly_model_new(s, &o, &m, &err), POLY_OK);
+  ASSERT(poly_model_admit(m) != NULL);
+  ASSERT(poly_model_admit_items(m) != NULL);
+  poly_model_free(m);
   poly_set_free(s);
 }
 
@@ -1377,6 +1468,7 @@ int main(int argc, char **argv) {
   if (deep) { /* the copies' checks at full length, alone */
     RUN(test_copies_against_brute_force);
     RUN(test_many_copies);
+    RUN(test_random_wide_against_unpruned);
     return test_report();
   }
   RUN(test_choice_with_caps);
@@ -1399,6 +1491,8 @@ int main(int argc, char **argv) {
   RUN(test_random_against_brute_force);
   RUN(test_copies_against_brute_force);
   RUN(test_many_copies);
+  RUN(test_random_wide_against_unpruned);
+  RUN(test_wide_model);
   RUN(test_heptominoes);
   return test_report();
 }
