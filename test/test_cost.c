@@ -271,7 +271,7 @@ static void test_limits_and_refusals(void) {
  * nodes together, its one piece deep in the chain (a split that tried every level went on
  * to the bottom, quadratic in the chain, each node scanning every item). */
 static void test_chain_split(void) {
-  const int32_t n = 3000;
+  const int32_t n = 1000;
   dlx_matrix *m = dlx_matrix_new();
   for (int32_t k = 0; k < n; k++) {
     int32_t i = -1, o = -1;

@@ -589,7 +589,7 @@ static void test_all_optional(void) {
  * every level went on to the bottom, each trial as deep as the last plus one (quadratic
  * in the chain). */
 static void test_chain_split(void) {
-  const int32_t n = 3000;
+  const int32_t n = 1000;
   dlx_matrix *m = dlx_matrix_new();
   for (int32_t k = 0; k < n; k++) {
     int32_t i = item(m, NULL, DLX_PRIMARY);
