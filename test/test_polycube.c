@@ -784,6 +784,20 @@ static void brute_classes(const poly_set *s, int mirror, int reflections, uint64
   free(found);
 }
 
+/* Draws the cells of a box that owner[] gives to piece q, as a piece file draws a piece
+ * (rows back first, layers top first, side by side), into text from len; returns the new
+ * length. */
+static int draw_piece(char *text, int len, const int *box, const int *owner, int q, char letter) {
+  for (int y = box[1] - 1; y >= 0; y--)
+    for (int z = box[2] - 1; z >= 0; z--) {
+      for (int x = 0; x < box[0]; x++)
+        text[len++] = owner[x + box[0] * (y + box[1] * z)] == q ? letter : '.';
+      text[len++] = z ? ' ' : '\n';
+    }
+  text[len++] = '\n';
+  return len;
+}
+
 /* A random small box cut into random connected pieces, so that it has a solution. With
  * holes, the box is a region, its holes random cells. With spares, some pieces are
  * optional and there are extra optional pieces: copies of a piece or small ones. */
@@ -853,14 +867,7 @@ static poly_set *random_set(int holes, int spares) {
         text[len++] = '\n';
         continue;
       }
-      for (int y = box[1] - 1; y >= 0; y--) {
-        for (int z = box[2] - 1; z >= 0; z--) {
-          for (int x = 0; x < box[0]; x++)
-            text[len++] = owner[x + box[0] * (y + box[1] * z)] == q ? (char)('A' + p) : '.';
-          text[len++] = z ? ' ' : '\n';
-        }
-      }
-      text[len++] = '\n';
+      len = draw_piece(text, len, box, owner, q, (char)('A' + p));
     }
     text[len] = '\0';
     poly_error err;
@@ -1102,13 +1109,7 @@ static poly_set *random_wide_set(void) {
   for (int p = 0; p < pieces; p++) {
     const char letter = p < 26 ? (char)('A' + p) : (char)('a' + p - 26);
     len += snprintf(text + len, sizeof text - (size_t)len, "piece P%d\n", p);
-    for (int y = box[1] - 1; y >= 0; y--)
-      for (int z = box[2] - 1; z >= 0; z--) {
-        for (int x = 0; x < box[0]; x++)
-          text[len++] = owner[x + box[0] * (y + box[1] * z)] == p ? letter : '.';
-        text[len++] = z ? ' ' : '\n';
-      }
-    text[len++] = '\n';
+    len = draw_piece(text, len, box, owner, p, letter);
   }
   text[len] = '\0';
   poly_error err;

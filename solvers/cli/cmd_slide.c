@@ -203,6 +203,13 @@ static void json_puzzle(cli_json *j, const char *path, const slide_puzzle *p) {
   cli_json_uint(j, "decode_table_bytes", slide_table_bytes(p));
 }
 
+/* Every result's JSON object, begun on stdout with the puzzle's members. */
+static void json_open(cli_json *j, const char *path, const slide_puzzle *p) {
+  cli_json_init(j, stdout);
+  cli_json_begin_object(j, NULL);
+  json_puzzle(j, path, p);
+}
+
 static int count(const slide_options *o, const char *path, const slide_puzzle *p,
                  const cmd_sg_run *run, search *s) {
   const slide_result *r = &s->r;
@@ -210,9 +217,7 @@ static int count(const slide_options *o, const char *path, const slide_puzzle *p
   int complete = st->end == SG_DONE;
   if (o->json) {
     cli_json j;
-    cli_json_init(&j, stdout);
-    cli_json_begin_object(&j, NULL);
-    json_puzzle(&j, path, p);
+    json_open(&j, path, p);
     cli_json_string(&j, "metric", metric_name(s->metric));
     cmd_sg_json_stats(&j, st);
     json_layers(&j, r);
@@ -282,9 +287,7 @@ static int solve(const slide_options *o, const char *path, const slide_puzzle *p
   if (n > 0) note_names(o, p, &s[0]);
   if (o->json) {
     cli_json j;
-    cli_json_init(&j, stdout);
-    cli_json_begin_object(&j, NULL);
-    json_puzzle(&j, path, p);
+    json_open(&j, path, p);
     cli_json_string(&j, "goal", o->goal);
     const search *steps = NULL, *moves = NULL;
     for (int i = 0; i < n; i++)
@@ -370,9 +373,7 @@ static int report_tiles(const slide_options *o, const char *path, const slide_pu
                         const slide_tiles_result *tr, search *s) {
   if (o->json) {
     cli_json j;
-    cli_json_init(&j, stdout);
-    cli_json_begin_object(&j, NULL);
-    json_puzzle(&j, path, p);
+    json_open(&j, path, p);
     cli_json_string(&j, "goal", o->goal);
     cli_json_string(&j, "method", "ida");
     if (tr->found) {
