@@ -746,7 +746,7 @@ static void brute_classes(const poly_set *s, int mirror, int reflections, uint64
     relabel(s, shape, found[i], n);
     memset(found[i] + n, 0, 64 - (size_t)n);
   }
-  qsort(found, nfound, 64, cmp64);
+  if (nfound) qsort(found, nfound, 64, cmp64); /* found is NULL when there are none */
   size_t distinct = 0;
   for (size_t i = 0; i < nfound; i++)
     if (!distinct || memcmp(found[i], found[distinct - 1], 64))
