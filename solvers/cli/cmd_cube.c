@@ -393,6 +393,7 @@ static void piece_tally(const dlx_piece *p, uint64_t counts[CLI_COUNTS]) {
 
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
   collector *c = ctx;
+  if (c->error || c->catalog_error) return 1; /* the first failed write's reason is kept */
   if (c->limit && c->solutions >= c->limit) {
     c->hit_limit = 1;
     return 1;

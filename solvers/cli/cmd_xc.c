@@ -234,6 +234,10 @@ static const char *option_text(printer *p, int32_t option) {
 
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
   printer *p = ctx;
+  /* After a failed write, nothing more: another thread's solution, handed over before it
+   * saw the stop, would find stdout's error flag set and read its own errno, not the
+   * failed call's, and tell another reason. */
+  if (p->error || p->catalog_error) return 1;
   if (p->limit && p->count >= p->limit) return 1;
   p->count++;
   /* Input order rather than the order of choice: the same solution always reads the same. */
