@@ -67,22 +67,28 @@ static int cmp_u64(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* x as a matrix: its items, the colors red and blue, its options with their costs. */
+static dlx_matrix *small_matrix(const small *x) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int i = 0; i < x->np + x->ns; i++)
+    ASSERT_EQ(dlx_add_item(m, NULL, i < x->np ? DLX_PRIMARY : DLX_SECONDARY, NULL), DLX_OK);
+  int32_t c;
+  ASSERT_EQ(dlx_color(m, "red", &c), DLX_OK);
+  ASSERT_EQ(dlx_color(m, "blue", &c), DLX_OK);
+  for (int o = 0; o < x->no; o++) {
+    int32_t id;
+    ASSERT_EQ(dlx_add_option(m, (size_t)x->size[o], x->items[o], x->colors[o], &id), DLX_OK);
+    ASSERT_EQ(dlx_set_option_cost(m, id, x->cost[o]), DLX_OK);
+  }
+  return m;
+}
+
 static void test_random_against_brute_force(void) {
   int checked = 0;
   for (int trial = 0; trial < 3000; trial++) {
     small x;
     random_problem(&x);
-    dlx_matrix *m = dlx_matrix_new();
-    for (int i = 0; i < x.np + x.ns; i++)
-      ASSERT_EQ(dlx_add_item(m, NULL, i < x.np ? DLX_PRIMARY : DLX_SECONDARY, NULL), DLX_OK);
-    int32_t c;
-    ASSERT_EQ(dlx_color(m, "red", &c), DLX_OK);
-    ASSERT_EQ(dlx_color(m, "blue", &c), DLX_OK);
-    for (int o = 0; o < x.no; o++) {
-      int32_t id;
-      ASSERT_EQ(dlx_add_option(m, (size_t)x.size[o], x.items[o], x.colors[o], &id), DLX_OK);
-      ASSERT_EQ(dlx_set_option_cost(m, id, x.cost[o]), DLX_OK);
-    }
+    dlx_matrix *m = small_matrix(&x);
     uint64_t all[1 << NO_MAX];
     size_t n = 0;
     for (uint32_t set = 0; set < (1u << x.no); set++) {

@@ -467,7 +467,15 @@ static void test_limits_and_refusals(void) {
   ASSERT_EQ(dlx_solve(m, &o, &st), DLX_OK);
   ASSERT_EQ(st.complete, 0);
   ASSERT(st.nodes <= 4096);
+  dlx_matrix_free(m);
+}
 
+/* The same limits and hooks on threads and in shards. */
+static void test_limits_on_threads(void) {
+  dlx_matrix *m = two_per_line(6); /* 67,950 solutions */
+  dlx_options o;
+  dlx_stats st;
+  uint64_t calls;
   /* Threads: the same count and nodes; progress never goes backwards. */
   o = dlx_options_default();
   o.threads = 2;
@@ -614,6 +622,7 @@ int main(void) {
   RUN(test_random_against_brute_force);
   RUN(test_bits_and_links);
   RUN(test_limits_and_refusals);
+  RUN(test_limits_on_threads);
   RUN(test_all_optional);
   RUN(test_chain_split);
   return test_report();
