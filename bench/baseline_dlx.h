@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "dlx.h"
+#include "solve.h"
 
 typedef struct {
   uint64_t solutions, nodes, updates;

@@ -20,7 +20,7 @@
 #include <time.h>
 
 #include "baseline_dlx.h"
-#include "dlx.h"
+#include "solve.h"
 
 #ifndef DANCE_SOURCE_DIR
 #define DANCE_SOURCE_DIR "."

@@ -23,7 +23,7 @@
 
 #include <stdint.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "tuning.h" /* the thresholds: BX_CONF_MAX, BX_COMPACT_MAX, BX_LANES, ... */
 
 /* The tables of a matrix, read-only during the search and shared by every thread. */

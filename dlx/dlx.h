@@ -12,15 +12,16 @@
  *   dlx_add_item(m, "b", DLX_PRIMARY, &b);
  *   int32_t opt[] = {a, b};
  *   dlx_add_option(m, 2, opt, NULL, NULL);
- *   dlx_stats st;
- *   dlx_solve(m, NULL, &st);          // counts every solution
+ *   dlx_solver *s = dlx_solver_new(m);
+ *   dlx_solver_count(s);              // counts every solution (see "the solver" below)
+ *   dlx_solver_free(s);
  *   dlx_matrix_free(m);
  *
  * Ownership: the caller owns the matrix; every string handed in is copied. Pointers
  * returned by the accessors stay valid until the matrix is changed or freed. The
  * library never prints, never exits and never installs signal handlers.
  *
- * Threads: a matrix is read-only during dlx_solve, so several solves may share one.
+ * Threads: a matrix is read-only while it is searched, so several solvers may share one.
  *
  * Installed as <dance/dlx.h>, with the library libdance (shared and static): link with
  * `pkg-config --cflags --libs dance`, or in CMake `find_package(dance)` and the target
@@ -41,10 +42,10 @@ extern "C" {
  *
  * The version of this header. While the major version is 0, every minor version may
  * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
-#define DLX_VERSION_MAJOR 0
-#define DLX_VERSION_MINOR 7
-#define DLX_VERSION_PATCH 1
-#define DLX_VERSION_STRING "0.7.1"
+#define DLX_VERSION_MAJOR 1
+#define DLX_VERSION_MINOR 0
+#define DLX_VERSION_PATCH 0
+#define DLX_VERSION_STRING "1.0.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -73,13 +74,14 @@ typedef enum {
   DLX_ETOOBIG,       /* more items, options or nodes than 32-bit indices allow */
   DLX_EIO,           /* a file could not be opened, read or written (see errno) */
   DLX_ESYNTAX,       /* malformed text input; dlx_parse_error says where and what */
-  DLX_ETHREAD,       /* unused since 0.7.1: a worker thread that cannot be started is
-                        left out, and the calling thread searches */
   DLX_EENGINE,       /* the engine asked for cannot solve this problem (see dlx_engine_kind) */
   DLX_EMULTI,        /* not available for problems with multiplicities (see dlx_set_bounds) */
   DLX_EMEMO,         /* memoized counting cannot do this (bounds, listed solutions) */
   DLX_ECOST,         /* not available for problems with costs (see dlx_set_option_cost) */
-  DLX_EPLAN,         /* the split is not the one expected (dlx_options.plan): see dlx_plan */
+  DLX_EPLAN,         /* the split is not the one expected (dlx_solver_set_pieces_done) */
+  DLX_DONE,          /* dlx_solver_next: no more solutions */
+  DLX_EBUSY,         /* a setting changed while an iteration is in progress */
+  DLX_EAGAIN,        /* dlx_solver_next_wait: no solution yet, the search goes on */
 } dlx_status;
 
 /* A short English description of a status, e.g. "unknown item". Never NULL. */
@@ -120,13 +122,13 @@ DLX_API dlx_status dlx_add_option(dlx_matrix *m, size_t n, const int32_t *items,
  * primary is covered exactly once, 1..1, unless this says otherwise). A solution is a set of
  * options, each used at most once. Secondary items take no bounds: DLX_EARG, as for bounds
  * out of range. Problems with bounds are searched by Knuth's Algorithm M on dancing links
- * (threads, shards, pieces, dlx_estimate and both engines as for other problems: the
- * bitset engine runs Algorithm M on bit vectors, the same tree; not dlx_best or
- * dlx_count_memo: DLX_EMULTI, DLX_EMEMO). */
+ * (threads, shards, pieces, estimates and both engines as for other problems: the
+ * bitset engine runs Algorithm M on bit vectors, the same tree; not dlx_solver_best or
+ * dlx_solver_count_memo: DLX_EMULTI, DLX_EMEMO). */
 DLX_API dlx_status dlx_set_bounds(dlx_matrix *m, int32_t item, int32_t lo, int32_t hi);
 
 /* Costs (Knuth's DLX5): option `option` costs `cost` (0 to DLX_COST_MAX; 0 by default).
- * A solution costs the sum of its options' costs; dlx_best finds the cheapest. Counting and
+ * A solution costs the sum of its options' costs; dlx_solver_best finds the cheapest. Counting and
  * listing ignore costs. */
 #define DLX_COST_MAX UINT64_C(999999999999)
 DLX_API dlx_status dlx_set_option_cost(dlx_matrix *m, int32_t option, uint64_t cost);
@@ -205,7 +207,7 @@ DLX_API dlx_status dlx_read_buffer(const char *buf, size_t len, const char *name
  * cannot be written (its item line would read as a comment): DLX_EARG. */
 DLX_API dlx_status dlx_write(const dlx_matrix *m, FILE *f, const char *comment);
 
-/* ---- solving ------------------------------------------------------------------------ */
+/* ---- plans, callbacks and engines -------------------------------------------------- */
 
 /* The plan of a split run: the units (pieces) the top of the tree is cut into, which the
  * parts of a split (--shard K/N), the threads and a checkpoint share out. It depends on the
@@ -233,19 +235,6 @@ typedef struct {
 DLX_API uint64_t dlx_plan_tag(uint64_t hash, uint64_t unit);
 /* The sum of the tags of all units of a plan: units 0..units-1 and DLX_PIECE_ABOVE. */
 DLX_API uint64_t dlx_plan_whole_sum(uint64_t hash, uint64_t units);
-
-typedef struct {
-  uint64_t solutions;   /* solutions found (and handed to the callback, if any) */
-  uint64_t nodes;       /* search-tree nodes: times an item was chosen to branch on */
-  uint64_t updates;     /* link updates: one per item covered, one per node unlinked */
-  uint64_t bytes;       /* memory the solver allocated (all threads) */
-  double seconds;       /* wall-clock time of the solve */
-  int complete;         /* 1 if the whole tree was searched; 0 if a limit or stop ended it */
-  int threads;          /* threads that searched */
-  uint64_t subproblems; /* pieces the tree was split into (0 for a single-thread run) */
-  int engine;           /* the engine that searched: DLX_ENGINE_LINKS or DLX_ENGINE_BITS */
-  dlx_plan plan;        /* the split's plan and this run's share of it (hash 0: no split) */
-} dlx_stats;
 
 /* A progress report, handed to dlx_progress_fn. */
 typedef struct {
@@ -276,7 +265,7 @@ typedef int (*dlx_admit_fn)(void *ctx, const int32_t *options, size_t n);
 typedef int (*dlx_admit_items_fn)(void *ctx, const int32_t *options, size_t n,
                                   const uint64_t *uncovered);
 
-/* A piece of the split finished, handed to dlx_piece_fn (see split_pieces below). */
+/* A piece of the split finished, handed to dlx_piece_fn (see dlx_solver_set_pieces). */
 #define DLX_PIECE_ABOVE UINT64_MAX
 typedef struct {
   uint64_t index;     /* the piece's number in the split (0 .. pieces-1), or DLX_PIECE_ABOVE
@@ -313,200 +302,171 @@ typedef void (*dlx_piece_fn)(void *ctx, const dlx_piece *p);
  *   DLX_ENGINE_AUTO   (0, the default) picks by the matrix: see dlx_engine_for. */
 typedef enum { DLX_ENGINE_AUTO = 0, DLX_ENGINE_LINKS = 1, DLX_ENGINE_BITS = 2 } dlx_engine_kind;
 
-typedef struct {
-  uint64_t max_solutions; /* stop after this many solutions; 0 = no limit */
-  uint64_t max_nodes;     /* stop after about this many nodes (checked at the same polls as
-                             stop below); 0 = no limit */
-  int threads;            /* worker threads; 0 or 1 searches in the calling thread */
-  dlx_solution_fn on_solution;
-  void *solution_ctx;
-  dlx_progress_fn on_progress;
-  void *progress_ctx;
-  double progress_seconds; /* interval between progress calls; 0 means 2 seconds */
-  /* If not NULL, the search polls *stop and ends, incomplete, once it is nonzero. The
-   * polls come every few million updates (a few milliseconds of search) at most, and
-   * read the flag with a relaxed atomic load (__atomic_load_n): set it with an atomic
-   * store, e.g. __atomic_store_n(&flag, 1, __ATOMIC_RELAXED), which is also safe in a
-   * signal handler (int is lock-free), since worker threads read it meanwhile. */
-  const volatile int *stop;
-  /* Sharded enumeration: split the tree exactly as a parallel run does and search only
-   * shard shard_index's share of the pieces (0 = no sharding). The shares are drawn by
-   * size: every piece is weighed by its share of the tree (1 / the branching at each level
-   * of its path), and the pieces, heaviest first, go each to the share that is lightest so
-   * far, so that the shards take about the same time. The counts of all shards add up to
-   * the count of one whole run; the top of the tree above the pieces is counted by shard 0. */
-  uint32_t shard_count, shard_index;
-  dlx_admit_fn admit; /* optional pruning, see dlx_admit_fn */
-  void *admit_ctx;
-  dlx_admit_items_fn admit_items; /* optional, only with admit: see dlx_admit_items_fn */
-  dlx_engine_kind engine; /* which engine searches (default DLX_ENGINE_AUTO) */
-  /* Pieces: a run with threads, shards, progress reports, on_piece or pieces_done splits the
-   * top of the tree into pieces (the subtrees at one depth), numbered in tree order: the
-   * units of its plan (dlx_plan). The split depends on the matrix, the admit hook,
-   * shard_count and split_pieces only, so with shards or split_pieces given a number means
-   * the same piece in every such run of the same problem (by the same version of the
-   * library), whatever its threads, progress reports or on_piece. split_pieces: about how
-   * many pieces at least (0: with shards 512, or 32 per shard if more; without, 512 per
-   * thread, the one case where the threads change the split: give split_pieces to a run
-   * that records its pieces). More pieces cost a longer split and lose less to a crash.
-   * on_piece (may be NULL): each finished piece, see dlx_piece_fn.
-   * pieces_done (may be NULL): pieces_done[i] nonzero says piece i was searched already (by
-   * an earlier run, say, recorded through on_piece): it is not searched again, and its
-   * counts are not in the stats. pieces_done_count must then be the split's number of
-   * pieces (dlx_piece.pieces), else dlx_solve fails with DLX_EARG. */
-  uint32_t split_pieces;
-  dlx_piece_fn on_piece;
-  void *piece_ctx;
-  const unsigned char *pieces_done;
-  uint64_t pieces_done_count;
-  /* Nonzero: on_solution may be handed the solutions in any order (a caller that only
-   * tallies them). The bitset engine may then walk several subtrees side by side in one
-   * thread, which is faster on small problems; it does so anyway when no on_solution sees
-   * the order. Not with max_solutions or max_nodes, whose results depend on the order. */
-  int any_order;
-  /* Nonzero: the hash of the plan the split must have (see dlx_plan), as an earlier run
-   * recorded it with its pieces_done. Once the split is made, a plan with another hash
-   * ends the run before any piece is searched: DLX_EPLAN, with stats' plan set to the
-   * split's own, so that the caller can name both. */
-  uint64_t plan;
-} dlx_options;
-
-/* Default options: count everything, one thread, no callbacks. */
-DLX_API dlx_options dlx_options_default(void);
-
-/* Searches for exact covers. opt may be NULL (defaults); stats must not be NULL.
- * Returns DLX_OK even when a limit ended the search (stats->complete says so). */
-DLX_API dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *stats);
-
-/* The engine dlx_solve(m, opt, ...) would search with: opt->engine if it is LINKS or BITS,
- * and for AUTO (or opt NULL) BITS when the matrix has no colors and its bit vectors are
- * small enough to be cheap (the rule measured in bench/RESULTS.md, "Two engines"; with
- * multiplicities, 128 options or fewer and a popcount instruction: "Multiplicities"), else
- * LINKS. Asking for BITS on a matrix with colors makes dlx_solve fail with DLX_EENGINE. */
-DLX_API dlx_engine_kind dlx_engine_for(const dlx_matrix *m, const dlx_options *opt);
 /* "dlx" (dancing links), "bits" or "auto": the names the command line uses. */
 DLX_API const char *dlx_engine_name(dlx_engine_kind k);
 
-/* Knuth's estimate of the size of the search tree that dlx_solve would walk (with the
- * admit hook of opt, if any), from random paths: each follows the same branching items
- * and picks one option at random, and 1 + b0 + b0 b1 + ... over its branchings is an
- * unbiased estimate of the nodes. The average of many is the estimate; the spread of
- * such trees is large, so it ranks alternatives that differ by factors, not percents. */
-typedef struct {
-  double nodes;        /* the estimate: the mean over the probes */
-  double stderr_nodes; /* its standard error */
-  uint64_t probes;     /* paths followed: `probes` rounded up to a multiple of the root's
-                          branching, each child of the root getting the same share; fewer
-                          if opt->stop rose (the estimate is then only what was done) */
-  double seconds;
-} dlx_estimate_result;
-
-/* The paths are followed by opt->threads threads (at most one per child of the root; no
- * other limit), each child's paths drawn from a random stream of their own, so that the
- * result is the same whatever the threads. A thread that cannot be started has its share
- * done by the calling thread. A matrix too big for the engine gives DLX_ETOOBIG, as
- * dlx_solve does. The stop flag of opt is looked at before each path: once it is set the
- * estimator returns (DLX_OK) with the paths it has. With opt->max_nodes, the root's
- * children are taken those that leave the most options first (the options that share no
- * item with them; ties in order), since their subtrees tend to be the largest, and no
- * child is begun once the first children, all finished, add up to more than max_nodes (a
- * search of that tree would be cut short anyway): nodes is then the estimate of the least
- * such first children, a lower bound of the whole that is above max_nodes, from fewer
- * probes, and still the same whatever the threads. (Algorithm
- * M's estimator, for bounded items, does not stratify by the root's children and follows
- * every path asked for.) */
-
-DLX_API dlx_status dlx_estimate(const dlx_matrix *m, const dlx_options *opt, uint64_t probes,
-                                uint64_t seed, dlx_estimate_result *result);
-
-/* dlx_estimate on the matrix made of m's items and of only the options whose bits are
- * set in keep (bit o % 64 of keep[o / 64] for option o, so (dlx_option_count(m) + 63) / 64
- * words; NULL keeps every option), in m's order: the same estimate, the same paths,
- * without building that matrix where the bitset engine follows them (its other options
- * are simply never live). The admit hooks
- * of opt are told the options' ids in m. For a caller that compares many subsets of one
- * matrix (dance cube's choice of the piece to hold: each candidate leaves out some
- * placements of one piece). */
-DLX_API dlx_status dlx_estimate_subset(const dlx_matrix *m, const dlx_options *opt,
-                                       const uint64_t *keep, uint64_t probes, uint64_t seed,
-                                       dlx_estimate_result *result);
-
-/* ---- the cheapest solutions ----------------------------------------------------------
+/* ---- the solver ---------------------------------------------------------------------
  *
- * Finds the k cheapest solutions of m by the options' costs (dlx_set_option_cost; Knuth's
- * DLX5), cheapest first; among solutions of equal cost, those the search meets first. The
- * search is Algorithm X (colors too) with each item's options in order of cost, cutting
- * off every branch that cannot beat the k-th best found so far, so it proves the k best
- * without listing all solutions. With opt->threads > 1 the top of the tree is split into
- * pieces that the threads take in turn, sharing the k best (which of several solutions of
- * equal cost is kept may then vary). With shards (shard_count > 0) the top is split the
- * same way in every shard, whatever its threads, and each shard returns the k cheapest of
- * its share: the k cheapest of all the shards' results together are the k cheapest of
- * the problem (dance merge takes them). From opt also stop and max_nodes are used (a run
- * they stop keeps the best found so far, complete 0); on_piece and pieces_done give
- * DLX_EARG, bounds DLX_EMULTI. Free the result with dlx_best_free. */
-typedef struct {
-  uint64_t cost;    /* the sum of its options' costs */
-  size_t n;         /* options in the solution */
-  int32_t *options; /* their ids, in the order chosen */
-} dlx_costed_solution;
-
-typedef struct {
-  size_t count;                   /* solutions kept: k, or all there are if fewer */
-  dlx_costed_solution *solutions; /* cheapest first */
-  uint64_t nodes, updates, bytes;
-  double seconds;
-  int complete; /* 1 if the search ran to its end: these are the k cheapest */
-  dlx_plan plan; /* the split's plan and this run's share of it (hash 0: no split) */
-} dlx_best_result;
-
-DLX_API dlx_status dlx_best(const dlx_matrix *m, const dlx_options *opt, size_t k,
-                            dlx_best_result *r);
-DLX_API void dlx_best_free(dlx_best_result *r);
-
-/* ---- counting with memoization -------------------------------------------------------
+ * A solver searches one matrix. Make it, set what you need, run it, read the result:
  *
- * Counts the solutions of m without listing them, remembering the count below each set of
- * covered items and reusing it when the same set comes up again (Nishino et al., "Dancing
- * with decision diagrams", AAAI 2017; Knuth's DLX6). The search is Algorithm X's own tree,
- * with every subtree already counted skipped. Orders of magnitude faster where
- * subproblems repeat (perfect matchings, set partitions, many independent parts); slower
- * and memory-hungry where they rarely do (tilings): choose it knowingly.
+ *   dlx_solver *s = dlx_solver_new(m);
+ *   dlx_solver_set_max_solutions(s, 10);
+ *   const int32_t *opts; size_t n;
+ *   while (dlx_solver_next(s, &opts, &n) == DLX_OK)   // one solution at a time
+ *     use(opts, n);
+ *   dlx_solver_count(s);                               // or count them all
+ *   dlx_result r;
+ *   dlx_solver_result(s, &r, sizeof r);                 // r.solutions, r.complete, ...
+ *   dlx_solver_free(s);
  *
- * The table takes at most max_memory bytes (0: 1 GiB); once full it takes no more entries
- * and the count stays exact (st->full says so). Colors are handled (a purified item's color
- * is part of the remembered state). A matrix with bounds, or options asking for solutions
- * (on_solution, max_solutions), give DLX_EMEMO. From opt: stop, max_nodes, threads, shards,
- * progress and the pieces (split_pieces, on_piece, pieces_done) as for dlx_solve, with a
- * split of its own: with several threads, shards, progress or pieces, the top of the tree is
- * cut into the distinct subproblems (sets of covered items) at the first depth that has
- * split_pieces of them (0: 512, or 32 per shard beyond 16), each counted once and multiplied
- * by the number of paths that reach it; a piece's count in dlx_piece is that product.
- * The threads share one table, cut into 64 segments with a lock each; nodes may then vary a
- * little from run to run. The count is exact up to 2^128 - 1: solutions_high * 2^64 +
- * solutions (every sum and product of the count in 128 bits, checked). A run stopped early
- * has no count (complete 0, solutions 0), and a count above 2^128 - 1 sets overflow
- * (complete 0). */
-typedef struct {
-  uint64_t solutions;      /* the count, when complete: its low 64 bits */
-  uint64_t solutions_high; /* and its high 64 bits (0 for a count below 2^64) */
-  uint64_t nodes;       /* search-tree nodes visited (those skipped by the table are not) */
-  uint64_t updates;     /* link updates */
-  uint64_t entries;     /* counts stored in the table */
-  uint64_t hits;        /* nodes whose count came from the table */
-  uint64_t table_bytes; /* the table's size */
-  uint64_t bytes;       /* all memory of the count, the table's included */
-  double seconds;
-  int complete; /* 1 if counted to the end */
-  int full;     /* 1 if the table reached max_memory and stopped taking entries */
-  int overflow; /* 1 if the count passed 2^128 - 1 */
-  uint32_t threads; /* threads that counted */
-  uint64_t pieces;  /* pieces of the split (0: the count was not split) */
-  dlx_plan plan;    /* the split's plan and this run's share of it (hash 0: no split) */
-} dlx_memo_stats;
+ * The solver borrows the matrix: m must stay alive and unchanged until the solver is freed.
+ * Several solvers may share one matrix, each in its own thread; one solver is used by one
+ * thread at a time (but for dlx_solver_stop, which any thread or a signal handler may call).
+ * Settings stay until changed, and a solver can be run any number of times.
+ *
+ * Binary compatibility: within one major version, functions and settings are only added,
+ * and the structs the library fills in (dlx_result, dlx_progress, dlx_piece) only grow at
+ * their end; dlx_solver_result copies as many bytes as the caller's struct has. */
 
-DLX_API dlx_status dlx_count_memo(const dlx_matrix *m, const dlx_options *opt, size_t max_memory,
-                                  dlx_memo_stats *st);
+typedef struct dlx_solver dlx_solver;
+
+/* A new solver of m with the default settings: every solution, all the machine's cores
+ * (as the dance command), the engine chosen by the matrix, no callbacks. NULL when out of
+ * memory or m is NULL. */
+DLX_API dlx_solver *dlx_solver_new(const dlx_matrix *m);
+/* Frees s (NULL accepted), first ending any iteration in progress. */
+DLX_API void dlx_solver_free(dlx_solver *s);
+
+/* ---- settings: each returns DLX_EARG (and changes nothing) for s NULL or a value out of
+ * range, DLX_EBUSY while an iteration is in progress (end it with dlx_solver_rewind) */
+
+/* Worker threads: 1 searches in the calling thread only; 0 (the default) one per online
+ * core. The calling thread is always one of them. */
+DLX_API dlx_status dlx_solver_set_threads(dlx_solver *s, int threads);
+/* Stop after this many solutions (0, the default: no limit). */
+DLX_API dlx_status dlx_solver_set_max_solutions(dlx_solver *s, uint64_t n);
+/* Stop after about this many search-tree nodes (0, the default: no limit). */
+DLX_API dlx_status dlx_solver_set_max_nodes(dlx_solver *s, uint64_t n);
+/* Search only part `index` of `count` (index < count; count 0: the whole tree, the
+ * default). The parts' counts add up to the whole; see dlx_plan. */
+DLX_API dlx_status dlx_solver_set_shard(dlx_solver *s, uint32_t index, uint32_t count);
+/* Which engine searches (DLX_ENGINE_AUTO by default); see dlx_engine_kind. */
+DLX_API dlx_status dlx_solver_set_engine(dlx_solver *s, dlx_engine_kind engine);
+/* Nonzero: on_solution (and dlx_solver_next) may receive the solutions in any order, as a
+ * caller that only tallies them allows; the bitset engine may then walk several subtrees
+ * side by side in one thread, which is faster on small problems. Not with max_solutions or
+ * max_nodes, whose results depend on the order (they keep the search order). */
+DLX_API dlx_status dlx_solver_set_any_order(dlx_solver *s, int any_order);
+/* Called with each solution found by dlx_solver_count (fn NULL: none, the default); see
+ * dlx_solution_fn. With several threads, calls are serialized but come from the workers. */
+DLX_API dlx_status dlx_solver_on_solution(dlx_solver *s, dlx_solution_fn fn, void *ctx);
+/* Called every `seconds` (0: 2 seconds) during a count, from a worker thread. */
+DLX_API dlx_status dlx_solver_on_progress(dlx_solver *s, dlx_progress_fn fn, void *ctx,
+                                          double seconds);
+/* A model's own pruning, see dlx_admit_fn; items may be NULL (fn NULL: none). */
+DLX_API dlx_status dlx_solver_set_admit(dlx_solver *s, dlx_admit_fn fn,
+                                        dlx_admit_items_fn items, void *ctx);
+/* The split into pieces (see dlx_plan): split_pieces asks for about that many (0: the
+ * default, which depends on the threads when there are no shards: fix it for a run whose
+ * pieces you record); on_piece (may be NULL) is handed each finished piece. */
+DLX_API dlx_status dlx_solver_set_pieces(dlx_solver *s, uint32_t split_pieces,
+                                         dlx_piece_fn on_piece, void *ctx);
+/* Resuming: done[i] nonzero says piece i was searched by an earlier run (done NULL: none),
+ * count must then be that split's number of pieces, and plan the hash it recorded (0: not
+ * checked). A split that comes out with another hash ends the run with DLX_EPLAN before
+ * anything is searched. The array is borrowed until the next run ends. */
+DLX_API dlx_status dlx_solver_set_pieces_done(dlx_solver *s, const unsigned char *done,
+                                              uint64_t count, uint64_t plan);
+
+/* Ends the run in progress, which returns incomplete within a few milliseconds (the search
+ * polls the request); with none in progress, the next run ends at once. A run's end clears
+ * the request. Safe from any thread and from a signal handler. */
+DLX_API void dlx_solver_stop(dlx_solver *s);
+
+/* ---- running */
+
+/* Counts the solutions (handing each to on_solution, if set). DLX_OK when the search ran,
+ * to its end or to a limit: dlx_solver_result says which. */
+DLX_API dlx_status dlx_solver_count(dlx_solver *s);
+
+/* Pull iteration: the next solution, as the ids of its options in the order chosen, valid
+ * until the next call on s. Returns DLX_OK with a solution, DLX_DONE when there are no more
+ * (dlx_solver_result then describes the run: complete, or ended by a limit or a stop), or an
+ * error. The first call starts the search, which runs in threads of its own a little ahead
+ * of the calls (on_solution is not called); after DLX_DONE the next call starts it again.
+ * With one thread the solutions come in the order dlx_solver_count finds them; with more,
+ * in any order. An iteration may be left at any point: dlx_solver_rewind, a run of another
+ * kind, or dlx_solver_free ends it. */
+DLX_API dlx_status dlx_solver_next(dlx_solver *s, const int32_t **options, size_t *n);
+/* The same, waiting at most `seconds` (a negative number: as long as it takes) for the next
+ * solution: DLX_EAGAIN when none came in that time, the search going on (call again). For a
+ * caller that must look up now and then: an event loop, or a binding that checks for
+ * interrupts. */
+DLX_API dlx_status dlx_solver_next_wait(dlx_solver *s, const int32_t **options, size_t *n,
+                                        double seconds);
+/* Ends the iteration in progress, if any: the next dlx_solver_next starts from the top. */
+DLX_API void dlx_solver_rewind(dlx_solver *s);
+
+/* Knuth's estimate of the search tree's size from `probes` random paths (seed: their
+ * random stream; the result is the same for any threads): dlx_result's estimate and
+ * estimate_error. max_nodes makes it stop early with a lower bound above that. */
+DLX_API dlx_status dlx_solver_estimate(dlx_solver *s, uint64_t probes, uint64_t seed);
+
+/* The k cheapest solutions by the options' costs (dlx_set_option_cost; Knuth's DLX5),
+ * cheapest first, proven without listing every solution. dlx_result's solutions says how
+ * many were kept (k, or all there are if fewer); dlx_solver_best_solution reads them. Not
+ * with bounds (DLX_EMULTI) or pieces_done (DLX_EARG). */
+DLX_API dlx_status dlx_solver_best(dlx_solver *s, size_t k);
+/* The i-th cheapest solution of the last dlx_solver_best (i from 0): its options and cost,
+ * valid until the next run; DLX_EARG for i out of range. cost may be NULL. */
+DLX_API dlx_status dlx_solver_best_solution(const dlx_solver *s, size_t i,
+                                            const int32_t **options, size_t *n, uint64_t *cost);
+
+/* Counts without listing, remembering the count below each set of covered items (Nishino
+ * et al., "Dancing with decision diagrams", AAAI 2017; Knuth's DLX6): orders of magnitude
+ * faster where subproblems repeat, slower and memory-hungry where they rarely do. The table
+ * takes at most max_memory bytes (0: 1 GiB); once full the count stays exact. The count is
+ * exact to 2^128 - 1 (solutions_high). Not with bounds, on_solution or max_solutions
+ * (DLX_EMEMO). */
+DLX_API dlx_status dlx_solver_count_memo(dlx_solver *s, size_t max_memory);
+
+/* The engine a count would search with: the one set, or for DLX_ENGINE_AUTO the one the
+ * matrix calls for (the bitset engine when it has no colors and its bit vectors are small
+ * enough to be cheap, as measured in bench/RESULTS.md); DLX_ENGINE_AUTO for s NULL. */
+DLX_API dlx_engine_kind dlx_solver_engine(const dlx_solver *s);
+
+/* ---- results */
+
+/* What the last run of a solver found. Fields that do not apply to its kind are 0. */
+typedef struct {
+  uint64_t solutions;       /* count, estimate: solutions found; best: solutions kept */
+  uint64_t solutions_high;  /* the count is solutions_high * 2^64 + solutions (memoized
+                               counts can pass 2^64; elsewhere 0) */
+  uint64_t nodes;           /* search-tree nodes: times an item was chosen to branch on */
+  uint64_t updates;         /* link updates (the dancing-links engine) */
+  uint64_t bytes;           /* memory the run allocated, all threads */
+  double seconds;           /* its wall-clock time */
+  int complete;             /* 1: the whole tree was searched (the count is exact); 0: a
+                               limit, a stop, or a count too large ended it */
+  int threads;              /* threads that searched */
+  dlx_engine_kind engine;   /* the engine that searched */
+  int overflow;             /* 1: the count passed 2^64 - 1 (2^128 - 1 memoized) */
+  uint64_t pieces;          /* pieces of the split (0: not split) */
+  dlx_plan plan;            /* the split's plan and this run's share (hash 0: no split) */
+  double estimate;          /* estimate: the tree's estimated nodes */
+  double estimate_error;    /*   and the standard error of that estimate */
+  uint64_t probes;          /*   paths followed */
+  uint64_t memo_entries;    /* memoized count: counts stored in the table, */
+  uint64_t memo_hits;       /*   nodes whose count came from the table, */
+  uint64_t memo_table_bytes; /*  the table's size, */
+  int memo_full;            /*   and 1 if it filled up */
+  dlx_status status;        /* what the run returned (DLX_OK, DLX_DONE, or an error) */
+} dlx_result;
+
+/* Copies the last run's result into r: min(size, sizeof(dlx_result)) bytes, so a program
+ * built against an older header passes its own sizeof and gets the fields it knows. Before
+ * any run, all zero. DLX_EARG for s or r NULL. */
+DLX_API dlx_status dlx_solver_result(const dlx_solver *s, dlx_result *r, size_t size);
 
 #ifdef __cplusplus
 }

@@ -25,7 +25,7 @@
 
 #include <pthread.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "tuning.h" /* DLX_POLL_WORK, DLX_POLL_NODES */
 
 typedef struct {

@@ -19,12 +19,14 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_ETOOBIG: return "problem too big for 32-bit indices";
   case DLX_EIO: return "input/output error";
   case DLX_ESYNTAX: return "syntax error";
-  case DLX_ETHREAD: return "could not start a thread";
   case DLX_EENGINE: return "the bitset engine cannot solve a problem with colors";
   case DLX_EMULTI: return "not available for problems with multiplicities";
   case DLX_ECOST: return "not available for problems with costs";
   case DLX_EMEMO: return "memoized counting handles neither multiplicities nor listed solutions";
   case DLX_EPLAN: return "the split is not the one expected";
+  case DLX_DONE: return "no more solutions";
+  case DLX_EBUSY: return "an iteration is in progress";
+  case DLX_EAGAIN: return "no solution yet";
   }
   return "unknown status";
 }

@@ -25,7 +25,7 @@
 #include <stdint.h>
 
 #include "count.h"
-#include "dlx.h"
+#include "solve.h"
 
 /* An engine's counts: over every unit it has searched, or the split's own. */
 typedef struct {

@@ -143,4 +143,20 @@ enum {
  * key of 15,626 words away. */
 #define DLX_SPLIT_MEMO_WORK ((uint64_t)1 << 26)
 
+/* The solver's threads and its pull iteration (solver.c). */
+enum {
+  /* Random paths of the quick estimate that tells a tiny search (dlx_tiny_search). "Small
+   * searches: a cheaper choice and one thread for a tiny search". */
+  DLX_TINY_PROBES = 32,
+  /* Options of a matrix up to which that estimate is made at all. The same section, and
+   * "Figures once quoted in comments". */
+  DLX_TINY_OPTIONS = 20000,
+  /* A search estimated under this many nodes runs on one thread when no threads are set.
+   * "Figures once quoted in comments" (one thread for a tiny dance xc search). */
+  DLX_ONE_THREAD_NODES = 20000,
+  /* Words of the ring that pull iteration hands solutions over in (at least two of the
+   * largest solutions). "The solver: solutions pulled one at a time". */
+  DLX_ITER_RING_WORDS = 1 << 16,
+};
+
 #endif

@@ -81,14 +81,6 @@ static dlx_status add_placements(dlx_matrix *m, int p) {
   return DLX_OK;
 }
 
-/* Called with each solution; keeps the first and stops the search. */
-static int32_t first[NPIECES];
-static int keep_first(void *ctx, const int32_t *options, size_t n) {
-  (void)ctx;
-  memcpy(first, options, n * sizeof *options);
-  return 1; /* stop */
-}
-
 int main(void) {
   dlx_matrix *m = dlx_matrix_new();
   int32_t id;
@@ -103,15 +95,16 @@ int main(void) {
     if (add_placements(m, p) != DLX_OK) return 2;
   printf("%d items, %d options\n", dlx_item_count(m), dlx_option_count(m));
 
-  dlx_options opt = dlx_options_default();
-  opt.on_solution = keep_first;
-  dlx_stats stats;
-  if (dlx_solve(m, &opt, &stats) != DLX_OK || stats.solutions == 0) return 1;
+  /* The first solution, pulled from the solver; rewinding ends that search there. */
+  dlx_solver *s = dlx_solver_new(m);
+  const int32_t *first;
+  size_t nfirst;
+  if (!s || dlx_solver_next(s, &first, &nfirst) != DLX_OK) return 1;
   char drawn[H][W + 1];
   for (int y = 0; y < H; y++)
     for (int x = 0; x <= W; x++)
       drawn[y][x] = x == W ? '\0' : '.';
-  for (int i = 0; i < NPIECES; i++) {
+  for (size_t i = 0; i < nfirst; i++) {
     size_t n;
     const int32_t *items = dlx_option_items(m, first[i], &n);
     for (size_t k = 1; k < n; k++) /* items[0] is the piece, the rest its cells */
@@ -123,9 +116,14 @@ int main(void) {
   for (int y = 0; y < H; y++)
     printf("  %s\n", drawn[y]);
 
-  dlx_solve(m, NULL, &stats); /* again, counting every solution */
+  dlx_solver_rewind(s);
+
+  dlx_solver_count(s); /* again, counting every solution, on every core */
+  dlx_result r;
+  dlx_solver_result(s, &r, sizeof r);
   printf("%llu solutions (the board's 8 symmetries give 8 of each)\n",
-         (unsigned long long)stats.solutions);
+         (unsigned long long)r.solutions);
+  dlx_solver_free(s);
   dlx_matrix_free(m);
   return 0;
 }

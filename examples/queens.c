@@ -37,16 +37,19 @@ int main(int argc, char **argv) {
       }
     }
 
-  dlx_options opt = dlx_options_default();
-  opt.threads = 2; /* any number; 0 or 1 searches in this thread */
-  dlx_stats stats;
-  dlx_status st = dlx_solve(m, &opt, &stats);
+  /* A solver of the matrix: every core by default (dlx_solver_set_threads sets another
+   * number; 1 searches in this thread only). */
+  dlx_solver *s = dlx_solver_new(m);
+  dlx_status st = s ? dlx_solver_count(s) : DLX_ENOMEM;
   if (st != DLX_OK) {
     fprintf(stderr, "queens: %s\n", dlx_strerror(st));
     return 2;
   }
-  printf("%d queens: %llu solutions (%llu search nodes; dance %s)\n", n,
-         (unsigned long long)stats.solutions, (unsigned long long)stats.nodes, dlx_version());
+  dlx_result r;
+  dlx_solver_result(s, &r, sizeof r);
+  printf("%d queens: %llu solutions (%llu search nodes, threads: %d; dance %s)\n", n,
+         (unsigned long long)r.solutions, (unsigned long long)r.nodes, r.threads, dlx_version());
+  dlx_solver_free(s);
   dlx_matrix_free(m);
-  return stats.solutions ? 0 : 1;
+  return r.solutions ? 0 : 1;
 }

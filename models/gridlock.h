@@ -41,7 +41,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dlx.h"
+#include "solve.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -54,7 +54,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "model_tuning.h" /* the choice's estimates and the pruning's tables: POLY_ESTIMATE_... */
 
 enum {

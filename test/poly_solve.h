@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "polycube.h"
 
 #ifndef DANCE_PIECES_DIR

@@ -5,7 +5,7 @@
  * out-parameter marked "may be NULL") is simply not written. */
 #include <stdio.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 /* Items a, b (primary) and x (secondary); options {a x:red} and {b}, the first costing 7. */

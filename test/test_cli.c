@@ -118,7 +118,7 @@ static void test_choices(void) {
 }
 
 static void test_default_threads(void) {
-  int t = cli_default_threads();
+  int t = dlx_online_cores();
   ASSERT(t >= 1 && t <= CLI_MAX_THREADS);
 }
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 enum { NP_MAX = 6, NS_MAX = 3, NO_MAX = 14 };

@@ -4,7 +4,7 @@
  * the item to branch on in a long chain looks at a few items a node, not all of them. */
 #include <stdlib.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "engine.h"
 #include "test.h"
 

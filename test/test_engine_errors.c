@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "engine.h"
 #include "matrix_internal.h"
 #include "test.h"

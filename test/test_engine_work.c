@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 /* n primary items c0..c{n-1}, option i = {c_i}; then k items b_j with the options {b_j}

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "bitengine.h"
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 static int n_isa;         /* the instruction sets this machine has: BX_ISA_GENERIC .. n_isa-1 */

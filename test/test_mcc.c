@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 static int32_t item(dlx_matrix *m, const char *name, dlx_item_kind kind) {

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "engine.h"
 #include "test.h"
 

@@ -5,7 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 static dlx_engine_kind engine = DLX_ENGINE_LINKS;

@@ -1,5 +1,5 @@
 /* test_pentomino.c (medium) -- the published pentomino counts, and DLX1's figures. */
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 static dlx_stats check(const char *file, int threads, uint64_t solutions, uint64_t nodes,

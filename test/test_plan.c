@@ -6,7 +6,7 @@
  * solutions. */
 #include <stdlib.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 typedef enum { PLAIN, MULTI, BEST } mode;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "polycube.h"
 #include "polycube_library.h"
 #include "test.h"

@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "test.h"
 
 /* ---- helpers ----------------------------------------------------------------------- */

@@ -22,7 +22,7 @@
 
 #include "checkpoint_file.h"
 #include "cli.h"
-#include "dlx.h"
+#include "solve.h"
 
 /* The options of a split or checkpointed run, the same on every solving command (in its
  * options X-macro list; the fields are o->shard, o->checkpoint, o->checkpoint_interval,

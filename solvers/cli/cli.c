@@ -1,7 +1,7 @@
 /* cli.c -- the machinery shared by the subcommands of dance (see cli.h). */
 #include "cli.h"
 
-#include "dlx.h"
+#include "solve.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -410,21 +410,6 @@ int cli_start(const cli_command *cmd, void *values, int argc, char **argv, int m
 }
 
 void cli_print_version(FILE *f) { fprintf(f, "dance %s\n", DANCE_VERSION); }
-
-int cli_default_threads(void) {
-  long online = sysconf(_SC_NPROCESSORS_ONLN);
-  return online < 1 ? 1 : online > CLI_MAX_THREADS ? CLI_MAX_THREADS : (int)online;
-}
-
-int cli_tiny_search(const dlx_matrix *m, const dlx_options *o, double line) {
-  if (dlx_option_count(m) > CLI_TINY_OPTIONS) return 0;
-  dlx_options e = *o;
-  e.threads = 1;
-  e.max_solutions = 0;
-  e.max_nodes = (uint64_t)line;
-  dlx_estimate_result r;
-  return dlx_estimate(m, &e, CLI_TINY_PROBES, 1, &r) == DLX_OK && r.probes > 0 && r.nodes < line;
-}
 
 int cli_engine(const char *value) {
   if (value && !strcmp(value, "dlx")) return DLX_ENGINE_LINKS;

@@ -51,9 +51,9 @@
 #include <stdio.h>
 
 #include "atomic.h"
-#include "cli_tuning.h" /* when a search is tiny: CLI_TINY_PROBES, CLI_TINY_OPTIONS */
+#include "cli_tuning.h"
 #include "count.h"
-#include "dlx.h"
+#include "solve.h"
 
 #ifndef DANCE_VERSION
 #define DANCE_VERSION "0.2.0"
@@ -63,8 +63,10 @@ enum { CLI_SOLVED = 0, CLI_NO_SOLUTION = 1, CLI_ERROR = 2 };
 
 typedef int cli_main_fn(int argc, char **argv);
 
-/* The most threads a command searches with: the upper limit of every --threads. */
-#define CLI_MAX_THREADS 1024
+/* The most threads a command searches with: the upper limit of every --threads. When it is
+ * not given, the commands take the library's default (dlx_online_cores, or for a tiny search
+ * one thread: dlx_tiny_search, dlx_default_threads). */
+#define CLI_MAX_THREADS DLX_MAX_THREADS
 
 #if defined(__GNUC__) || defined(__clang__)
 #define CLI_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
@@ -182,18 +184,6 @@ int cli_start(const cli_command *cmd, void *values, int argc, char **argv, int m
 /* What `dance --version` prints. */
 void cli_print_version(FILE *f);
 
-/* The threads a search uses when --threads is not given: every online core, at least 1 and
- * at most CLI_MAX_THREADS. */
-int cli_default_threads(void);
-
-/* Whether the search of m with the options o is tiny: under `line` nodes by an estimate of
- * CLI_TINY_PROBES random paths on one thread (dlx_estimate with max_nodes = line, so that a
- * large tree stops it after its first children), made only for matrices of at most
- * CLI_TINY_OPTIONS options, where it costs little beside the search (bench/RESULTS.md,
- * "Small searches: a cheaper choice and one thread for a tiny search", and "Figures once
- * quoted in comments"). On a tiny search the split and other threads cost more than they
- * save, so the commands then search on one thread when --threads is not given. */
-int cli_tiny_search(const dlx_matrix *m, const dlx_options *o, double line);
 
 /* --engine, as every solving command spells it: the help text, and the engine a value
  * ("auto", "dlx", "bits"; NULL is auto) names, as a dlx_engine_kind. */

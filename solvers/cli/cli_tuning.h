@@ -7,15 +7,6 @@
 #define DANCE_CLI_TUNING_H
 
 enum {
-  /* Random paths of the quick estimate that tells a tiny search (cli_tiny_search). "Small
-   * searches: a cheaper choice and one thread for a tiny search". */
-  CLI_TINY_PROBES = 32,
-  /* Options of a matrix up to which that estimate is made at all. The same section, and
-   * "Figures once quoted in comments". */
-  CLI_TINY_OPTIONS = 20000,
-  /* dance xc on the default threads: a search estimated under this many nodes runs on one
-   * thread. "Figures once quoted in comments" (one thread for a tiny dance xc search). */
-  XC_ONE_THREAD_NODES = 20000,
   /* dance cube on the default threads: a search estimated under this many nodes runs on one
    * thread. "Small searches: a cheaper choice and one thread for a tiny search". */
   CUBE_ONE_THREAD_NODES = 20000,

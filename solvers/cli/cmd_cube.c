@@ -9,7 +9,7 @@
 #include "checkpoint.h"
 #include "cli.h"
 #include "identity.h"
-#include "dlx.h"
+#include "solve.h"
 #include "lines.h"
 #include "polycube.h"
 #include "polycube_library.h"
@@ -626,11 +626,11 @@ static void threads_and_split(const cube_options *o, const poly_model *m, dlx_op
    * first estimate (poly_model_size_estimate: the held piece's own runs low) the split and a
    * second thread cost more than they save (bench/RESULTS.md, "Small searches: a cheaper
    * choice and one thread for a tiny search"). With no choice made (a piece named by
-   * --restrict, or none to hold), a quick estimate (cli_tiny_search) says. */
+   * --restrict, or none to hold), a quick estimate (dlx_tiny_search) says. */
   double size = poly_model_size_estimate(m);
   if (!o->threads && !o->shard.count && !o->checkpoint && !o->resume && d->threads > 1 &&
       (size > 0 ? size < CUBE_ONE_THREAD_NODES
-                : cli_tiny_search(poly_model_matrix(m), d, CUBE_ONE_THREAD_NODES)))
+                : dlx_tiny_search(poly_model_matrix(m), d, CUBE_ONE_THREAD_NODES)))
     d->threads = 1;
   if (!o->shard.count && !o->checkpoint && !o->resume && d->threads > 1 && estimate > 0 &&
       estimate < (double)CUBE_SPLIT_PIECE_NODES * CUBE_SPLIT_THREAD_MOST * d->threads) {
@@ -642,7 +642,7 @@ static void threads_and_split(const cube_options *o, const poly_model *m, dlx_op
 
 /* The engine's options for the search of m (the caller sets where the solutions go). */
 static void search_options(const cube_options *o, const poly_model *m, dlx_options *d) {
-  d->threads = o->threads ? (int)o->threads : cli_default_threads();
+  d->threads = o->threads ? (int)o->threads : dlx_online_cores();
   /* A count only: the solutions are tallied, none shown, so their order is not seen (the
    * bitset engine may then walk several subtrees side by side). */
   d->any_order = !o->print && !o->first && !o->max && !o->catalog && !o->svg;
@@ -1257,7 +1257,7 @@ static int model_options(const cube_options *o, const poly_set *s, const char *p
   po->engine = cli_engine(o->engine);
   /* Choosing the restricted piece runs Knuth's estimator with these threads (as many as
    * the root has children, at most) once its first estimate says the trees are large. */
-  po->threads = o->threads ? (int)o->threads : cli_default_threads();
+  po->threads = o->threads ? (int)o->threads : dlx_online_cores();
   if (o->restrict_piece && strcmp(o->restrict_piece, "auto")) {
     po->restrict_piece = -3;
     if (!strcmp(o->restrict_piece, "none")) po->restrict_piece = POLY_RESTRICT_NONE;

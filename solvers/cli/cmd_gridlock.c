@@ -990,7 +990,7 @@ static int census_or_generate(const gridlock_options *o, char **args, int nargs)
                             .out = o->out,
                             .svg = o->svg,
                             .svg_solution = o->svg_solution,
-                            .threads = o->threads ? (int)o->threads : cli_default_threads(),
+                            .threads = o->threads ? (int)o->threads : dlx_online_cores(),
                             .target = -1,
                             .tries = 200};
   if (o->census && o->generate)

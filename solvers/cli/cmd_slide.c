@@ -404,7 +404,7 @@ static int report_tiles(const slide_options *o, const char *path, const slide_pu
 
 static int solve_tiles(const slide_options *o, const char *path, const slide_puzzle *p,
                        const slide_tiles_problem *t, cmd_sg_run *run) {
-  slide_tiles_options to = {.threads = o->threads ? (int)o->threads : cli_default_threads()};
+  slide_tiles_options to = {.threads = o->threads ? (int)o->threads : dlx_online_cores()};
   if (run->progress) to.on_bound = on_bound, to.progress_ctx = run;
   slide_tiles_result *tr = malloc(sizeof *tr);
   if (!tr) {
@@ -443,7 +443,7 @@ static int pick_ida(const slide_options *o, const slide_puzzle *p, const slide_g
   for (int k = 2; k <= slide_rows(p) * slide_cols(p); k++)
     states *= k;
   bool ida = o->method ? !strcmp(o->method, "ida") : bytes > (double)run->max_bytes;
-  int threads = o->threads ? (int)o->threads : cli_default_threads();
+  int threads = o->threads ? (int)o->threads : dlx_online_cores();
   char how[192], why[256];
   if (ida)
     snprintf(how, sizeof how,

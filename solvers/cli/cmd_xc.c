@@ -8,7 +8,7 @@
 #include "checkpoint.h"
 #include "cli.h"
 #include "cmd_sg.h" /* cmd_sg_parse_size */
-#include "dlx.h"
+#include "solve.h"
 #include "identity.h"
 
 /* field, long name, short name, kind, argument, default, min, max, help */
@@ -446,18 +446,15 @@ static int compare_i32(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
-/* The threads of a search (d: its options so far): --threads, else every online core, but
- * one for a tiny search: under XC_ONE_THREAD_NODES (cli_tuning.h) by a quick estimate of the
- * plain search's tree (cli_tiny_search), the split and the other threads cost more than
- * they save, while from a few hundred thousand nodes up two threads are as fast or faster.
- * The trees of --best and --memo are no larger than the plain one's, so the same estimate
- * serves them. Shards and checkpoints keep every core. */
-
+/* The threads of a search (d: its options so far): --threads, else the library's default
+ * (dlx_default_threads: every online core, but one for a tiny search, where the split and
+ * the other threads cost more than they save). The trees of --best and --memo are no larger
+ * than the plain one's, so the same estimate serves them. Shards and checkpoints keep every
+ * core. */
 static int xc_threads(const xc_options *o, const dlx_matrix *m, const dlx_options *d) {
   if (o->threads) return (int)o->threads;
-  int n = cli_default_threads();
-  if (n <= 1 || o->shard.count || o->checkpoint || o->resume) return n;
-  return cli_tiny_search(m, d, XC_ONE_THREAD_NODES) ? 1 : n;
+  if (o->checkpoint || o->resume) return dlx_online_cores();
+  return dlx_default_threads(m, d);
 }
 
 /* One option's text into *buf (grown as needed); NULL when out of memory. */

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "dlx.h"
+#include "solve.h"
 #include "fuzz.h"
 
 typedef struct {
