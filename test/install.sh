@@ -42,7 +42,13 @@ pc=$(find "$prefix" -name dance.pc)
 [ -n "$pc" ] || fail "no dance.pc installed"
 libdir=$(dirname "$(dirname "$pc")")
 version=$(sed -n 's/^#define DLX_VERSION_STRING "\(.*\)"$/\1/p' "$src/dlx/dlx.h")
-soname=libdance.so.$(echo "$version" | cut -d. -f1-2)
+# The SONAME carries the major version, and while that is 0 the minor one too (CMakeLists.txt).
+major=$(echo "$version" | cut -d. -f1)
+if [ "$major" = 0 ]; then
+  soname=libdance.so.$(echo "$version" | cut -d. -f1-2)
+else
+  soname=libdance.so.$major
+fi
 for f in bin/dance include/dance/dlx.h share/dance/pieces/bedlam.txt share/dance/pieces/soma.txt \
   share/man/man1/dance.1 share/bash-completion/completions/dance \
   "${libdir#"$prefix"/}/libdance.a" "${libdir#"$prefix"/}/$soname" \
