@@ -142,11 +142,57 @@ static void test_solving(void) {
   dlx_matrix_free(m);
 }
 
+/* The public solver: every function with a NULL solver, and with each NULL out-parameter. */
+static void test_solver(void) {
+  ASSERT(dlx_solver_new(NULL) == NULL);
+  dlx_solver_free(NULL);
+  dlx_solver_stop(NULL);
+  dlx_solver_rewind(NULL);
+  ASSERT_EQ(dlx_solver_set_threads(NULL, 1), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_max_solutions(NULL, 1), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_max_nodes(NULL, 1), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_shard(NULL, 0, 2), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_engine(NULL, DLX_ENGINE_AUTO), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_any_order(NULL, 1), DLX_EARG);
+  ASSERT_EQ(dlx_solver_on_solution(NULL, NULL, NULL), DLX_EARG);
+  ASSERT_EQ(dlx_solver_on_progress(NULL, NULL, NULL, 1), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_admit(NULL, NULL, NULL, NULL), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_pieces(NULL, 0, NULL, NULL), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_pieces_done(NULL, NULL, 0, 0), DLX_EARG);
+  ASSERT_EQ(dlx_solver_count(NULL), DLX_EARG);
+  ASSERT_EQ(dlx_solver_estimate(NULL, 8, 1), DLX_EARG);
+  ASSERT_EQ(dlx_solver_best(NULL, 1), DLX_EARG);
+  ASSERT_EQ(dlx_solver_count_memo(NULL, 0), DLX_EARG);
+  ASSERT_EQ(dlx_solver_engine(NULL), DLX_ENGINE_AUTO);
+  const int32_t *o;
+  size_t n;
+  uint64_t cost;
+  ASSERT_EQ(dlx_solver_next(NULL, &o, &n), DLX_EARG);
+  ASSERT_EQ(dlx_solver_next_wait(NULL, &o, &n, 1), DLX_EARG);
+  ASSERT_EQ(dlx_solver_best_solution(NULL, 0, &o, &n, &cost), DLX_EARG);
+  dlx_result r;
+  ASSERT_EQ(dlx_solver_result(NULL, &r, sizeof r), DLX_EARG);
+
+  dlx_matrix *m = small();
+  dlx_solver *s = dlx_solver_new(m);
+  ASSERT_EQ(dlx_solver_next(s, NULL, &n), DLX_EARG);
+  ASSERT_EQ(dlx_solver_next(s, &o, NULL), DLX_EARG);
+  ASSERT_EQ(dlx_solver_result(s, NULL, sizeof r), DLX_EARG);
+  ASSERT_EQ(dlx_solver_best(s, 1), DLX_OK);
+  ASSERT_EQ(dlx_solver_best_solution(s, 0, NULL, &n, NULL), DLX_EARG);
+  ASSERT_EQ(dlx_solver_best_solution(s, 0, &o, NULL, NULL), DLX_EARG);
+  ASSERT_EQ(dlx_solver_best_solution(s, 0, &o, &n, NULL), DLX_OK); /* cost may be NULL */
+  ASSERT_EQ(n, 2);
+  dlx_solver_free(s);
+  dlx_matrix_free(m);
+}
+
 int main(void) {
   RUN(test_building);
   RUN(test_getters_of_null);
   RUN(test_getters_with_null_arguments);
   RUN(test_text_format);
   RUN(test_solving);
+  RUN(test_solver);
   return test_report();
 }
