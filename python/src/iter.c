@@ -149,15 +149,10 @@ static int iter_clear(dance_iter *it) {
   return 0;
 }
 
+/* A loop left by break ends here: the run's result is kept as the problem's last. */
 static void iter_dealloc(dance_iter *it) {
   PyObject_GC_UnTrack(it);
-  if (it->s) {
-    dlx_solver *s = it->s;
-    it->s = NULL;
-    Py_BEGIN_ALLOW_THREADS
-    dlx_solver_free(s);
-    Py_END_ALLOW_THREADS
-  }
+  iter_finish(it);
   Py_CLEAR(it->stats);
   Py_CLEAR(it->core);
   PyObject_GC_Del(it);

@@ -155,11 +155,9 @@ static void *job_main(void *arg) {
 static int job_wait(job *j) {
   struct timespec until;
   clock_gettime(CLOCK_MONOTONIC, &until);
-  until.tv_nsec += (long)(WAIT_SLICE * 1e9);
-  if (until.tv_nsec >= 1000000000L) {
-    until.tv_sec++;
-    until.tv_nsec -= 1000000000L;
-  }
+  long long ns = until.tv_nsec + (long long)(WAIT_SLICE * 1e9);
+  until.tv_sec += (time_t)(ns / 1000000000);
+  until.tv_nsec = (long)(ns % 1000000000);
   pthread_mutex_lock(&j->mu);
   while (!j->done && pthread_cond_timedwait(&j->cond, &j->mu, &until) != ETIMEDOUT) {
   }
