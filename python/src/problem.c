@@ -45,6 +45,18 @@ static void core_dealloc(dance_core *c) {
   Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
+/* What dlx_add_item or dlx_color said about a name, as ValueError; NULL. */
+static PyObject *bad_name(const char *what, const char *name, dlx_status e) {
+  if (e == DLX_ENOMEM) return PyErr_NoMemory();
+  if (e == DLX_ENAME)
+    PyErr_Format(PyExc_ValueError,
+                 "%s '%s': a name must have 1 to %d bytes, without blanks, ':' or '|'", what,
+                 name, DLX_NAME_MAX);
+  else
+    PyErr_Format(PyExc_ValueError, "%s '%s': %s", what, name, dlx_strerror(e));
+  return NULL;
+}
+
 /* 0 while the matrix may change; else -1 with RuntimeError. */
 static int changeable(dance_core *c) {
   if (!c->frozen) return 0;
@@ -60,10 +72,7 @@ static PyObject *core_add_item(dance_core *c, PyObject *args) {
   if (!PyArg_ParseTuple(args, "sp", &name, &secondary) || changeable(c)) return NULL;
   int32_t id;
   dlx_status e = dlx_add_item(c->m, name, secondary ? DLX_SECONDARY : DLX_PRIMARY, &id);
-  if (e) {
-    PyErr_Format(PyExc_ValueError, "item '%s': %s", name, dlx_strerror(e));
-    return NULL;
-  }
+  if (e) return bad_name("item", name, e);
   return PyLong_FromLong(id);
 }
 
@@ -72,10 +81,7 @@ static PyObject *core_color(dance_core *c, PyObject *args) {
   if (!PyArg_ParseTuple(args, "s", &name) || changeable(c)) return NULL;
   int32_t id;
   dlx_status e = dlx_color(c->m, name, &id);
-  if (e) {
-    PyErr_Format(PyExc_ValueError, "color '%s': %s", name, dlx_strerror(e));
-    return NULL;
-  }
+  if (e) return bad_name("color", name, e);
   return PyLong_FromLong(id);
 }
 
