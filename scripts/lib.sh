@@ -7,6 +7,8 @@ DANCE_PACKAGES="cmake make gcc libc6-dev python3 pkgconf libxxhash-dev parallel"
 # libclang-rt-14-dev, clang 14's runtimes) and the ThreadSanitizer build; llvm brings
 # llvm-symbolizer, which puts file and line into the sanitizers' reports.
 DANCE_CLANG_PACKAGES="clang libclang-rt-14-dev llvm"
+# And for the Python package (python/), which scripts/test builds and tests (test/python.sh).
+DANCE_PYTHON_PACKAGES="python3-dev python3-venv python3-pip python3-setuptools python3-pytest"
 # And for dance-mpi (-DDANCE_MPI=ON), which scripts/test builds and tests on 3 local ranks.
 DANCE_MPI_PACKAGES="libopenmpi-dev openmpi-bin"
 
