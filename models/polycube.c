@@ -1335,6 +1335,10 @@ static poly_status check_volume(const poly_set *s, size_t cells, poly_error *err
     else
       required += (size_t)s->pieces[p].size;
   }
+  if (!s->box[0])
+    return refuse(err, POLY_ENOBOX, 0,
+                  "no 'box XxYxZ' line and no region: give one in the file, or a box or region "
+                  "beside it (--box, --region)");
   char where[96];
   if (s->region || s->region_line)
     snprintf(where, sizeof where, "the region %zu", cells);

@@ -76,7 +76,8 @@ typedef enum {
   POLY_EVOLUME, /* the pieces' cells do not add up to the box's */
   POLY_ENOFIT,  /* a piece fits nowhere in the box */
   POLY_EMIRROR, /* reflections asked for a set that is not its own mirror image */
-  POLY_ENOPIECE /* --restrict names no piece, or one with an identical copy */
+  POLY_ENOPIECE, /* --restrict names no piece, or one with an identical copy */
+  POLY_ENOBOX    /* no box or region: neither in the file nor given beside it */
 } poly_status;
 
 const char *poly_strerror(poly_status s);
@@ -164,7 +165,8 @@ poly_options poly_options_default(void);
 
 typedef struct poly_model poly_model;
 
-/* Compiles s (which must outlive the model). Refuses, with *err saying why, a set whose
+/* Compiles s (which must outlive the model). Refuses, with *err saying why, a set with no
+ * box or region (POLY_ENOBOX: the file gave none, and none was set), a set whose
  * volume differs from the box's (POLY_EVOLUME), a piece that fits nowhere (POLY_ENOFIT),
  * --reflections on a set that is not its own mirror image (POLY_EMIRROR), a restricted
  * piece that has an identical copy (POLY_ENOPIECE). */

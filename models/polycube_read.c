@@ -19,6 +19,7 @@ const char *poly_strerror(poly_status s) {
   case POLY_ENOFIT: return "a piece fits nowhere in the box";
   case POLY_EMIRROR: return "the piece set is not its own mirror image";
   case POLY_ENOPIECE: return "no such piece to restrict";
+  case POLY_ENOBOX: return "no box and no region";
   }
   return "unknown error";
 }
@@ -525,8 +526,6 @@ static poly_status finish_file(reader *r) {
       return fail(r, 0, "no region: a line 'region' and the region's drawing");
     return POLY_OK;
   }
-  if (!r->set->box_line && !r->set->region_line)
-    return fail(r, 0, "no 'box XxYxZ' line and no region");
   if (!r->set->npieces) return fail(r, 0, "no pieces ('piece NAME' and its drawing)");
   assign_letters(r->set);
   return POLY_OK;

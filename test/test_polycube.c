@@ -1229,7 +1229,7 @@ static void expect_error(const char *text, int line, int column, const char *mes
 }
 
 static void test_malformed(void) {
-  expect_error("", 0, 0, "no 'box XxYxZ' line and no region");
+  expect_error("", 0, 0, "no pieces ('piece NAME' and its drawing)");
   /* regions, copies, optional pieces */
   expect_error("box 2x2\npiece A x0\nA\n", 2, 9,
                "expected the number of copies as xN, N from 1 to 62, e.g. 'x2'");
