@@ -207,3 +207,32 @@ expect_exit 1
 expect_stderr <<'E'
 dance cube: dot.cat:1: column 9: '.' where the region has a cell to fill
 E
+
+# A piece file without a box line takes its box or region from the command line, and says
+# so when neither is given.
+cat >nobox.txt <<'P'
+piece A
+AAAA
+piece B
+BBBB
+piece C
+CC
+piece D
+DD
+P
+printf 'region\nxxxxx\nx...x\nxxxxx\n' >ring.txt
+run cube nobox.txt --region ring.txt
+expect_exit 0
+expect_stdout <<'EOF2'
+1 solution (2 covers in all)
+EOF2
+run cube nobox.txt --box 4x3
+expect_exit 0
+expect_stdout <<'EOF2'
+2 solutions (3 covers in all)
+EOF2
+run cube nobox.txt
+expect_exit 2
+expect_stderr <<'EOF2'
+dance cube: nobox.txt: no 'box XxYxZ' line and no region: give one in the file, or a box or region beside it (--box, --region)
+EOF2
