@@ -1,15 +1,24 @@
 """Builds dance._dance: the extension's C sources (src/*.c) compiled together with the
-library's (../dlx/*.c, the repository's dlx/ folder beside this one), which it uses through
-the public header dlx.h only. The version is the header's DLX_VERSION_STRING."""
+library's (../dlx/*.c, the repository's dlx/ folder beside this one), which dance.Problem uses
+through the public header dlx.h only, and with the polycube model of ../models/ behind
+dance.Packing. The piece sets of ../cube_pieces/ go into the package (dance/pieces/). The
+version is the header's DLX_VERSION_STRING."""
 import glob
+import shutil
 import os
 import re
 import sys
 
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DLX = os.path.join(HERE, "..", "dlx")
+MODELS = os.path.join(HERE, "..", "models")
+PIECES = os.path.join(HERE, "..", "cube_pieces")
+# The polycube model and what it reads with: the models dance.Packing wraps.
+MODEL_SOURCES = ["polycube.c", "polycube_read.c", "polycube_render.c", "polycube_library.c",
+                 "lines.c"]
 
 
 def relative(paths):
@@ -26,6 +35,26 @@ def library_sources():
     return header, sources
 
 
+def model_sources():
+    sources = [os.path.join(MODELS, f) for f in MODEL_SOURCES]
+    missing = [f for f in sources + [PIECES] if not os.path.exists(f)]
+    if missing:
+        sys.exit("setup.py: %s not found: build from the dance repository, where python/, "
+                 "models/ and cube_pieces/ are side by side" % os.path.normpath(missing[0]))
+    return sources
+
+
+class build_py_with_pieces(build_py):
+    """The package's Python files, and the piece sets that come with dance as dance/pieces/."""
+
+    def run(self):
+        super().run()
+        target = os.path.join(self.build_lib, "dance", "pieces")
+        os.makedirs(target, exist_ok=True)
+        for f in sorted(glob.glob(os.path.join(PIECES, "*.txt"))):
+            shutil.copy(f, target)
+
+
 def header_version(header):
     with open(header, encoding="utf-8") as f:
         m = re.search(r'^#define DLX_VERSION_STRING "([^"]+)"', f.read(), re.M)
@@ -38,9 +67,11 @@ os.chdir(HERE)  # setuptools resolves the relative paths from here
 header, dlx_sources = library_sources()
 extension = Extension(
     "dance._dance",
-    sources=relative(glob.glob(os.path.join(HERE, "src", "*.c"))) + relative(dlx_sources),
-    include_dirs=[os.path.relpath(DLX, HERE), "src"],
-    depends=relative(glob.glob(os.path.join(HERE, "src", "*.h")) + glob.glob(os.path.join(DLX, "*.h"))),
+    sources=relative(glob.glob(os.path.join(HERE, "src", "*.c"))) + relative(dlx_sources) +
+    relative(model_sources()),
+    include_dirs=[os.path.relpath(DLX, HERE), os.path.relpath(MODELS, HERE), "src"],
+    depends=relative(glob.glob(os.path.join(HERE, "src", "*.h")) + glob.glob(os.path.join(DLX, "*.h")) +
+                     glob.glob(os.path.join(MODELS, "*.h"))),
     extra_compile_args=["-std=c17", "-D_POSIX_C_SOURCE=200809L", "-O3", "-fvisibility=hidden",
                         "-Wall", "-Wextra", "-pthread"],
     extra_link_args=["-pthread"],
@@ -52,5 +83,6 @@ setup(
     packages=["dance"],
     package_data={"dance": ["py.typed", "*.pyi"]},
     ext_modules=[extension],
+    cmdclass={"build_py": build_py_with_pieces},
     zip_safe=False,
 )

@@ -24,7 +24,7 @@ fi
 
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT || exit 1
 before=$(git -C "$root" status --porcelain -- python 2>/dev/null)
-mkdir "$tmp/src" && cp -r "$root/python" "$root/dlx" "$tmp/src/" &&
+mkdir "$tmp/src" && cp -r "$root/python" "$root/dlx" "$root/models" "$root/cube_pieces" "$tmp/src/" &&
   rm -rf "$tmp/src/python/build" "$tmp/src/python/"*.egg-info || exit 1
 "$python" -m venv --system-site-packages "$tmp/venv" || exit 1
 if ! (cd "$tmp" && "$tmp/venv/bin/pip" install -q --no-build-isolation --no-deps \

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from . import _dance
 
 __all__ = ["Problem", "Options", "Solutions", "Stats", "Estimate", "Error", "ParseError", "library_version",
-           "__version__"]
+           "Packing", "PackingCount", "piece_sets", "__version__"]
 
 __version__ = _dance.HEADER_VERSION
 COST_MAX = _dance.COST_MAX
@@ -359,3 +359,117 @@ class Problem(_dance.Core):
         (cost, [option indices])."""
         k = _count_arg("k", k, 1, 2**31 - 1)
         return self._best(*_settings(threads, None, max_nodes, shard, "auto"), k)
+
+
+# ---- packings of polycubes and polyominoes, as `dance cube` packs them
+
+class PackingCount(typing.NamedTuple):
+    """What Packing.count() found: the packings up to the box's rotations (solutions, as
+    `dance cube` counts them), the covers in all (every packing, each rotation its own),
+    the solutions that are their own mirror image (with reflections=True), whether the
+    search was complete, its nodes and seconds."""
+    solutions: int
+    covers: int
+    self_mirror: int
+    complete: bool
+    nodes: int
+    seconds: float
+
+
+def _pieces_dir():
+    """Where the piece sets that come with dance are: DANCE_PIECES, or the package's own."""
+    return os.environ.get("DANCE_PIECES") or os.path.join(os.path.dirname(__file__), "pieces")
+
+
+def piece_sets():
+    """The names of the piece sets that come with dance (bedlam, pentominoes, soma, ...)."""
+    folder = _pieces_dir()
+    try:
+        return sorted(f[:-4] for f in os.listdir(folder) if f.endswith(".txt"))
+    except OSError:
+        return []
+
+
+def _piece_text(pieces):
+    """(text, name) of a set's name, a piece file's path or piece text."""
+    if isinstance(pieces, os.PathLike) or (isinstance(pieces, str) and os.path.isfile(pieces)):
+        with open(pieces, "rb") as f:
+            return f.read(), os.fsdecode(os.fspath(pieces))
+    if isinstance(pieces, bytes):
+        return pieces, "<pieces>"
+    if not isinstance(pieces, str):
+        raise TypeError("pieces must be a set's name, a file's path or piece text, not %s"
+                        % type(pieces).__name__)
+    if "\n" in pieces:
+        return pieces.encode("utf-8"), "<pieces>"
+    path = os.path.join(_pieces_dir(), pieces + ".txt")
+    if not os.path.isfile(path):
+        raise ValueError("no piece set named %r in %s (the sets: %s); or give a file or piece text"
+                         % (pieces, _pieces_dir(), ", ".join(piece_sets()) or "none"))
+    with open(path, "rb") as f:
+        return f.read(), pieces
+
+
+class Packing:
+    """A set of pieces packed into a box or a region, each piece once (or at most once, if
+    optional), counted as `dance cube` counts it: once up to the rotations of the box (the
+    solutions), and every cover in all.
+
+    Packing(pieces, *, box=None, region=None, optional=False, mirror=False,
+    reflections=False, hold="auto"): pieces a set's name (piece_sets()), a piece file's path
+    or its text (docs/formats.md); box=(x, y, z) or (x, y) the box to fill, region a file
+    drawing the region; optional: every piece may be left out; mirror: pieces may be placed
+    as their mirror images; reflections: count up to reflections of the box too; hold: the
+    piece held to one placement per symmetry class ("auto", "none" or a name).
+    Packing(library="pentominoes", box=...) packs a generated library instead (monomino,
+    domino, trominoes, tetrominoes, pentominoes, hexominoes, heptominoes, tetracubes,
+    pentacubes)."""
+
+    def __init__(self, pieces=None, *, box=None, region=None, library=None, optional=False,
+                 mirror=False, reflections=False, hold="auto"):
+        if (pieces is None) == (library is None):
+            raise TypeError("give pieces (a set's name, a file or text) or library=, not both")
+        text, name = (None, library) if library is not None else _piece_text(pieces)
+        if library is not None and not isinstance(library, str):
+            raise TypeError("library must be a str, not %s" % type(library).__name__)
+        if box is not None and not (isinstance(box, (tuple, list)) and len(box) in (2, 3)):
+            raise TypeError("box must be (x, y) or (x, y, z), not %r" % (box,))
+        if region is not None:
+            region = os.fsdecode(os.fspath(region))
+        if not isinstance(hold, str):
+            raise TypeError("hold must be 'auto', 'none' or a piece's name")
+        self._core = _dance.PackingCore(text, name, library,
+                                        None if box is None else tuple(box), region,
+                                        bool(optional), bool(mirror), bool(reflections), hold)
+        self.name = name
+        info = self._core.info()
+        self.pieces = info["pieces"]
+        self.box = info["box"]
+        self.cells = info["cells"]
+        self.symmetries = info["symmetries"]
+        self.held = info["held"]
+
+    def __repr__(self):
+        return "<dance.Packing: %s, %d pieces in %s>" % (
+            self.name, len(self.pieces), "x".join(str(s) for s in self.box))
+
+    def count(self, *, threads=None, max=None):
+        """A PackingCount: the solutions (up to the box's rotations), the covers in all, and
+        whether the search was complete. threads: how many search (default: every core);
+        max: stop after that many solutions (the count is then not complete)."""
+        t = _count_arg("threads", threads, 1, _MAX_THREADS)
+        return PackingCount(*self._core.count(t, _count_arg("max", max)))
+
+    def solutions(self, *, threads=None, max=None):
+        """An iterator over the solutions, one drawing of each (a str): the layers of
+        letters that `dance cube --print` shows, top layer first. With threads=1 they come
+        in the command's order; with more, in any order. close() or leaving the loop stops
+        the search."""
+        t = _count_arg("threads", threads, 1, _MAX_THREADS)
+        return self._core.solutions(t, _count_arg("max", max))
+
+    def problem(self):
+        """The exact-cover matrix the packing is searched as, a Problem (its covers are the
+        packings, every rotation its own, with the held piece's placements cut to one per
+        symmetry class)."""
+        return Problem.parse(self._core.matrix_text(), name=str(self.name))

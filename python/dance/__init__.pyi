@@ -100,3 +100,33 @@ class Problem:
                  max_nodes: Optional[int] = ..., engine: Engine = ...) -> Estimate: ...
     def best(self, k: int = ..., *, threads: Optional[int] = ..., max_nodes: Optional[int] = ...,
              shard: Optional[Tuple[int, int]] = ...) -> list[Tuple[int, list[int]]]: ...
+
+
+class PackingCount(NamedTuple):
+    solutions: int
+    covers: int
+    self_mirror: int
+    complete: bool
+    nodes: int
+    seconds: float
+
+
+def piece_sets() -> list[str]: ...
+
+
+class Packing:
+    name: str
+    pieces: Tuple[str, ...]
+    box: Tuple[int, int, int]
+    cells: int
+    symmetries: int
+    held: Optional[str]
+    def __init__(self, pieces: Union[str, bytes, os.PathLike[str], None] = ..., *,
+                 box: Optional[Union[Tuple[int, int], Tuple[int, int, int]]] = ...,
+                 region: Union[str, os.PathLike[str], None] = ..., library: Optional[str] = ...,
+                 optional: bool = ..., mirror: bool = ..., reflections: bool = ...,
+                 hold: str = ...) -> None: ...
+    def count(self, *, threads: Optional[int] = ..., max: Optional[int] = ...) -> PackingCount: ...
+    def solutions(self, *, threads: Optional[int] = ...,
+                  max: Optional[int] = ...) -> Iterator[str]: ...
+    def problem(self) -> Problem: ...

@@ -2,7 +2,8 @@
  * registration function (called by the module's init in module.c), the exception classes
  * and the helpers that turn the library's statuses into Python exceptions.
  *
- * The extension uses only the public header of the library, dlx.h. */
+ * dance.Problem uses only the public header of the library, dlx.h; dance.Packing
+ * (packing.c) wraps the polycube model of models/, which is compiled in with it. */
 #ifndef DANCE_PY_H
 #define DANCE_PY_H
 
@@ -15,6 +16,11 @@
  * exception set */
 int dance_problem_register(PyObject *module); /* problem.c: _dance.Core */
 int dance_iter_register(PyObject *module);    /* iter.c: _dance.Solutions */
+int dance_packing_register(PyObject *module); /* packing.c: _dance.PackingCore */
+
+/* Seconds a caller waits for a search without the GIL before it runs Python's signal
+ * handlers (Ctrl-C raises KeyboardInterrupt within about this long). */
+#define DANCE_WAIT_SLICE 0.05
 
 /* ---- classes of the Python layer (module.c)
  *
@@ -30,6 +36,21 @@ PyObject *dance_stats(PyObject *result);
  * for a bad argument or name, dance.Error for the rest; `what` (may be NULL) says what
  * failed and comes before the library's description. Returns NULL. */
 PyObject *dance_raise_status(dlx_status s, const char *what);
+
+/* Raises dance.ParseError(message, file, line, column). Returns NULL. */
+PyObject *dance_raise_parse_error(const char *message, const char *file, long line, long column);
+
+/* ---- searches that wait for the caller's signal handlers (run.c, iter.c) */
+
+/* Counts with s (dlx_solver_count) in a thread of its own while the caller waits without
+ * the GIL, in slices of DANCE_WAIT_SLICE: 0 with *status the count's, or -1 with the
+ * exception of a signal handler set (the search then stopped and joined). */
+int dance_count_blocking(dlx_solver *s, dlx_status *status);
+/* The next solution of s's iteration (dlx_solver_next_wait), waiting without the GIL in
+ * slices and running the signal handlers between them; `started` 0 for the first call,
+ * which starts the search without the GIL. DLX_OK, DLX_DONE or an error; DLX_EAGAIN with
+ * the handler's exception set when one raised. */
+dlx_status dance_next_blocking(dlx_solver *s, int started, const int32_t **options, size_t *n);
 
 /* ---- the problem's core (problem.c), which the iterator borrows */
 typedef struct {

@@ -4,14 +4,13 @@
  *
  * The search runs in the library's threads, ahead of the caller. A solution already
  * waiting is taken without giving up the GIL; otherwise the caller waits without it, in
- * slices of WAIT_SLICE seconds, running Python's signal handlers between them: an
+ * slices of DANCE_WAIT_SLICE seconds, running Python's signal handlers between them: an
  * exception there (KeyboardInterrupt) ends the iteration and is raised. The iterator ends
  * at the last solution, at close(), at the end of a with block, or when it is freed (a loop
  * left by break): the search then stops, its threads are joined, and the result of the run
  * is kept in .stats and as the problem's last. */
 #include "dance_py.h"
 
-#define WAIT_SLICE 0.05
 
 typedef struct {
   PyObject_HEAD
@@ -84,6 +83,17 @@ static void iter_finish(dance_iter *it) {
   dlx_solver_free(s);
 }
 
+dlx_status dance_next_blocking(dlx_solver *s, int started, const int32_t **options, size_t *n) {
+  dlx_status e = started ? dlx_solver_next_wait(s, options, n, 0) : DLX_EAGAIN;
+  while (e == DLX_EAGAIN) {
+    Py_BEGIN_ALLOW_THREADS
+    e = dlx_solver_next_wait(s, options, n, DANCE_WAIT_SLICE);
+    Py_END_ALLOW_THREADS
+    if (e == DLX_EAGAIN && PyErr_CheckSignals() < 0) return DLX_EAGAIN;
+  }
+  return e;
+}
+
 static PyObject *iter_next(dance_iter *it) {
   if (!it->s) return NULL;
   if (it->busy) {
@@ -92,20 +102,14 @@ static PyObject *iter_next(dance_iter *it) {
   }
   const int32_t *options = NULL;
   size_t n = 0;
-  dlx_status e = it->started ? dlx_solver_next_wait(it->s, &options, &n, 0) : DLX_EAGAIN;
-  it->started = it->busy = 1;
-  while (e == DLX_EAGAIN) {
-    dlx_solver *s = it->s;
-    Py_BEGIN_ALLOW_THREADS
-    e = dlx_solver_next_wait(s, &options, &n, WAIT_SLICE);
-    Py_END_ALLOW_THREADS
-    if (e == DLX_EAGAIN && PyErr_CheckSignals() < 0) {
-      it->busy = 0;
-      iter_finish(it);
-      return NULL;
-    }
-  }
+  it->busy = 1;
+  dlx_status e = dance_next_blocking(it->s, it->started, &options, &n);
+  it->started = 1;
   it->busy = 0;
+  if (e == DLX_EAGAIN) { /* a signal handler raised */
+    iter_finish(it);
+    return NULL;
+  }
   if (e == DLX_OK) return dance_solution_list(it->core, options, n);
   iter_finish(it);
   return e == DLX_DONE ? NULL : dance_raise_status(e, "solutions");

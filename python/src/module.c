@@ -47,6 +47,15 @@ PyObject *dance_raise_status(dlx_status s, const char *what) {
   return NULL;
 }
 
+PyObject *dance_raise_parse_error(const char *message, const char *file, long line, long column) {
+  PyObject *x = PyObject_CallFunction(dance_parse_error_class(), "ssll", message, file, line, column);
+  if (x) {
+    PyErr_SetObject((PyObject *)Py_TYPE(x), x);
+    Py_DECREF(x);
+  }
+  return NULL;
+}
+
 static PyObject *register_classes(PyObject *module, PyObject *args) {
   (void)module;
   PyObject *error, *parse_error, *stats;
@@ -92,7 +101,7 @@ PyMODINIT_FUNC PyInit__dance(void) {
   if (PyModule_AddStringConstant(m, "HEADER_VERSION", DLX_VERSION_STRING) < 0 ||
       PyModule_AddObject(m, "COST_MAX", PyLong_FromUnsignedLongLong(DLX_COST_MAX)) < 0 ||
       PyModule_AddIntConstant(m, "NAME_MAX", DLX_NAME_MAX) < 0 || dance_problem_register(m) < 0 ||
-      dance_iter_register(m) < 0) {
+      dance_iter_register(m) < 0 || dance_packing_register(m) < 0) {
     Py_DECREF(m);
     return NULL;
   }

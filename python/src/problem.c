@@ -213,13 +213,7 @@ static PyObject *core_parse(PyObject *type, PyObject *args) {
   if (e) {
     Py_DECREF(c);
     if (e == DLX_ENOMEM) return PyErr_NoMemory();
-    PyObject *x = PyObject_CallFunction(dance_parse_error_class(), "sOll", err.message, name,
-                                        err.line, err.column);
-    if (x) {
-      PyErr_SetObject((PyObject *)Py_TYPE(x), x);
-      Py_DECREF(x);
-    }
-    return NULL;
+    return dance_raise_parse_error(err.message, cname, err.line, err.column);
   }
   dlx_matrix_free(c->m);
   c->m = m;

@@ -4,7 +4,7 @@
  * iterator (iter.c).
  *
  * A run searches in a thread of the extension while the calling thread waits without the
- * GIL, in slices of WAIT_SLICE seconds: between slices it takes the GIL back to run Python's
+ * GIL, in slices of DANCE_WAIT_SLICE seconds: between slices it takes the GIL back to run Python's
  * signal handlers, so that Ctrl-C raises KeyboardInterrupt promptly; an exception there stops
  * the search (dlx_solver_stop), which ends within milliseconds, and is raised once the
  * thread is joined. */
@@ -16,7 +16,6 @@
 
 #include "dance_py.h"
 
-#define WAIT_SLICE 0.05
 
 /* ---- settings */
 
@@ -151,11 +150,11 @@ static void *job_main(void *arg) {
   return NULL;
 }
 
-/* Waits up to WAIT_SLICE seconds for the job's end (without the GIL); 1 once it ended. */
+/* Waits up to DANCE_WAIT_SLICE seconds for the job's end (without the GIL); 1 once it ended. */
 static int job_wait(job *j) {
   struct timespec until;
   clock_gettime(CLOCK_MONOTONIC, &until);
-  long long ns = until.tv_nsec + (long long)(WAIT_SLICE * 1e9);
+  long long ns = until.tv_nsec + (long long)(DANCE_WAIT_SLICE * 1e9);
   until.tv_sec += (time_t)(ns / 1000000000);
   until.tv_nsec = (long)(ns % 1000000000);
   pthread_mutex_lock(&j->mu);
@@ -201,6 +200,13 @@ static int job_run(job *j) {
   pthread_cond_destroy(&j->cond);
   pthread_mutex_destroy(&j->mu);
   return failed ? -1 : 0;
+}
+
+int dance_count_blocking(dlx_solver *s, dlx_status *status) {
+  job j = {.s = s, .kind = JOB_COUNT};
+  if (job_run(&j) < 0) return -1;
+  *status = j.status;
+  return 0;
 }
 
 /* Makes a solver with the settings, runs the job and keeps its result as the core's last:
