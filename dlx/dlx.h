@@ -409,7 +409,10 @@ DLX_API void dlx_solver_rewind(dlx_solver *s);
 
 /* Knuth's estimate of the search tree's size from `probes` random paths (seed: their
  * random stream; the result is the same for any threads): dlx_result's estimate and
- * estimate_error. max_nodes makes it stop early with a lower bound above that. */
+ * estimate_error, and probes, the paths followed: `probes` rounded up to a multiple of the
+ * root's branching, each child of the root getting the same share (0 for a tree that does
+ * not branch, whose size, 1, is then exact). max_nodes makes it stop early with a lower bound
+ * above that (complete 0), as does dlx_solver_stop. */
 DLX_API dlx_status dlx_solver_estimate(dlx_solver *s, uint64_t probes, uint64_t seed);
 
 /* The k cheapest solutions by the options' costs (dlx_set_option_cost; Knuth's DLX5),

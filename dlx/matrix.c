@@ -12,7 +12,7 @@ const char *dlx_strerror(dlx_status s) {
   case DLX_ENOMEM: return "out of memory";
   case DLX_EARG: return "invalid argument";
   case DLX_EDUPNAME: return "item declared twice";
-  case DLX_ENAME: return "bad name";
+  case DLX_ENAME: return "bad name (empty, over 32 bytes, or with a blank, ':' or '|')";
   case DLX_EDUPITEM: return "item named twice in one option";
   case DLX_ECOLORPRIMARY: return "color on a primary item";
   case DLX_ENOPRIMARY: return "option has no primary item";

@@ -263,7 +263,10 @@ dlx_status dlx_solver_estimate(dlx_solver *s, uint64_t probes, uint64_t seed) {
   s->r.estimate_error = er.stderr_nodes;
   s->r.probes = er.probes;
   s->r.seconds = er.seconds;
-  s->r.complete = e == DLX_OK && er.probes >= probes;
+  /* Complete unless a stop or the node budget cut the paths short (a tree with no branching,
+   * as that of a matrix without primary items, is known whole with no path at all). */
+  int stopped = __atomic_load_n(&s->stop, __ATOMIC_RELAXED);
+  s->r.complete = e == DLX_OK && !stopped && !(o.max_nodes && er.nodes > (double)o.max_nodes);
   s->r.threads = o.threads;
   s->r.engine = dlx_engine_for(s->m, &o);
   return run_end(s, e);

@@ -264,6 +264,24 @@ static void test_estimate_best_memo(void) {
   ASSERT(r.estimate_error == er.stderr_nodes);
   ASSERT_EQ_U64(r.probes, er.probes);
   ASSERT_EQ(r.complete, 1);
+  /* A budget cuts the paths short: a lower bound, not complete. */
+  ASSERT_EQ(dlx_solver_set_max_nodes(s, 1000), DLX_OK);
+  ASSERT_EQ(dlx_solver_estimate(s, 2000, 1), DLX_OK);
+  r = result_of(s);
+  ASSERT(r.estimate > 1000);
+  ASSERT_EQ(r.complete, 0);
+  dlx_solver_free(s);
+  dlx_matrix_free(m);
+
+  /* A matrix without primary items: one solution, a tree of one node, known whole. */
+  m = dlx_matrix_new();
+  s = dlx_solver_new(m);
+  ASSERT_EQ(dlx_solver_estimate(s, 10, 1), DLX_OK);
+  r = result_of(s);
+  ASSERT(r.estimate == 1.0);
+  ASSERT_EQ(r.complete, 1);
+  ASSERT_EQ(dlx_solver_count(s), DLX_OK);
+  ASSERT_EQ_U64(result_of(s).solutions, 1);
   dlx_solver_free(s);
   dlx_matrix_free(m);
 
