@@ -236,11 +236,9 @@ static dlx_solver *run(dance_core *c, const dance_settings *st, job *j, const ch
   return j->s;
 }
 
-PyObject *dance_core_count(dance_core *c, PyObject *args) {
-  dance_settings st;
-  job j = {.kind = JOB_COUNT};
-  if (dance_parse_settings(args, &st, "") < 0) return NULL;
-  dlx_solver *s = run(c, &st, &j, "count");
+/* Runs a counting job: its count (the core's last "solutions"), or NULL with an exception. */
+static PyObject *counted(dance_core *c, const dance_settings *st, job *j, const char *kind) {
+  dlx_solver *s = run(c, st, j, kind);
   if (!s) return NULL;
   dlx_solver_free(s);
   PyObject *n = PyDict_GetItemString(c->last, "solutions");
@@ -248,16 +246,18 @@ PyObject *dance_core_count(dance_core *c, PyObject *args) {
   return n;
 }
 
+PyObject *dance_core_count(dance_core *c, PyObject *args) {
+  dance_settings st;
+  job j = {.kind = JOB_COUNT};
+  if (dance_parse_settings(args, &st, "") < 0) return NULL;
+  return counted(c, &st, &j, "count");
+}
+
 PyObject *dance_core_count_memo(dance_core *c, PyObject *args) {
   dance_settings st;
   job j = {.kind = JOB_MEMO};
   if (dance_parse_settings(args, &st, "O&", conv_u64, &j.a) < 0) return NULL;
-  dlx_solver *s = run(c, &st, &j, "memo");
-  if (!s) return NULL;
-  dlx_solver_free(s);
-  PyObject *n = PyDict_GetItemString(c->last, "solutions");
-  Py_XINCREF(n);
-  return n;
+  return counted(c, &st, &j, "memo");
 }
 
 PyObject *dance_core_estimate(dance_core *c, PyObject *args) {

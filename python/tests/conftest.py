@@ -2,7 +2,10 @@
 command (DANCE_BIN) to compare with; tests that need the command skip without it."""
 import json
 import os
+import signal
 import subprocess
+import sys
+import time
 
 import pytest
 
@@ -60,3 +63,24 @@ def queens(n):
         for j in range(n):
             lines.append("r%d c%d a%d b%d" % (i, j, i + j, i - j + n - 1))
     return "\n".join(lines) + "\n"
+
+
+def interrupted(code):
+    """Runs the Python code in a child, which prints "ready" once its search is about to
+    start; sends it SIGINT 0.5 s later. (status, stdout after "ready", stderr, seconds from
+    the signal to the child's end)."""
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "ready\n"
+        time.sleep(0.5)
+        assert child.poll() is None, "the search ended before the signal"
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    return child.returncode, out, err, took

@@ -2,20 +2,16 @@
 KeyboardInterrupt promptly: a child process is sent SIGINT 0.5 s into its search and must be
 gone within 0.5 s, having stopped the search (the run's stats say incomplete)."""
 import os
-import signal
-import subprocess
-import sys
-import time
 
 import pytest
 
-from conftest import queens
+from conftest import interrupted, queens
 
 CHILD = r"""
 import sys, time
 sys.path.insert(0, %(tests)r)
 import dance
-from conftest import queens
+from conftest import interrupted, queens
 text = queens(18)
 # With blocker: p and q can never both be covered, and their many options keep them to
 # the last level of the search, so the whole tree of the queens is searched without a
@@ -38,21 +34,7 @@ print("finished", flush=True)
 
 def interrupt(how, blocked):
     code = CHILD % {"tests": os.path.dirname(__file__), "how": how, "blocked": blocked}
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout.readline() == "ready\n"
-        time.sleep(0.5)
-        assert child.poll() is None, "the search ended before the signal"
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=10)
-        took = time.monotonic() - sent
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    return child.returncode, out, err, took
+    return interrupted(code)
 
 
 @pytest.mark.parametrize("how,blocked", [("count", False), ("count", True), ("iterate", True)])

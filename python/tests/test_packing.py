@@ -3,15 +3,12 @@ dance, piece text, generated libraries, regions, limits, drawings in the command
 the matrix as a Problem, bad input, and Ctrl-C."""
 import json
 import os
-import signal
 import subprocess
-import sys
-import time
 
 import pytest
 
 import dance
-from conftest import ROOT
+from conftest import ROOT, interrupted
 
 
 def cube_json(dance_bin, *args):
@@ -167,19 +164,6 @@ def test_ctrl_c():
     code = ("import sys, dance\nk = dance.Packing(%r)\nprint('ready', flush=True)\n"
             "try:\n    k.count(threads=2)\nexcept KeyboardInterrupt:\n"
             "    print('interrupted', flush=True)\n    sys.exit(3)\n" % pieces)
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout.readline() == "ready\n"
-        time.sleep(0.5)
-        assert child.poll() is None
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=10)
-        took = time.monotonic() - sent
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert (child.returncode, out, err) == (3, "interrupted\n", "")
+    status, out, err, took = interrupted(code)
+    assert (status, out, err) == (3, "interrupted\n", "")
     assert took < 0.5, "took %.3f s after SIGINT" % took
