@@ -54,7 +54,8 @@ typedef struct {
   /* the piece being drawn, or the region (drawing_region) */
   poly_piece *piece;
   int drawing_region;
-  int copies; /* the xN of the piece being drawn */
+  int copies;   /* the xN of the piece being drawn, or B of its xA..B */
+  int required; /* A of its xA..B (the copies after the first A are optional); -1 for xN */
   int rows, layers, width, drawn_line;
   poly_xyz *cubes; /* as read: x across, row from the top, layer from the left */
   int ncubes, cap;
@@ -168,7 +169,7 @@ static poly_status finish_piece(reader *r) {
 static poly_status add_copies(reader *r) {
   poly_piece *p = &r->set->pieces[r->set->npieces - 1];
   int first = r->set->npieces - 1;
-  for (int k = 2; k <= r->copies; k++) {
+  for (int k = 2; k <= r->copies; k++) { /* copy k of a range xA..B is optional after A */
     if (r->set->npieces == POLY_MAX_LETTERS)
       return fail(r, 0, "more than %d pieces, counting the copies of piece %s", POLY_MAX_LETTERS,
                   p->name);
@@ -184,6 +185,7 @@ static poly_status add_copies(reader *r) {
                     p->name, c->name, r->set->pieces[q].line);
     c->letter = 0;
     c->copy_of = first;
+    if (r->required >= 0) c->optional = k > r->required;
     c->cubes = malloc((size_t)p->size * sizeof *c->cubes);
     if (!c->cubes) return POLY_ENOMEM;
     memcpy(c->cubes, p->cubes, (size_t)p->size * sizeof *c->cubes);
@@ -412,10 +414,40 @@ static poly_status region_line(reader *r, size_t lead) {
   return POLY_OK;
 }
 
-/* The words after a piece's name, from w[b] on: 'xN' (N copies) and 'optional', in any
- * order, each at most once. */
+/* Parses the number in w[b..e) (digits only, at most POLY_MAX_LETTERS): 1 and *v, or 0. */
+static int small_number(const char *w, size_t b, size_t e, long *v) {
+  *v = 0;
+  size_t k = b;
+  while (k < e && isdigit((unsigned char)w[k]) && *v <= POLY_MAX_LETTERS)
+    *v = *v * 10 + (w[k++] - '0');
+  return k == e && e > b && *v <= POLY_MAX_LETTERS;
+}
+
+/* 'xN' (N copies) or 'xA..B' (A to B copies: the first A required, the others optional) in
+ * w[b..e): 0 and *copies = N or B, *required = -1 or A; or the message's failure. */
+static poly_status copies_word(reader *r, const char *w, size_t b, size_t e, int col, int *copies,
+                               int *required) {
+  const char *dots = memchr(w + b, '.', e - b);
+  long lo = -1, hi;
+  int ok = dots ? (size_t)(dots - w) + 2 < e && dots[1] == '.' &&
+                      small_number(w, b + 1, (size_t)(dots - w), &lo) &&
+                      small_number(w, (size_t)(dots - w) + 2, e, &hi) && lo <= hi
+                : small_number(w, b + 1, e, &hi);
+  if (!ok || hi < 1)
+    return fail(r, col,
+                "expected the number of copies as xN, N from 1 to %d, or a range xA..B, "
+                "0 <= A <= B (A of the B copies required, the others optional), e.g. 'x2' or "
+                "'x0..3'",
+                POLY_MAX_LETTERS);
+  *copies = (int)hi;
+  *required = (int)lo;
+  return POLY_OK;
+}
+
+/* The words after a piece's name, from w[b] on: 'xN' (N copies) or 'xA..B', and
+ * 'optional', in any order, each at most once, 'optional' not with a range. */
 static poly_status piece_words(reader *r, const char *w, size_t wn, size_t lead, size_t b,
-                               int *copies, int *optional) {
+                               int *copies, int *required, int *optional) {
   for (;;) {
     while (b < wn && (w[b] == ' ' || w[b] == '\t'))
       b++;
@@ -427,28 +459,26 @@ static poly_status piece_words(reader *r, const char *w, size_t wn, size_t lead,
     if (w[b] == '#')
       return fail(r, col,
                   "a '#' starts a comment only as a line's first non-blank character; "
-                  "after the piece's name: 'xN' (N copies), 'optional' or nothing");
+                  "after the piece's name: 'xN' (N copies), 'xA..B' (A to B copies), 'optional' or "
+                  "nothing");
     if (e - b == 8 && !memcmp(w + b, "optional", 8) && !*optional) {
       *optional = 1;
-    } else if (w[b] == 'x' && e - b >= 2 && *copies == 1) {
-      long v = 0;
-      size_t k = b + 1;
-      while (k < e && isdigit((unsigned char)w[k]) && v <= POLY_MAX_LETTERS)
-        v = v * 10 + (w[k++] - '0');
-      if (k != e || v < 1 || v > POLY_MAX_LETTERS)
-        return fail(r, col, "expected the number of copies as xN, N from 1 to %d, e.g. 'x2'",
-                    POLY_MAX_LETTERS);
-      *copies = (int)v;
+    } else if (w[b] == 'x' && e - b >= 2 && *copies == 1 && *required < 0) {
+      poly_status st = copies_word(r, w, b, e, col, copies, required);
+      if (st) return st;
     } else {
       return fail(r, col,
-                  "expected 'xN' (N copies) or 'optional' after the piece's name, or "
-                  "nothing");
+                  "expected 'xN' (N copies), 'xA..B' (A to B copies) or 'optional' after the "
+                  "piece's name, or nothing");
     }
+    if (*optional && *required >= 0)
+      return fail(r, col, "a range of copies says which are optional: 'optional' does not go "
+                          "with it ('x0..N' makes every copy optional)");
     b = e;
   }
 }
 
-/* 'piece NAME [xN] [optional]': a new piece, whose drawing follows. */
+/* 'piece NAME [xN | xA..B] [optional]': a new piece, whose drawing follows. */
 static poly_status piece_line(reader *r, const char *w, size_t wn, size_t lead) {
   poly_status st = finish_piece(r);
   if (st) return st;
@@ -464,8 +494,8 @@ static poly_status piece_line(reader *r, const char *w, size_t wn, size_t lead) 
                 "expected a piece name after 'piece': a letter, then letters, digits, "
                 "'_' or '-', at most %d characters",
                 POLY_NAME_MAX - 1);
-  int copies = 1, optional = 0;
-  if ((st = piece_words(r, w, wn, lead, a + nn, &copies, &optional))) return st;
+  int copies = 1, required = -1, optional = 0;
+  if ((st = piece_words(r, w, wn, lead, a + nn, &copies, &required, &optional))) return st;
   for (int q = 0; q < r->set->npieces; q++)
     if (strlen(r->set->pieces[q].name) == nn && !memcmp(r->set->pieces[q].name, name, nn))
       return fail(r, (int)(lead + a) + 1, "a second piece named %.*s (the first is line %d)",
@@ -476,10 +506,11 @@ static poly_status piece_line(reader *r, const char *w, size_t wn, size_t lead) 
   memset(p, 0, sizeof *p);
   memcpy(p->name, name, nn);
   p->line = r->line;
-  p->optional = optional;
+  p->optional = optional || required == 0;
   p->copy_of = -1;
   r->piece = p;
   r->copies = copies;
+  r->required = required;
   r->rows = r->layers = r->width = r->ncubes = 0;
   return POLY_OK;
 }

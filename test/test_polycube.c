@@ -918,11 +918,17 @@ static void test_random_against_brute_force(void) {
 static const char *const copy_shapes[] = {"A", "AA", "AAA", "A./AA", "AAAA", "AAA/.A.", "A../AAA",
                                           ".AA/AA.", "AA/AA"};
 
-/* Appends "piece NAME[ xN][ optional]" and shape k's drawing to text (room for 4096). */
+/* Appends "piece NAME[ xN][ optional]" and shape k's drawing to text (room for 4096). opt:
+ * 0 every copy required, 1 every copy optional ('optional'), 2 the same as the range
+ * 'x0..N', 3 the range 'x(N-1)..N' (the last copy optional). */
 static int add_copy_piece(char *text, int len, const char *name, int k, int copies, int opt) {
-  char x[16] = "";
-  if (copies > 1) snprintf(x, sizeof x, " x%d", copies);
-  len += snprintf(text + len, 4096 - (size_t)len, "piece %s%s%s\n", name, x, opt ? " optional" : "");
+  char x[32] = "";
+  if (opt >= 2)
+    snprintf(x, sizeof x, " x%d..%d", opt == 2 ? 0 : copies - 1, copies);
+  else if (copies > 1)
+    snprintf(x, sizeof x, " x%d", copies);
+  len += snprintf(text + len, 4096 - (size_t)len, "piece %s%s%s\n", name, x,
+                  opt == 1 ? " optional" : "");
   for (const char *d = copy_shapes[k]; *d; d++)
     text[len++] = *d == '/' ? '\n' : *d == 'A' ? name[0] : '.';
   text[len++] = '\n';
@@ -940,7 +946,8 @@ static int shape_size(int k) {
 /* A random small box filled by copies: one shape two to five times, or two shapes, or
  * copies and a piece of their own; sometimes the copies drawn as pieces of their own
  * (identical pieces under other names), sometimes a region with holes, sometimes spare
- * copies (optional). Whether a packing exists is left to chance. */
+ * copies (optional), sometimes ranges of copies ('x0..2', 'xN-1..N'). Whether a packing
+ * exists is left to chance. */
 static poly_set *random_copies_set(int round) {
   for (;;) {
     int box[3] = {1 + (int)test_below(4), 1 + (int)test_below(3), 1 + (int)test_below(2)};
@@ -975,11 +982,11 @@ static poly_set *random_copies_set(int round) {
     if (test_below(3) == 0) { /* the copies of a drawn one by one */
       for (int k = 0; k < ca; k++)
         len = add_copy_piece(text, len, (const char[]){(char)('A' + k), 0}, a, 1, 0);
-    } else {
-      len = add_copy_piece(text, len, "A", a, ca, 0);
+    } else { /* sometimes as a range, one copy optional: then S may fill in for it */
+      len = add_copy_piece(text, len, "A", a, ca, round % 8 == 7 ? 3 : 0);
     }
     if (b >= 0) len = add_copy_piece(text, len, "Q", b, cb, 0);
-    if (round % 4 == 3) len = add_copy_piece(text, len, "S", (int)test_below(3), 2, 1);
+    if (round % 4 == 3) len = add_copy_piece(text, len, "S", (int)test_below(3), 2, 1 + (round % 8 == 7));
     text[len] = '\0';
     poly_error err;
     poly_set *s = parse(text, &err);
@@ -1002,7 +1009,7 @@ static int deep;
 /* Sets of copies against the brute force, as test_random_against_brute_force: with the
  * copies grouped, the cell held where no piece can be, and optional copies beside them. */
 static void test_copies_against_brute_force(void) {
-  int held = 0, solved = 0, rounds = deep ? 300 : 60;
+  int held = 0, solved = 0, ranged = 0, rounds = deep ? 300 : 60;
   for (int round = 0; round < rounds; round++) {
     poly_set *s = random_copies_set(round);
     if (!s) return;
@@ -1010,6 +1017,7 @@ static void test_copies_against_brute_force(void) {
     uint64_t total, classes;
     brute_classes(s, mirror, 0, &total, &classes);
     solved += classes > 0;
+    ranged += classes > 0 && round % 8 == 7; /* sets with ranges of copies, solved */
     for (int how = 0; how < 3; how++) {
       prune = how != 2;
       poly_options o = poly_options_default();
@@ -1036,6 +1044,7 @@ static void test_copies_against_brute_force(void) {
   /* the rounds reach the held cell and sets with packings, not only empty counts */
   ASSERT(held > rounds / 6);
   ASSERT(solved > rounds / 3);
+  ASSERT(ranged > 0);
 }
 
 /* Ten L-tetrominoes in 8x5 and twenty in 10x8, "piece L x10": the copies share their
@@ -1231,14 +1240,23 @@ static void expect_error(const char *text, int line, int column, const char *mes
 static void test_malformed(void) {
   expect_error("", 0, 0, "no pieces ('piece NAME' and its drawing)");
   /* regions, copies, optional pieces */
-  expect_error("box 2x2\npiece A x0\nA\n", 2, 9,
-               "expected the number of copies as xN, N from 1 to 62, e.g. 'x2'");
-  expect_error("box 2x2\npiece A x63\nA\n", 2, 9,
-               "expected the number of copies as xN, N from 1 to 62, e.g. 'x2'");
-  expect_error("box 2x2\npiece A twice\nA\n", 2, 9,
-               "expected 'xN' (N copies) or 'optional' after the piece's name, or nothing");
-  expect_error("box 2x2\npiece A optional optional\nA\n", 2, 18,
-               "expected 'xN' (N copies) or 'optional' after the piece's name, or nothing");
+  static const char copies_expected[] =
+      "expected the number of copies as xN, N from 1 to 62, or a range xA..B, 0 <= A <= B (A "
+      "of the B copies required, the others optional), e.g. 'x2' or 'x0..3'";
+  static const char words_expected[] = "expected 'xN' (N copies), 'xA..B' (A to B copies) or "
+                                       "'optional' after the piece's name, or nothing";
+  const char *bad_copies[] = {"x0", "x63", "x0..0", "x3..2", "x1.2", "x..2", "x1..", "x0..63", "x-1..2"};
+  for (size_t i = 0; i < sizeof bad_copies / sizeof *bad_copies; i++) {
+    char text[64];
+    snprintf(text, sizeof text, "box 2x2\npiece A %s\nA\n", bad_copies[i]);
+    expect_error(text, 2, 9, copies_expected);
+  }
+  expect_error("box 2x2\npiece A twice\nA\n", 2, 9, words_expected);
+  expect_error("box 2x2\npiece A optional optional\nA\n", 2, 18, words_expected);
+  expect_error("box 2x2\npiece A x2 x3\nA\n", 2, 12, words_expected);
+  expect_error("box 2x2\npiece A x0..2 optional\nA\n", 2, 15,
+               "a range of copies says which are optional: 'optional' does not go with it "
+               "('x0..N' makes every copy optional)");
   expect_error("region\nxx\n\nregion\nx\n", 4, 1, "a second region (the first is on line 1)");
   expect_error("box 2x2\nregion\nxx\n", 2, 1,
                "a region and a 'box' line (line 1): the pieces go into one or the other");
@@ -1359,7 +1377,7 @@ static void test_comments(void) {
                "4x4x4' or 'box 10x6x1'");
   expect_error("box 2x2\npiece A # x\n", 2, 9,
                "a '#' starts a comment only as a line's first non-blank character; after the "
-               "piece's name: 'xN' (N copies), 'optional' or nothing");
+               "piece's name: 'xN' (N copies), 'xA..B' (A to B copies), 'optional' or nothing");
   expect_error("box 2x2\npiece A\nAA # x\n", 3, 4,
                "this layer of piece A is 1 wide, the first one 2: every layer of a piece is "
                "drawn at the same width");
@@ -1385,6 +1403,17 @@ static void test_copies_and_regions(void) {
   ASSERT_EQ(s->pieces[3].copy_of, -1);
   ASSERT(s->pieces[0].optional && s->pieces[2].optional && !s->pieces[3].optional);
   ASSERT_EQ(s->pieces[2].size, 2);
+  poly_set_free(s);
+  /* ranges: the first A of the B copies required, the others optional */
+  s = parse("box 4x2\npiece D x1..3\nDD\n\npiece E x0..2\nEE\n", &err);
+  ASSERT(s != NULL);
+  if (!s) return;
+  ASSERT_EQ(s->npieces, 5);
+  ASSERT_STREQ(s->pieces[2].name, "D-3");
+  ASSERT(!s->pieces[0].optional && s->pieces[1].optional && s->pieces[2].optional);
+  ASSERT(s->pieces[3].optional && s->pieces[4].optional);
+  ASSERT_EQ(s->pieces[2].copy_of, 0);
+  ASSERT_EQ(s->pieces[4].copy_of, 3);
   poly_set_free(s);
   /* a region: its bounding box and holes, the margin dropped */
   s = parse("region\n.....\n.xx..\n.x.x.\n\npiece A\nAA\n\npiece B\nB\n\npiece C\nC\n", &err);

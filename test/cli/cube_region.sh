@@ -191,7 +191,7 @@ printf 'box 2x2\npiece A x0\nA\n' >x0.txt
 run cube x0.txt
 expect_exit 2
 expect_stderr <<'E'
-dance cube: x0.txt:2:9: expected the number of copies as xN, N from 1 to 62, e.g. 'x2'
+dance cube: x0.txt:2:9: expected the number of copies as xN, N from 1 to 62, or a range xA..B, 0 <= A <= B (A of the B copies required, the others optional), e.g. 'x2' or 'x0..3'
 E
 printf 'box 3x1\npiece A\nAA\n\npiece B\nB\n' >ab.txt
 run cube ab.txt --restrict A --optional
@@ -235,4 +235,26 @@ run cube nobox.txt
 expect_exit 2
 expect_stderr <<'EOF2'
 dance cube: nobox.txt: no 'box XxYxZ' line and no region: give one in the file, or a box or region beside it (--box, --region)
+EOF2
+
+# A range of copies: 'piece L x0..3' is three copies of L, each optional, and 'piece I
+# x1..2' one I required and one optional; the packings of 5x3 are those of three L and one
+# I, the only choice that fills 15 cells, counted once whichever copies they use.
+printf 'box 5x3\npiece L x0..3\nLLL\nL..\n\npiece I x1..2\nIII\n' >ranges.txt
+printf 'box 5x3\npiece L x3\nLLL\nL..\n\npiece I\nIII\n' >exact.txt
+run cube exact.txt
+expect_exit 0
+expect_stdout <<'EOF2'
+3 solutions (12 covers in all)
+EOF2
+run cube ranges.txt
+expect_exit 0
+expect_stdout <<'EOF2'
+3 solutions (12 covers in all)
+EOF2
+printf 'box 2x2\npiece A x0..2 optional\nA\n' >range_optional.txt
+run cube range_optional.txt
+expect_exit 2
+expect_stderr <<'EOF2'
+dance cube: range_optional.txt:2:15: a range of copies says which are optional: 'optional' does not go with it ('x0..N' makes every copy optional)
 EOF2
