@@ -28,26 +28,24 @@ ensure_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >&2
 }
 
-# build DIR [cmake args...]: configure (once) and build the tree in DIR.
+# build DIR [cmake args...]: configure and build the tree in DIR, quietly: cmake's and the
+# compiler's output go to DIR/build.log, which is shown (its last 60 lines) when they fail.
 build() {
-  dir=$1
-  shift
-  cmake -S "$DANCE_ROOT" -B "$dir" "$@" >"$dir.configure.log" 2>&1 || {
-    cat "$dir.configure.log" >&2
-    return 1
-  }
-  cmake --build "$dir" -j "$(nproc)"
+  build_targets "$1" all "${@:2}"
 }
 
-# build_targets DIR "TARGET..." [cmake args...]: configure DIR and build those targets only.
+# build_targets DIR "TARGET..." [cmake args...]: the same for those targets only.
 build_targets() {
   dir=$1 targets=$2
   shift 2
-  cmake -S "$DANCE_ROOT" -B "$dir" "$@" >"$dir.configure.log" 2>&1 || {
-    cat "$dir.configure.log" >&2
+  mkdir -p "$dir"
+  echo "dance: building $targets in $dir (output in $dir/build.log)" >&2
+  if ! { cmake -S "$DANCE_ROOT" -B "$dir" "$@" && cmake --build "$dir" -j "$(nproc)" --target $targets; } \
+    >"$dir/build.log" 2>&1; then
+    tail -n 60 "$dir/build.log" >&2
+    echo "dance: the build failed; all of its output is in $dir/build.log" >&2
     return 1
-  }
-  cmake --build "$dir" -j "$(nproc)" --target $targets
+  fi
 }
 
 DANCE_ROOT=$(cd "$(dirname "$0")/.." && pwd)
