@@ -676,6 +676,7 @@ void poly_set_box(poly_set *s, const int b[3]) {
   free(s->region);
   s->region = NULL;
   s->region_line = 0;
+  s->box_line = 0; /* a box from elsewhere: no line of the file gave it */
   memcpy(s->box, b, sizeof s->box);
 }
 

@@ -1300,8 +1300,18 @@ int cmd_cube(int argc, char **argv) {
   poly_status ps = poly_model_new(s, &po, &m, &err);
   if (ps) {
     if (solving) cli_interrupt_end();
-    cli_error_at(cmd, strcmp(path, "-") ? path : "<stdin>", err.line, 0,
-                 err.message[0] ? err.message : poly_strerror(ps));
+    /* The pieces' volume against a box or region given on the command line: the user's
+     * input at fault is that box or region, not the piece file (which may be one of
+     * dance's); a piece that fits nowhere is named with its line in the piece file. */
+    char shape[64];
+    const char *where = strcmp(path, "-") ? path : "<stdin>";
+    int line = err.line;
+    if ((o.box || o.region) && ps == POLY_EVOLUME) {
+      snprintf(shape, sizeof shape, "--box %s", o.box ? o.box : "");
+      where = o.region ? o.region : shape;
+      line = 0;
+    }
+    cli_error_at(cmd, where, line, 0, err.message[0] ? err.message : poly_strerror(ps));
     poly_set_free(s);
     return CLI_ERROR;
   }

@@ -258,3 +258,17 @@ expect_exit 2
 expect_stderr <<'EOF2'
 dance cube: range_optional.txt:2:15: a range of copies says which are optional: 'optional' does not go with it ('x0..N' makes every copy optional)
 EOF2
+
+# The pieces' volume against a region or box of the user's: the message names that region
+# or box, not the set's own file.
+printf 'region\nxxxxxxxxxx\nxxxxxxxxxx\nxxxxxxxxxx\nxxxxxxxxxx\nxxxxxxxxxx\nxxxxxxxxx.\n' >r59.txt
+run cube pentominoes --region r59.txt
+expect_exit 2
+expect_stderr <<'EOF2'
+dance cube: r59.txt: the pieces have 60 cubes in all, the region 59 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+EOF2
+run cube pentominoes --box 7x9
+expect_exit 2
+expect_stderr <<'EOF2'
+dance cube: --box 7x9: the pieces have 60 cubes in all, the 7x9x1 box 63 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+EOF2
