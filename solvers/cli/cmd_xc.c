@@ -318,6 +318,38 @@ typedef struct {
   const cli_checkpoint_before *before; /* NULL unless resumed */
 } result;
 
+/* Why a problem has no solution, where that is cheap and certain: the primary items that
+ * every solution covers (at least once) and no option covers, named (the first eight), as
+ * "no option covers the primary item x" in buf; 0 when there is no such item. */
+static int diagnosis(const dlx_matrix *m, char *buf, size_t cap) {
+  int32_t items = dlx_item_count(m), bad = 0;
+  unsigned char *covered = calloc((size_t)items + 1, 1);
+  if (!covered) return 0;
+  for (int32_t o = 0; o < dlx_option_count(m); o++) {
+    size_t n;
+    const int32_t *it = dlx_option_items(m, o, &n);
+    for (size_t k = 0; k < n; k++)
+      covered[it[k]] = 1;
+  }
+  char names[8 * (DLX_NAME_MAX + 2) + 1] = "";
+  size_t len = 0;
+  for (int32_t i = 0; i < items; i++) {
+    int32_t lo, hi;
+    dlx_item_bounds(m, i, &lo, &hi);
+    if (dlx_item_kind_of(m, i) != DLX_PRIMARY || lo < 1 || covered[i] || bad++ >= 8) continue;
+    const char *name = dlx_item_name(m, i);
+    len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", bad == 1 ? "" : ", ",
+                            name ? name : "#");
+    if (!name) len += (size_t)snprintf(names + len, sizeof names - len, "%d", (int)i);
+  }
+  free(covered);
+  if (!bad) return 0;
+  char more[40] = "";
+  if (bad > 8) snprintf(more, sizeof more, " and %d more", bad - 8);
+  snprintf(buf, cap, "no option covers the primary item%s %s%s", bad > 1 ? "s" : "", names, more);
+  return bad;
+}
+
 static void print_count(const result *r) {
   const xc_options *o = r->o;
   char shard[80] = "";
@@ -325,6 +357,10 @@ static void print_count(const result *r) {
     snprintf(shard, sizeof shard, " in part %" PRIu32 "/%" PRIu32 " of problem %s", o->shard.index,
              o->shard.count, cli_identity_hex(r->identity).s);
   cli_num n = cli_plural(r->st->solutions, "solution", "solutions");
+  char why[512];
+  if (!r->stopped_by && !r->st->solutions && !o->shard.count && !o->quiet &&
+      diagnosis(r->m, why, sizeof why))
+    fprintf(stderr, "dance xc: %s: no solution can exist\n", why);
   if (!r->stopped_by)
     printf("%s%s\n", r->st->solutions ? n.s : "no solutions", shard);
   else
@@ -395,6 +431,9 @@ static void print_json(const result *r, printer *p) {
   cli_json_string(&j, "catalog",
                   r->o->catalog && strcmp(r->o->catalog, "-") ? r->o->catalog : NULL);
   cli_json_checkpoint(&j, r->o->checkpoint, r->before ? r->o->resume : NULL, r->before);
+  char why[512];
+  int none = st->complete && !st->solutions && !r->o->shard.count;
+  cli_json_string(&j, "diagnosis", none && diagnosis(r->m, why, sizeof why) ? why : NULL);
   if (r->o->print || r->o->first) {
     cli_json_begin_array(&j, "printed");
     for (size_t k = 0; k < p->kept_len; k += (size_t)p->kept[k] + 1) {

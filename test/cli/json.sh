@@ -30,6 +30,7 @@ expect_stdout <<'EOF'
   "matrix_nodes": 12,
   "shard": null,
   "catalog": null,
+  "diagnosis": null,
   "printed": [
     ["A C X:1 Y:1", "B X:1"]
   ]

@@ -44,3 +44,22 @@ EOF
 run xc dominoes7.dlx --max-nodes 10000 --threads 1 --json
 expect_exit 1
 expect_json 'd["solutions"] == 0 and d["complete"] is False and d["stopped_by"] == "max-nodes"'
+
+# Where the reason is cheap and certain, it is said: primary items that no option covers,
+# named on stderr and in the JSON's "diagnosis" (null where there is none, as above).
+run xc none.dlx --json
+expect_json 'd["diagnosis"] is None'
+printf 'A B C D\nA B\nB\n' >uncovered.dlx
+run xc uncovered.dlx
+expect_exit 1
+expect_stdout <<'EOF'
+no solutions
+EOF
+expect_stderr <<'EOF'
+dance xc: no option covers the primary items C, D: no solution can exist
+EOF
+run xc uncovered.dlx --json
+expect_exit 1
+expect_json 'd["diagnosis"] == "no option covers the primary items C, D"'
+run xc uncovered.dlx -q
+expect_stderr </dev/null
