@@ -56,7 +56,7 @@ typedef struct {
   int drawing_region;
   int copies;   /* the xN of the piece being drawn, or B of its xA..B */
   int required; /* A of its xA..B (the copies after the first A are optional); -1 for xN */
-  int rows, layers, width, drawn_line;
+  int rows, layers, drawn_line;
   poly_xyz *cubes; /* as read: x across, row from the top, layer from the left */
   int ncubes, cap;
 } reader;
@@ -318,7 +318,7 @@ static poly_status drawn_cell(reader *r, char c, int col) {
 }
 
 /* One row of a drawing (a piece's or the region's): its layers side by side, separated
- * by blanks. */
+ * by blanks, each as wide as it is drawn (shorter ones end in empty places). */
 static poly_status drawing_row(reader *r, const char *s, size_t n) {
   char what[POLY_NAME_MAX + 8]; /* "piece NAME" or "the region", in messages */
   if (r->drawing_region)
@@ -342,13 +342,8 @@ static poly_status drawing_row(reader *r, const char *s, size_t n) {
     if (width > POLY_MAX_DIM)
       return fail(r, col, "%s is more than %d %s wide", what, POLY_MAX_DIM,
                   r->drawing_region ? "cells" : "cubes");
-    if (r->rows == 0 && layer == 0) r->width = width;
-    if (width != r->width)
-      return fail(r, col, "this layer of %s is %d wide, the first one %d: %s", what, width,
-                  r->width,
-                  r->drawing_region ? "every layer is drawn at the same width ('.' for the "
-                                      "places outside the region)"
-                                    : "every layer of a piece is drawn at the same width");
+    /* A layer drawn narrower than another is taken as padded with '.' on its right: its
+     * cubes (or cells) are placed by their column, so no width need be kept. */
     for (size_t k = start; k < i; k++) {
       if (s[k] == '.') continue;
       poly_status st = drawn_cell(r, s[k], (int)k + 1);
@@ -410,7 +405,7 @@ static poly_status region_line(reader *r, size_t lead) {
                 r->set->box_line);
   r->set->region_line = r->line;
   r->drawing_region = 1;
-  r->rows = r->layers = r->width = r->ncubes = 0;
+  r->rows = r->layers = r->ncubes = 0;
   return POLY_OK;
 }
 
@@ -511,7 +506,7 @@ static poly_status piece_line(reader *r, const char *w, size_t wn, size_t lead) 
   r->piece = p;
   r->copies = copies;
   r->required = required;
-  r->rows = r->layers = r->width = r->ncubes = 0;
+  r->rows = r->layers = r->ncubes = 0;
   return POLY_OK;
 }
 

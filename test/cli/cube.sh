@@ -162,7 +162,14 @@ printf 'box 2x2\npiece A\nAA\nA\n' >ragged.txt
 run cube ragged.txt
 expect_exit 2
 expect_stderr <<'EOF'
-dance cube: ragged.txt:4:1: this layer of piece A is 1 wide, the first one 2: every layer of a piece is drawn at the same width
+dance cube: ragged.txt:1: the pieces have 3 cubes in all, the 2x2x1 box 4 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+EOF
+# (a row drawn short ends in empty places: "A" is "A.", as a 2x2 box with a monomino shows)
+printf 'box 2x2\npiece A\nAA\nA\n\npiece B\nB\n' >padded.txt
+run cube padded.txt
+expect_exit 0
+expect_stdout <<'EOF'
+1 solution (4 covers in all)
 EOF
 printf 'box 2x2x2\npiece A\nAA\n' >small.txt
 run cube small.txt
@@ -207,7 +214,7 @@ printf '# a set\nbox 2x2\n\npiece A\n  # its drawing\nAA\nAA # x\n' >hash.txt
 run cube hash.txt
 expect_exit 2
 expect_stderr <<'EOF'
-dance cube: hash.txt:7:4: this layer of piece A is 1 wide, the first one 2: every layer of a piece is drawn at the same width
+dance cube: hash.txt:7:4: unexpected '#' in the drawing of piece A: a cube is drawn with the piece's letter (A-Z, a-z, 0-9), an empty place with '.'
 EOF
 
 # A set with no solution exits 1: a straight tromino leaves a row the L cannot fill.
