@@ -1197,7 +1197,7 @@ gridlock_status gridlock_write_svg(const gridlock_puzzle *p, const gridlock_solu
     svg_rect(f, x0 + 2, y0 + 2, w * CELL - 4, h * CELL - 4, white ? "white" : svg_color(i),
              white ? "#333" : "#222", white ? 1.5 : 2);
     if (white) continue;
-    snprintf(text, sizeof text, "%d", i + 1);
+    snprintf(text, sizeof text, "%c", 'A' + i); /* as the text board letters it */
     svg_text(f, x0 + w * CELL / 2.0, y0 + h * CELL / 2.0 - (h > 1 ? 8 : 0), 18, 1, "#222", text);
     if (h > 1) {
       snprintf(text, sizeof text, "%dx%d", shape.short_side, shape.long_side);

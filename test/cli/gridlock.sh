@@ -102,6 +102,8 @@ dance gridlock: wrote board.svg (the solution)
 EOF
 expect_file_has board.svg "<svg xmlns"
 expect_file_has board.svg ">3x4</text>"
+# the rectangles lettered A-H as the text board letters them, not numbered
+expect_file_has board.svg ">H</text>"
 run gridlock "$G/37.txt" --export m.dlx
 expect_exit 0
 expect_stderr <<'EOF'
