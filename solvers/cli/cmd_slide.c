@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "cmd_sg.h"
+#include "pdb_cache.h"
 #include "slide.h"
 #include "slide_tiles.h"
 
@@ -23,8 +24,17 @@
     "print how many configurations lie at each distance from the start")                           \
   X(method, "method", 0, CHOICE, "auto|bfs|ida", "auto", 0, 0,                                     \
     "how to reach a goal of numbered tiles (labelled 1x1 pieces, one empty cell): bfs, "          \
-    "breadth-first; ida, heuristic search (IDA*, Manhattan distance and linear conflicts); auto, " \
-    "bfs when every configuration fits in --max-memory, else ida")                                 \
+    "breadth-first; ida, heuristic search (IDA*, see --heuristic); auto, bfs when every "         \
+    "configuration fits in --max-memory, else ida")                                                \
+  X(heuristic, "heuristic", 0, CHOICE, "auto|pdb|lc|manhattan", "auto", 0, 0,                      \
+    "the estimate of --method ida: pdb, additive pattern databases (6-6-3 on 4 x 4; boards of "   \
+    "at most 16 cells), or the Manhattan distance plus linear conflicts where larger; lc, "       \
+    "Manhattan distance plus linear conflicts; manhattan, Manhattan distance alone; auto, pdb "  \
+    "on 4 x 4, else lc")                                                                           \
+  X(pdb_cache, "pdb-cache", 0, STRING, "DIR|none", "$XDG_CACHE_HOME/dance", 0, 0,                 \
+    "the folder of the pattern databases built on first use and kept (11 MiB for 4 x 4; "        \
+    "default $DANCE_PDB_CACHE, else $XDG_CACHE_HOME/dance, else ~/.cache/dance); none: built "    \
+    "in memory each run")                                                                          \
   X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
     "threads of the heuristic search")                                                             \
   CMD_SG_OPTIONS(X)
@@ -331,11 +341,79 @@ static int solve(const slide_options *o, const char *path, const slide_puzzle *p
 
 /* ---- numbered tiles by heuristic search ------------------------------------------------- */
 
+/* The heuristic --heuristic asks for t (auto: the pattern databases on 4 x 4, where there
+ * are default groups). */
+static slide_tiles_heuristic pick_heuristic(const slide_options *o, const slide_tiles_problem *t) {
+  const char *h = o->heuristic ? o->heuristic : "auto";
+  if (!strcmp(h, "lc")) return SLIDE_TILES_LINEAR;
+  if (!strcmp(h, "manhattan")) return SLIDE_TILES_MANHATTAN;
+  if (!strcmp(h, "pdb")) return SLIDE_TILES_PDB_MAX; /* boards of at most 16 cells */
+  return t->rows == 4 && t->cols == 4 ? SLIDE_TILES_PDB_MAX : SLIDE_TILES_LINEAR;
+}
+
+static const char *heuristic_name(slide_tiles_heuristic h) {
+  switch (h) {
+  case SLIDE_TILES_MANHATTAN: return "manhattan";
+  case SLIDE_TILES_PDB:
+  case SLIDE_TILES_PDB_MAX: return "pdb";
+  default: return "lc";
+  }
+}
+
+/* The empty cell of t's goal. */
+static int goal_blank(const slide_tiles_problem *t) {
+  int c = 0;
+  while (t->goal[c])
+    c++;
+  return c;
+}
+
+typedef struct {
+  char s[128];
+} words;
+
+/* How h reads for t: "additive pattern databases 6-6-3, linear conflicts". */
+static words heuristic_text(slide_tiles_heuristic h, const slide_tiles_problem *t) {
+  words text;
+  char sizes[40];
+  slide_pdb_spec spec;
+  switch (h) {
+  case SLIDE_TILES_MANHATTAN: snprintf(text.s, sizeof text.s, "Manhattan distance"); break;
+  case SLIDE_TILES_PDB:
+  case SLIDE_TILES_PDB_MAX:
+    slide_pdb_default_spec(t->rows, t->cols, goal_blank(t), &spec);
+    slide_pdb_spec_sizes(&spec, sizes, sizeof sizes);
+    snprintf(text.s, sizeof text.s, "additive pattern databases %s, linear conflicts", sizes);
+    break;
+  default: snprintf(text.s, sizeof text.s, "Manhattan distance and linear conflicts");
+  }
+  return text;
+}
+
 static void on_bound(void *ctx, int bound, uint64_t nodes, double seconds) {
   cmd_sg_run *run = ctx;
   double rate = seconds > 0 ? (double)nodes / seconds : 0;
   cli_progress_line(&run->line, "dance slide: none within %d steps, %s nodes, %s nodes/s, %s", bound,
                     cli_si((double)nodes).s, cli_si(rate).s, cli_duration(seconds).s);
+}
+
+static void json_pdb(cli_json *j, const slide_pdb *pdb, const pdb_cache_info *info) {
+  if (!pdb) {
+    cli_json_null(j, "pdb");
+    return;
+  }
+  char sizes[64];
+  slide_pdb_spec_sizes(slide_pdb_spec_of(pdb), sizes, sizeof sizes);
+  size_t len;
+  slide_pdb_image(pdb, &len);
+  cli_json_begin_object(j, "pdb");
+  cli_json_string(j, "groups", sizes);
+  cli_json_uint(j, "bytes", len);
+  cli_json_string(j, "cache", info->cache);
+  cli_json_string(j, "file", info->path[0] ? info->path : NULL);
+  cli_json_real(j, "build_seconds", info->build_seconds, 6);
+  cli_json_real(j, "load_seconds", info->load_seconds, 6);
+  cli_json_end_object(j);
 }
 
 static void json_tiles_search(cli_json *j, const slide_tiles_result *tr) {
@@ -356,9 +434,14 @@ static void json_tiles_search(cli_json *j, const slide_tiles_result *tr) {
   cli_json_end_array(j);
 }
 
-static void print_tiles_stats(const slide_tiles_result *tr) {
+static void print_tiles_stats(const slide_tiles_result *tr, slide_tiles_heuristic h,
+                              const slide_tiles_problem *t, const pdb_cache_info *info) {
   double rate = tr->seconds > 0 ? (double)tr->nodes / tr->seconds : 0;
-  printf("method:      IDA*, Manhattan distance and linear conflicts\n");
+  printf("method:      IDA*, %s\n", heuristic_text(h, t).s);
+  if (h == SLIDE_TILES_PDB_MAX && info->cache[0] == 'h')
+    printf("tables:      read from the cache in %.3f s\n", info->load_seconds);
+  else if (h == SLIDE_TILES_PDB_MAX)
+    printf("tables:      built in %.3f s (cache: %s)\n", info->build_seconds, info->cache);
   printf("estimate:    %d steps at the start; %d iteration%s, bounds %d to %d\n", tr->h0,
          tr->iterations, tr->iterations == 1 ? "" : "s", tr->h0, tr->bound);
   printf("nodes:       %" PRIu64 " (%s), %s nodes/s\n", tr->nodes, cli_si((double)tr->nodes).s,
@@ -369,13 +452,22 @@ static void print_tiles_stats(const slide_tiles_result *tr) {
 
 /* The answer of the heuristic search: the solution as a search in unit steps finds it
  * (with one empty cell, a tile moves one cell at a time: piece moves are the same). */
+typedef struct {
+  const slide_tiles_problem *t;
+  slide_tiles_heuristic heuristic;
+  const slide_pdb *pdb;
+  pdb_cache_info info;
+} tiles_how;
+
 static int report_tiles(const slide_options *o, const char *path, const slide_puzzle *p,
-                        const slide_tiles_result *tr, search *s) {
+                        const slide_tiles_result *tr, search *s, const tiles_how *how) {
   if (o->json) {
     cli_json j;
     json_open(&j, path, p);
     cli_json_string(&j, "goal", o->goal);
     cli_json_string(&j, "method", "ida");
+    cli_json_string(&j, "heuristic", heuristic_name(how->heuristic));
+    json_pdb(&j, how->pdb, &how->info);
     if (tr->found) {
       cli_json_uint(&j, "steps", s->r.length);
       cli_json_uint(&j, "piece_moves", s->r.length);
@@ -397,7 +489,7 @@ static int report_tiles(const slide_options *o, const char *path, const slide_pu
       printf("no solution found: none has fewer than %d steps (interrupted; the search is "
              "incomplete)\n",
              tr->bound);
-    if (o->stats) print_tiles_stats(tr);
+    if (o->stats) print_tiles_stats(tr, how->heuristic, how->t, &how->info);
   }
   return tr->found ? CLI_SOLVED : CLI_NO_SOLUTION;
 }
@@ -406,8 +498,20 @@ static int solve_tiles(const slide_options *o, const char *path, const slide_puz
                        const slide_tiles_problem *t, cmd_sg_run *run) {
   slide_tiles_options to = {.threads = o->threads ? (int)o->threads : dlx_online_cores()};
   if (run->progress) to.on_bound = on_bound, to.progress_ctx = run;
+  tiles_how how = {.t = t, .heuristic = pick_heuristic(o, t), .info = {.cache = "off"}};
+  slide_pdb *pdb = NULL;
+  if (how.heuristic == SLIDE_TILES_PDB_MAX) {
+    slide_pdb_spec spec;
+    char dir[4096];
+    slide_pdb_default_spec(t->rows, t->cols, goal_blank(t), &spec);
+    pdb = pdb_cache_get(&cmd_slide_command, &spec, pdb_cache_dir(o->pdb_cache, dir, sizeof dir),
+                        to.threads, o->quiet, &how.info);
+    if (!pdb) return CLI_ERROR;
+  }
+  to.heuristic = how.heuristic, to.pdb = how.pdb = pdb;
   slide_tiles_result *tr = malloc(sizeof *tr);
   if (!tr) {
+    slide_pdb_free(pdb);
     cli_error(&cmd_slide_command, "%s", slide_strerror(SLIDE_ENOMEM));
     return CLI_ERROR;
   }
@@ -421,9 +525,10 @@ static int solve_tiles(const slide_options *o, const char *path, const slide_puz
   if (st)
     cli_error(&cmd_slide_command, "%s", slide_strerror(st));
   else
-    status = report_tiles(o, path, p, tr, &s);
+    status = report_tiles(o, path, p, tr, &s, &how);
   slide_result_free(&s.r);
   free(tr);
+  slide_pdb_free(pdb);
   return status;
 }
 
@@ -438,16 +543,23 @@ static int pick_ida(const slide_options *o, const slide_puzzle *p, const slide_g
                     "2 to 6 x 6) and a layout for --goal");
     return -1;
   }
+  if (tiles && o->heuristic && !strcmp(o->heuristic, "pdb") &&
+      t->rows * t->cols > SLIDE_PDB_MAX_CELLS) {
+    cli_usage_error(&cmd_slide_command,
+                    "--heuristic pdb takes boards of at most %d cells, not %d x %d",
+                    SLIDE_PDB_MAX_CELLS, t->rows, t->cols);
+    return -1;
+  }
   if (!tiles) return 0;
   double bytes = slide_tiles_bfs_bytes(p), states = 0.5;
   for (int k = 2; k <= slide_rows(p) * slide_cols(p); k++)
     states *= k;
   bool ida = o->method ? !strcmp(o->method, "ida") : bytes > (double)run->max_bytes;
   int threads = o->threads ? (int)o->threads : dlx_online_cores();
-  char how[192], why[256];
+  char how[256], why[256];
   if (ida)
     snprintf(how, sizeof how,
-             "heuristic search (IDA*, Manhattan distance and linear conflicts, %s)",
+             "heuristic search (IDA*, %s, %s)", heuristic_text(pick_heuristic(o, t), t).s,
              cli_plural((uint64_t)threads, "thread", "threads").s);
   else
     snprintf(how, sizeof how, "breadth-first search");
@@ -521,6 +633,9 @@ int cmd_slide(int argc, char **argv) {
     return cli_usage_error(&cmd_slide_command, "--layers counts: it does not go with --goal");
   if (o.method && !o.goal)
     return cli_usage_error(&cmd_slide_command, "--method picks how to reach a goal: it needs --goal");
+  if ((o.heuristic || o.pdb_cache) && !o.goal)
+    return cli_usage_error(&cmd_slide_command, "--%s guides the search of a goal: it needs --goal",
+                           o.heuristic ? "heuristic" : "pdb-cache");
 
   slide_puzzle *p;
   slide_error err;

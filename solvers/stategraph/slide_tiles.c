@@ -1,5 +1,6 @@
-/* slide_tiles.c -- IDA* with Manhattan distance and linear conflicts for numbered tiles and
- * one empty cell, on one thread or several (slide_tiles.h says how). */
+/* slide_tiles.c -- IDA* with Manhattan distance and linear conflicts, or additive pattern
+ * databases, for numbered tiles and one empty cell, on one thread or several (slide_tiles.h
+ * says how). */
 #include "slide_tiles.h"
 
 #include <limits.h>
@@ -10,12 +11,17 @@
 #include <string.h>
 #include <time.h>
 
+#include "slide_pdb_internal.h"
+#include "slide_tuning.h"
+
 enum {
   MAXN = 64,
   SIDE = SLIDE_TILES_MAX_SIDE,
-  UNITS_WANTED = 256, /* the units of a parallel iteration: at least this many paths ... */
-  MAX_UNIT_DEPTH = 12, /* ... of at most this many moves */
-  CHECK_MASK = (1 << 16) - 1, /* look at the stop flag and the best unit this often */
+  UNITS_WANTED = SLIDE_TILES_UNITS_WANTED,
+  MAX_UNIT_DEPTH = SLIDE_TILES_MAX_UNIT_DEPTH,
+  CHECK_MASK = SLIDE_TILES_CHECK_MASK,
+  GROUPS = SLIDE_PDB_MAX_GROUPS,
+  GROUP_TILES = SLIDE_PDB_MAX_TILES,
 };
 
 /* The directions the empty cell moves in: up, down, left, right; d ^ 1 undoes d. */
@@ -32,14 +38,30 @@ typedef struct {
   uint32_t rpow[SIDE + 1], cpow[SIDE + 1];
   uint8_t *lc_row, *lc_col;
   int8_t nbr[MAXN][4]; /* the cell next to each in each direction, or -1 */
+  slide_tiles_heuristic heuristic;
+  bool use_lc;          /* the conflicts kept up to date (every heuristic but MANHATTAN) */
+  const slide_pdb *pdb; /* NULL unless a heuristic of pattern databases */
+  int8_t group[MAXN], slot[MAXN]; /* a tile's group (-1: none) and its place in the group */
 } tables;
 
 /* A position with its heuristic's parts. */
 typedef struct {
   uint8_t tile[MAXN];
-  int blank, md, lc;
+  int blank, md, lc, pdb;
   uint32_t rcode[SIDE], ccode[SIDE];
+  uint8_t cells[GROUPS][GROUP_TILES]; /* the cells of each group's tiles, in the group's order */
+  uint32_t rank[GROUPS];              /* their ranks: the entries of pdb's sum */
 } board;
+
+/* The estimate of b, at most its distance to the goal. */
+static inline int estimate(const tables *T, const board *b) {
+  switch (T->heuristic) {
+  case SLIDE_TILES_MANHATTAN: return b->md;
+  case SLIDE_TILES_PDB: return b->pdb;
+  case SLIDE_TILES_PDB_MAX: return b->pdb > b->md + b->lc ? b->pdb : b->md + b->lc;
+  default: return b->md + b->lc;
+  }
+}
 
 /* ---- the heuristic ---------------------------------------------------------------------- */
 
@@ -99,11 +121,32 @@ static bool tables_init(tables *T, const slide_tiles_problem *p) {
       bool in = r2 >= 0 && r2 < T->rows && c2 >= 0 && c2 < T->cols;
       T->nbr[c][d] = (int8_t)(in ? r2 * T->cols + c2 : -1);
     }
+  T->use_lc = true;
   T->lc_row = line_table(T->cols);
   T->lc_col = line_table(T->rows);
   if (T->lc_row && T->lc_col) return true;
   tables_free(T);
   return false;
+}
+
+/* Sets the heuristic h (and its tables pdb) for problem p; false if pdb is needed and is
+ * missing or for another board or goal's empty cell. */
+static bool tables_heuristic(tables *T, const slide_tiles_problem *p, slide_tiles_heuristic h,
+                             const slide_pdb *pdb) {
+  T->heuristic = h;
+  T->use_lc = h != SLIDE_TILES_MANHATTAN;
+  memset(T->group, -1, sizeof T->group);
+  if (h != SLIDE_TILES_PDB && h != SLIDE_TILES_PDB_MAX) return true;
+  if (!pdb || pdb->spec.rows != p->rows || pdb->spec.cols != p->cols ||
+      p->goal[pdb->spec.blank] != 0)
+    return false;
+  T->pdb = pdb;
+  for (int g = 0; g < pdb->spec.groups; g++)
+    for (int i = 0; i < pdb->spec.size[g]; i++) {
+      int tile = p->goal[pdb->spec.cell[g][i]];
+      T->group[tile] = (int8_t)g, T->slot[tile] = (int8_t)i;
+    }
+  return true;
 }
 
 static void board_init(const tables *T, const uint8_t *tiles, board *b) {
@@ -123,20 +166,41 @@ static void board_init(const tables *T, const uint8_t *tiles, board *b) {
     b->lc += T->lc_row[b->rcode[r]];
   for (int c = 0; c < T->cols; c++)
     b->lc += T->lc_col[b->ccode[c]];
+  if (!T->use_lc) b->lc = 0;
+  if (!T->pdb) return;
+  for (int c = 0; c < T->n; c++)
+    if (T->group[tiles[c]] >= 0) b->cells[T->group[tiles[c]]][T->slot[tiles[c]]] = (uint8_t)c;
+  for (int g = 0; g < T->pdb->spec.groups; g++) {
+    b->rank[g] = slide_pdb_rank(b->cells[g], T->pdb->spec.size[g], T->n);
+    b->pdb += T->pdb->table[g][b->rank[g]];
+  }
 }
 
 /* What a move changes, to undo it. */
 typedef struct {
-  int md, lc, line;
-  uint32_t code[3];
+  int md, lc, line, pdb;
+  uint32_t code[3], rank;
 } undo;
+
+/* The tile t, of group g, moves to cell `to`: its group's rank and entry follow. */
+static inline void move_pdb(const tables *T, board *b, int t, int g, int to, undo *u) {
+  u->pdb = b->pdb, u->rank = b->rank[g];
+  b->cells[g][T->slot[t]] = (uint8_t)to;
+  uint32_t rank = slide_pdb_rank(b->cells[g], T->pdb->spec.size[g], T->n);
+  const uint8_t *table = T->pdb->table[g];
+  b->pdb += table[rank] - table[u->rank];
+  b->rank[g] = rank;
+}
 
 /* Moves the empty cell in direction d, to cell nb: the tile there slides into it. */
 static inline void move(const tables *T, board *b, int nb, int d, undo *u) {
   int t = b->tile[nb], to = b->blank;
-  u->md = b->md, u->lc = b->lc;
+  u->md = b->md, u->lc = b->lc, u->pdb = b->pdb, u->rank = 0;
   b->md += T->md[t][to] - T->md[t][nb];
-  if (d >= 2) { /* the tile moves along its row: that row keeps its order, two columns change */
+  if (T->pdb && T->group[t] >= 0) move_pdb(T, b, t, T->group[t], to, u);
+  if (!T->use_lc) { /* the Manhattan distance alone: no line codes kept */
+    u->line = 0, u->code[0] = u->code[1] = u->code[2] = 0;
+  } else if (d >= 2) { /* the tile moves along its row: that row keeps its order, two columns change */
     int r = nb / T->cols, c1 = nb % T->cols, c2 = to % T->cols;
     u->line = r, u->code[0] = b->rcode[r], u->code[1] = b->ccode[c1], u->code[2] = b->ccode[c2];
     b->rcode[r] += T->rowval[t][r] * T->rpow[c2] - T->rowval[t][r] * T->rpow[c1];
@@ -160,12 +224,18 @@ static inline void move(const tables *T, board *b, int nb, int d, undo *u) {
 
 /* Undoes move(T, b, nb, d, u), where the empty cell came from `from`. */
 static inline void unmove(const tables *T, board *b, int from, int d, const undo *u) {
-  int nb = b->blank;
-  b->tile[nb] = b->tile[from];
+  int nb = b->blank, t = b->tile[from];
+  b->tile[nb] = (uint8_t)t;
   b->tile[from] = 0;
   b->blank = from;
   b->md = u->md, b->lc = u->lc;
-  if (d >= 2) {
+  if (T->pdb && T->group[t] >= 0) {
+    int g = T->group[t];
+    b->pdb = u->pdb, b->rank[g] = u->rank, b->cells[g][T->slot[t]] = (uint8_t)nb;
+  }
+  if (!T->use_lc) {
+    /* no line codes kept */
+  } else if (d >= 2) {
     b->rcode[u->line] = u->code[0];
     b->ccode[nb % T->cols] = u->code[1];
     b->ccode[from % T->cols] = u->code[2];
@@ -280,7 +350,7 @@ static bool dfs(worker *w, board *b, int g, int bound, int prev) {
     }
     undo u;
     move(T, b, nb, d, &u);
-    int f = g + 1 + b->md + b->lc;
+    int f = g + 1 + estimate(T, b);
     if (f <= bound) {
       w->path[g] = (uint8_t)nb;
       if (dfs(w, b, g + 1, bound, d)) return true;
@@ -318,7 +388,7 @@ static void *work(void *arg) {
       move(s->T, &b, nb, prev, &u);
       w->path[k] = (uint8_t)nb;
     }
-    int f = s->depth + b.md + b.lc;
+    int f = s->depth + estimate(s->T, &b);
     w->nodes++;
     if (f > s->bound) {
       if (f < w->next) w->next = f;
@@ -420,6 +490,10 @@ slide_status slide_tiles_search(const slide_tiles_problem *t, const slide_tiles_
   if (!o) o = &none;
   tables T;
   if (!tables_init(&T, t)) return SLIDE_ENOMEM;
+  if (!tables_heuristic(&T, t, o->heuristic, o->pdb)) {
+    tables_free(&T);
+    return SLIDE_EGOAL;
+  }
   board start;
   board_init(&T, t->start, &start);
   shared s = {.T = &T, .start = &start, .stop = o->stop};
@@ -430,7 +504,7 @@ slide_status slide_tiles_search(const slide_tiles_problem *t, const slide_tiles_
   worker *w = malloc((size_t)threads * sizeof *w);
   pthread_t *id = malloc((size_t)threads * sizeof *id);
   slide_status st = s.units && w && id ? SLIDE_OK : SLIDE_ENOMEM;
-  r->h0 = start.md + start.lc, r->threads = threads, r->units = s.nunits;
+  r->h0 = estimate(&T, &start), r->threads = threads, r->units = s.nunits;
   for (s.bound = r->h0; st == SLIDE_OK;) {
     if (o->stop && *o->stop) { /* also between iterations, which may each be short */
       r->stopped = true, r->bound = s.bound;

@@ -16,6 +16,11 @@
  * shortest one. Each move changes h by an odd amount (the Manhattan distance by one, the
  * conflicts by an even number), so the bounds go up two at a time.
  *
+ * Or h is the sum of additive pattern databases (slide_pdb.h), built by the caller for the
+ * goal's empty cell, optionally raised to the Manhattan distance plus conflicts where that
+ * is larger (both are lower bounds, so their maximum is one). A pattern database's sum may
+ * change by 0 or 1 a move, so its bounds go up by one or two.
+ *
  * Threads. The paths of the first few moves from the start (a fixed number of levels, so
  * the same for any number of threads) are the units; in each iteration the threads take them
  * in order and search below each. When a unit holds a solution, the units after it are
@@ -32,6 +37,7 @@
 #include <stdint.h>
 
 #include "slide.h"
+#include "slide_pdb.h"
 
 enum {
   SLIDE_TILES_MAX_SIDE = 6,   /* rows and columns: 2 to 6 */
@@ -49,8 +55,20 @@ typedef struct {
  * when none was found), the nodes so far, the seconds so far. */
 typedef void slide_tiles_progress_fn(void *ctx, int bound, uint64_t nodes, double seconds);
 
+/* The estimate that bounds the search; each is admissible, so every one finds a shortest
+ * solution, in fewer positions the closer it is. */
+typedef enum {
+  SLIDE_TILES_LINEAR = 0, /* Manhattan distance plus linear conflicts */
+  SLIDE_TILES_MANHATTAN,  /* Manhattan distance alone */
+  SLIDE_TILES_PDB,        /* the sum of the pattern databases' entries (slide_pdb.h) */
+  SLIDE_TILES_PDB_MAX,    /* the larger of that sum and the Manhattan distance plus conflicts */
+} slide_tiles_heuristic;
+
 typedef struct {
   int threads;              /* 1 or more (0 counts as 1) */
+  slide_tiles_heuristic heuristic;
+  const slide_pdb *pdb; /* SLIDE_TILES_PDB and _PDB_MAX: tables of the board and the goal's
+                         * empty cell (a tile is taken by its goal cell), read-only */
   const volatile int *stop; /* checked every 65,536 nodes or so; NULL: none */
   slide_tiles_progress_fn *on_bound;
   void *progress_ctx;
@@ -78,7 +96,8 @@ bool slide_tiles_valid(const slide_tiles_problem *t, char *why, size_t cap);
  * steps to the goal. -1 if t is not valid. */
 int slide_tiles_estimate(const slide_tiles_problem *t);
 
-/* Finds a shortest solution of a valid t (SLIDE_EGOAL otherwise) unless stopped. Returns
+/* Finds a shortest solution of a valid t (SLIDE_EGOAL otherwise, or when a heuristic of
+ * pattern databases has none of t's board and goal's empty cell) unless stopped. Returns
  * SLIDE_OK however the search ended, SLIDE_ENOMEM, or SLIDE_ESEARCH if a thread cannot be
  * started. o may be NULL: one thread, no stop, no progress. */
 slide_status slide_tiles_search(const slide_tiles_problem *t, const slide_tiles_options *o,
