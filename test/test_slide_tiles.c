@@ -2,12 +2,17 @@
  * against a brute-force breadth-first search on 2 x 4 and 3 x 3 boards, the heuristic never
  * above the distance, every solution replayed, the same solution on 1 and 2 threads, a
  * sample of Korf's 15-puzzle instances at their optimal lengths, larger boards, refusals
- * and the stop flag. */
+ * and the stop flag; the pattern databases (slide_pdb.h) admissible and consistent on every
+ * board of 3 x 3 and 2 x 4, their searches as long as the brute force's, their images
+ * checked (a byte changed, a truncation, another spec), and Korf's sample with 5-5-5 tables
+ * (the 6-6-3 tables are built in test_slide_pdb, medium). */
 #include <stdlib.h>
 
 #include "slide.h"
+#include "slide_pdb.h"
 #include "slide_tiles.h"
 #include "test.h"
+#include "korf100.h"
 
 /* ---- a brute-force breadth-first search over the permutations of a small board --------- */
 
@@ -90,21 +95,28 @@ static bool replay(const slide_tiles_problem *t, const slide_tiles_result *r) {
   return !memcmp(b, t->goal, (size_t)n);
 }
 
-/* Solves t on `threads` threads and checks: found, of length want (if >= 0), replayed to the
- * goal; returns the length. */
-static int solve(const slide_tiles_problem *t, int threads, int want) {
-  slide_tiles_options o = {.threads = threads};
+/* Solves t with o and checks: found, of length want (if >= 0), replayed to the goal; returns
+ * the length. */
+static int solve_with(const slide_tiles_problem *t, const slide_tiles_options *o, int want) {
   slide_tiles_result *r = malloc(sizeof *r);
   if (!r) abort();
-  ASSERT_EQ(slide_tiles_search(t, &o, r), SLIDE_OK);
+  ASSERT_EQ(slide_tiles_search(t, o, r), SLIDE_OK);
   ASSERT(r->found && !r->stopped);
   if (want >= 0) ASSERT_EQ(r->length, want);
   ASSERT_EQ(r->bound, r->length);
-  ASSERT(r->h0 <= r->length && (r->length - r->h0) % 2 == 0);
+  ASSERT(r->h0 <= r->length);
+  if (o->heuristic == SLIDE_TILES_LINEAR || o->heuristic == SLIDE_TILES_MANHATTAN)
+    ASSERT((r->length - r->h0) % 2 == 0); /* every move changes these by an odd amount */
   if (!replay(t, r)) TEST_FAIL_("the solution of %d moves does not replay to the goal", r->length);
   int length = r->found ? r->length : -1;
   free(r);
   return length;
+}
+
+/* Solves t on `threads` threads with Manhattan distance and linear conflicts. */
+static int solve(const slide_tiles_problem *t, int threads, int want) {
+  slide_tiles_options o = {.threads = threads};
+  return solve_with(t, &o, want);
 }
 
 /* A random board of rows x cols reachable from goal: a random permutation, two tiles
@@ -171,39 +183,19 @@ static void test_against_brute_force(void) {
 
 /* ---- the 15-puzzle and larger boards ----------------------------------------------------- */
 
-/* Korf's instances (data/sliding/korf100.txt) whose numbers are in `pick`, at their lengths. */
-static void test_korf_sample(void) {
+/* Korf's instances (data/sliding/korf100.txt) whose numbers are in `pick`, at their lengths,
+ * searched with o. */
+static void korf_sample(const slide_tiles_options *o) {
   static const int pick[] = {9, 12, 42, 55, 79, 97};
-  char path[512];
-  snprintf(path, sizeof path, "%s/sliding/korf100.txt", DANCE_DATA_DIR);
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    TEST_FAIL_("cannot open %s", path);
-    return;
-  }
-  char line[256];
-  int lines = 0, sum = 0, done = 0;
-  while (fgets(line, sizeof line, f)) {
-    if (line[0] == '#') continue;
-    int number, length, cell[16], got;
-    got = sscanf(line, "%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d", &number, &length,
-                 &cell[0], &cell[1], &cell[2], &cell[3], &cell[4], &cell[5], &cell[6], &cell[7],
-                 &cell[8], &cell[9], &cell[10], &cell[11], &cell[12], &cell[13], &cell[14],
-                 &cell[15]);
-    ASSERT_EQ(got, 18);
-    ASSERT_EQ(number, ++lines);
-    sum += length;
-    slide_tiles_problem t = {.rows = 4, .cols = 4};
-    for (int i = 0; i < 16; i++)
-      t.start[i] = (uint8_t)cell[i], t.goal[i] = (uint8_t)i;
-    ASSERT(slide_tiles_valid(&t, NULL, 0));
-    for (size_t k = 0; k < sizeof pick / sizeof pick[0]; k++)
-      if (pick[k] == number) solve(&t, 2, length), done++;
-  }
-  fclose(f);
-  ASSERT_EQ(lines, 100);
-  ASSERT_EQ(sum, 5305); /* they average 53.05 */
-  ASSERT_EQ(done, (int)(sizeof pick / sizeof pick[0]));
+  static korf_instance k[100];
+  if (!korf_read(k)) return;
+  for (size_t i = 0; i < sizeof pick / sizeof pick[0]; i++)
+    solve_with(&k[pick[i] - 1].t, o, k[pick[i] - 1].length);
+}
+
+static void test_korf_sample(void) {
+  slide_tiles_options o = {.threads = 2};
+  korf_sample(&o);
 }
 
 /* The same solution on one thread and on two (the first unit with a solution wins). */
@@ -261,6 +253,140 @@ static void test_larger_boards(void) {
     int length = solve(&t, 2, -1);
     ASSERT(length >= 0 && length <= walk && (walk - length) % 2 == 0);
   }
+}
+
+/* ---- pattern databases ------------------------------------------------------------------ */
+
+/* The usual goal of rows x cols (the empty cell last), or when `random` a random one. */
+static void some_goal(int rows, int cols, bool random, uint8_t *goal) {
+  int n = rows * cols;
+  for (int i = 0; i < n; i++)
+    goal[i] = (uint8_t)((i + 1) % n);
+  if (random) {
+    slide_tiles_problem g;
+    random_problem(rows, cols, goal, &g);
+    memcpy(goal, g.start, (size_t)n);
+  }
+}
+
+static int blank_of(const uint8_t *tiles) {
+  int c = 0;
+  while (tiles[c])
+    c++;
+  return c;
+}
+
+/* Every board of rows x cols that reaches goal: the tables' sum at most its distance
+ * (admissible). Not consistent: an entry is the least over the empty cell's regions, and
+ * the region that gives the least may not be the one the empty cell is in, so one move can
+ * change the sum by more than one; *jump gets the most it changes. */
+static void check_pdb_bounds(const slide_pdb *p, int rows, int cols, const uint8_t *goal,
+                             const int8_t *dist, int *jump) {
+  int n = rows * cols, bad = 0;
+  uint8_t t[16];
+  *jump = 0;
+  for (uint32_t r = 0; r < factorial(n) && bad < 3; r++) {
+    if (dist[r] < 0) continue;
+    perm_unrank(r, n, t);
+    int h = slide_pdb_estimate(p, t, goal), b = blank_of(t);
+    if (h < 0 || h > dist[r]) {
+      bad++;
+      TEST_FAIL_("tables' sum %d at distance %d", h, dist[r]);
+    }
+    for (int nb = 0; nb < n; nb++) {
+      if (abs(nb / cols - b / cols) + abs(nb % cols - b % cols) != 1) continue;
+      t[b] = t[nb], t[nb] = 0;
+      int h2 = slide_pdb_estimate(p, t, goal);
+      if (abs(h2 - h) > *jump) *jump = abs(h2 - h);
+      t[nb] = t[b], t[b] = 0;
+    }
+  }
+}
+
+/* The default tables on rows x cols, toward the usual goal and a random one: bounds checked
+ * on every board, and random boards solved at their brute-force distances. */
+static void check_pdb_small(int rows, int cols, int rounds, int jump_usual) {
+  int n = rows * cols;
+  for (int round = 0; round < 2; round++) {
+    uint8_t goal[16];
+    some_goal(rows, cols, round, goal);
+    slide_pdb_spec spec;
+    slide_pdb *p = NULL;
+    ASSERT(slide_pdb_default_spec(rows, cols, blank_of(goal), &spec));
+    ASSERT_EQ(slide_pdb_build(&spec, 2, &p), SLIDE_OK);
+    int8_t *dist = brute_distances(rows, cols, goal);
+    int jump = -1;
+    if (p) check_pdb_bounds(p, rows, cols, goal, dist, &jump);
+    if (round == 0) ASSERT_EQ(jump, jump_usual);
+    for (int k = 0; p && k < rounds; k++) {
+      slide_tiles_problem t;
+      random_problem(rows, cols, goal, &t);
+      slide_tiles_options o = {.threads = 1 + k % 2, .pdb = p};
+      o.heuristic = k % 2 ? SLIDE_TILES_PDB : SLIDE_TILES_PDB_MAX;
+      solve_with(&t, &o, dist[perm_rank(t.start, n)]);
+    }
+    free(dist);
+    slide_pdb_free(p);
+  }
+}
+
+static void test_pdb_small(void) {
+  check_pdb_small(3, 3, 30, 7); /* measured: admissible, a move changes the sum by up to 7 */
+  check_pdb_small(2, 4, 30, 7);
+}
+
+/* An image read back: whole, with a byte changed, cut short, or for other groups. */
+static void test_pdb_image(void) {
+  slide_pdb_spec spec, other;
+  slide_pdb *p = NULL, *q = NULL;
+  ASSERT(slide_pdb_default_spec(4, 4, 0, &spec));
+  char name[128];
+  slide_pdb_spec_sizes(&spec, name, sizeof name);
+  ASSERT_STREQ(name, "6-6-3");
+  ASSERT_EQ(slide_pdb_image_size(&spec), 136 + 2 * 5765760 + 3360);
+  ASSERT(slide_pdb_default_spec(3, 3, 8, &spec) && slide_pdb_default_spec(3, 3, 0, &other));
+  ASSERT_EQ(slide_pdb_image_size(&spec), 136 + 2 * 3024);
+  slide_pdb_file_name(&spec, name, sizeof name);
+  ASSERT(!strncmp(name, "tiles-3x3-empty3.3-4-4-", 23) && strlen(name) == 35);
+  ASSERT_EQ(slide_pdb_build(&spec, 1, &p), SLIDE_OK);
+  if (!p) return;
+  size_t len;
+  const uint8_t *image = slide_pdb_image(p, &len);
+  uint8_t *copy = malloc(len);
+  if (!copy) abort();
+  memcpy(copy, image, len);
+  ASSERT_EQ(slide_pdb_load(&spec, copy, len - 1, &q), SLIDE_PDB_SHORT);
+  ASSERT_EQ(slide_pdb_load(&other, copy, len, &q), SLIDE_PDB_HEADER);
+  copy[1000] ^= 1;
+  ASSERT_EQ(slide_pdb_load(&spec, copy, len, &q), SLIDE_PDB_CHECKSUM);
+  copy[1000] ^= 1;
+  ASSERT_EQ(slide_pdb_load(&spec, copy, len, &q), SLIDE_PDB_LOADED); /* q owns copy */
+  static const uint8_t goal[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0}, board[9] = {8, 6, 7, 2, 5, 4, 3, 0, 1};
+  ASSERT(q && slide_pdb_estimate(q, board, goal) == slide_pdb_estimate(p, board, goal));
+  ASSERT(slide_pdb_estimate(p, board, goal) > 0 && slide_pdb_estimate(p, goal, goal) == 0);
+  ASSERT_EQ(slide_pdb_estimate(p, board, board), -1); /* another empty cell */
+  slide_tiles_problem t = {.rows = 3, .cols = 3};
+  memcpy(t.start, goal, 9), memcpy(t.goal, board, 9);
+  slide_tiles_options o = {.heuristic = SLIDE_TILES_PDB, .pdb = p};
+  slide_tiles_result r;
+  ASSERT_EQ(slide_tiles_search(&t, &o, &r), SLIDE_EGOAL); /* tables of another empty cell */
+  o.pdb = NULL;
+  ASSERT_EQ(slide_tiles_search(&t, &o, &r), SLIDE_EGOAL);
+  slide_pdb_free(q);
+  slide_pdb_free(p);
+}
+
+/* Korf's sample with tables of 5-5-5 (the tiles in reading order), which build in a fraction
+ * of the time of 6-6-3. */
+static void test_pdb_korf_sample(void) {
+  slide_pdb_spec spec = {.rows = 4, .cols = 4, .blank = 0, .groups = 3, .size = {5, 5, 5}};
+  for (int c = 1; c < 16; c++)
+    spec.cell[(c - 1) / 5][(c - 1) % 5] = (uint8_t)c;
+  slide_pdb *p = NULL;
+  ASSERT_EQ(slide_pdb_build(&spec, 2, &p), SLIDE_OK);
+  slide_tiles_options o = {.threads = 2, .heuristic = SLIDE_TILES_PDB_MAX, .pdb = p};
+  if (p) korf_sample(&o);
+  slide_pdb_free(p);
 }
 
 /* ---- refusals and the stop flag ---------------------------------------------------------- */
@@ -354,6 +480,9 @@ int main(void) {
   RUN(test_korf_sample);
   RUN(test_threads_agree);
   RUN(test_larger_boards);
+  RUN(test_pdb_small);
+  RUN(test_pdb_image);
+  RUN(test_pdb_korf_sample);
   RUN(test_refused);
   RUN(test_stop);
   RUN(test_layouts);

@@ -6,9 +6,11 @@
  * group's table gives, for every placement of its tiles on the board, the fewest moves OF
  * THOSE TILES that bring them all to their goal cells, the other tiles being free to go
  * anywhere at no cost. Every move moves one tile, so it is counted in one group's table at
- * most: the sum over the groups never passes the true number of moves, and since a move
- * changes one group's placement by one of its tile's moves, the sum changes by at most one
- * (the heuristic is consistent).
+ * most: the sum over the groups never passes the true number of moves (it is admissible).
+ * It is not consistent: an entry is the least over where the empty cell is, and the empty
+ * cell's actual region may not be the one that gives the least, so one move can change the
+ * sum by more than one (by up to 7 on 3 x 3, test_slide_tiles finds). IDA* needs only
+ * admissibility to return a shortest solution.
  *
  * A table is built by a breadth-first search from the goal placement in the space of (the
  * group's cells, the empty cell): moving the empty cell through cells no tile of the group

@@ -18,8 +18,8 @@
  *
  * Or h is the sum of additive pattern databases (slide_pdb.h), built by the caller for the
  * goal's empty cell, optionally raised to the Manhattan distance plus conflicts where that
- * is larger (both are lower bounds, so their maximum is one). A pattern database's sum may
- * change by 0 or 1 a move, so its bounds go up by one or two.
+ * is larger (both are lower bounds, so their maximum is one). That sum has no parity: the
+ * bounds go up by one or more.
  *
  * Threads. The paths of the first few moves from the start (a fixed number of levels, so
  * the same for any number of threads) are the units; in each iteration the threads take them

@@ -57,6 +57,8 @@ COMMAND=
 TALLY=$TMP/.tally
 : >"$TALLY"
 mkdir "$TMP/work" && cd "$TMP/work" || exit 1
+# dance slide's pattern databases go to a folder of the test's own, never the user's cache.
+export DANCE_PDB_CACHE="$TMP/pdb-cache"
 
 fail() {
   echo failure >>"$TALLY"

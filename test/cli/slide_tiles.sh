@@ -135,7 +135,7 @@ check 'python3 replay.py "$OUT" "$EIGHT" goal.txt' "the 8-puzzle's solution does
 # configurations for breadth-first search.
 printf 'labelled *\n.197\nBD53\nEC42\n86AF\n' >korf79.txt
 printf '.123\n4567\n89AB\nCDEF\n' >fifteen.txt
-run slide korf79.txt --goal fifteen.txt --max-memory 1G -t 2 --json
+run slide korf79.txt --goal fifteen.txt --max-memory 1G -t 2 --json --heuristic lc
 expect_exit 0
 expect_stderr <<'OUT'
 dance slide: heuristic search (IDA*, Manhattan distance and linear conflicts, 2 threads): the 10461394944000 configurations of these tiles would take about 211 TiB, more than --max-memory 1G
@@ -143,12 +143,64 @@ OUT
 expect_json 'd["steps"] == 42 and d["complete"] is True and d["stopped_by"] is None'
 expect_json 'len(d["solution_steps"]) == 42 and d["solution_moves"] == d["solution_steps"]'
 check 'python3 replay.py "$OUT" korf79.txt fifteen.txt' "Korf's instance 79 does not replay"
-run slide korf79.txt --goal fifteen.txt --max-memory 1G -q --stats
+run slide korf79.txt --goal fifteen.txt --max-memory 1G -q --stats --heuristic lc
 expect_exit 0
 expect_stderr </dev/null
 expect_stdout_has "shortest in unit steps: 42 steps"
 expect_stdout_has "method:      IDA*, Manhattan distance and linear conflicts"
 expect_stdout_has "iterations, bounds "
+
+# ---- pattern databases, on the 8-puzzle (4-4: 6,184 bytes) ------------------------------
+
+# Built on first use into the cache folder, said on stderr, and the solution as long.
+PDB=cache/tiles-3x3-empty2.2-4-4-070caa70.pdb
+run slide "$EIGHT" --goal goal.txt --method ida --heuristic pdb --pdb-cache cache -t 2 --json
+expect_exit 0
+expect_stderr_has "dance slide: heuristic search (IDA*, additive pattern databases 4-4, linear conflicts, 2 threads): as --method asks
+dance slide: building the pattern databases 4-4 (6.04 KiB) for the goal's empty cell at 2,2
+dance slide: pattern databases built in "
+expect_stderr_has "dance slide: pattern databases saved as $PDB"
+expect_json 'd["steps"] == 14 and d["heuristic"] == "pdb" and d["pdb"]["cache"] == "built"'
+expect_json 'd["pdb"]["groups"] == "4-4" and d["pdb"]["bytes"] == 6184 and d["pdb"]["file"] == "'$PDB'"'
+check 'python3 replay.py "$OUT" "$EIGHT" goal.txt' "the 8-puzzle's solution with the tables does not replay"
+check '[ "$(stat -c %s $PDB)" = 6184 ]' "the cache file is not 6184 bytes"
+# Read back: no build.
+run slide "$EIGHT" --goal goal.txt --method ida --heuristic pdb --pdb-cache cache --json
+expect_exit 0
+expect_stderr_has "dance slide: pattern databases read from $PDB"
+expect_json 'd["steps"] == 14 and d["pdb"]["cache"] == "hit" and d["pdb"]["build_seconds"] == 0'
+# A byte changed: found by the checksum, said, rebuilt and saved again.
+python3 -c 'import sys; b = bytearray(open(sys.argv[1], "rb").read()); b[3000] ^= 1; open(sys.argv[1], "wb").write(b)' $PDB
+run slide "$EIGHT" --goal goal.txt --method ida --heuristic pdb --pdb-cache cache -q --json
+expect_exit 0
+expect_stderr <<OUT
+dance slide: warning: $PDB: corrupted (its checksum does not match): rebuilding
+OUT
+expect_json 'd["steps"] == 14 and d["pdb"]["cache"] == "rebuilt"'
+run slide "$EIGHT" --goal goal.txt --method ida --heuristic pdb --pdb-cache cache -q --json
+expect_json 'd["pdb"]["cache"] == "hit"'
+# Cut short: said, rebuilt.
+truncate -s 100 $PDB
+run slide "$EIGHT" --goal goal.txt --method ida --heuristic pdb --pdb-cache cache -q --json
+expect_exit 0
+expect_stderr <<OUT
+dance slide: warning: $PDB: truncated (100 bytes, not 6184): rebuilding
+OUT
+expect_json 'd["steps"] == 14 and d["pdb"]["cache"] == "rebuilt"'
+check '[ "$(stat -c %s $PDB)" = 6184 ]' "the rebuilt cache file is not 6184 bytes"
+# none: built in memory, nothing written; so is DANCE_PDB_CACHE=none; by default
+# $XDG_CACHE_HOME/dance.
+run slide "$EIGHT" --goal goal.txt --method ida --heuristic pdb --pdb-cache none -q --json
+expect_json 'd["pdb"]["cache"] == "off" and d["pdb"]["file"] is None and d["steps"] == 14'
+DANCE_PDB_CACHE=none run slide "$EIGHT" --goal goal.txt --method ida --heuristic pdb -q --json
+expect_json 'd["pdb"]["cache"] == "off"'
+check '[ ! -e none ]' "--pdb-cache none made a folder"
+(unset DANCE_PDB_CACHE; XDG_CACHE_HOME=$PWD/xdg run slide "$EIGHT" --goal goal.txt --method ida --heuristic pdb -q --json; [ -s xdg/dance/${PDB#cache/} ]) || check false "no cache file under \$XDG_CACHE_HOME/dance"
+# The other estimates, named in JSON.
+run slide "$EIGHT" --goal goal.txt --method ida --heuristic manhattan -q --json
+expect_json 'd["steps"] == 14 and d["heuristic"] == "manhattan" and d["pdb"] is None'
+expect_usage_error slide "--heuristic guides the search of a goal: it needs --goal" slide "$EIGHT" --heuristic pdb
+expect_usage_error slide "--pdb-cache guides the search of a goal: it needs --goal" slide "$EIGHT" --pdb-cache none
 
 # Usage: --method needs --goal, and ida needs tiles and a layout goal.
 expect_usage_error slide "--method picks how to reach a goal: it needs --goal" slide "$EIGHT" --method ida
@@ -163,11 +215,11 @@ if sigint_ignored || sigint_untimely; then
   echo "slide_tiles: skipping the Ctrl-C checks" >&2
 else
   printf 'labelled *\nF2CB\nED95\n1387\n.A64\n' >korf88.txt
-  run_interrupted 0.3 slide korf88.txt --goal fifteen.txt --method ida --json -q
+  run_interrupted 0.3 slide korf88.txt --goal fifteen.txt --method ida --heuristic lc --json -q
   expect_exit 1
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["steps"] is None'
   expect_json 'd["solution_steps"] is None and 43 <= d["lower_bound"] <= 65'
-  run_interrupted 0.3 slide korf88.txt --goal fifteen.txt --method ida -q
+  run_interrupted 0.3 slide korf88.txt --goal fifteen.txt --method ida --heuristic lc -q
   expect_exit 1
   expect_stdout_has "no solution found: none has fewer than "
   expect_stdout_has " steps (interrupted; the search is incomplete)"
