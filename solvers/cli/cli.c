@@ -396,8 +396,8 @@ int cli_start(const cli_command *cmd, void *values, int argc, char **argv, int m
               int *nargs) {
   int status = cli_parse(cmd, values, argc, argv, argv + 1, nargs);
   if (status) return status;
-  if (common_flag(cmd, values, "help")) {
-    cli_print_help(cmd, stdout);
+  if (common_flag(cmd, values, "help") || common_flag(cmd, values, "help-all")) {
+    cli_print_help(cmd, stdout, common_flag(cmd, values, "help-all"));
     return cli_finish(cmd, CLI_SOLVED);
   }
   if (common_flag(cmd, values, "version")) {
@@ -513,34 +513,60 @@ void cli_option_note(const cli_option *o, char *buf, size_t cap) {
     buf[0] = '\0';
 }
 
-void cli_print_help(const cli_command *cmd, FILE *f) {
+/* Whether the option named name is among the blank-separated names of list. */
+static int listed(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = list; (p = strstr(p, name)); p += n)
+    if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0')) return 1;
+  return 0;
+}
+
+/* One option's lines of the help: its names, its text, its default and range. */
+static void print_option(const cli_option *o, FILE *f) {
   enum { INDENT = 26, WIDTH = 80 };
+  char left[64], text[160];
+  if (o->short_name)
+    snprintf(left, sizeof left, "  -%c, --%s%s%s", o->short_name, o->name, o->arg ? " " : "",
+             o->arg ? o->arg : "");
+  else
+    snprintf(left, sizeof left, "      --%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+  fputs(left, f);
+  int col = (int)strlen(left);
+  if (col + 2 > INDENT) {
+    fputc('\n', f);
+    col = 0;
+  }
+  fprintf(f, "%*s", INDENT - col, "");
+  /* The default and range stay in one piece, so that they read (and grep) well. */
+  cli_option_note(o, text, sizeof text);
+  col = wrap(f, o->help, INDENT, INDENT, WIDTH, 0);
+  wrap(f, text, col, INDENT, WIDTH, 1);
+  fputc('\n', f);
+}
+
+void cli_print_help(const cli_command *cmd, FILE *f, int all) {
+  int brief = !all && cmd->common;
   fprintf(f, "Usage: dance %s %s\n\n", cmd->name, cmd->usage);
   if (cmd->summary) fprintf(f, "%s\n", cmd->summary);
-  fprintf(f, "Options:\n");
-  for (size_t i = 0; i < cmd->option_count; i++) {
-    const cli_option *o = &cmd->options[i];
-    char left[64], text[160];
-    if (o->short_name)
-      snprintf(left, sizeof left, "  -%c, --%s%s%s", o->short_name, o->name, o->arg ? " " : "",
-               o->arg ? o->arg : "");
-    else
-      snprintf(left, sizeof left, "      --%s%s%s", o->name, o->arg ? " " : "",
-               o->arg ? o->arg : "");
-    fputs(left, f);
-    int col = (int)strlen(left);
-    if (col + 2 > INDENT) {
-      fputc('\n', f);
-      col = 0;
-    }
-    fprintf(f, "%*s", INDENT - col, "");
-    /* The default and range stay in one piece, so that they read (and grep) well. */
-    cli_option_note(o, text, sizeof text);
-    col = wrap(f, o->help, INDENT, INDENT, WIDTH, 0);
-    wrap(f, text, col, INDENT, WIDTH, 1);
-    fputc('\n', f);
+  fprintf(f, "%s:\n", brief ? "Common options" : "Options");
+  for (size_t i = 0; i < cmd->option_count; i++)
+    if (!brief || listed(cmd->common, cmd->options[i].name)) print_option(&cmd->options[i], f);
+  if (!brief) {
+    if (cmd->epilogue) fprintf(f, "\n%s", cmd->epilogue);
+    return;
   }
-  if (cmd->epilogue) fprintf(f, "\n%s", cmd->epilogue);
+  enum { WIDTH = 80 };
+  int col = fprintf(f, "\nOther options:");
+  for (size_t i = 0; i < cmd->option_count; i++) {
+    const char *name = cmd->options[i].name;
+    if (listed(cmd->common, name)) continue;
+    if (col + (int)strlen(name) + 4 > WIDTH) col = fprintf(f, "\n ") - 1;
+    col += fprintf(f, " --%s", name);
+  }
+  fprintf(f, "\n(dance %s --help-all describes every option, the formats and more examples;\n"
+             "so does the manual page, man dance)\n",
+          cmd->name);
+  if (cmd->examples) fprintf(f, "\nExamples:\n%s", cmd->examples);
 }
 
 /* ---- JSON ---------------------------------------------------------------------------- */

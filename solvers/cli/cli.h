@@ -111,7 +111,9 @@ typedef struct {
 
 /* The options of every command, after its own. */
 #define CLI_COMMON_OPTIONS(X)                                                                      \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show this help and exit")                          \
+  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show the common options and examples, and exit")    \
+  X(help_all, "help-all", 0, FLAG, NULL, NULL, 0, 0,                                               \
+    "show every option, the formats and all the examples, and exit")                               \
   X(version, "version", 'V', FLAG, NULL, NULL, 0, 0, "print the version of dance and exit")
 
 /* clang-format off */
@@ -135,6 +137,10 @@ typedef struct {
   const char *usage;    /* what follows "dance xc " in the usage line: "[OPTIONS] FILE" */
   const char *summary;  /* a paragraph printed after the usage line */
   const char *epilogue; /* printed after the options: formats, exit statuses, examples */
+  /* The short --help: the names of the options it describes, blank-separated (the others
+   * are only named), and its examples ("  dance ..." lines); NULL: --help is --help-all. */
+  const char *common;
+  const char *examples;
   const cli_option *options;
   size_t option_count;
   /* Words the arguments may be besides files (dance cube's piece sets), for the bash
@@ -169,8 +175,10 @@ typedef struct {
 } cli_suggestion;
 void cli_suggest(cli_suggestion *s, const char *typed, size_t len, const char *name);
 
-/* Writes the usage line, summary, option list (with defaults and ranges) and epilogue. */
-void cli_print_help(const cli_command *cmd, FILE *f);
+/* Writes the usage line, summary, option list (with defaults and ranges) and epilogue; or,
+ * short (all 0, for a command with cmd->common), the common options only, the others
+ * named, and cmd->examples. */
+void cli_print_help(const cli_command *cmd, FILE *f, int all);
 
 /* The start of every subcommand: cli_parse, then --help (the help on stdout) or else
  * --version ("dance VERSION" on stdout, as `dance --version` prints it), then at most

@@ -77,6 +77,10 @@ CLI_DECLARE_COMMAND(cube);
 
 const cli_command cmd_cube_command = {
     .name = "cube",
+    .common = "box region optional mirror max first print threads progress stats json list help help-all",
+    .examples = "  dance cube soma --reflections --json\n"
+                "  dance cube pentominoes --box 12x5x1 --first\n"
+                "  dance cube pentominoes --region data/regions/8x8-centre-hole.txt\n",
     .usage = "[OPTIONS] NAME|FILE",
     .summary = "Packs a set of polycubes into a box or a region of any shape, each piece used\n"
                "once (or at most once, if optional), and counts the solutions once each up to\n"

@@ -69,6 +69,10 @@ CLI_DECLARE_COMMAND(gridlock);
 
 const cli_command cmd_gridlock_command = {
     .name = "gridlock",
+    .common = "print svg json method generate threads help help-all",
+    .examples = "  dance gridlock data/gridlock/01.txt\n"
+                "  dance gridlock data/gridlock/01.txt --svg 01.svg\n"
+                "  dance gridlock --generate --seed 7 --difficulty 100\n",
     .usage = "[OPTIONS] FILE...",
     .summary =
         "Solves Rubik's Gridlock puzzles: places the eight solution rectangles (1: 1x4, 2: 1x5,\n"

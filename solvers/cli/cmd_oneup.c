@@ -61,6 +61,10 @@ CLI_DECLARE_COMMAND(oneup);
 
 const cli_command cmd_oneup_command = {
     .name = "oneup",
+    .common = "print svg json method generate size threads help help-all",
+    .examples = "  dance oneup data/oneup/7-7-2024.txt\n"
+                "  dance oneup data/oneup/7-7-2024.txt --svg 7-7-2024.svg\n"
+                "  dance oneup --generate --size 8 --seed 1\n",
     .usage = "[OPTIONS] FILE | --generate --size N [OPTIONS]",
     .summary =
         "Solves a One Up puzzle: an n x n board (n up to 16) whose rows and columns are cut\n"

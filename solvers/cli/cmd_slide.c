@@ -46,6 +46,10 @@ CLI_DECLARE_COMMAND(slide);
 
 const cli_command cmd_slide_command = {
     .name = "slide",
+    .common = "goal boards layers method stats max-memory threads json help help-all",
+    .examples = "  dance slide data/sliding/main_2613742.txt --stats\n"
+                "  dance slide data/sliding/example_208.txt --goal L@2,3 --boards\n"
+                "  dance slide data/sliding/eight_puzzle.txt --layers\n",
     .usage = "[OPTIONS] FILE     ('-' reads stdin)",
     .summary =
         "Counts the configurations of the sliding-block puzzle in FILE that can be reached\n"

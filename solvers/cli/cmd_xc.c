@@ -63,6 +63,10 @@ CLI_DECLARE_COMMAND(xc);
 
 const cli_command cmd_xc_command = {
     .name = "xc",
+    .common = "max first print threads json stats progress estimate help help-all",
+    .examples = "  dance xc data/xc/pent6x10.dlx --threads 2 --stats\n"
+                "  dance xc data/xc/queens13.dlx --json\n"
+                "  dance xc data/xc/colortest.dlx --print\n",
     .usage = "[OPTIONS] FILE",
     .summary = "Counts the exact covers of the problem in FILE ('-' reads stdin): the sets of\n"
                "options that cover every primary item exactly once and every secondary item at\n"

@@ -98,7 +98,7 @@ check '[ "$(grep -vc "^#" soma.cat)" = 480 ]' "the catalog has 480 solutions"
 run cube soma --verify-catalog soma.cat
 expect_exit 0
 # The help shows those two commands and the count the first prints.
-run cube --help
+run cube --help-all
 check 'grep -A 2 -xF "  \$ dance cube soma --catalog soma.cat" "$OUT" >shown &&
   printf "  %s\n" "\$ dance cube soma --catalog soma.cat" "480 solutions (11520 covers in all)" \
     "\$ dance cube soma --verify-catalog soma.cat" | cmp -s - shown' \

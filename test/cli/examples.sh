@@ -1,4 +1,4 @@
-# Every example under "Examples:" in dance --help and in each dance CMD --help runs as
+# Every example under "Examples:" in dance --help and in each dance CMD --help and --help-all runs as
 # printed from the top of the source tree: one line, "  dance " and plain arguments (no
 # shell syntax), exit status 0 or 1. Run here with data/ linked into the scratch folder.
 
@@ -8,6 +8,7 @@ commands=$(sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' "$OUT" | grep -vx h
 : >examples
 for c in "" $commands; do
   "$DANCE" $c --help | awk '/^Examples:$/ {on = 1; next} /^$/ {on = 0} on' >>examples
+  [ -z "$c" ] || "$DANCE" $c --help-all | awk '/^Examples:$/ {on = 1; next} /^$/ {on = 0} on' >>examples
 done
 awk '!seen[$0]++' examples >unique && mv unique examples # the overview repeats some
 check '[ "$(wc -l <examples)" -ge 20 ]' "too few examples found: $(cat examples)"

@@ -56,7 +56,7 @@ expect_file_has dance.txt "Howard's Gridlock article"
 expect_file_has dance.txt "Howard's One Up article"
 
 # Every command of the overview has its subsection, with its usage line and every option
-# its --help lists (long and short name), and the end of its epilogue.
+# its --help-all lists (long and short name), and the end of its epilogue.
 run --help
 commands=$(sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p' "$OUT" | grep -vx help)
 check '[ "$(echo "$commands" | wc -w)" -ge 6 ]' "the overview lists too few commands"
@@ -64,7 +64,7 @@ for c in $commands; do
   awk -v c="$c" '$0 == ".SS \"dance " c "\"" {on = 1; next} /^\.S[SH] / {on = 0} on' dance.1 |
     sed -e 's/\\f[BIR]//g' -e 's/\\-/-/g' -e 's/\\e/\\/g' -e 's/\\&//g' >"section_$c"
   check "[ -s section_$c ]" "the man page has no subsection 'dance $c'"
-  run "$c" --help
+  run "$c" --help-all
   usage=$(head -n 1 "$OUT" | sed 's/^Usage: //')
   check 'grep -qxF -- "$usage" "section_$c"' "the subsection of $c lacks its usage '$usage'"
   check "grep -qxF \"\$(tail -n 1 \"\$OUT\" | sed 's/^  //')\" section_$c" \
@@ -119,9 +119,9 @@ completes dance help sl '=>' slide
 completes dance --generate '' '=>' man bash
 completes dance xc --export dance. '=>' dance.1 dance.bash dance.txt
 completes dance gridlock dance.b '=>' dance.bash
-# Every option of every --help is offered after '--', and -V after '-V'.
+# Every option of every --help-all is offered after '--', and -V after '-V'.
 for c in $commands; do
-  run "$c" --help
+  run "$c" --help-all
   completes dance "$c" -- '=>' $(sed -n '/^Options:/,/^$/p' "$OUT" |
     grep -oE '^(  -[a-zA-Z], |      )--[a-z0-9-]+' | grep -oE -e '--[a-z0-9-]+')
   completes dance "$c" -V '=>' -V

@@ -136,7 +136,7 @@ expect_exit 0
 run --stdin "$G/01.txt" gridlock - --no-board
 expect_exit 0
 expect_stdout_has "1 solution (unique)"
-run gridlock --help
+run gridlock --help-all
 expect_exit 0
 expect_stdout_has "Usage: dance gridlock [OPTIONS] FILE..."
 expect_stdout_has "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/37.txt"

@@ -31,7 +31,22 @@ run help xc
 expect_exit 0
 check 'cmp -s xc_help "$OUT"' "'dance help xc' differs from 'dance xc --help'"
 
-# The help teaches the format, every option with its default and range, and examples.
+# The short help fits a screen: the common options, the others named, three examples, and
+# where the rest is.
+check '[ "$(wc -l <xc_help)" -le 60 ]' "dance xc --help is $(wc -l <xc_help) lines, more than 60"
+expect_file_has xc_help "Common options:"
+expect_file_has xc_help "Other options: --engine --max-nodes --catalog --shard --checkpoint"
+expect_file_has xc_help "(dance xc --help-all describes every option, the formats and more examples;"
+expect_file_has xc_help "Examples:"
+for c in cube gridlock oneup slide barflip merge; do
+  run "$c" --help
+  check '[ "$(wc -l <"$OUT")" -le 60 ]' "dance $c --help is $(wc -l <"$OUT") lines, more than 60"
+done
+
+# --help-all teaches the format, every option with its default and range, and examples.
+run xc --help-all
+expect_exit 0
+cp "$OUT" xc_help
 expect_file_has xc_help "Usage: dance xc [OPTIONS] FILE"
 expect_file_has xc_help "  A B X:red"
 for option in --max --first --print --threads --max-nodes --shard --progress \

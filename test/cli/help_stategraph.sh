@@ -14,6 +14,8 @@ for name in slide barflip; do
   cp "$OUT" "${name}_help"
   run help "$name"
   check "cmp -s ${name}_help \"\$OUT\"" "'dance help $name' differs from 'dance $name --help'"
+  run "$name" --help-all
+  cp "$OUT" "${name}_help"
   for option in --max-memory --progress --progress-interval --json --quiet --help --stats; do
     expect_file_has "${name}_help" "$option"
   done

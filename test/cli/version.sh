@@ -26,11 +26,14 @@ for c in $commands; do
   run "$c" no-such-file.txt extra-argument --version
   expect_exit 0
   check 'cmp -s version "$OUT"' "'dance $c ARGS --version' differs from 'dance --version'"
-  run "$c" --help
+  run "$c" --help-all
   expect_exit 0
-  expect_stdout_has "  -h, --help              show this help and exit"
+  expect_stdout_has "  -h, --help              show the common options and examples, and exit"
   expect_stdout_has "  -V, --version           print the version of dance and exit"
   # --help comes first when both are given.
+  run "$c" --help
+  expect_exit 0
+  expect_stdout_has "  -h, --help              show the common options and examples, and exit"
   cp "$OUT" help
   run "$c" --version --help
   check 'cmp -s help "$OUT"' "'dance $c --version --help' is not the help"
