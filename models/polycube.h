@@ -106,8 +106,9 @@ typedef struct {
                       else the first free letter of A-Z, a-z, 0-9 */
 } poly_piece;
 
-/* Cell values in an arrangement (cells[] below): a piece index, or one of these. */
-enum { POLY_HOLE = 0xfe, POLY_EMPTY = 0xff };
+/* Cell values in an arrangement (cells[] below): a piece index, or one of these (drawn
+ * '.', '+' and '#'; POLY_MARK marks cells a message points at). */
+enum { POLY_MARK = 0xfd, POLY_HOLE = 0xfe, POLY_EMPTY = 0xff };
 
 typedef struct {
   int box[3]; /* x, y, z: the box, or the region's bounding box */
@@ -293,6 +294,13 @@ int poly_check(const poly_set *s, int mirror, const uint8_t *cells, char *why, s
 int poly_box_symmetries(const int box[3], int reflections, int32_t *perm);
 
 /* ---- rendering ------------------------------------------------------------------------ */
+
+/* A reason the set cannot pack its region that is cheap and certain: a connected part of
+ * the region (cells next to each other by a face) whose size no set of the pieces adds up
+ * to. Returns the size of the first such part, with cells (box cells) holding POLY_MARK for
+ * it, POLY_EMPTY for the rest of the region and POLY_HOLE for the holes; 0 when every part
+ * passes (or out of memory). */
+size_t poly_dead_part(const poly_set *s, uint8_t *cells);
 
 /* The box seen from above, as Kurowski's Bedlam page prints its solutions: its layers side by
  * side, top layer first, two blanks apart; each layer's rows from the back (largest y)

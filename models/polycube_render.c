@@ -1,9 +1,10 @@
 /* polycube_render.c -- a packing as text (layers of letters, or one catalog line) and as SVG.
  *
- * Both texts show the box from above, as the seed's Bedlam catalog does: the top layer
+ * Both texts show the box from above, as Kurowski's Bedlam page does: the top layer
  * first (leftmost), each layer with its back row (largest y) on top and x from left to
  * right, so a layer reads like a map with north up. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "polycube.h"
@@ -21,12 +22,15 @@ int poly_cell_width(const poly_set *s) {
 /* Cell p drawn in w characters (w = poly_cell_width) at out, NUL-terminated. */
 static void cell_code(const poly_set *s, uint8_t p, int w, char *out) {
   if (w == 1) {
-    out[0] = p < s->npieces ? s->pieces[p].letter : p == POLY_HOLE ? '.' : '?';
+    out[0] = p < s->npieces   ? s->pieces[p].letter
+             : p == POLY_HOLE ? '.'
+             : p == POLY_MARK ? '#'
+                              : '+';
     out[1] = '\0';
   } else if (p < s->npieces) {
     snprintf(out, 4, "%03d", p + 1);
   } else {
-    snprintf(out, 4, "%s", p == POLY_HOLE ? "..." : "???");
+    snprintf(out, 4, "%s", p == POLY_HOLE ? "..." : p == POLY_MARK ? "###" : "+++");
   }
 }
 
@@ -235,4 +239,58 @@ int poly_write_svg(FILE *f, const poly_set *s, const uint8_t *cells, const char 
   }
   fputs("</svg>\n", f);
   return ferror(f) ? -1 : 0;
+}
+
+/* The region's part around cell c, marked `mark` in cells (whose region cells not yet in a
+ * part are POLY_EMPTY), by a flood fill through the queue q (room for every cell); its
+ * size, its cells in q. */
+static size_t mark_part(const poly_set *s, uint8_t *cells, size_t c, uint8_t mark, size_t *q) {
+  const int *b = s->box;
+  size_t head = 0, tail = 0;
+  cells[c] = mark;
+  q[tail++] = c;
+  while (head < tail) {
+    size_t v = q[head++];
+    int p[3] = {(int)(v % (size_t)b[0]), (int)(v / (size_t)b[0] % (size_t)b[1]),
+                (int)(v / (size_t)b[0] / (size_t)b[1])};
+    for (int k = 0; k < 6; k++) {
+      int n[3] = {p[0], p[1], p[2]};
+      n[k / 2] += k % 2 ? 1 : -1;
+      if (n[k / 2] < 0 || n[k / 2] >= b[k / 2]) continue;
+      size_t u = cell_of(b, n[0], n[1], n[2]);
+      if (cells[u] != POLY_EMPTY) continue;
+      cells[u] = mark;
+      q[tail++] = u;
+    }
+  }
+  return tail;
+}
+
+size_t poly_dead_part(const poly_set *s, uint8_t *cells) {
+  enum { PASSED = 0xfc }; /* a part some set of the pieces fills, while the parts are tried */
+  size_t n = (size_t)s->box[0] * s->box[1] * s->box[2], dead = 0;
+  uint8_t *sums = calloc(n + 1, 1); /* sums[k]: some set of the pieces has k cubes */
+  size_t *q = malloc(n * sizeof *q);
+  if (sums && q) {
+    sums[0] = 1;
+    for (int p = 0; p < s->npieces; p++)
+      for (size_t k = n + 1; k-- > (size_t)s->pieces[p].size;)
+        sums[k] |= sums[k - (size_t)s->pieces[p].size];
+    for (size_t c = 0; c < n; c++)
+      cells[c] = poly_in_region(s, c) ? POLY_EMPTY : POLY_HOLE;
+    for (size_t c = 0; c < n && !dead; c++) {
+      if (cells[c] != POLY_EMPTY) continue;
+      size_t size = mark_part(s, cells, c, PASSED, q);
+      if (!sums[size]) {
+        dead = size;
+        for (size_t k = 0; k < size; k++)
+          cells[q[k]] = POLY_MARK;
+      }
+    }
+    for (size_t c = 0; c < n; c++)
+      if (cells[c] == PASSED) cells[c] = POLY_EMPTY;
+  }
+  free(sums);
+  free(q);
+  return dead;
 }

@@ -697,6 +697,22 @@ static void json_printed(cli_json *j, const poly_set *s, const collector *c) {
 }
 
 /* --json: the search's result as one JSON object. */
+/* After a whole search with no solution, why, where that is cheap and certain: a part of
+ * the box or region that no set of the pieces fills, as a sentence and the box drawn ('#'
+ * the part, '+' the rest, '.' holes) in buf; 0 when there is no such part. */
+static int cube_diagnosis(const poly_model *m, char *buf, size_t cap) {
+  const poly_set *s = poly_model_set(m);
+  uint8_t *cells = malloc(poly_model_cells(m));
+  size_t dead = cells ? poly_dead_part(s, cells) : 0;
+  if (dead) {
+    int len = snprintf(buf, cap, "a part of the %s of %s, marked #, that no set of the pieces fills:\n",
+                       shape_word(s), cli_plural(dead, "cell", "cells").s);
+    if (len > 0 && (size_t)len < cap) poly_format_layers(s, cells, buf + len, cap - (size_t)len);
+  }
+  free(cells);
+  return dead != 0;
+}
+
 static void json_result(const cube_options *o, const char *arg, const char *path,
                         const poly_model *m, const outcome *r) {
   const collector *c = r->c;
@@ -718,6 +734,9 @@ static void json_result(const cube_options *o, const char *arg, const char *path
   cli_json_plan(&j, &st->plan, o->shard.count || o->checkpoint || o->resume);
   cli_json_string(&j, "catalog", o->catalog && strcmp(o->catalog, "-") ? o->catalog : NULL);
   cli_json_checkpoint(&j, o->checkpoint, o->resume, r->before);
+  char why[8192];
+  int none = r->complete && !c->solutions && !o->shard.count;
+  cli_json_string(&j, "diagnosis", none && cube_diagnosis(m, why, sizeof why) ? why : NULL);
   json_model(&j, m);
   if (o->print || o->first) json_printed(&j, poly_model_set(m), c);
   cli_json_end_object(&j);
@@ -763,6 +782,10 @@ static void text_result(const cube_options *o, const poly_model *m, const outcom
   if (o->shard.count)
     snprintf(part, sizeof part, " in part %" PRIu32 "/%" PRIu32 " of problem %s", o->shard.index,
              o->shard.count, cli_identity_hex(r->identity).s);
+  char why[8192];
+  if (r->complete && !c->solutions && !o->shard.count && !o->quiet &&
+      cube_diagnosis(m, why, sizeof why))
+    fprintf(stderr, "dance cube: no solution can exist: %s", why);
   if (r->complete)
     printf("%s (%s in all%s)%s\n", c->solutions ? n.s : "no solutions",
            cli_plural(c->total, "cover", "covers").s, refl, part);

@@ -272,3 +272,28 @@ expect_exit 2
 expect_stderr <<'EOF2'
 dance cube: --box 7x9: the pieces have 60 cubes in all, the 7x9x1 box 63 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 EOF2
+
+# No packing, and a reason that is cheap and certain: a part of the region no set of the
+# pieces fills (4 cells cut off by holes, for pieces of 5), drawn on stderr and in the JSON.
+printf 'region\nxxxxxxxx\nxxxxxxxx\nxxxxxxxx\nxxxxxxxx\nxxxxxxxx\n..xxxxxx\nxx.xxxxx\nxx.xxxxx\n' >island.txt
+run cube pentominoes --region island.txt
+expect_exit 1
+expect_stdout <<'EOF'
+no solutions (0 covers in all)
+EOF
+expect_stderr <<'EOF'
+dance cube: no solution can exist: a part of the region of 4 cells, marked #, that no set of the pieces fills:
+++++++++
+++++++++
+++++++++
+++++++++
+++++++++
+..++++++
+##.+++++
+##.+++++
+EOF
+run cube pentominoes --region island.txt --json
+expect_exit 1
+expect_json 'd["diagnosis"].startswith("a part of the region of 4 cells") and d["diagnosis"].endswith("##.+++++\n")'
+run cube pentominoes --box 10x6 --json -t 1 --max 1
+expect_json 'd["diagnosis"] is None'
