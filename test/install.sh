@@ -82,6 +82,16 @@ check_tree() { # check_tree PREFIX LIBDIR LABEL
   expect_out "$label: dance --version" "dance $version" env -u DANCE_PIECES "$p/bin/dance" --version
   expect_out "$label: installed piece sets" "480 solutions (11520 covers in all)" \
     env -u DANCE_PIECES sh -c "cd / && '$p/bin/dance' cube soma"
+  # The help's examples name the installed example data (share/dance/examples), so that
+  # they run from any folder.
+  local example
+  example=$("$p/bin/dance" xc --help | sed -n '/^Examples:$/{n;s/^  dance //p;q}')
+  case $example in
+  "xc $p/"*"/dance/examples/xc/pent6x10.dlx --threads 2 --stats") ok ;;
+  *) fail "$label: the first example of dance xc --help is 'dance $example'" ;;
+  esac
+  expect_out "$label: the first example of dance xc --help, from /" "9356 solutions" \
+    sh -c "cd / && '$p/bin/dance' $example"
 
   # pkg-config, shared library.
   local cflags libs

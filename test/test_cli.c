@@ -206,8 +206,8 @@ static void test_bash(void) {
   ASSERT(strstr(sh, "    --color)\n      _dance_words auto always never\n      return\n"));
   ASSERT(strstr(sh, "    --restrict | -r)\n      _dance_words auto none\n      return\n"));
   ASSERT(strstr(sh, "    --max) # a value to type\n      return\n"));
-  ASSERT(strstr(sh, "_dance_words --max --color --restrict --svg --quiet --help --version -r -q "
-                    "-h -V\n"));
+  ASSERT(strstr(sh, "_dance_words --max --color --restrict --svg --quiet --help --help-all "
+                    "--version -r -q -h -V\n"));
   ASSERT(strstr(sh, "      _dance_words bedlam soma\n      _dance_files\n"));
   free(sh);
 }

@@ -547,12 +547,18 @@ static void print_option(const cli_option *o, FILE *f) {
 void cli_print_help(const cli_command *cmd, FILE *f, int all) {
   int brief = !all && cmd->common;
   fprintf(f, "Usage: dance %s %s\n\n", cmd->name, cmd->usage);
-  if (cmd->summary) fprintf(f, "%s\n", cmd->summary);
+  if (cmd->summary) {
+    cli_put_text(f, cmd->summary);
+    fputc('\n', f);
+  }
   fprintf(f, "%s:\n", brief ? "Common options" : "Options");
   for (size_t i = 0; i < cmd->option_count; i++)
     if (!brief || listed(cmd->common, cmd->options[i].name)) print_option(&cmd->options[i], f);
   if (!brief) {
-    if (cmd->epilogue) fprintf(f, "\n%s", cmd->epilogue);
+    if (cmd->epilogue) {
+      fputc('\n', f);
+      cli_put_text(f, cmd->epilogue);
+    }
     return;
   }
   enum { WIDTH = 80 };
@@ -566,7 +572,10 @@ void cli_print_help(const cli_command *cmd, FILE *f, int all) {
   fprintf(f, "\n(dance %s --help-all describes every option, the formats and more examples;\n"
              "so does the manual page, man dance)\n",
           cmd->name);
-  if (cmd->examples) fprintf(f, "\nExamples:\n%s", cmd->examples);
+  if (cmd->examples) {
+    fprintf(f, "\nExamples:\n");
+    cli_put_text(f, cmd->examples);
+  }
 }
 
 /* ---- JSON ---------------------------------------------------------------------------- */
@@ -1060,6 +1069,9 @@ cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes
 #ifndef DANCE_PIECES_RELATIVE
 #define DANCE_PIECES_RELATIVE "../share/dance/pieces"
 #endif
+#ifndef DANCE_EXAMPLES_RELATIVE
+#define DANCE_EXAMPLES_RELATIVE "../share/dance/examples"
+#endif
 
 /* The folder that holds the running binary, from /proc/self/exe (Linux), with the final '/'
  * kept; "" when it cannot be told. */
@@ -1088,6 +1100,32 @@ const char *cli_pieces_dir(void) {
   if (*dir && is_dir(path)) return path;
   snprintf(path, sizeof path, "%s%s", dir, DANCE_PIECES_RELATIVE); /* installed */
   return path;
+}
+
+const char *cli_examples_dir(void) {
+  static char path[4200];
+  const char *dir = exe_dir();
+  if (!*dir) return NULL;
+  snprintf(path, sizeof path, "%sdata", dir); /* the build tree */
+  if (!is_dir(path)) snprintf(path, sizeof path, "%s%s", dir, DANCE_EXAMPLES_RELATIVE);
+  return is_dir(path) ? path : NULL;
+}
+
+void cli_put_text(FILE *f, const char *text) {
+  const char *dir = cli_examples_dir();
+  for (const char *t = text; *t;) {
+    const char *d = dir ? strstr(t, "data/") : NULL;
+    /* data/ as a path's start: after a blank, '@', '(' or the text's start */
+    while (d && d > text && !strchr(" @(\n", d[-1]))
+      d = strstr(d + 1, "data/");
+    if (!d) {
+      fputs(t, f);
+      return;
+    }
+    fwrite(t, 1, (size_t)(d - t), f);
+    fprintf(f, "%s/", dir);
+    t = d + 5;
+  }
 }
 
 double cli_now(void) {

@@ -398,6 +398,14 @@ cli_num cli_stop_phrase(const char *stopped_by, uint64_t max, uint64_t max_nodes
  * when it does not exist, for the message. The string stays valid until the next call. */
 const char *cli_pieces_dir(void);
 
+/* The example data the help's examples name (data/ of the source tree, which the build tree
+ * links beside dance, or share/dance/examples beside the installed one), as a path from
+ * dance's own folder; NULL when there is none. */
+const char *cli_examples_dir(void);
+/* Writes text with each path that starts with "data/" made to start with
+ * cli_examples_dir(), so that the help's examples run from any folder. */
+void cli_put_text(FILE *f, const char *text);
+
 /* Seconds on a monotonic clock. */
 double cli_now(void);
 

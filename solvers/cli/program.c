@@ -30,10 +30,16 @@ void cli_print_overview(const cli_program *p, FILE *f) {
     fprintf(f, "  %-8s %s\n", p->commands[i].cmd->name, p->commands[i].about);
   fprintf(f, "  %-8s %s\n", "help", "show a command's options: dance help COMMAND");
   fprintf(f, "\nExamples:\n");
-  for (size_t i = 0; i < p->command_count; i++)
-    fprintf(f, "  %s\n", p->commands[i].example);
-  for (const char *const *e = p->examples; e && *e; e++)
-    fprintf(f, "  %s\n", *e);
+  for (size_t i = 0; i < p->command_count; i++) {
+    fputs("  ", f);
+    cli_put_text(f, p->commands[i].example);
+    fputc('\n', f);
+  }
+  for (const char *const *e = p->examples; e && *e; e++) {
+    fputs("  ", f);
+    cli_put_text(f, *e);
+    fputc('\n', f);
+  }
   fprintf(f, "\n%s%s", contract, generate);
 }
 

@@ -65,6 +65,7 @@ for c in $commands; do
     sed -e 's/\\f[BIR]//g' -e 's/\\-/-/g' -e 's/\\e/\\/g' -e 's/\\&//g' >"section_$c"
   check "[ -s section_$c ]" "the man page has no subsection 'dance $c'"
   run "$c" --help-all
+  sed -i "s#$EX#data/#g" "$OUT" # the man page names the example data data/, as the docs do
   usage=$(head -n 1 "$OUT" | sed 's/^Usage: //')
   check 'grep -qxF -- "$usage" "section_$c"' "the subsection of $c lacks its usage '$usage'"
   check "grep -qxF \"\$(tail -n 1 \"\$OUT\" | sed 's/^  //')\" section_$c" \

@@ -139,8 +139,8 @@ expect_stdout_has "1 solution (unique)"
 run gridlock --help-all
 expect_exit 0
 expect_stdout_has "Usage: dance gridlock [OPTIONS] FILE..."
-expect_stdout_has "  dance gridlock data/gridlock/01.txt data/gridlock/02.txt data/gridlock/37.txt"
-expect_stdout_has "(all 88 puzzles: data/gridlock/*.txt in a shell)"
+expect_stdout_has "  dance gridlock ${EX}gridlock/01.txt ${EX}gridlock/02.txt ${EX}gridlock/37.txt"
+expect_stdout_has "(all 88 puzzles: ${EX}gridlock/*.txt in a shell)"
 # The --verify shown in the help is what it prints.
 cp "$OUT" gridlock_help
 S='((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))'

@@ -5,7 +5,7 @@ run --help
 expect_exit 0
 expect_stdout_has "Commands:"
 expect_stdout_has "  xc       count the exact covers of a problem in Knuth's format"
-expect_stdout_has "dance xc data/xc/pent6x10.dlx --threads 2 --stats"
+expect_stdout_has "dance xc ${EX}xc/pent6x10.dlx --threads 2 --stats"
 expect_stderr </dev/null
 # It tells how to make the man page and the bash completion.
 expect_stdout_has "       dance --help | --version | --generate man|bash"
@@ -55,6 +55,6 @@ for option in --max --first --print --threads --max-nodes --shard --progress \
 done
 expect_file_has xc_help "(default: 2; from 0.1 to 3600)"
 expect_file_has xc_help "(default: all online cores, one for a tiny search; from 1 to 1024)"
-expect_file_has xc_help "dance xc data/xc/pent6x10.dlx --threads 2 --stats"
-expect_file_has xc_help "dance xc data/xc/queens13.dlx --json"
-expect_file_has xc_help "dance xc data/xc/colortest.dlx --print"
+expect_file_has xc_help "dance xc ${EX}xc/pent6x10.dlx --threads 2 --stats"
+expect_file_has xc_help "dance xc ${EX}xc/queens13.dlx --json"
+expect_file_has xc_help "dance xc ${EX}xc/colortest.dlx --print"

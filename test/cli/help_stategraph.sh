@@ -5,7 +5,7 @@ run --help
 expect_exit 0
 expect_stdout_has "  slide    count a sliding-block puzzle's configurations, or solve it"
 expect_stdout_has "  barflip  turn every bar of a bar-flip board vertical, in the fewest turns"
-expect_stdout_has "dance slide data/sliding/main_2613742.txt --goal Q@1,5"
+expect_stdout_has "dance slide ${EX}sliding/main_2613742.txt --goal Q@1,5"
 
 for name in slide barflip; do
   run "$name" --help
@@ -30,7 +30,7 @@ expect_file_has slide_help "Usage: dance slide [OPTIONS] FILE"
 expect_file_has slide_help "(default: steps; with --goal both)"
 expect_file_has slide_help "  LLa."
 expect_file_has slide_help "  208 configurations, at most 26 unit steps from the start"
-expect_file_has slide_help "dance slide data/sliding/example_208.txt --goal L@2,3 --boards"
+expect_file_has slide_help "dance slide ${EX}sliding/example_208.txt --goal L@2,3 --boards"
 
 for option in --method --survey; do
   expect_file_has barflip_help "$option"

@@ -90,7 +90,7 @@ EOF
 run oneup --help
 expect_exit 0
 expect_stdout_has "Usage: dance oneup [OPTIONS] FILE"
-expect_stdout_has "  dance oneup data/oneup/7-7-2024.txt --svg 7-7-2024.svg"
+expect_stdout_has "  dance oneup ${EX}oneup/7-7-2024.txt --svg 7-7-2024.svg"
 
 # A digit too large for a one-cell region: "a region of 1 cell".
 run oneup "$DATA/oneup/7-7-2024.txt" --verify 43122314/35241123/24153267/21531246/42615378/12362451/31224135/23416512

@@ -42,6 +42,9 @@ SCRIPT=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 NAME=$(basename "$SCRIPT" .sh)
 DANCE=$2
 DATA=$3
+# The help's examples name the example data beside dance (cli_examples_dir): data/ in the
+# source tree is printed as this.
+EX=$(dirname "$DANCE")/data/
 if [ "$NAME" = run_one ]; then # the driver is not a test of its own
   exit 0
 fi
