@@ -167,12 +167,12 @@ struct poly_model {
   uint8_t head[POLY_MAX_PIECES];   /* shape -> its first piece */
   uint8_t succ[POLY_MAX_PIECES];   /* piece -> the next piece of its shape, or 0xff */
   int copies;                      /* some shape has more than one piece */
-  /* Copies as copies: a shape whose pieces are all required and more than one is a group,
-   * its placements one set of options (its head's) that any of its copies may take, so a
-   * cover is a set of placements, not one per order of the copies. */
+  /* Copies as copies: a shape with more than one piece is a group, its placements one set of
+   * options (its head's) that any of its copies may take, so a cover is a set of
+   * placements, not one per order of the copies. */
   uint8_t group[POLY_MAX_PIECES];  /* shape -> its copies, when they form a group; else 0 */
+  uint8_t group_lo[POLY_MAX_PIECES]; /* shape -> its required copies, when a group */
   int grouped;                     /* some shape is a group */
-  int split_copies;                /* some shape has copies that are no group (optional) */
   int free_shape;                  /* the group with no item (its count follows from the
                                       volume), or -1 */
   /* With no piece to hold (every required piece has copies), the placement over one cell
@@ -187,7 +187,7 @@ struct poly_model {
   int32_t *key_place;  /* key -> its piece (a shape's head) and placement, two ints */
   int32_t *opt_key, *key_sym, *inv;
   int32_t *opt_sym; /* rotation g, option o -> the option of o's placement turned by g (or -1):
-                       g * options + o; NULL with copies that are no group */
+                       g * options + o */
   uint64_t *held_bits; /* 2 * held_words: a cover's options as bits, and an image's */
   size_t held_words;
   uint8_t *repr;       /* 3 * ncells: poly_model_representative's */
@@ -705,8 +705,8 @@ static poly_status model_like(const poly_model *m, const poly_options *o, poly_m
   memcpy(a->succ, m->succ, sizeof a->succ);
   a->copies = m->copies;
   memcpy(a->group, m->group, sizeof a->group);
+  memcpy(a->group_lo, m->group_lo, sizeof a->group_lo);
   a->grouped = m->grouped;
-  a->split_copies = m->split_copies;
   a->free_shape = m->free_shape;
   a->held_cell = -1;
   a->nsym = m->nsym; /* the rotations come first in m's perm */
@@ -1010,7 +1010,7 @@ static poly_status held_symmetries(poly_model *m) {
       m->key_sym[(size_t)i * ns + g] = q < 0 ? -1 : option_of(m, p, q);
     }
   }
-  return m->split_copies ? POLY_OK : held_images(m);
+  return held_images(m);
 }
 
 static int admit_applies(const poly_model *m, int *cells, int *lone);
@@ -1028,9 +1028,10 @@ static poly_status add_items(poly_model *m, int32_t *piece_item) {
   for (int p = 0; p < s->npieces; p++) {
     int sh = m->shape[p], copies = m->group[sh];
     piece_item[p] = -1;
-    if (s->pieces[p].optional || option_owner(m, p) != p || sh == m->free_shape) continue;
+    if ((s->pieces[p].optional && !copies) || option_owner(m, p) != p || sh == m->free_shape)
+      continue;
     if (dlx_add_item(x, s->pieces[p].name, DLX_PRIMARY, &piece_item[p])) return POLY_ENOMEM;
-    if (copies && dlx_set_bounds(x, piece_item[p], copies, copies)) return POLY_ENOMEM;
+    if (copies && dlx_set_bounds(x, piece_item[p], m->group_lo[sh], copies)) return POLY_ENOMEM;
   }
   for (size_t c = 0; c < m->ncells; c++) {
     m->cell_item[c] = -1;
@@ -1040,7 +1041,8 @@ static poly_status add_items(poly_model *m, int32_t *piece_item) {
     if (dlx_add_item(x, name, DLX_PRIMARY, &m->cell_item[c])) return POLY_ENOMEM;
   }
   for (int p = 0; p < s->npieces; p++)
-    if (s->pieces[p].optional && dlx_add_item(x, s->pieces[p].name, DLX_SECONDARY, &piece_item[p]))
+    if (s->pieces[p].optional && !m->group[m->shape[p]] &&
+        dlx_add_item(x, s->pieces[p].name, DLX_SECONDARY, &piece_item[p]))
       return POLY_ENOMEM;
   return m->held_cell >= 0 ? held_items(m) : POLY_OK;
 }
@@ -1482,23 +1484,20 @@ static void chain_copies(poly_model *m) {
  * copy in turn at every cell. One group may go without an item (m->free_shape, the one
  * with most copies) when no piece is optional: every other piece then has an item, the
  * cells covered add up to the pieces', so that group's placements are its count. The
- * others' items take their count as bounds (Algorithm M). A shape with an optional copy
- * keeps an item per copy, its covers told apart by the labelling (poly_model_accept). */
+ * others' items take their count as bounds (Algorithm M): from the required copies to all
+ * of them, as the optional copies of a shape (a range, 'xA..B') need not all be placed. */
 static void group_copies(poly_model *m, const shape_count *sc) {
   const poly_set *s = m->set;
   int optional = 0;
   for (int p = 0; p < s->npieces; p++)
     optional |= s->pieces[p].optional;
   memset(m->group, 0, sizeof m->group);
-  m->grouped = m->split_copies = 0;
+  m->grouped = 0;
   m->free_shape = -1;
   for (int sh = 0; sh < s->npieces; sh++) {
     if (sc->copies[sh] < 2) continue;
-    if (sc->optional[sh]) {
-      m->split_copies = 1;
-      continue;
-    }
     m->group[sh] = (uint8_t)sc->copies[sh];
+    m->group_lo[sh] = (uint8_t)(sc->copies[sh] - sc->optional[sh]);
     m->grouped = 1;
     if (!optional && (m->free_shape < 0 || sc->copies[sh] > sc->copies[m->free_shape]))
       m->free_shape = sh;
@@ -1808,34 +1807,7 @@ static void class_of(const poly_model *m, const uint8_t *cells, int fixed, poly_
   }
 }
 
-/* With a held cell: the cover has the least key of its class (the matrix has no other), and
- * is taken when no image of the same key, one with the same placement over the held cell, is
- * less. Image g has it when the cells of g^-1 of that placement are one piece's, all of it.
- * This is the rule for copies that are no group (held_decide's for the others). */
-static int held_accept_cells(const poly_model *m, const uint8_t *cells, poly_class *c) {
-  size_t n = m->ncells;
-  uint8_t *tmp = m->scratch + n, *img = m->scratch + 2 * n;
-  int p = cells[m->held_cell], size = m->set->pieces[p].size, k = 0, fixed = 1;
-  int32_t over[POLY_MAX_CUBES];
-  for (size_t q = 0; q < n && k < size; q++)
-    if (cells[q] == p) over[k++] = (int32_t)q;
-  for (int g = 1; g < m->nsym; g++) {
-    const int32_t *inv = m->inv + (size_t)g * n;
-    uint8_t there = cells[inv[over[0]]];
-    int same = there < POLY_HOLE && m->set->pieces[there].size == size;
-    for (int i = 1; i < size && same; i++)
-      same = cells[inv[over[i]]] == there;
-    if (!same) continue;
-    image(m, cells, m->perm + (size_t)g * n, 0, tmp, img);
-    int d = memcmp(img, cells, n);
-    if (d < 0) return 0;
-    fixed += d == 0;
-  }
-  if (c) class_of(m, cells, fixed, c);
-  return 1;
-}
-
-/* With a held cell and no copies but groups, a cover is a set of options, and its images
+/* With a held cell, a cover is a set of options, and its images
  * are sets of options (m->opt_sym): it is taken when no image of the same key (one that has
  * the option of g^-1 of its placement over the held cell, m->key_sym) is less, as a set of
  * options read as a number, bit o for option o. Returns 1 if taken, with *fixed the
@@ -1869,7 +1841,6 @@ static int held_decide(const poly_model *m, const int32_t *options, size_t n, in
 
 /* held_decide on an arrangement: its options found again from its pieces' cells. */
 static int held_accept(const poly_model *m, const uint8_t *cells, poly_class *c) {
-  if (m->split_copies) return held_accept_cells(m, cells, c);
   const poly_set *s = m->set;
   int32_t options[POLY_MAX_PIECES], at[POLY_MAX_CUBES];
   size_t n = 0;
@@ -1893,12 +1864,6 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c) 
   size_t n = m->ncells;
   const poly_set *s = m->set;
   uint8_t *tmp = m->scratch + n, *img = m->scratch + 2 * n;
-  /* Copies of a shape in scan order: one cover per arrangement (a group's copies are so
-   * already, as poly_model_arrange labels them). */
-  if (m->split_copies) {
-    label(m, n, cells, 0, img);
-    if (memcmp(img, cells, n)) return 0;
-  }
   if (m->held_cell >= 0) return held_accept(m, cells, c);
   /* The least among its images under the stabilizer of the restricted placement. */
   const int32_t *list = m->all_list;
@@ -1941,7 +1906,7 @@ static int held_accept_options(const poly_model *m, const int32_t *options, size
 
 int poly_model_accept_options(const poly_model *m, const int32_t *options, size_t n,
                               poly_class *c) {
-  if (m->split_copies || m->opt.reflections) return -1;
+  if (m->opt.reflections) return -1;
   if (m->held_cell >= 0) return held_accept_options(m, options, n, c);
   if (m->restricted < 0) return -1;
   const piece_model *pm = &m->pm[m->restricted];

@@ -15,13 +15,11 @@
  * placement: poly_model_accept takes a cover only when it is the least of its images
  * under Stab(r), so each class is accepted once, symmetric solutions included. With no
  * piece restricted (asked), Stab(r) is all of G. Identical pieces are compared as their
- * shape. The required copies of a shape form a group: its placements are one set of
- * options that any copy may take (one item bounded by the count, or none), so a cover is
- * a set of placements, one per arrangement. When every required piece has a copy, the
- * placement over one cell is held instead of a piece (poly_model_held_cell; polycube.c,
- * "the held cell"). Copies with an optional one keep an item each, and a cover is
- * accepted only with them in increasing order of placement, so that an arrangement is
- * not counted once per permutation of its copies.
+ * shape. The copies of a shape form a group: its placements are one set of options that
+ * any copy may take (one item bounded by the count, from the required copies to all of
+ * them, or none), so a cover is a set of placements, one per arrangement. When every
+ * required piece has a copy, the placement over one cell is held instead of a piece
+ * (poly_model_held_cell; polycube.c, "the held cell").
  *
  * The piece-set file. One line "box XxYxZ" (or "box XxY", a box of height 1), or a line
  * "region" and the region's drawing; each piece a line "piece NAME" and, on the lines

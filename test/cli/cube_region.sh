@@ -297,3 +297,12 @@ expect_exit 1
 expect_json 'd["diagnosis"].startswith("a part of the region of 4 cells") and d["diagnosis"].endswith("##.+++++\n")'
 run cube pentominoes --box 10x6 --json -t 1 --max 1
 expect_json 'd["diagnosis"] is None'
+
+# Optional copies are copies too: twelve optional L-tetrominoes in 8x5 share one set of
+# options, ten of them placed (an item per copy searched every order of the copies).
+printf 'box 8x5\npiece L x12 optional\nL.\nL.\nLL\n' >l12.txt
+run cube l12.txt --threads 1
+expect_exit 0
+expect_stdout <<'EOF'
+109 solutions (436 covers in all)
+EOF
