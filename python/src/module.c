@@ -48,7 +48,8 @@ PyObject *dance_raise_status(dlx_status s, const char *what) {
 }
 
 PyObject *dance_raise_parse_error(const char *message, const char *file, long line, long column) {
-  PyObject *x = PyObject_CallFunction(dance_parse_error_class(), "ssll", message, file, line, column);
+  PyObject *x =
+      PyObject_CallFunction(dance_parse_error_class(), "ssll", message, file, line, column);
   if (x) {
     PyErr_SetObject((PyObject *)Py_TYPE(x), x);
     Py_DECREF(x);

@@ -406,7 +406,8 @@ static PyObject *packing_matrix_text(dance_packing *self, PyObject *unused) {
   if (!f) return PyErr_NoMemory();
   dlx_status e = dlx_write(poly_model_matrix(self->model), f, NULL);
   fclose(f);
-  PyObject *text = e ? dance_raise_status(e, "matrix") : PyUnicode_FromStringAndSize(buf, (Py_ssize_t)len);
+  PyObject *text =
+      e ? dance_raise_status(e, "matrix") : PyUnicode_FromStringAndSize(buf, (Py_ssize_t)len);
   free(buf);
   return text;
 }

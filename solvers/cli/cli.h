@@ -111,7 +111,8 @@ typedef struct {
 
 /* The options of every command, after its own. */
 #define CLI_COMMON_OPTIONS(X)                                                                      \
-  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0, "show the common options and examples, and exit")    \
+  X(help, "help", 'h', FLAG, NULL, NULL, 0, 0,                                                     \
+    "show the common options and examples, and exit")                                              \
   X(help_all, "help-all", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "show every option, the formats and all the examples, and exit")                               \
   X(version, "version", 'V', FLAG, NULL, NULL, 0, 0, "print the version of dance and exit")

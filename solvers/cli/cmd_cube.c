@@ -77,7 +77,8 @@ CLI_DECLARE_COMMAND(cube);
 
 const cli_command cmd_cube_command = {
     .name = "cube",
-    .common = "box region optional mirror max first print threads progress stats json list help help-all",
+    .common = "box region optional mirror max first print threads progress stats json list help "
+              "help-all",
     .examples = "  dance cube soma --reflections --json\n"
                 "  dance cube pentominoes --box 12x5x1 --first\n"
                 "  dance cube pentominoes --region data/regions/8x8-centre-hole.txt\n",
@@ -696,7 +697,6 @@ static void json_printed(cli_json *j, const poly_set *s, const collector *c) {
   }
 }
 
-/* --json: the search's result as one JSON object. */
 /* After a whole search with no solution, why, where that is cheap and certain: a part of
  * the box or region that no set of the pieces fills, as a sentence and the box drawn ('#'
  * the part, '+' the rest, '.' holes) in buf; 0 when there is no such part. */
@@ -705,7 +705,8 @@ static int cube_diagnosis(const poly_model *m, char *buf, size_t cap) {
   uint8_t *cells = malloc(poly_model_cells(m));
   size_t dead = cells ? poly_dead_part(s, cells) : 0;
   if (dead) {
-    int len = snprintf(buf, cap, "a part of the %s of %s, marked #, that no set of the pieces fills:\n",
+    int len = snprintf(buf, cap,
+                       "a part of the %s of %s, marked #, that no set of the pieces fills:\n",
                        shape_word(s), cli_plural(dead, "cell", "cells").s);
     if (len > 0 && (size_t)len < cap) poly_format_layers(s, cells, buf + len, cap - (size_t)len);
   }
@@ -713,6 +714,7 @@ static int cube_diagnosis(const poly_model *m, char *buf, size_t cap) {
   return dead != 0;
 }
 
+/* --json: the search's result as one JSON object. */
 static void json_result(const cube_options *o, const char *arg, const char *path,
                         const poly_model *m, const outcome *r) {
   const collector *c = r->c;
