@@ -564,7 +564,7 @@ static void gridlock_pooled(puzzle *g, size_t n, const options *o) {
     free(x);
     free(y);
   }
-  printf("| the seed's C++ (issue 6, not measured here), 88 x 5 | 440 | 0 | 575,743 | | "
+  printf("| Howard's C++ sampler (quoted, not measured here), 88 x 5 | 440 | 0 | 575,743 | | "
          "16,300,000 | 0.095 | 2.2 | 6.3M | |\n\n");
 
   /* Stratified bootstrap: each puzzle's runs resampled with replacement, batch (the
@@ -841,7 +841,7 @@ int main(int argc, char **argv) {
     double *x = copy_of(up[0].steps, up[0].runs);
     summary st = summarise(x, up[0].runs);
     printf("#### One Up pooled: %s, T = %g, %zu seeds: median %s steps, worst %s; %.0fM "
-           "steps/s (CPU). The seed's C++ (issue 6, not measured here): median 97,077 steps at "
+           "steps/s (CPU). Howard's C++ sampler (quoted, not measured here): median 97,077 steps at "
            "T = 0.4, about 55,000 at T = 0.5, 2.5M to 4.2M steps/s.\n\n",
            up[0].name, oneup_temp, up[0].runs, commas(st.median, b[0]), commas(st.max, b[1]),
            ssum / csum / 1e6);

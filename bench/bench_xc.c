@@ -201,7 +201,7 @@ static void print_markdown(const input *in, size_t n, int reps, uint64_t max_nod
                ? ratio(r[E_DLX_2T].wall, r[E_DLX_1T].wall, goal_2t_speedup)
                : "n/a");
   }
-  printf("\nQuoted figures (from the issue, for this class of machine; NOT measured here):\n"
+  printf("\nQuoted figures (Knuth's programs on this class of machine, as quoted to the project; NOT measured here):\n"
          "Knuth's SSXCC built with clang -O3, single-thread CPU; Knuth's DLX1 counts.\n\n");
   printf("| input | SSXCC CPU s (quoted) | solutions (quoted) | dlx-1t CPU / SSXCC "
          "(goal <= %.2f) | DLX1 nodes (quoted) | DLX1 updates (quoted) | our counts |\n",

@@ -97,7 +97,7 @@ plot 'sweep.tsv' skip 1 using 1:(\$3 == \$2 ? \$7 : 1/0):5:9 with yerrorbars pt 
      'sweep2.tsv' skip 1 using 1:7 with points pt 4 ps 1.1 lc rgb '#9467bd' \
        title "median over seeds 1..$seeds2 (second pass)", \
      \$anchor using 1:2 with points pt 9 ps 1.2 lc rgb '#2ca02c' \
-       title 'the seed''s C++ median (issue 6, not measured here)', \
+       title 'Howard''s C++ sampler, median (quoted, not measured here)', \
      'sweep.tsv' skip 1 using 1:(100.0 * \$3 / \$2) axes x1y2 with linespoints dt 2 pt 1 \
        lc rgb '#555555' title 'runs solved (%, right axis)'
 EOF

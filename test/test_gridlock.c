@@ -74,7 +74,7 @@ static uint64_t independent_count(const gridlock_puzzle *p) {
   return k.count;
 }
 
-/* The seed's state space counted cell by cell: rectangle i at (x, y, z) is non-defective
+/* Howard's state space counted cell by cell: rectangle i at (x, y, z) is non-defective
  * if every cell is on the board and not white. */
 static void independent_state_space(const gridlock_puzzle *p, uint64_t *states, uint64_t *nb) {
   static const int sides[8][2] = {{1, 4}, {1, 5}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {3, 3}, {3, 4}};
@@ -106,7 +106,7 @@ static void test_puzzle1(void) {
   ASSERT_EQ(p.white[2].y, 6);
   uint64_t states, neighbors;
   gridlock_state_space(&p, &states, &neighbors);
-  ASSERT_EQ_U64(states, 1991401251840u); /* the seed's figures */
+  ASSERT_EQ_U64(states, 1991401251840u); /* the article's figures */
   ASSERT_EQ_U64(neighbors, 301);
   gridlock_result r;
   ASSERT_EQ(gridlock_solve(&p, NULL, &r), GRIDLOCK_OK);

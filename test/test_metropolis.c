@@ -1,5 +1,5 @@
 /* test_metropolis.c -- the Metropolis sampler: its generator, the engine's budgets and
- * checks, and the seeds' two chains: uniform neighbours, energies that agree with the
+ * checks, and the two chains of Howard's article: uniform neighbours, energies that agree with the
  * definitions over long walks, and solutions that are the exact search's. */
 #include <math.h>
 #include <stdlib.h>
@@ -50,7 +50,7 @@ static void test_rng_below_is_uniform(void) {
 
 /* ---- Gridlock ------------------------------------------------------------------------ */
 
-/* The energy of the seed's definition, with the geometry written out here: a rectangle
+/* The energy as Howard's article defines it, with the geometry written out here: a rectangle
  * at (x, y, 'h') is long_side wide and short_side high. */
 static int64_t gridlock_energy_by_hand(const gridlock_puzzle *p, const gridlock_solution *s) {
   int n[9][9] = {{0}};
@@ -78,7 +78,7 @@ static void test_gridlock_chain_size(void) {
   if (!read_gridlock(1, &p)) return;
   static mh_gridlock g;
   ASSERT_EQ(mh_gridlock_init(&g, &p), MH_OK);
-  ASSERT_EQ(g.neighbors, 301); /* the seed: puzzle 1 has 301 neighbours */
+  ASSERT_EQ(g.neighbors, 301); /* Howard's article: puzzle 1 has 301 neighbours */
   uint64_t states, neighbors;
   gridlock_state_space(&p, &states, &neighbors);
   uint64_t product = 1;
@@ -121,7 +121,7 @@ static void test_gridlock_neighbours_uniform(void) {
 }
 
 /* The running energy equals the definition after every move, at a temperature where most
- * moves are made and at the seed's. */
+ * moves are made and at the article's. */
 static void test_gridlock_energy_over_long_walks(void) {
   static mh_gridlock g;
   const int puzzles[] = {1, 37, 77, 88};
@@ -215,7 +215,7 @@ static void test_gridlock_same_chain_as_definition(void) {
                    200000, fast.pos, slow.pos, sizeof fast.pos);
 }
 
-/* The solved state is the exact search's unique solution of puzzle 1 (the seed's). */
+/* The solved state is the exact search's unique solution of puzzle 1 (the article's). */
 static void test_gridlock_solves_puzzle_1(void) {
   gridlock_puzzle p;
   if (!read_gridlock(1, &p)) return;
@@ -382,7 +382,7 @@ static void test_check_catches_a_wrong_energy(void) {
 
 /* ---- One Up -------------------------------------------------------------------------- */
 
-/* One region's share of the energy in the seed's words: for each digit d of 1..8 present
+/* One region's share of the energy in the article's words: for each digit d of 1..8 present
  * m times, |m - 1| if d <= size, else 5m. */
 static int64_t region_share(int size, const int *digits, int len) {
   int64_t e = 0;
@@ -413,7 +413,7 @@ static int64_t oneup_energy_by_hand(const oneup_puzzle *p, const oneup_grid *g) 
   return e;
 }
 
-/* The seed's example: a row region of size 6 holding 4, 4, 7, 4, 7, 3 contributes 16. */
+/* The article's example: a row region of size 6 holding 4, 4, 7, 4, 7, 3 contributes 16. */
 static void test_oneup_seed_example(void) {
   const int digits[] = {4, 4, 7, 4, 7, 3};
   ASSERT_EQ(region_share(6, digits, 6), 16);
@@ -520,7 +520,7 @@ static void test_oneup_solves_the_puzzle(void) {
     ASSERT_EQ(oneup_verify(&p, &g, NULL, 0), 0);
     char row[ONEUP_MAX_SIDE + 1];
     oneup_format_row(&p, &g, 0, row);
-    ASSERT_STREQ(row, "43122314"); /* the seed's solution, first and last rows */
+    ASSERT_STREQ(row, "43122314"); /* the article's solution, first and last rows */
     oneup_format_row(&p, &g, 7, row);
     ASSERT_STREQ(row, "23416512");
   }

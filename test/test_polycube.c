@@ -56,7 +56,7 @@ static void test_steinhaus(void) {
 }
 
 static void test_bedlam_model(void) {
-  /* The seed: 7 pieces with 24 orientations, 5 with 12, 1 with 3. */
+  /* The Bedlam pieces: 7 with 24 orientations, 5 with 12, 1 with 3. */
   poly_set *s = read_set("bedlam");
   if (!s) return;
   ASSERT_EQ(s->npieces, 13);
