@@ -11,7 +11,6 @@
  * is kept in .stats and as the problem's last. */
 #include "dance_py.h"
 
-
 typedef struct {
   PyObject_HEAD
   dance_core *core; /* holds the matrix the solver borrows */
