@@ -499,6 +499,104 @@ static int cmp_by_median_desc(const void *a, const void *b) {
   return (x[0] < y[0]) - (x[0] > y[0]);
 }
 
+/* The batches of seeds, disjoint (1..batch, batch+1..2 batch, ...): one row each, and in
+ * top3[i] how often puzzle i is among a batch's three hardest by its median. */
+static void gridlock_batches(puzzle *g, size_t n, size_t bs, size_t nb, size_t *top3) {
+  char b[3][32];
+  double(*bmed)[2] = malloc(n * sizeof *bmed);
+  if (!bmed) exit(2);
+  for (size_t b0 = 0; b0 < nb; b0++) {
+    size_t m = 0;
+    double *x = malloc(n * bs * sizeof *x), *y = malloc(n * bs * sizeof *y);
+    double ssum = 0, csum = 0;
+    if (!x || !y) exit(2);
+    for (size_t i = 0; i < n; i++)
+      for (size_t j = b0 * bs; j < (b0 + 1) * bs && j < g[i].runs; j++) {
+        x[m] = g[i].steps[j];
+        y[m++] = g[i].cpu[j];
+        ssum += g[i].steps[j];
+        csum += g[i].cpu[j];
+      }
+    for (size_t i = 0, q = 0; i < n; i++, q += bs) {
+      double *c = copy_of(&x[q], bs);
+      bmed[i][0] = summarise(c, bs).median;
+      bmed[i][1] = (double)i;
+      free(c);
+    }
+    qsort(bmed, n, sizeof *bmed, cmp_by_median_desc);
+    for (size_t i = 0; i < 3 && i < n; i++)
+      top3[(size_t)bmed[i][1]]++;
+    summary Sb = summarise(x, m), Cb = summarise(y, m);
+    printf("| ours, seeds %zu..%zu | %zu | | %s | %s | %s | %.4f | %.3f | %.1fM | |\n", b0 * bs + 1,
+           (b0 + 1) * bs, m, commas(Sb.median, b[0]), commas(Sb.p90, b[1]), commas(Sb.max, b[2]),
+           Cb.median, Cb.max, ssum / csum / 1e6);
+    free(x);
+    free(y);
+  }
+  free(bmed);
+}
+
+/* Stratified bootstrap: each puzzle's runs resampled with replacement, batch (the anchor's
+ * 5) and all of them a puzzle. */
+static void gridlock_bootstrap(puzzle *g, size_t n, size_t bs, size_t seeds, size_t B) {
+  char b[3][32];
+  mh_rng rng;
+  mh_rng_seed(&rng, 20261122);
+  for (int pass = 0; pass < 2; pass++) {
+    size_t per = pass ? seeds : bs, m = n * per;
+    double *meds = malloc(B * sizeof *meds);
+    double *x = malloc(m * sizeof *x);
+    if (!meds || !x) exit(2);
+    for (size_t r = 0; r < B; r++) {
+      size_t q = 0;
+      for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; j < per; j++)
+          x[q++] = g[i].steps[mh_rng_below(&rng, (uint32_t)g[i].runs)];
+      meds[r] = summarise(x, m).median;
+    }
+    summary M = summarise(meds, B);
+    printf("Bootstrap (%zu resamples, each puzzle's %zu runs drawn %zu times with "
+           "replacement): the pooled median of %zu x %zu runs lies between %s (2.5%%) and %s "
+           "(97.5%%), middle %s.\n\n",
+           B, g[0].runs, per, n, per, commas(quantile(meds, B, 0.025), b[0]),
+           commas(quantile(meds, B, 0.975), b[1]), commas(M.median, b[2]));
+    free(meds);
+    free(x);
+  }
+  printf("(A bootstrap says little about the worst run; the batches above show how it "
+         "varies.)\n\n");
+}
+
+/* The hardest puzzles by median steps (med: median and puzzle, sorted here), where the
+ * anchor's three stand, and how often each was among a batch's three hardest. */
+static void gridlock_hardest(puzzle *g, size_t n, double (*med)[2], const size_t *top3,
+                             size_t bs, size_t nb) {
+  char b[32];
+  qsort(med, n, sizeof *med, cmp_by_median_desc);
+  printf("Hardest puzzles by median steps (ours):");
+  for (size_t i = 0; i < n && i < 6; i++)
+    printf("%s %02d (%s)", i ? "," : "", (int)med[i][1], commas(med[i][0], b));
+  printf(". The anchor's hardest, 77, 75 and 88, rank here:");
+  const int anchor[] = {77, 75, 88};
+  for (int a = 0; a < 3; a++)
+    for (size_t i = 0; i < n; i++)
+      if ((int)med[i][1] == anchor[a])
+        printf("%s %d: %zu of %zu", a ? "," : "", anchor[a], i + 1, n);
+  printf(".\n\n");
+  if (nb > 1) {
+    printf("How often each puzzle is among a batch's three hardest (by its median over the "
+           "batch's %zu seeds), in the %zu batches:",
+           bs, nb);
+    for (size_t k = nb, first = 1; k > 0; k--)
+      for (size_t i = 0; i < n; i++)
+        if (top3[i] == k) {
+          printf("%s %02d: %zu", first ? "" : ",", g[i].x, k);
+          first = 0;
+        }
+    printf(".\n\n");
+  }
+}
+
 /* The pooled figures of n Gridlock puzzles' runs, the spread of a median of n x batch,
  * and the anchor's figures beside them. */
 static void gridlock_pooled(puzzle *g, size_t n, const options *o) {
@@ -522,7 +620,7 @@ static void gridlock_pooled(puzzle *g, size_t n, const options *o) {
     free(c);
   }
   summary S = summarise(st, total), C = summarise(sc, total), W = summarise(sw, total);
-  char b[8][32];
+  char b[3][32];
   printf("#### Gridlock pooled: %zu puzzles x %zu seeds = %zu runs, T = %g\n\n", n, seeds, total,
          o->gridlock_temp);
   printf("| | runs | unsolved | median steps | p90 steps | worst steps | median CPU s | worst CPU "
@@ -530,102 +628,15 @@ static void gridlock_pooled(puzzle *g, size_t n, const options *o) {
   printf("| ours, %zu x %zu | %zu | %zu | %s | %s | %s | %.4f | %.3f | %.1fM | %.1fM |\n", n, seeds,
          total, unsolved, commas(S.median, b[0]), commas(S.p90, b[1]), commas(S.max, b[2]),
          C.median, C.max, S.sum / C.sum / 1e6, S.sum / W.sum / 1e6);
-
-  /* Disjoint batches of seeds: 1..batch, batch+1..2 batch, ... */
   size_t bs = (size_t)o->batch, nb = seeds / bs;
   size_t *top3 = calloc(n, sizeof *top3);
-  double(*bmed)[2] = malloc(n * sizeof *bmed);
-  if (!top3 || !bmed) exit(2);
-  for (size_t b0 = 0; b0 < nb; b0++) {
-    size_t m = 0;
-    double *x = malloc(n * bs * sizeof *x), *y = malloc(n * bs * sizeof *y);
-    double ssum = 0, csum = 0;
-    for (size_t i = 0; i < n; i++)
-      for (size_t j = b0 * bs; j < (b0 + 1) * bs && j < g[i].runs; j++) {
-        x[m] = g[i].steps[j];
-        y[m++] = g[i].cpu[j];
-        ssum += g[i].steps[j];
-        csum += g[i].cpu[j];
-      }
-    /* This batch's three hardest puzzles by their median over its seeds. */
-    for (size_t i = 0, q = 0; i < n; i++, q += bs) {
-      double *c = copy_of(&x[q], bs);
-      bmed[i][0] = summarise(c, bs).median;
-      bmed[i][1] = (double)i;
-      free(c);
-    }
-    qsort(bmed, n, sizeof *bmed, cmp_by_median_desc);
-    for (size_t i = 0; i < 3 && i < n; i++)
-      top3[(size_t)bmed[i][1]]++;
-    summary Sb = summarise(x, m), Cb = summarise(y, m);
-    printf("| ours, seeds %zu..%zu | %zu | | %s | %s | %s | %.4f | %.3f | %.1fM | |\n", b0 * bs + 1,
-           (b0 + 1) * bs, m, commas(Sb.median, b[0]), commas(Sb.p90, b[1]), commas(Sb.max, b[2]),
-           Cb.median, Cb.max, ssum / csum / 1e6);
-    free(x);
-    free(y);
-  }
+  if (!top3) exit(2);
+  gridlock_batches(g, n, bs, nb, top3);
   printf("| Howard's C++ sampler (quoted, not measured here), 88 x 5 | 440 | 0 | 575,743 | | "
          "16,300,000 | 0.095 | 2.2 | 6.3M | |\n\n");
-
-  /* Stratified bootstrap: each puzzle's runs resampled with replacement, batch (the
-   * anchor's 5) and all of them a puzzle. */
-  if (o->bootstrap > 0) {
-    size_t B = (size_t)o->bootstrap;
-    mh_rng rng;
-    mh_rng_seed(&rng, 20261122);
-    for (int pass = 0; pass < 2; pass++) {
-      size_t per = pass ? seeds : bs, m = n * per;
-      double *meds = malloc(B * sizeof *meds);
-      double *x = malloc(m * sizeof *x);
-      for (size_t r = 0; r < B; r++) {
-        size_t q = 0;
-        for (size_t i = 0; i < n; i++)
-          for (size_t j = 0; j < per; j++)
-            x[q++] = g[i].steps[mh_rng_below(&rng, (uint32_t)g[i].runs)];
-        summary s = summarise(x, m);
-        meds[r] = s.median;
-      }
-      summary M = summarise(meds, B);
-      printf("Bootstrap (%zu resamples, each puzzle's %zu runs drawn %zu times with "
-             "replacement): the pooled median of %zu x %zu runs lies between %s (2.5%%) and %s "
-             "(97.5%%), middle %s.\n\n",
-             B, g[0].runs, per, n, per, commas(quantile(meds, B, 0.025), b[0]),
-             commas(quantile(meds, B, 0.975), b[1]), commas(M.median, b[2]));
-      free(meds);
-      free(x);
-    }
-  }
-
-  if (o->bootstrap > 0)
-    printf("(A bootstrap says little about the worst run; the batches above show how it "
-           "varies.)\n\n");
-
-  /* The hardest puzzles by median steps, and where the anchor's three stand. */
-  qsort(med, n, sizeof *med, cmp_by_median_desc);
-  printf("Hardest puzzles by median steps (ours):");
-  for (size_t i = 0; i < n && i < 6; i++)
-    printf("%s %02d (%s)", i ? "," : "", (int)med[i][1], commas(med[i][0], b[0]));
-  printf(". The anchor's hardest, 77, 75 and 88, rank here:");
-  const int anchor[] = {77, 75, 88};
-  for (int a = 0; a < 3; a++)
-    for (size_t i = 0; i < n; i++)
-      if ((int)med[i][1] == anchor[a])
-        printf("%s %d: %zu of %zu", a ? "," : "", anchor[a], i + 1, n);
-  printf(".\n\n");
-  if (nb > 1) {
-    printf("How often each puzzle is among a batch's three hardest (by its median over the "
-           "batch's %zu seeds), in the %zu batches:",
-           bs, nb);
-    for (size_t k = nb, first = 1; k > 0; k--)
-      for (size_t i = 0; i < n; i++)
-        if (top3[i] == k) {
-          printf("%s %02d: %zu", first ? "" : ",", g[i].x, k);
-          first = 0;
-        }
-    printf(".\n\n");
-  }
+  if (o->bootstrap > 0) gridlock_bootstrap(g, n, bs, seeds, (size_t)o->bootstrap);
+  gridlock_hardest(g, n, med, top3, bs, nb);
   free(top3);
-  free(bmed);
   printf("Mean steps over all runs: %s; wall-clock median %.4f s, worst %.3f s.\n\n",
          commas(S.mean, b[0]), W.median, W.max);
   free(st);
@@ -748,6 +759,30 @@ fail:
 
 enum { MAX_PUZZLES = 200 };
 
+/* The exact search's time and solution of each of the n puzzles; 1 if one failed. */
+static int dlx_all(puzzle *p, size_t n, int reps) {
+  for (size_t i = 0; i < n; i++)
+    if (dlx_time(&p[i], reps)) {
+      fprintf(stderr, "bench_metropolis: %s: the search failed\n", p[i].name);
+      return 1;
+    }
+  return 0;
+}
+
+/* The runs that did not solve their puzzle, or that all did. */
+static void list_unsolved(puzzle *grid, size_t ng, puzzle *up, size_t nu, double budget) {
+  size_t unsolved = 0;
+  for (size_t k = 0; k < ng + nu; k++) {
+    puzzle *u = k < ng ? &grid[k] : &up[k - ng];
+    for (size_t j = 0; j < u->runs; j++)
+      if (!u->ok[j]) {
+        if (!unsolved++) printf("Unsolved runs (budget %g steps):", budget);
+        printf(" %s seed %" PRIu64, u->name, u->seed[j]);
+      }
+  }
+  printf(unsolved ? ".\n\n" : "Every run solved its puzzle; every solution verified.\n\n");
+}
+
 int main(int argc, char **argv) {
   options o;
   int rc = parse_options(argc, argv, &o);
@@ -767,16 +802,7 @@ int main(int argc, char **argv) {
     alloc_runs(&up[i], useeds > o.refine_seeds ? useeds : (size_t)o.refine_seeds);
 
   /* DLX first: the sampler checks its solutions against the search's. */
-  for (size_t i = 0; i < ng; i++)
-    if (dlx_time(&grid[i], (int)o.reps)) {
-      fprintf(stderr, "bench_metropolis: %s: the search failed\n", grid[i].name);
-      return 1;
-    }
-  for (size_t i = 0; i < nu; i++)
-    if (dlx_time(&up[i], (int)o.reps)) {
-      fprintf(stderr, "bench_metropolis: %s: the search failed\n", up[i].name);
-      return 1;
-    }
+  if (dlx_all(grid, ng, (int)o.reps) || dlx_all(up, nu, (int)o.reps)) return 1;
 
   int failed = 0;
   double oneup_temp = o.oneup_temp;
@@ -825,16 +851,7 @@ int main(int argc, char **argv) {
   close_out(table);
   printf("\n");
 
-  size_t unsolved = 0;
-  for (size_t k = 0; k < ng + nu; k++) {
-    puzzle *u = k < ng ? &grid[k] : &up[k - ng];
-    for (size_t j = 0; j < u->runs; j++)
-      if (!u->ok[j]) {
-        if (!unsolved++) printf("Unsolved runs (budget %g steps):", o.max_steps);
-        printf(" %s seed %" PRIu64, u->name, u->seed[j]);
-      }
-  }
-  printf(unsolved ? ".\n\n" : "Every run solved its puzzle; every solution verified.\n\n");
+  list_unsolved(grid, ng, up, nu, o.max_steps);
   if (ng) gridlock_pooled(grid, ng, &o);
   if (nu) {
     char b[2][32];
