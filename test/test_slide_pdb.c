@@ -32,7 +32,7 @@ static void test_korf(void) {
   slide_pdb_spec spec;
   slide_pdb *p = NULL;
   ASSERT(slide_pdb_default_spec(4, 4, 0, &spec));
-  ASSERT_EQ(slide_pdb_build(&spec, 2, &p), SLIDE_OK);
+  ASSERT_EQ(slide_pdb_build(&spec, 2, NULL, &p), SLIDE_OK);
   if (!p) return;
   for (int i = 0; i < 100; i++) {
     int h = slide_pdb_estimate(p, k[i].t.start, k[i].t.goal);

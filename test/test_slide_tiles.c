@@ -313,7 +313,7 @@ static void check_pdb_small(int rows, int cols, int rounds, int jump_usual) {
     slide_pdb_spec spec;
     slide_pdb *p = NULL;
     ASSERT(slide_pdb_default_spec(rows, cols, blank_of(goal), &spec));
-    ASSERT_EQ(slide_pdb_build(&spec, 2, &p), SLIDE_OK);
+    ASSERT_EQ(slide_pdb_build(&spec, 2, NULL, &p), SLIDE_OK);
     int8_t *dist = brute_distances(rows, cols, goal);
     int jump = -1;
     if (p) check_pdb_bounds(p, rows, cols, goal, dist, &jump);
@@ -348,7 +348,7 @@ static void test_pdb_image(void) {
   ASSERT_EQ(slide_pdb_image_size(&spec), 136 + 2 * 3024);
   slide_pdb_file_name(&spec, name, sizeof name);
   ASSERT(!strncmp(name, "tiles-3x3-empty3.3-4-4-", 23) && strlen(name) == 35);
-  ASSERT_EQ(slide_pdb_build(&spec, 1, &p), SLIDE_OK);
+  ASSERT_EQ(slide_pdb_build(&spec, 1, NULL, &p), SLIDE_OK);
   if (!p) return;
   size_t len;
   const uint8_t *image = slide_pdb_image(p, &len);
@@ -383,7 +383,7 @@ static void test_pdb_korf_sample(void) {
   for (int c = 1; c < 16; c++)
     spec.cell[(c - 1) / 5][(c - 1) % 5] = (uint8_t)c;
   slide_pdb *p = NULL;
-  ASSERT_EQ(slide_pdb_build(&spec, 2, &p), SLIDE_OK);
+  ASSERT_EQ(slide_pdb_build(&spec, 2, NULL, &p), SLIDE_OK);
   slide_tiles_options o = {.threads = 2, .heuristic = SLIDE_TILES_PDB_MAX, .pdb = p};
   if (p) korf_sample(&o);
   slide_pdb_free(p);

@@ -446,6 +446,8 @@ static void print_tiles_stats(const slide_tiles_result *tr, slide_tiles_heuristi
   printf("method:      IDA*, %s\n", heuristic_text(h, t).s);
   if (h == SLIDE_TILES_PDB_MAX && info->cache[0] == 'h')
     printf("tables:      read from the cache in %.3f s\n", info->load_seconds);
+  else if (h == SLIDE_TILES_PDB_MAX && info->cache[0] == 'i')
+    printf("tables:      interrupted after %.3f s of building\n", info->build_seconds);
   else if (h == SLIDE_TILES_PDB_MAX)
     printf("tables:      built in %.3f s (cache: %s)\n", info->build_seconds, info->cache);
   printf("estimate:    %d steps at the start; %d iteration%s, bounds %d to %d\n", tr->h0,
@@ -500,30 +502,47 @@ static int report_tiles(const slide_options *o, const char *path, const slide_pu
   return tr->found ? CLI_SOLVED : CLI_NO_SOLUTION;
 }
 
+/* When the tables' build was interrupted: no search ran, and the only bound known is the
+ * Manhattan distance with linear conflicts. */
+static void stopped_building(const slide_tiles_problem *t, const tiles_how *how,
+                             slide_tiles_result *tr) {
+  tr->stopped = true;
+  tr->h0 = tr->bound = slide_tiles_estimate(t);
+  tr->seconds = how->info.build_seconds;
+}
+
 static int solve_tiles(const slide_options *o, const char *path, const slide_puzzle *p,
                        const slide_tiles_problem *t, cmd_sg_run *run) {
   slide_tiles_options to = {.threads = o->threads ? (int)o->threads : dlx_online_cores()};
   if (run->progress) to.on_bound = on_bound, to.progress_ctx = run;
   tiles_how how = {.t = t, .heuristic = pick_heuristic(o, t), .info = {.cache = "off"}};
   slide_pdb *pdb = NULL;
+  slide_tiles_result *tr = calloc(1, sizeof *tr);
+  if (!tr) {
+    cli_error(&cmd_slide_command, "%s", slide_strerror(SLIDE_ENOMEM));
+    return CLI_ERROR;
+  }
+  cmd_sg_begin(run); /* Ctrl-C from here on, the tables' build included, ends the run cleanly */
+  to.stop = run->limits.stop;
   if (how.heuristic == SLIDE_TILES_PDB_MAX) {
     slide_pdb_spec spec;
     char dir[4096];
     slide_pdb_default_spec(t->rows, t->cols, goal_blank(t), &spec);
     pdb = pdb_cache_get(&cmd_slide_command, &spec, pdb_cache_dir(o->pdb_cache, dir, sizeof dir),
-                        to.threads, o->quiet, &how.info);
-    if (!pdb) return CLI_ERROR;
+                        to.threads, to.stop, o->quiet, &how.info);
   }
-  to.heuristic = how.heuristic, to.pdb = how.pdb = pdb;
-  slide_tiles_result *tr = malloc(sizeof *tr);
-  if (!tr) {
-    slide_pdb_free(pdb);
-    cli_error(&cmd_slide_command, "%s", slide_strerror(SLIDE_ENOMEM));
+  slide_status st = SLIDE_OK;
+  if (how.heuristic == SLIDE_TILES_PDB_MAX && !pdb && strcmp(how.info.cache, "interrupted")) {
+    cmd_sg_end(run); /* out of memory, already said */
+    free(tr);
     return CLI_ERROR;
   }
-  cmd_sg_begin(run);
-  to.stop = run->limits.stop;
-  slide_status st = slide_tiles_search(t, &to, tr);
+  if (how.heuristic == SLIDE_TILES_PDB_MAX && !pdb)
+    stopped_building(t, &how, tr);
+  else {
+    to.heuristic = how.heuristic, to.pdb = how.pdb = pdb;
+    st = slide_tiles_search(t, &to, tr);
+  }
   cmd_sg_end(run);
   search s = {.metric = SLIDE_STEPS, .ran = 1};
   if (!st && tr->found) st = slide_tiles_describe(p, tr, &s.r);

@@ -89,8 +89,8 @@ static slide_pdb *read_copy(const cli_command *cmd, const slide_pdb_spec *s, con
 }
 
 /* Builds the tables of s, said on stderr unless quiet. */
-static slide_pdb *build(const cli_command *cmd, const slide_pdb_spec *s, int threads, bool quiet,
-                        pdb_cache_info *info) {
+static slide_pdb *build(const cli_command *cmd, const slide_pdb_spec *s, int threads,
+                        const volatile int *stop, bool quiet, pdb_cache_info *info) {
   char sizes[64];
   slide_pdb_spec_sizes(s, sizes, sizeof sizes);
   if (!quiet)
@@ -101,8 +101,15 @@ static slide_pdb *build(const cli_command *cmd, const slide_pdb_spec *s, int thr
             s->blank % s->cols + 1);
   double t0 = seconds_now();
   slide_pdb *p;
-  slide_status st = slide_pdb_build(s, threads, &p);
+  slide_status st = slide_pdb_build(s, threads, stop, &p);
   info->build_seconds = seconds_now() - t0;
+  if (st == SLIDE_STOPPED) {
+    info->cache = "interrupted";
+    if (!quiet)
+      fprintf(stderr, "dance %s: interrupted while building the pattern databases (%s in)\n",
+              cmd->name, cli_duration(info->build_seconds).s);
+    return NULL;
+  }
   if (st) {
     cli_error(cmd, "pattern databases: %s", slide_strerror(st));
     return NULL;
@@ -114,7 +121,8 @@ static slide_pdb *build(const cli_command *cmd, const slide_pdb_spec *s, int thr
 }
 
 slide_pdb *pdb_cache_get(const cli_command *cmd, const slide_pdb_spec *s, const char *dir,
-                         int threads, bool quiet, pdb_cache_info *info) {
+                         int threads, const volatile int *stop, bool quiet,
+                         pdb_cache_info *info) {
   memset(info, 0, sizeof *info);
   info->cache = "off";
   bool bad = false;
@@ -131,7 +139,7 @@ slide_pdb *pdb_cache_get(const cli_command *cmd, const slide_pdb_spec *s, const 
       return p;
     }
   }
-  slide_pdb *p = build(cmd, s, threads, quiet, info);
+  slide_pdb *p = build(cmd, s, threads, stop, quiet, info);
   if (!p || !dir) return p;
   size_t len;
   const void *image = slide_pdb_image(p, &len);

@@ -14,7 +14,8 @@
 /* How the tables were had. */
 typedef struct {
   const char *cache; /* "hit", "built" (none was there), "rebuilt" (a bad copy replaced),
-                      * "off" (--pdb-cache none), "unsaved" (built, could not be saved) */
+                      * "off" (--pdb-cache none), "unsaved" (built, could not be saved),
+                      * "interrupted" (the build was stopped: nothing built or saved) */
   char path[4096];   /* the cache file; empty when off */
   double build_seconds; /* 0 on a hit */
   double load_seconds;  /* reading and checking the file, on a hit */
@@ -26,9 +27,11 @@ typedef struct {
 const char *pdb_cache_dir(const char *dir, char *buf, size_t cap);
 
 /* The tables of s: from the cache folder dir (NULL: none), or built on `threads` threads and
- * saved there. What happened goes to stderr unless quiet (a bad copy is said even then),
- * and to *info. NULL after an error said on stderr (out of memory). */
+ * saved there; a nonzero *stop (NULL: none) abandons the build. What happened goes to stderr
+ * unless quiet (a bad copy is said even then), and to *info. NULL after an error said on
+ * stderr (out of memory), or when stopped (info->cache is then "interrupted"). */
 slide_pdb *pdb_cache_get(const cli_command *cmd, const slide_pdb_spec *s, const char *dir,
-                         int threads, bool quiet, pdb_cache_info *info);
+                         int threads, const volatile int *stop, bool quiet,
+                         pdb_cache_info *info);
 
 #endif

@@ -82,6 +82,7 @@ const char *slide_strerror(slide_status s) {
   case SLIDE_ESYNTAX: return "malformed layout";
   case SLIDE_EGOAL: return "bad goal";
   case SLIDE_ESEARCH: return "the state-graph search failed";
+  case SLIDE_STOPPED: return "stopped before the end";
   }
   return "unknown error";
 }

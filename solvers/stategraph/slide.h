@@ -54,6 +54,7 @@ typedef enum {
   SLIDE_ESYNTAX, /* a malformed layout; the error has the line, column and message */
   SLIDE_EGOAL,   /* a goal this puzzle cannot have; the error says why */
   SLIDE_ESEARCH, /* the state graph failed; cannot happen with a correct move generator */
+  SLIDE_STOPPED, /* a stop flag ended the work before it was done; nothing was kept */
 } slide_status;
 
 const char *slide_strerror(slide_status s);

@@ -246,8 +246,12 @@ static bool expand(builder *B, uint32_t x, int depth, queue *next) {
   return true;
 }
 
-/* Fills table (entries(n, k) bytes) for group g of s, layer by layer from the goal. */
-static bool build_table(const slide_pdb_spec *s, int g, uint8_t *table) {
+static bool stopped(const volatile int *stop) { return stop && *stop; }
+
+/* Fills table (entries(n, k) bytes) for group g of s, layer by layer from the goal. False
+ * when out of memory or stopped. */
+static bool build_table(const slide_pdb_spec *s, int g, const volatile int *stop,
+                        uint8_t *table) {
   geometry G;
   geometry_init(&G, s->rows, s->cols);
   int k = s->size[g];
@@ -265,7 +269,7 @@ static bool build_table(const slide_pdb_spec *s, int g, uint8_t *table) {
   if (ok) ok = flush(B, 0, &now);
   for (int depth = 1; ok && now.n; depth++) {
     for (size_t i = 0; ok && i < now.n; i++)
-      ok = expand(B, now.v[i], depth, &next);
+      ok = expand(B, now.v[i], depth, &next) && ((i & SLIDE_PDB_CHECK_MASK) || !stopped(stop));
     if (ok) ok = flush(B, depth, &next);
     queue t = now;
     now = next, next = t, next.n = 0;
@@ -281,6 +285,7 @@ static bool build_table(const slide_pdb_spec *s, int g, uint8_t *table) {
 
 typedef struct {
   slide_pdb *p;
+  const volatile int *stop;
   int order[SLIDE_PDB_MAX_GROUPS]; /* the groups, largest first */
   atomic_int next, failed;
 } build_job;
@@ -291,7 +296,8 @@ static void *build_some(void *arg) {
     int i = atomic_fetch_add(&j->next, 1);
     if (i >= j->p->spec.groups || atomic_load(&j->failed)) return NULL;
     int g = j->order[i];
-    if (!build_table(&j->p->spec, g, (uint8_t *)j->p->table[g])) atomic_store(&j->failed, 1);
+    if (!build_table(&j->p->spec, g, j->stop, (uint8_t *)j->p->table[g]))
+      atomic_store(&j->failed, 1);
   }
 }
 
@@ -321,10 +327,11 @@ static void put_checksum(uint8_t *image, size_t len) {
     image[len - TRAILER + (size_t)i] = (uint8_t)(h >> 8 * i);
 }
 
-slide_status slide_pdb_build(const slide_pdb_spec *s, int threads, slide_pdb **out) {
+slide_status slide_pdb_build(const slide_pdb_spec *s, int threads, const volatile int *stop,
+                             slide_pdb **out) {
   *out = NULL;
   if (!slide_pdb_spec_valid(s, NULL, 0)) return SLIDE_EGOAL;
-  build_job j = {.p = pdb_new(s, NULL)};
+  build_job j = {.p = pdb_new(s, NULL), .stop = stop};
   if (!j.p) return SLIDE_ENOMEM;
   for (int g = 0; g < s->groups; g++) /* largest first: the last to start is the shortest */
     j.order[g] = g;
@@ -346,7 +353,7 @@ slide_status slide_pdb_build(const slide_pdb_spec *s, int threads, slide_pdb **o
     pthread_join(id[t], NULL);
   if (atomic_load(&j.failed)) {
     slide_pdb_free(j.p);
-    return SLIDE_ENOMEM;
+    return stopped(stop) ? SLIDE_STOPPED : SLIDE_ENOMEM;
   }
   write_header(s, j.p->image);
   put_checksum(j.p->image, j.p->len);

@@ -84,8 +84,11 @@ void slide_pdb_file_name(const slide_pdb_spec *s, char *buf, size_t cap);
 size_t slide_pdb_image_size(const slide_pdb_spec *s);
 
 /* Builds the tables of a valid s, on up to `threads` threads (one group each at a time).
- * SLIDE_OK, SLIDE_EGOAL (s not valid) or SLIDE_ENOMEM. */
-slide_status slide_pdb_build(const slide_pdb_spec *s, int threads, slide_pdb **out);
+ * When stop is not NULL, every thread reads it at each layer and every few thousand states
+ * and gives up once it is nonzero. SLIDE_OK, SLIDE_EGOAL (s not valid), SLIDE_ENOMEM or
+ * SLIDE_STOPPED; on anything but SLIDE_OK *out is NULL and nothing is left allocated. */
+slide_status slide_pdb_build(const slide_pdb_spec *s, int threads, const volatile int *stop,
+                             slide_pdb **out);
 
 /* Takes len bytes of an image of s, read back from where the caller stored it, and checks
  * its length, its header against s, and its checksum. On SLIDE_PDB_LOADED *out owns image

@@ -16,6 +16,8 @@ enum {
   SLIDE_PDB_QUEUE_CHUNK = 1 << 20,
   /* ... and looks up this many new states at once, fetched ahead of the lookups. */
   SLIDE_PDB_BATCH = 64,
+  /* ... and looks at the stop flag every 2^12 states it expands. */
+  SLIDE_PDB_CHECK_MASK = (1 << 12) - 1,
 };
 
 #endif

@@ -224,3 +224,21 @@ else
   expect_stdout_has "no solution found: none has fewer than "
   expect_stdout_has " steps (interrupted; the search is incomplete)"
 fi
+
+# Ctrl-C while the 15-puzzle's pattern databases are being built (6-6-3, 11.5 MiB, a few
+# seconds): no search, no file left in the cache folder, and the bound the Manhattan
+# distance with linear conflicts gives.
+if sigint_ignored || sigint_untimely; then
+  echo "slide_tiles: skipping the Ctrl-C checks" >&2
+else
+  run_interrupted 0.3 slide korf88.txt --goal fifteen.txt --method ida --heuristic pdb --pdb-cache stopcache --json
+  expect_exit 1
+  expect_stderr_has "dance slide: interrupted while building the pattern databases ("
+  expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["steps"] is None'
+  expect_json 'd["pdb"] is None and d["lower_bound"] == d["searches"][0]["estimate"] > 0'
+  check '[ -z "$(ls -A stopcache 2>/dev/null)" ]' "an interrupted build left a file in the cache"
+  run_interrupted 0.3 slide korf88.txt --goal fifteen.txt --method ida --heuristic pdb --pdb-cache none -q --stats
+  expect_exit 1
+  expect_stdout_has " steps (interrupted; the search is incomplete)"
+  expect_stdout_has "tables:      interrupted after "
+fi
