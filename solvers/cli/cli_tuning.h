@@ -1,5 +1,6 @@
 /* cli_tuning.h -- the thresholds that choose how the commands run a search (on one thread
- * or several, and in how many pieces a small cube search is split), and the One Up
+ * or several, in how many pieces a small cube search is split, which estimate guides a
+ * sliding-tile search), and the One Up
  * sampler's default temperature. None changes a count. The measurements behind each are in
  * the section of bench/RESULTS.md that its comment names. Internal to solvers/cli/ (cli.h
  * includes it). */
@@ -18,6 +19,11 @@ enum {
   /* The pieces a thread of the library's own split (dlx.h, split_pieces): a search that
    * would ask for as many keeps that split. The same section. */
   CUBE_SPLIT_THREAD_MOST = 512,
+  /* dance slide --heuristic auto: pattern databases on boards of at least this many cells
+   * (3 x 5, 4 x 4), where they pay for their build; the Manhattan distance and linear
+   * conflicts on smaller ones, which it solves before the tables would be built. "Numbered
+   * tiles: the default estimate by board size". */
+  SLIDE_PDB_MIN_CELLS = 15,
 };
 
 /* dance oneup --method metropolis: the default temperature, the lowest median time over 100

@@ -30,7 +30,7 @@
     "the estimate of --method ida: pdb, additive pattern databases (6-6-3 on 4 x 4; boards of "   \
     "at most 16 cells), or the Manhattan distance plus linear conflicts where larger; lc, "       \
     "Manhattan distance plus linear conflicts; manhattan, Manhattan distance alone; auto, pdb "  \
-    "on 4 x 4, else lc")                                                                           \
+    "on boards of 15 or 16 cells (3 x 5, 4 x 4), else lc")                                        \
   X(pdb_cache, "pdb-cache", 0, STRING, "DIR|none", "$XDG_CACHE_HOME/dance", 0, 0,                 \
     "the folder of the pattern databases built on first use and kept (11 MiB for 4 x 4; "        \
     "default $DANCE_PDB_CACHE, else $XDG_CACHE_HOME/dance, else ~/.cache/dance); none: built "    \
@@ -87,10 +87,11 @@ const cli_command cmd_slide_command = {
         "Numbered tiles (every piece a labelled 1x1 tile, one empty cell, 2 x 2 to 6 x 6)\n"
         "with a layout goal: breadth-first search when every configuration fits in\n"
         "--max-memory, else heuristic search (IDA*, on --threads threads), said on stderr;\n"
-        "--method chooses. On 4 x 4 its estimate is additive pattern databases 6-6-3 (11 MiB,\n"
-        "built on first use in a few seconds and kept in --pdb-cache, checked when read back);\n"
-        "elsewhere the Manhattan distance and linear conflicts (--heuristic chooses). A goal\n"
-        "of the wrong parity is refused before any search.\n"
+        "--method chooses. On 3 x 5 and 4 x 4 its estimate is additive pattern databases\n"
+        "(6-6-3 on 4 x 4, 11 MiB, built on first use in seconds and kept in --pdb-cache,\n"
+        "checked when read back); on smaller boards, where the search is over before the\n"
+        "tables would be built, and larger ones the Manhattan distance and linear conflicts\n"
+        "(--heuristic chooses). A goal of the wrong parity is refused before any search.\n"
         "\n"
         "Exit status: 0 if counted, or if the goal was reached; 1 if the goal cannot be\n"
         "reached or was not reached before a limit; 2 for bad usage or input. A search ended\n"
@@ -347,14 +348,16 @@ static int solve(const slide_options *o, const char *path, const slide_puzzle *p
 
 /* ---- numbered tiles by heuristic search ------------------------------------------------- */
 
-/* The heuristic --heuristic asks for t (auto: the pattern databases on 4 x 4, where there
- * are default groups). */
+/* The heuristic --heuristic asks for t (auto: the pattern databases on boards of
+ * SLIDE_PDB_MIN_CELLS to SLIDE_PDB_MAX_CELLS cells). */
 static slide_tiles_heuristic pick_heuristic(const slide_options *o, const slide_tiles_problem *t) {
   const char *h = o->heuristic ? o->heuristic : "auto";
   if (!strcmp(h, "lc")) return SLIDE_TILES_LINEAR;
   if (!strcmp(h, "manhattan")) return SLIDE_TILES_MANHATTAN;
   if (!strcmp(h, "pdb")) return SLIDE_TILES_PDB_MAX; /* boards of at most 16 cells */
-  return t->rows == 4 && t->cols == 4 ? SLIDE_TILES_PDB_MAX : SLIDE_TILES_LINEAR;
+  int cells = t->rows * t->cols;
+  return cells >= SLIDE_PDB_MIN_CELLS && cells <= SLIDE_PDB_MAX_CELLS ? SLIDE_TILES_PDB_MAX
+                                                                      : SLIDE_TILES_LINEAR;
 }
 
 static const char *heuristic_name(slide_tiles_heuristic h) {

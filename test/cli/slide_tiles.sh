@@ -202,6 +202,22 @@ expect_json 'd["steps"] == 14 and d["heuristic"] == "manhattan" and d["pdb"] is 
 expect_usage_error slide "--heuristic guides the search of a goal: it needs --goal" slide "$EIGHT" --heuristic pdb
 expect_usage_error slide "--pdb-cache guides the search of a goal: it needs --goal" slide "$EIGHT" --pdb-cache none
 
+# The default estimate by board size: pattern databases on 3 x 5 (groups 5-5-4 in reading
+# order), the Manhattan distance and linear conflicts on 3 x 4.
+printf 'labelled *\n6829D\n73.BE\n154AC\n' >r35.txt
+printf '.1234\n56789\nABCDE\n' >g35.txt
+run slide r35.txt --goal g35.txt --max-memory 100M --pdb-cache none -t 2 --json
+expect_exit 0
+expect_stderr_has "dance slide: heuristic search (IDA*, additive pattern databases 5-5-4, linear conflicts, 2 threads): the 653837184000 configurations"
+expect_json 'd["steps"] == 35 and d["heuristic"] == "pdb" and d["pdb"]["groups"] == "5-5-4"'
+check 'python3 replay.py "$OUT" r35.txt g35.txt' "the 3 x 5 solution does not replay"
+printf 'labelled *\nA257\n864B\n319.\n' >r34.txt
+printf '.123\n4567\n89AB\n' >g34.txt
+run slide r34.txt --goal g34.txt --max-memory 100M --json
+expect_exit 0
+expect_json 'd["steps"] == 33 and d["heuristic"] == "lc" and d["pdb"] is None'
+check 'python3 replay.py "$OUT" r34.txt g34.txt' "the 3 x 4 solution does not replay"
+
 # Usage: --method needs --goal, and ida needs tiles and a layout goal.
 expect_usage_error slide "--method picks how to reach a goal: it needs --goal" slide "$EIGHT" --method ida
 expect_usage_error slide "--method ida needs numbered tiles (labelled 1x1 pieces, one empty cell, 2 x 2 to 6 x 6) and a layout for --goal" \
