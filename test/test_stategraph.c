@@ -83,11 +83,10 @@ static void check_full_cube(int n, int spread) {
     ASSERT_EQ_U64(sg_layer_size(g, (uint32_t)d), binomial(n, d));
   ASSERT_EQ_U64(st.expanded, st.states);
   ASSERT_EQ_U64(st.generated, st.states * (uint64_t)n);
-  /* The table is between 3/8 and 3/4 full once it has grown. */
-  uint64_t slot = c.nw * 8;
-  ASSERT(st.table_bytes >= st.states * slot * 4 / 3);
-  ASSERT(st.table_bytes <= st.states * slot * 8 / 3);
+  /* A state costs the bytes of its key, packed: ceil(bits / 8). */
+  ASSERT_EQ_U64(st.table_bytes, st.states * (uint64_t)((n * spread + 7) / 8));
   ASSERT(st.peak_bytes >= st.table_bytes);
+  ASSERT(st.bytes >= st.table_bytes && st.bytes < st.table_bytes + 65536);
   /* Every stored state answers with its distance mod 3; an absent one with -1. */
   uint64_t key[SG_MAX_WORDS] = {0};
   for (int i = 0; i < n; i += 3) {
@@ -259,23 +258,50 @@ static void test_bad_arguments(void) {
   sg_free(g);
 }
 
-/* ---- a directed cycle: the search works, the path back does not ------------------------ */
+/* ---- a ring: the order of the layers and of the path back ----------------------------- */
 
-static size_t cycle_expand(void *ctx, const uint64_t *state, uint64_t *out) {
+/* Ten states in a ring, each listing the next one first, then the one before. */
+static size_t ring_expand(void *ctx, const uint64_t *state, uint64_t *out) {
   (void)ctx;
   out[0] = (state[0] + 1) % 10;
-  return 1;
+  out[1] = (state[0] + 9) % 10;
+  return 2;
 }
 
-static void test_directed_graph(void) {
-  sg_options o = {.expand = cycle_expand, .max_degree = 1};
+typedef struct {
+  uint64_t seen[10];
+  int n;
+} ring_order;
+
+static bool ring_goal(void *ctx, const uint64_t *state, uint32_t depth) {
+  ring_order *r = ctx;
+  (void)depth;
+  r->seen[r->n++] = state[0];
+  return false;
+}
+
+static void test_ring(void) {
+  ring_order order = {{0}, 0};
+  sg_options o = {.expand = ring_expand, .ctx = &order, .max_degree = 2, .is_goal = ring_goal};
   sg_graph *g = sg_new(4);
-  uint64_t start[1] = {0}, last[1] = {9}, path[10];
+  uint64_t start[1] = {0}, far[1] = {5}, path[6];
   sg_stats st;
   ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
   ASSERT_EQ_U64(st.states, 10);
-  ASSERT_EQ(st.depth, 9);
-  ASSERT_EQ(sg_path(g, last, 9, cycle_expand, NULL, 1, path), SG_ENOPATH);
+  ASSERT_EQ(st.depth, 5);
+  /* Stored in the order of their layers and, within one, of the expansion: FIFO. */
+  const uint64_t want[10] = {0, 1, 9, 2, 8, 3, 7, 4, 6, 5};
+  ASSERT_EQ(order.n, 10);
+  for (int i = 0; i < 10; i++)
+    ASSERT_EQ_U64(order.seen[i], want[i]);
+  /* The path back takes, at each step, the first neighbour listed one layer closer: 5 lists
+   * 6 before 4, both at distance 4, so the path goes round through 9. */
+  ASSERT_EQ(sg_path(g, far, 5, ring_expand, NULL, 2, path), SG_OK);
+  const uint64_t back[6] = {0, 9, 8, 7, 6, 5};
+  for (int i = 0; i < 6; i++)
+    ASSERT_EQ_U64(path[i], back[i]);
+  ASSERT_EQ(sg_path(g, far, 4, ring_expand, NULL, 2, path), SG_ENOPATH);
+  ASSERT_EQ(sg_find(g, far), 5 % 3);
   sg_free(g);
 }
 
@@ -368,7 +394,7 @@ int main(void) {
   RUN(test_memory_cap);
   RUN(test_stop_and_progress);
   RUN(test_bad_arguments);
-  RUN(test_directed_graph);
+  RUN(test_ring);
   RUN(test_random_graphs);
   return test_report();
 }

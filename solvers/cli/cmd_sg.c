@@ -96,7 +96,7 @@ void cmd_sg_print_stats(const sg_stats *st) {
   printf("neighbours:  %" PRIu64 " (%s), %.2f per state expanded\n", st->generated,
          cli_si((double)st->generated).s, degree);
   printf("states/s:    %s\n", cli_si(rate).s);
-  printf("table:       %" PRIu64 " bytes (%s), %.2f per state\n", st->table_bytes,
+  printf("stored:      %" PRIu64 " bytes (%s), %.2f per state\n", st->table_bytes,
          cli_bytes(st->table_bytes).s, per_state);
   printf("peak memory: %" PRIu64 " bytes (%s)\n", st->peak_bytes, cli_bytes(st->peak_bytes).s);
   printf("seconds:     %.3f\n", st->seconds);

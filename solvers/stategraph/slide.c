@@ -986,9 +986,9 @@ double slide_tiles_bfs_bytes(const slide_puzzle *p) {
   double states = 0.5, slots = 1;
   for (int k = 2; k <= p->rows * p->cols; k++)
     states *= k;
-  while (slots < states * 4 / 3) /* the table is at most 3/4 full */
+  /* The states packed, and the hash set of the last layers, taken as holding a third of
+   * them (as slots of words, at most 3/4 full, two while it doubles). */
+  while (slots < states / 3 * 4 / 3)
     slots *= 2;
-  /* The last doubling holds the old table and the new one; the frontier, two layers, is
-   * taken as a quarter of the states. */
-  return (slots * 1.5 + states / 4) * 8.0 * (double)p->nw;
+  return states * (double)((p->key_bits + 7) / 8) + slots * 1.5 * 8.0 * (double)p->nw;
 }

@@ -1,4 +1,6 @@
-/* stategraph.c -- the hash set of packed states and the layered breadth-first search. */
+/* stategraph.c -- the layered breadth-first search: each layer's states packed in an array
+ * of their own, new states told from old ones by a hash set of the last two layers and the
+ * one being built (stategraph.h says why that is enough). */
 #include "stategraph.h"
 
 #include <stdlib.h>
@@ -8,36 +10,34 @@
 #include "xxhash_inline.h"
 
 enum {
-  TAG_SHIFT = 62,        /* the distance tag: the top two bits of a slot's last word */
-  FIRST_LOG2 = 10,       /* a new table has 2^10 slots */
-  CHUNK_BYTES = 1 << 16, /* the frontier's unit of allocation */
-  CHECK_EVERY = 1024,    /* states expanded between looks at the stop flag and the clock */
-  BATCH = 16,            /* states expanded before their neighbours are looked up */
+  FIRST_LOG2 = 10,    /* the window's table has at least 2^10 slots */
+  FIRST_KEYS = 64,    /* the keys a new layer's array first has room for */
+  CHECK_EVERY = 1024, /* states expanded between looks at the stop flag and the clock */
+  BATCH = 16,         /* states unpacked, and shown to the prefetch hook, ahead of expanding */
 };
-#define TAG_MASK ((uint64_t)3 << TAG_SHIFT)
+#define MARK ((uint64_t)1 << 62) /* a used slot of the window: a bit no key has */
 
-typedef struct chunk {
-  struct chunk *next;
-  size_t count; /* keys written */
-  uint64_t keys[];
-} chunk;
+/* The states at one distance, packed: kb bytes each, in the order they were stored. */
+typedef struct {
+  uint8_t *keys;
+  uint64_t n, cap;
+} layer;
 
 struct sg_graph {
   unsigned bits;
-  size_t nw; /* words per key and per slot */
+  size_t nw, kb; /* words per key (and per slot of the window), bytes per packed key */
+
+  layer *layer;
+  uint32_t nlayers, layers_cap;
+  uint64_t count; /* states stored */
+
+  /* The window: the states of the layers d - 1, d and d + 1 while layer d is expanded. */
   uint64_t *table;
   unsigned log2cap;
-  uint64_t cap, count, limit; /* slots, states stored, the most before doubling */
-
-  /* The frontier: keys read from head (at head_pos), written to tail. */
-  chunk *head, *tail, *spare;
-  size_t head_pos, chunk_keys;
-
-  uint64_t *layers; /* layers[d]: states at distance d */
-  uint32_t nlayers, layers_cap;
+  uint64_t cap, used, limit; /* slots, keys held, the most before doubling */
 
   uint64_t start[SG_MAX_WORDS], goal[SG_MAX_WORDS];
-  bool used, has_goal;
+  bool searched, has_goal;
 
   uint64_t max_bytes, bytes, peak; /* memory held, as allocated by us */
 };
@@ -66,9 +66,33 @@ static void held(sg_graph *g, uint64_t n) {
   if (g->bytes > g->peak) g->peak = g->bytes;
 }
 
-/* ---- the table -------------------------------------------------------------------------- */
+/* ---- packed keys ------------------------------------------------------------------------ */
+
+/* Byte b of a key is bits 8b .. 8b + 7: the low bytes of the words, in order. */
+static inline void pack(const sg_graph *g, const uint64_t *key, uint8_t *out) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(out, key, g->kb);
+#else
+  for (size_t b = 0; b < g->kb; b++)
+    out[b] = (uint8_t)(key[b / 8] >> (8 * (b % 8)));
+#endif
+}
+
+static inline void unpack(const sg_graph *g, const uint8_t *in, uint64_t *key) {
+  memset(key, 0, g->nw * sizeof *key);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  memcpy(key, in, g->kb);
+#else
+  for (size_t b = 0; b < g->kb; b++)
+    key[b / 8] |= (uint64_t)in[b] << (8 * (b % 8));
+#endif
+}
+
+/* ---- the window ------------------------------------------------------------------------- */
 
 static inline uint64_t hash_key(const uint64_t *key, size_t nw) {
+  if (nw == 1) return key[0] * 0x9e3779b97f4a7c15u; /* the top bits, which pick the slot,
+                                                         depend on every bit of the key */
   return XXH3_64bits(key, nw * sizeof *key);
 }
 
@@ -79,136 +103,101 @@ static inline uint64_t *probe(const sg_graph *g, const uint64_t *key, uint64_t h
   if (nw == 1) {
     for (;; i = (i + 1) & mask) {
       uint64_t s = g->table[i];
-      if (!s || (s & ~TAG_MASK) == key[0]) return &g->table[i];
+      if (!s || (s & ~MARK) == key[0]) return &g->table[i];
     }
   }
   for (;; i = (i + 1) & mask) {
     uint64_t *s = g->table + i * nw;
-    if (!s[nw - 1]) return s; /* a stored state's last word carries its tag */
-    if ((s[nw - 1] & ~TAG_MASK) == key[nw - 1] && !memcmp(s, key, (nw - 1) * sizeof *s)) return s;
+    if (!s[nw - 1]) return s; /* a held key's last word carries the mark */
+    if ((s[nw - 1] & ~MARK) == key[nw - 1] && !memcmp(s, key, (nw - 1) * sizeof *s)) return s;
   }
 }
 
-static step new_table(sg_graph *g, unsigned log2cap) {
+static void drop_table(sg_graph *g) {
+  free(g->table);
+  g->bytes -= g->cap * g->nw * sizeof *g->table;
+  g->table = NULL;
+  g->cap = g->used = g->limit = 0;
+}
+
+/* An empty window of 2^log2cap slots in place of the old one, which is held until the new one
+ * is allocated (grow moves its keys across). */
+static step new_table(sg_graph *g, unsigned log2cap, uint64_t **old) {
   uint64_t cap = (uint64_t)1 << log2cap, size = cap * g->nw * sizeof(uint64_t);
+  *old = NULL;
   if (!fits(g, size)) return R_CAP;
   uint64_t *t = calloc(cap * g->nw, sizeof *t);
   if (!t) return R_NOMEM;
   held(g, size);
+  *old = g->table;
   g->table = t;
-  g->cap = cap;
-  g->log2cap = log2cap;
+  g->cap = cap, g->log2cap = log2cap, g->used = 0;
   g->limit = cap / 4 * 3;
   return R_OK;
 }
 
-/* Doubles the table; the old one is held until every state has moved. */
+static inline void put(sg_graph *g, const uint64_t *key, uint64_t h) {
+  uint64_t *s = probe(g, key, h);
+  memcpy(s, key, g->nw * sizeof *s);
+  s[g->nw - 1] |= MARK;
+  g->used++;
+}
+
+/* Doubles the window. */
 static step grow(sg_graph *g) {
-  uint64_t *old = g->table, old_cap = g->cap;
+  uint64_t old_cap = g->cap, *old;
   size_t nw = g->nw;
-  step r = new_table(g, g->log2cap + 1);
+  step r = new_table(g, g->log2cap + 1, &old);
   if (r != R_OK) return r;
   uint64_t key[SG_MAX_WORDS];
   for (uint64_t i = 0; i < old_cap; i++) {
     const uint64_t *s = old + i * nw;
     if (!s[nw - 1]) continue;
     memcpy(key, s, nw * sizeof *key);
-    key[nw - 1] &= ~TAG_MASK;
-    memcpy(probe(g, key, hash_key(key, nw)), s, nw * sizeof *s);
+    key[nw - 1] &= ~MARK;
+    put(g, key, hash_key(key, nw));
   }
   free(old);
   g->bytes -= old_cap * nw * sizeof *old;
   return R_OK;
 }
 
-/* Stores key (hash h) with distance tag `tag` (1..3) unless it is there: R_NEW or R_OLD, or
- * R_CAP / R_NOMEM when the table could not grow. */
-static inline step insert(sg_graph *g, const uint64_t *key, uint64_t h, uint64_t tag) {
+/* Holds key (hash h) unless it is there: R_NEW or R_OLD, or R_CAP / R_NOMEM when the window
+ * could not grow. */
+static inline step insert(sg_graph *g, const uint64_t *key, uint64_t h) {
   uint64_t *s = probe(g, key, h);
-  size_t nw = g->nw;
-  if (s[nw - 1]) return R_OLD;
-  if (g->count + 1 > g->limit) {
+  if (s[g->nw - 1]) return R_OLD;
+  if (g->used + 1 > g->limit) {
     step r = grow(g);
     if (r != R_OK) return r;
-    s = probe(g, key, h);
   }
-  memcpy(s, key, nw * sizeof *s);
-  s[nw - 1] |= tag << TAG_SHIFT;
-  g->count++;
+  put(g, key, h);
   return R_NEW;
 }
 
-int sg_find(const sg_graph *g, const uint64_t *state) {
-  if (!g->table) return -1;
-  const uint64_t *s = probe(g, state, hash_key(state, g->nw));
-  uint64_t tag = s[g->nw - 1] >> TAG_SHIFT;
-  return tag ? (int)tag - 1 : -1;
-}
-
-/* ---- the frontier ----------------------------------------------------------------------- */
-
-static step push(sg_graph *g, const uint64_t *key) {
-  chunk *t = g->tail;
-  if (!t || t->count == g->chunk_keys) {
-    chunk *c = g->spare;
-    if (c) {
-      g->spare = NULL;
-    } else {
-      if (!fits(g, CHUNK_BYTES)) return R_CAP;
-      c = malloc(CHUNK_BYTES);
-      if (!c) return R_NOMEM;
-      held(g, CHUNK_BYTES);
-    }
-    c->next = NULL;
-    c->count = 0;
-    if (t)
-      t->next = c;
-    else
-      g->head = c, g->head_pos = 0;
-    g->tail = t = c;
+/* The window for expanding layer d: the states of layers d - 1 and d, in a table sized for
+ * them and about as many more. */
+static step refill(sg_graph *g, uint32_t d) {
+  uint64_t n = g->layer[d].n + (d ? g->layer[d - 1].n : 0);
+  unsigned log2cap = FIRST_LOG2;
+  while (((uint64_t)1 << log2cap) / 4 * 3 < 2 * n)
+    log2cap++;
+  if (g->table && log2cap == g->log2cap) {
+    memset(g->table, 0, g->cap * g->nw * sizeof *g->table);
+    g->used = 0;
+  } else {
+    if (g->table) drop_table(g);
+    uint64_t *old;
+    step r = new_table(g, log2cap, &old);
+    if (r != R_OK) return r;
   }
-  memcpy(t->keys + t->count * g->nw, key, g->nw * sizeof *key);
-  t->count++;
+  uint64_t key[SG_MAX_WORDS];
+  for (uint32_t e = d ? d - 1 : 0; e <= d; e++)
+    for (uint64_t i = 0; i < g->layer[e].n; i++) {
+      unpack(g, g->layer[e].keys + i * g->kb, key);
+      put(g, key, hash_key(key, g->nw));
+    }
   return R_OK;
-}
-
-/* The key i places after the next one, which must be in the queue. */
-static const uint64_t *peek(const sg_graph *g, size_t i) {
-  const chunk *c = g->head;
-  i += g->head_pos;
-  while (i >= c->count) {
-    i -= c->count;
-    c = c->next;
-  }
-  return c->keys + i * g->nw;
-}
-
-/* The next key of the queue, which must not be empty. The pointer stays valid until the
- * next pop (a chunk read to its end is recycled then, not before). */
-static const uint64_t *pop(sg_graph *g) {
-  chunk *h = g->head;
-  if (g->head_pos == h->count) {
-    g->head = h->next;
-    g->head_pos = 0;
-    if (g->spare) {
-      free(g->spare);
-      g->bytes -= CHUNK_BYTES;
-    }
-    g->spare = h;
-    h = g->head;
-  }
-  return h->keys + g->head_pos++ * g->nw;
-}
-
-static void free_frontier(sg_graph *g) {
-  for (chunk *c = g->head, *next; c; c = next) {
-    next = c->next;
-    free(c);
-    g->bytes -= CHUNK_BYTES;
-  }
-  if (g->spare) g->bytes -= CHUNK_BYTES;
-  free(g->spare);
-  g->head = g->tail = g->spare = NULL;
 }
 
 /* ---- layers ----------------------------------------------------------------------------- */
@@ -216,15 +205,38 @@ static void free_frontier(sg_graph *g) {
 static step new_layer(sg_graph *g) {
   if (g->nlayers == g->layers_cap) {
     uint32_t cap = g->layers_cap ? 2 * g->layers_cap : 64;
-    uint64_t more = (uint64_t)(cap - g->layers_cap) * sizeof *g->layers;
+    uint64_t more = (uint64_t)(cap - g->layers_cap) * sizeof *g->layer;
     if (!fits(g, more)) return R_CAP;
-    uint64_t *l = realloc(g->layers, cap * sizeof *l);
+    layer *l = realloc(g->layer, cap * sizeof *l);
     if (!l) return R_NOMEM;
     held(g, more);
-    g->layers = l;
+    g->layer = l;
     g->layers_cap = cap;
   }
-  g->layers[g->nlayers++] = 0;
+  g->layer[g->nlayers++] = (layer){0};
+  return R_OK;
+}
+
+/* Gives layer l room for `cap` keys; the old block counts until the new one is had. */
+static step resize(sg_graph *g, layer *l, uint64_t cap) {
+  uint64_t now = l->cap * g->kb, want = cap * g->kb;
+  if (want > now && !fits(g, want)) return R_CAP;
+  uint8_t *k = realloc(l->keys, want ? want : 1);
+  if (!k) return R_NOMEM;
+  if (want > now) held(g, want);
+  g->bytes -= now;
+  if (want <= now) g->bytes += want;
+  l->keys = k, l->cap = cap;
+  return R_OK;
+}
+
+static step append(sg_graph *g, layer *l, const uint64_t *key) {
+  if (l->n == l->cap) {
+    step r = resize(g, l, l->cap ? 2 * l->cap : FIRST_KEYS);
+    if (r != R_OK) return r;
+  }
+  pack(g, key, l->keys + l->n++ * g->kb);
+  g->count++;
   return R_OK;
 }
 
@@ -236,21 +248,24 @@ sg_graph *sg_new(unsigned bits) {
   if (!g) return NULL;
   g->bits = bits;
   g->nw = sg_words(bits);
-  g->chunk_keys = (CHUNK_BYTES - sizeof(chunk)) / (g->nw * sizeof(uint64_t));
+  g->kb = (bits + 7) / 8;
   return g;
 }
 
 void sg_free(sg_graph *g) {
   if (!g) return;
-  free_frontier(g);
   free(g->table);
-  free(g->layers);
+  for (uint32_t d = 0; d < g->nlayers; d++)
+    free(g->layer[d].keys);
+  free(g->layer);
   free(g);
 }
 
 uint32_t sg_layer_count(const sg_graph *g) { return g->nlayers; }
 
-uint64_t sg_layer_size(const sg_graph *g, uint32_t d) { return d < g->nlayers ? g->layers[d] : 0; }
+uint64_t sg_layer_size(const sg_graph *g, uint32_t d) {
+  return d < g->nlayers ? g->layer[d].n : 0;
+}
 
 const uint64_t *sg_goal(const sg_graph *g) { return g->has_goal ? g->goal : NULL; }
 
@@ -260,7 +275,7 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Whether key has a bit set at or past `bits` (the tag bits included). */
+/* Whether key has a bit set at or past `bits`. */
 static bool too_wide(const sg_graph *g, const uint64_t *key) {
   for (size_t w = 0; w < g->nw; w++) {
     size_t low = w * 64;
@@ -277,21 +292,27 @@ typedef struct {
   const sg_options *o;
   sg_stats *st;
   double t0, next_report;
-  uint64_t *buf, *hashes;
+  uint64_t *buf;  /* one state's neighbours */
+  uint64_t *ahead; /* BATCH states unpacked */
 } search;
 
 static void finish(search *s, sg_end end) {
   sg_graph *g = s->g;
   sg_stats *st = s->st;
-  free_frontier(g);
-  while (g->nlayers > 1 && g->layers[g->nlayers - 1] == 0)
+  if (g->table) drop_table(g);
+  while (g->nlayers > 1 && g->layer[g->nlayers - 1].n == 0)
     g->nlayers--; /* a layer begun but never reached */
+  st->table_bytes = 0;
+  for (uint32_t d = 0; d < g->nlayers; d++) {
+    layer *l = &g->layer[d];
+    if (l->cap > l->n && l->n) resize(g, l, l->n); /* a smaller block: cannot fail for room */
+    st->table_bytes += l->cap * g->kb;
+  }
   st->end = end;
   st->states = g->count;
   st->depth = g->nlayers ? g->nlayers - 1 : 0;
   st->bytes = g->bytes;
   st->peak_bytes = g->peak;
-  st->table_bytes = g->cap * g->nw * sizeof(uint64_t);
   st->seconds = now() - s->t0;
 }
 
@@ -311,25 +332,23 @@ static bool checkpoint(search *s, uint32_t depth) {
   return false;
 }
 
-/* Stores the neighbours in s->buf (k of them, hashes in s->hashes) that are new, as layer
- * d + 1 (tag `tag`). Returns SG_DONE to go on, another end to stop, or -1 when memory ran
- * out. */
-static int store(search *s, size_t k, uint32_t d, uint64_t tag) {
+/* Stores the k neighbours in s->buf that are new as layer d + 1, in their order. Returns
+ * SG_DONE to go on, another end to stop, or -1 when memory ran out. */
+static int store(search *s, size_t k, uint32_t d) {
   sg_graph *g = s->g;
   const sg_options *o = s->o;
   size_t nw = g->nw;
   for (size_t j = 0; j < k; j++) {
     const uint64_t *key = s->buf + j * nw;
-    step r = insert(g, key, s->hashes[j], tag);
+    step r = insert(g, key, hash_key(key, nw));
     if (r == R_OLD) continue;
     if (r == R_NEW) {
-      g->layers[d + 1]++;
-      if (o->is_goal && o->is_goal(o->ctx, key, d + 1)) {
+      r = append(g, &g->layer[d + 1], key);
+      if (r == R_OK && o->is_goal && o->is_goal(o->ctx, key, d + 1)) {
         memcpy(g->goal, key, nw * sizeof *key);
         g->has_goal = true;
         return SG_GOAL;
       }
-      r = push(g, key);
     }
     if (r == R_CAP) return SG_MEMORY;
     if (r == R_NOMEM) return -1;
@@ -337,40 +356,49 @@ static int store(search *s, size_t k, uint32_t d, uint64_t tag) {
   return SG_DONE;
 }
 
-/* Expands the states of layer d into layer d + 1, BATCH states at a time: their neighbours
- * are all hashed, and their table lines fetched, before the first is looked up, so that
- * the waits for memory overlap. Returns SG_DONE to go on (when layer d + 1 stays empty,
- * the search is complete), another end to stop, or -1 when memory ran out. */
+/* Expands the states of layer d, in order, into layer d + 1. Returns SG_DONE to go on (when
+ * layer d + 1 stays empty, the search is complete), another end to stop, or -1 when memory
+ * ran out. */
 static int expand_layer(search *s, uint32_t d) {
   sg_graph *g = s->g;
   const sg_options *o = s->o;
   size_t nw = g->nw;
-  uint64_t n = g->layers[d], tag = (d + 1) % 3 + 1, since_check = 0;
+  step r = refill(g, d);
+  if (r != R_OK) return r == R_CAP ? SG_MEMORY : -1;
+  uint64_t n = g->layer[d].n, since_check = 0;
   for (uint64_t i = 0; i < n;) {
-    size_t k = 0;
-    if (o->prefetch)
-      for (uint64_t b = 0; b < BATCH && i + b < n; b++)
-        o->prefetch(o->ctx, peek(g, b));
-    for (int b = 0; b < BATCH && i < n; b++, i++) {
-      /* pop's pointer lives until the next pop, and expand is done with it by then */
-      size_t more = o->expand(o->ctx, pop(g), s->buf + k * nw);
-      k += more;
+    uint64_t b = 0;
+    for (; b < BATCH && i + b < n; b++) { /* layer d does not move while it is expanded */
+      unpack(g, g->layer[d].keys + (i + b) * g->kb, s->ahead + b * nw);
+      if (o->prefetch) o->prefetch(o->ctx, s->ahead + b * nw);
+    }
+    for (uint64_t j = 0; j < b; j++) {
+      size_t k = o->expand(o->ctx, s->ahead + j * nw, s->buf);
       s->st->expanded++;
+      s->st->generated += k;
+      int end = store(s, k, d);
+      if (end != SG_DONE) return end;
     }
-    s->st->generated += k;
-    for (size_t j = 0; j < k; j++) {
-      uint64_t h = hash_key(s->buf + j * nw, nw);
-      s->hashes[j] = h;
-#if defined(__GNUC__) || defined(__clang__)
-      __builtin_prefetch(g->table + (h >> (64 - g->log2cap)) * nw);
-#endif
-    }
-    int end = store(s, k, d, tag);
-    if (end != SG_DONE) return end;
-    if ((since_check += BATCH) >= CHECK_EVERY) {
+    i += b;
+    if ((since_check += b) >= CHECK_EVERY) {
       since_check = 0;
       if (checkpoint(s, d + 1)) return SG_STOPPED;
     }
+  }
+  return SG_DONE;
+}
+
+/* Stores the start as layer 0: SG_DONE, SG_GOAL, or -1 / SG_MEMORY. */
+static int store_start(search *s, const uint64_t *start) {
+  sg_graph *g = s->g;
+  const sg_options *o = s->o;
+  step r = new_layer(g);
+  if (r == R_OK) r = append(g, &g->layer[0], start);
+  if (r != R_OK) return r == R_CAP ? SG_MEMORY : -1;
+  if (o->is_goal && o->is_goal(o->ctx, start, 0)) {
+    memcpy(g->goal, start, g->nw * sizeof *start);
+    g->has_goal = true;
+    return SG_GOAL;
   }
   return SG_DONE;
 }
@@ -379,64 +407,87 @@ sg_status sg_bfs(sg_graph *g, const uint64_t *start, const sg_options *o, sg_sta
   memset(st, 0, sizeof *st);
   search s = {g, o, st, now(), 0, NULL, NULL};
   s.next_report = o->limits.progress_seconds;
-  if (g->used || !o->expand || o->max_degree < 1 || too_wide(g, start)) {
+  if (g->searched || !o->expand || o->max_degree < 1 || too_wide(g, start)) {
     finish(&s, SG_DONE);
     return SG_EINVAL;
   }
-  g->used = true;
+  g->searched = true;
   g->max_bytes = o->limits.max_bytes;
   memcpy(g->start, start, g->nw * sizeof *start);
-  sg_status status = SG_OK;
-  int end = SG_DONE;
-  s.buf = malloc(BATCH * o->max_degree * g->nw * sizeof *s.buf);
-  s.hashes = malloc(BATCH * o->max_degree * sizeof *s.hashes);
-  step r = !s.buf || !s.hashes ? R_NOMEM : new_table(g, FIRST_LOG2);
-  if (r == R_OK) r = new_layer(g);
-  if (r == R_OK) r = insert(g, start, hash_key(start, g->nw), 1) == R_NEW ? R_OK : R_NOMEM;
-  if (r == R_OK) {
-    g->layers[0] = 1;
-    if (o->is_goal && o->is_goal(o->ctx, start, 0)) {
-      memcpy(g->goal, start, g->nw * sizeof *start);
-      g->has_goal = true;
-      end = SG_GOAL;
-    } else {
-      r = push(g, start);
+  s.buf = malloc(o->max_degree * g->nw * sizeof *s.buf);
+  s.ahead = malloc(BATCH * g->nw * sizeof *s.ahead);
+  int end = !s.buf || !s.ahead ? -1 : store_start(&s, start);
+  for (uint32_t d = 0; end == SG_DONE; d++) {
+    step r = new_layer(g);
+    if (r != R_OK) {
+      end = r == R_CAP ? SG_MEMORY : -1;
+      break;
     }
-  }
-  for (uint32_t d = 0; r == R_OK && end == SG_DONE; d++) {
-    if ((r = new_layer(g)) != R_OK) break;
     end = expand_layer(&s, d);
-    if (end == SG_DONE && g->layers[d + 1] == 0) break; /* nothing new: all stored */
+    layer *next = &g->layer[d + 1];
+    if (end == SG_DONE && next->n == 0) break; /* nothing new: all stored */
+    if (end == SG_DONE && next->cap > next->n && resize(g, next, next->n) == R_NOMEM) end = -1;
   }
-  if (r == R_CAP) end = SG_MEMORY;
-  if (r == R_NOMEM || end < 0) {
-    status = SG_ENOMEM;
-    end = SG_MEMORY;
-  }
+  sg_status status = end < 0 ? SG_ENOMEM : SG_OK;
   free(s.buf);
-  free(s.hashes);
-  finish(&s, (sg_end)end);
+  free(s.ahead);
+  finish(&s, end < 0 ? SG_MEMORY : (sg_end)end);
   return status;
+}
+
+/* ---- looking states up after the search ------------------------------------------------- */
+
+/* The index among the k packed keys `want` of the first that layer d holds, or k. */
+static size_t first_in_layer(const sg_graph *g, uint32_t d, const uint8_t *want, size_t k) {
+  size_t best = k, kb = g->kb;
+  const layer *l = &g->layer[d];
+  for (uint64_t i = 0; i < l->n && best > 0; i++) {
+    const uint8_t *key = l->keys + i * kb;
+    for (size_t j = 0; j < best; j++)
+      if (!memcmp(key, want + j * kb, kb)) {
+        best = j;
+        break;
+      }
+  }
+  return best;
+}
+
+int sg_find(const sg_graph *g, const uint64_t *state) {
+  uint8_t want[SG_MAX_WORDS * 8];
+  if (too_wide(g, state)) return -1;
+  pack(g, state, want);
+  for (uint32_t d = 0; d < g->nlayers; d++)
+    if (first_in_layer(g, d, want, 1) == 0) return (int)(d % 3);
+  return -1;
 }
 
 sg_status sg_path(const sg_graph *g, const uint64_t *target, uint32_t depth, sg_expand_fn *expand,
                   void *ctx, size_t max_degree, uint64_t *path) {
-  size_t nw = g->nw;
-  if (sg_find(g, target) != (int)(depth % 3)) return SG_ENOPATH;
+  size_t nw = g->nw, kb = g->kb;
+  uint8_t here[SG_MAX_WORDS * 8];
+  pack(g, target, here);
+  if (depth >= g->nlayers || too_wide(g, target) || first_in_layer(g, depth, here, 1))
+    return SG_ENOPATH;
   uint64_t *buf = malloc(max_degree * nw * sizeof *buf);
-  if (!buf) return SG_ENOMEM;
+  uint8_t *packed = malloc(max_degree * kb);
+  if (!buf || !packed) {
+    free(buf);
+    free(packed);
+    return SG_ENOMEM;
+  }
   memcpy(path + (size_t)depth * nw, target, nw * sizeof *target);
   sg_status status = SG_OK;
   for (uint32_t d = depth; d > 0 && status == SG_OK; d--) {
-    size_t k = expand(ctx, path + (size_t)d * nw, buf), j = 0;
-    while (j < k && sg_find(g, buf + j * nw) != (int)((d - 1) % 3))
-      j++;
+    size_t k = expand(ctx, path + (size_t)d * nw, buf);
+    for (size_t j = 0; j < k; j++)
+      pack(g, buf + j * nw, packed + j * kb);
+    size_t j = first_in_layer(g, d - 1, packed, k); /* the first such neighbour, as listed */
     if (j == k)
       status = SG_ENOPATH;
     else
       memcpy(path + (size_t)(d - 1) * nw, buf + j * nw, nw * sizeof *buf);
   }
-  if (status == SG_OK && memcmp(path, g->start, nw * sizeof *path)) status = SG_ENOPATH;
   free(buf);
+  free(packed);
   return status;
 }

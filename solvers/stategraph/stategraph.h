@@ -1,7 +1,8 @@
 /*
- * stategraph.h -- breadth-first search over an implicit graph of packed states, with a hash
- * set of the states seen. Used by the sliding-block and bar-flip puzzles; usable by any
- * puzzle whose positions pack into at most SG_MAX_BITS bits.
+ * stategraph.h -- breadth-first search over an implicit, undirected graph of packed states.
+ * Used by the sliding-block and bar-flip puzzles and the burr disassembler; usable by any
+ * puzzle whose positions pack into at most SG_MAX_BITS bits and whose every move a move
+ * undoes.
  *
  * A state is a key of `bits` significant bits (1 .. SG_MAX_BITS), held in sg_words(bits)
  * uint64_t words, bit i in words[i / 64] at position i % 64; every bit from `bits` on must
@@ -10,19 +11,20 @@
  * holds the states at distance d), until none is left, a goal state is met, the memory cap
  * would be exceeded, or a stop flag is raised.
  *
- * Storage. The set is one open-addressing table (linear probing on the XXH3 hash of the
- * key, at most 3/4 full, doubling when it would be fuller) whose slots hold the keys
- * themselves: no pointer and no index per state, so a table of C slots takes C * words * 8
- * bytes. The top two bits of a slot's last word hold the state's distance from the start
- * modulo 3, plus 1; an empty slot (all zero) is therefore never a state, which is why a key
- * has at most 64 * words - 2 bits. Those two bits are enough to walk a shortest path back
- * (sg_path): along an edge, distances differ by at most one, so the neighbours of a state
- * at distance d that lie at distance d - 1 are exactly those tagged (d - 1) mod 3. The
- * frontier is a queue of the keys of the layer being expanded and the layer being built,
- * in chunks freed as soon as they have been expanded; the size of each layer is kept.
+ * Storage. Each layer is one array of its states packed in ceil(bits / 8) bytes, in the
+ * order they were stored: a state costs the bytes of its key and nothing more, and the
+ * array of layer d is the queue its expansion reads. The graph being undirected, the
+ * neighbours of a state at distance d lie at d - 1, d or d + 1, so a neighbour is new exactly
+ * when it is in none of layers d - 1, d and the part of d + 1 stored so far: those alone are
+ * held in a hash set (open addressing, linear probing on the XXH3 hash of the key), rebuilt
+ * for each layer, and the older layers are never looked at again during the search. A
+ * shortest path is walked back (sg_path) by finding, at each step, a neighbour in the layer
+ * one closer. On a directed graph the search would be wrong (a state met again past the
+ * window would be stored again): a move must be undone by a move.
  *
- * Requirement: sg_path needs an undirected graph (whatever one move does, a move undoes),
- * as sliding pieces and pressing bars are. sg_bfs itself works on any graph.
+ * Order. States are stored, and shown to the goal test, layer by layer and, within a layer,
+ * in the order the expansion of the layer before lists them (first-in, first-out): the order
+ * a plain queue gives.
  *
  * Ownership: sg_new returns a graph the caller frees with sg_free. Pointers the callbacks
  * receive are valid during the call only. Nothing here prints, exits or handles signals.
@@ -37,7 +39,8 @@
 enum { SG_MAX_WORDS = 8 };
 #define SG_MAX_BITS (64 * SG_MAX_WORDS - 2)
 
-/* The words of a key of `bits` bits, tag included: 1 for up to 62 bits. */
+/* The words of a key of `bits` bits and of a slot of the hash set, whose last word keeps its
+ * top two bits for marks: 1 for up to 62 bits. */
 static inline size_t sg_words(unsigned bits) { return ((size_t)bits + 2 + 63) / 64; }
 
 typedef enum {
@@ -83,9 +86,10 @@ typedef void sg_progress_fn(void *ctx, const sg_progress *p);
 
 /* How far a search may go: what the command line passes down through the puzzle modules. */
 typedef struct {
-  uint64_t max_bytes;       /* cap on the memory held at once: the table (two while it doubles), the
-                               frontier and the layer sizes, not the fixed buffer for 16 states'
-                               neighbours; 0: none */
+  uint64_t max_bytes;       /* cap on the memory held at once: the layers' arrays (two while
+                               one grows), the hash set of the last layers (two while it
+                               doubles), the layers' index; not the fixed buffers for 16
+                               states and one state's neighbours; 0: none */
   const volatile int *stop; /* checked every thousand states or so; NULL: none */
   sg_progress_fn *on_progress; /* called every progress_seconds (> 0); NULL: never */
   void *progress_ctx;
@@ -106,10 +110,10 @@ typedef struct {
   uint32_t depth;       /* the greatest distance of a stored state */
   sg_end end;           /* SG_DONE: complete */
   uint64_t expanded;    /* states whose neighbours were listed */
-  uint64_t generated;   /* neighbours listed, i.e. lookups in the table */
-  uint64_t bytes;       /* held at the end: the table, frontier and layer sizes */
-  uint64_t peak_bytes;  /* the most held at once (an old table and the new one in a resize) */
-  uint64_t table_bytes; /* the table alone; table_bytes / states is the cost of a state */
+  uint64_t generated;   /* neighbours listed, i.e. lookups in the hash set */
+  uint64_t bytes;       /* held at the end: the layers and their index */
+  uint64_t peak_bytes;  /* the most held at once */
+  uint64_t table_bytes; /* the layers' packed states; table_bytes / states is the cost of a state */
   double seconds;
 } sg_stats;
 
@@ -134,14 +138,17 @@ uint64_t sg_layer_size(const sg_graph *g, uint32_t d);
 /* The goal state sg_bfs stopped at (end == SG_GOAL), or NULL; its distance is st->depth. */
 const uint64_t *sg_goal(const sg_graph *g);
 
-/* The distance of a stored state modulo 3, or -1 if the state is not stored. */
+/* The distance of a stored state modulo 3, or -1 if the state is not stored. It reads the
+ * layers one after another: time in proportion to the states stored. */
 int sg_find(const sg_graph *g, const uint64_t *state);
 
 /* A shortest path from the start to target, a state stored at distance `depth`: writes
  * depth + 1 states to path (start first, target last; sg_words(bits) words each). expand
- * and max_degree as for the search, whose neighbours must be the same. Needs an undirected
- * graph; returns SG_ENOPATH if some state has no stored neighbour one step closer, SG_ENOMEM
- * or SG_OK. */
+ * and max_degree as for the search, whose neighbours must be the same. Each step takes the
+ * first neighbour, in the order expand lists them, that layer d - 1 holds, reading that
+ * layer: time in proportion to the states of the layers the path crosses. Returns
+ * SG_ENOPATH if target is not in layer `depth` or some state has no neighbour one layer
+ * closer, SG_ENOMEM or SG_OK. */
 sg_status sg_path(const sg_graph *g, const uint64_t *target, uint32_t depth, sg_expand_fn *expand,
                   void *ctx, size_t max_degree, uint64_t *path);
 

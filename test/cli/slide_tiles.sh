@@ -40,7 +40,7 @@ expect_stderr </dev/null
 # With the line, no note: the names were compared.
 run slide "$EIGHT" --goal goal.txt --metric steps --max-memory 1G
 expect_stderr <<'OUT'
-dance slide: breadth-first search: the 181440 configurations of these tiles take about 3.35 MiB, within --max-memory 1G
+dance slide: breadth-first search: the 181440 configurations of these tiles take about 2.19 MiB, within --max-memory 1G
 OUT
 
 # Refused before any search, exit 2, nothing on stdout.
@@ -96,14 +96,14 @@ expect_exit 0
 expect_stdout_has "shortest in unit steps: 14 steps"
 expect_stdout_has "shortest in piece moves: 14 moves (14 unit steps)"
 expect_stderr <<'OUT'
-dance slide: breadth-first search: the 181440 configurations of these tiles take about 3.35 MiB, within --max-memory 1G
+dance slide: breadth-first search: the 181440 configurations of these tiles take about 2.19 MiB, within --max-memory 1G
 OUT
 
 # Under a cap too small for them, or asked for, the heuristic search: one solution, as long.
 run slide "$EIGHT" --goal goal.txt --max-memory 1M --threads 2
 expect_exit 0
 expect_stderr <<'OUT'
-dance slide: heuristic search (IDA*, Manhattan distance and linear conflicts, 2 threads): the 181440 configurations of these tiles would take about 3.35 MiB, more than --max-memory 1M
+dance slide: heuristic search (IDA*, Manhattan distance and linear conflicts, 2 threads): the 181440 configurations of these tiles would take about 2.19 MiB, more than --max-memory 1M
 OUT
 expect_stdout <<'OUT'
 shortest in unit steps: 14 steps
@@ -138,7 +138,7 @@ printf '.123\n4567\n89AB\nCDEF\n' >fifteen.txt
 run slide korf79.txt --goal fifteen.txt --max-memory 1G -t 2 --json --heuristic lc
 expect_exit 0
 expect_stderr <<'OUT'
-dance slide: heuristic search (IDA*, Manhattan distance and linear conflicts, 2 threads): the 10461394944000 configurations of these tiles would take about 211 TiB, more than --max-memory 1G
+dance slide: heuristic search (IDA*, Manhattan distance and linear conflicts, 2 threads): the 10461394944000 configurations of these tiles would take about 172 TiB, more than --max-memory 1G
 OUT
 expect_json 'd["steps"] == 42 and d["complete"] is True and d["stopped_by"] is None'
 expect_json 'len(d["solution_steps"]) == 42 and d["solution_moves"] == d["solution_steps"]'
