@@ -16,8 +16,8 @@
  * array of layer d is the queue its expansion reads. The graph being undirected, the
  * neighbours of a state at distance d lie at d - 1, d or d + 1, so a neighbour is new exactly
  * when it is in none of layers d - 1, d and the part of d + 1 stored so far: those alone are
- * held in a hash set (open addressing, linear probing on the XXH3 hash of the key), rebuilt
- * for each layer, and the older layers are never looked at again during the search. A
+ * held in a hash set (open addressing, linear probing), rebuilt for each layer, and the
+ * older layers are never looked at again during the search. A
  * shortest path is walked back (sg_path) by finding, at each step, a neighbour in the layer
  * one closer. On a directed graph the search would be wrong (a state met again past the
  * window would be stored again): a move must be undone by a move.
