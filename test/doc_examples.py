@@ -19,8 +19,10 @@ The examples, so that they cannot drift from the program:
 Each command runs under bash, from a scratch folder that stands for the repository root: it
 holds links to the repository's data/, cube_pieces/ and docs/, a build/ folder whose dance is
 the binary under test, and whatever earlier examples of the same page wrote there; `dance` is
-first on PATH. Exit status: 0 when every example passes, 1 otherwise (each failure is shown
-with its page, line, and a diff of the expected and the actual output).
+first on PATH. Every link of a page to a file of the repository must lead to one, and a link
+to a heading of a page (`page.md#heading`) to one of its headings, as GitHub names them. Exit
+status: 0 when every example passes and every link leads somewhere, 1 otherwise (each failure
+is shown with its page, line, and a diff of the expected and the actual output).
 """
 import argparse
 import difflib
@@ -148,6 +150,49 @@ def run(example, cwd):
         return None, "", "(timed out after %d s)\n" % TIMEOUT
 
 
+def heading_anchors(path):
+    """The anchors GitHub gives the headings of a markdown page: lower case, punctuation but
+    '-' and '_' dropped, blanks made '-', a repeated one numbered."""
+    anchors, seen = set(), {}
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    inside = False
+    for line in text.split("\n"):
+        if re.match(r"^\s*(```|~~~)", line):
+            inside = not inside
+            continue
+        m = None if inside else re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if m:
+            slug = re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+            n = seen.get(slug, 0)
+            seen[slug] = n + 1
+            anchors.add(slug if n == 0 else "%s-%d" % (slug, n))
+    return anchors
+
+
+def broken_links(page):
+    """(line, message) for each link of the page, outside code blocks, that leads nowhere."""
+    with open(page, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    broken, inside = [], False
+    for number, line in enumerate(lines, 1):
+        if re.match(r"^\s*(```|~~~)", line):
+            inside = not inside
+            continue
+        if inside:
+            continue
+        for target in re.findall(r"\]\(([^)\s]+)\)", re.sub(r"`[^`]*`", "", line)):
+            if re.match(r"^[a-z]+:", target):
+                continue  # https:, mailto: and the like are not checked
+            path, _, anchor = target.partition("#")
+            file = os.path.normpath(os.path.join(os.path.dirname(page), path)) if path else page
+            if not os.path.exists(file):
+                broken.append((number, "link to %s: no such file" % target))
+            elif anchor and file.endswith(".md") and anchor not in heading_anchors(file):
+                broken.append((number, "link to %s: no such heading" % target))
+    return broken
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--dance", required=True, help="the dance binary to run")
@@ -199,14 +244,20 @@ def main():
                         print("  | " + l)
         finally:
             shutil.rmtree(cwd, ignore_errors=True)
+    broken = 0
+    for page in pages:
+        for number, why in broken_links(page):
+            print("FAIL %s:%d: %s" % (os.path.relpath(page, root), number, why))
+            broken += 1
     total = passed + failures
     timings.sort(reverse=True)
     print("slowest: " + "; ".join("%.1f s %s" % (t, c) for t, _, c in timings[:3]))
     print("%d of %d examples pass (%.0f s)" % (passed, total, sum(t for t, _, _ in timings)))
+    print("%d broken links" % broken)
     if total == 0:
         print("FAIL: no examples found")
         return 1
-    return 1 if failures else 0
+    return 1 if failures or broken else 0
 
 
 if __name__ == "__main__":
