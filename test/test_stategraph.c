@@ -258,6 +258,71 @@ static void test_bad_arguments(void) {
   sg_free(g);
 }
 
+/* ---- threads: the same states, stored in the same order --------------------------------- */
+
+typedef struct {
+  cube c;
+  uint64_t order; /* a hash of the states in the order they were shown */
+  uint64_t shown;
+} ordered;
+
+static bool note_order(void *ctx, const uint64_t *state, uint32_t depth) {
+  ordered *r = ctx;
+  r->order = (r->order ^ state[0] ^ (uint64_t)depth << 40) * 0x100000001b3u;
+  r->shown++;
+  return r->c.goal[0] && state[0] == r->c.goal[0];
+}
+
+static size_t ordered_expand(void *ctx, const uint64_t *state, uint64_t *out) {
+  return cube_expand(&((ordered *)ctx)->c, state, out);
+}
+
+/* The hypercube of 16 bits (layers of up to 12,870 states, cut in pieces) on 1 to 4 threads,
+ * with and without a goal, and under a memory cap. */
+static void test_threads(void) {
+  uint64_t want_order = 0, want_goal_order = 0, start[1] = {0};
+  for (unsigned t = 1; t <= 4; t++) {
+    ordered r = {0};
+    sg_options o = cube_options(&r.c, 1, 16);
+    o.expand = ordered_expand, o.ctx = &r, o.is_goal = note_order, o.reentrant = true;
+    o.limits.threads = t;
+    sg_graph *g = sg_new(16);
+    sg_stats st;
+    ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+    ASSERT_EQ(st.end, SG_DONE);
+    ASSERT_EQ_U64(st.states, 65536);
+    ASSERT_EQ_U64(st.generated, 65536 * 16);
+    for (int d = 0; d <= 16; d++)
+      ASSERT_EQ_U64(sg_layer_size(g, (uint32_t)d), binomial(16, d));
+    if (t == 1) want_order = r.order;
+    ASSERT_EQ_U64(r.order, want_order);
+    sg_free(g);
+    /* A goal at distance 9: the same states shown before it, in the same order. */
+    ordered q = {0};
+    o = cube_options(&q.c, 1, 16);
+    o.expand = ordered_expand, o.ctx = &q, o.is_goal = note_order, o.reentrant = true;
+    o.limits.threads = t;
+    q.c.goal[0] = 0xf0f8;
+    g = sg_new(16);
+    ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+    ASSERT_EQ(st.end, SG_GOAL);
+    ASSERT_EQ(st.depth, 9);
+    if (t == 1) want_goal_order = q.order;
+    ASSERT_EQ_U64(q.order, want_goal_order);
+    ASSERT_EQ_U64(q.shown, st.states);
+    uint64_t path[10];
+    ASSERT_EQ(sg_path(g, sg_goal(g), 9, cube_expand, &q.c, 16, path), SG_OK);
+    sg_free(g);
+    /* A cap: stopped, within it. */
+    o.is_goal = NULL, o.limits.max_bytes = 200000;
+    g = sg_new(16);
+    ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_OK);
+    ASSERT_EQ(st.end, SG_MEMORY);
+    ASSERT(st.peak_bytes <= 200000 && st.states < 65536);
+    sg_free(g);
+  }
+}
+
 /* ---- a ring: the order of the layers and of the path back ----------------------------- */
 
 /* Ten states in a ring, each listing the next one first, then the one before. */
@@ -394,6 +459,7 @@ int main(void) {
   RUN(test_memory_cap);
   RUN(test_stop_and_progress);
   RUN(test_bad_arguments);
+  RUN(test_threads);
   RUN(test_ring);
   RUN(test_random_graphs);
   return test_report();

@@ -51,6 +51,7 @@ int cmd_sg_setup(cmd_sg_run *r, const cli_command *cmd, const char *max_memory, 
     snprintf(r->max_memory, sizeof r->max_memory, "the memory cap (%s, half the RAM)",
              cli_bytes(r->max_bytes).s);
   r->limits.max_bytes = r->max_bytes;
+  r->limits.threads = (unsigned)dlx_online_cores(); /* --threads may say fewer */
   r->progress = progress;
   if (progress) {
     cli_progress_init(&r->line, stderr);

@@ -36,7 +36,7 @@
     "default $DANCE_PDB_CACHE, else $XDG_CACHE_HOME/dance, else ~/.cache/dance); none: built "    \
     "in memory each run")                                                                          \
   X(threads, "threads", 't', UINT, "N", "all online cores", 1, CLI_MAX_THREADS,                    \
-    "threads of the heuristic search")                                                             \
+    "threads of either search (breadth-first: the large layers shared out)")                      \
   CMD_SG_OPTIONS(X)
 
 #define CLI_STRUCT slide_options
@@ -610,6 +610,7 @@ static int run_searches(const slide_options *o, const char *path, const slide_pu
   if (cmd_sg_setup(&run, &cmd_slide_command, o->max_memory, o->progress && !o->quiet,
                    o->progress_interval))
     return CLI_ERROR;
+  if (o->threads) run.limits.threads = (unsigned)o->threads;
   slide_tiles_problem t;
   int ida = pick_ida(o, p, goal, &run, &t);
   if (ida < 0) return CLI_ERROR;

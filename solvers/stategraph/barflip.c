@@ -195,7 +195,8 @@ static void make_graph(int rows, int cols, graph *g) {
 }
 
 static sg_options options(graph *g, sg_goal_fn *goal, const sg_limits *limits) {
-  sg_options o = {.expand = expand, .ctx = g, .max_degree = (size_t)g->n, .is_goal = goal};
+  sg_options o = {.expand = expand, .ctx = g, .max_degree = (size_t)g->n, .is_goal = goal,
+                  .reentrant = true};
   if (limits) o.limits = *limits;
   return o;
 }

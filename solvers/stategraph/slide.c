@@ -885,6 +885,7 @@ slide_status slide_search(const slide_puzzle *p, slide_metric metric, const slid
       .max_degree = metric == SLIDE_STEPS ? p->degree_steps : p->degree_moves,
       .is_goal = goal ? is_goal : NULL,
       .prefetch = p->table_bytes > PREFETCH_ABOVE ? prefetch : NULL,
+      .reentrant = true, /* expand and prefetch read the puzzle and write their output */
   };
   if (o.max_degree == 0) o.max_degree = 1; /* no pieces: nothing moves, but the call wants room */
   if (limits) o.limits = *limits;

@@ -1,8 +1,12 @@
 /* stategraph.c -- the layered breadth-first search: each layer's states packed in an array
- * of their own, new states told from old ones by a hash set of the last two layers and the
- * one being built (stategraph.h says why that is enough). */
+ * of their own, and a hash set per layer for the last two and the one being built
+ * (stategraph.h says why that is enough). A layer is expanded in contiguous pieces, on
+ * several threads when the puzzle allows it: each piece's neighbours that neither of the
+ * last two layers holds are listed in order; then one thread stores them, piece after piece,
+ * in that order, so that the order of storing is the one a single queue gives. */
 #include "stategraph.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -10,12 +14,16 @@
 #include "xxhash_inline.h"
 
 enum {
-  FIRST_LOG2 = 10,    /* the window's table has at least 2^10 slots */
-  FIRST_KEYS = 64,    /* the keys a new layer's array first has room for */
-  CHECK_EVERY = 1024, /* states expanded between looks at the stop flag and the clock */
+  FIRST_LOG2 = 10,    /* a set has at least 2^10 slots */
+  FIRST_KEYS = 64,    /* the keys a new layer's array, or a piece's list, first has room for */
+  CHECK_EVERY = 1024, /* states expanded, or kept, between looks at the stop flag */
   BATCH = 16,         /* states unpacked, and shown to the prefetch hook, ahead of expanding */
+  MAX_THREADS = 64,
+  /* A layer is cut into pieces for threads when each piece has at least this many states:
+   * below it, waking the threads costs more than they save. */
+  PIECE_LEAST = 512,
 };
-#define MARK ((uint64_t)1 << 62) /* a used slot of the window: a bit no key has */
+#define MARK ((uint64_t)1 << 62) /* a used slot: a bit no key has */
 
 /* The states at one distance, packed: kb bytes each, in the order they were stored. */
 typedef struct {
@@ -23,23 +31,37 @@ typedef struct {
   uint64_t n, cap;
 } layer;
 
+/* A set of keys: open addressing, linear probing, at most 3/4 full. */
+typedef struct {
+  uint64_t *t;
+  unsigned log2cap;
+  uint64_t cap, used, limit;
+} set;
+
+/* One piece of a layer and what its expansion found: the neighbours in neither of the last
+ * two layers, in order, each followed by its hash (nw + 1 words an entry). */
+typedef struct {
+  uint64_t from, to;
+  uint64_t *kept;
+  uint64_t n, cap;
+  uint64_t expanded, generated;
+  int fail; /* 0, SG_STOPPED, SG_MEMORY, or -1: out of memory */
+} piece;
+
 struct sg_graph {
   unsigned bits;
-  size_t nw, kb; /* words per key (and per slot of the window), bytes per packed key */
+  size_t nw, kb; /* words per key (and per slot of a set), bytes per packed key */
 
   layer *layer;
   uint32_t nlayers, layers_cap;
   uint64_t count; /* states stored */
-
-  /* The window: the states of the layers d - 1, d and d + 1 while layer d is expanded. */
-  uint64_t *table;
-  unsigned log2cap;
-  uint64_t cap, used, limit; /* slots, keys held, the most before doubling */
+  set sets[3];    /* layer d's set is sets[d % 3] */
 
   uint64_t start[SG_MAX_WORDS], goal[SG_MAX_WORDS];
   bool searched, has_goal;
 
-  uint64_t max_bytes, bytes, peak; /* memory held, as allocated by us */
+  pthread_mutex_t lock; /* the accounting, while pieces are expanded on threads */
+  uint64_t max_bytes, bytes, peak;
 };
 
 /* What the internal steps report. */
@@ -57,13 +79,35 @@ const char *sg_strerror(sg_status s) {
 
 /* ---- memory accounting ------------------------------------------------------------------ */
 
-static bool fits(const sg_graph *g, uint64_t extra) {
-  return !g->max_bytes || g->bytes + extra <= g->max_bytes;
+/* Counts n more bytes if they fit under the cap. */
+static bool take(sg_graph *g, uint64_t n) {
+  pthread_mutex_lock(&g->lock);
+  bool ok = !g->max_bytes || g->bytes + n <= g->max_bytes;
+  if (ok) {
+    g->bytes += n;
+    if (g->bytes > g->peak) g->peak = g->bytes;
+  }
+  pthread_mutex_unlock(&g->lock);
+  return ok;
 }
 
-static void held(sg_graph *g, uint64_t n) {
-  g->bytes += n;
-  if (g->bytes > g->peak) g->peak = g->bytes;
+static void give(sg_graph *g, uint64_t n) {
+  pthread_mutex_lock(&g->lock);
+  g->bytes -= n;
+  pthread_mutex_unlock(&g->lock);
+}
+
+/* Resizes *block from `now` to `want` bytes, both counted while it moves. */
+static step resize_block(sg_graph *g, void **block, uint64_t now, uint64_t want) {
+  if (want > now && !take(g, want)) return R_CAP;
+  void *b = realloc(*block, want ? want : 1);
+  if (!b) {
+    if (want > now) give(g, want);
+    return R_NOMEM;
+  }
+  *block = b;
+  give(g, want > now ? now : now - want);
+  return R_OK;
 }
 
 /* ---- packed keys ------------------------------------------------------------------------ */
@@ -88,7 +132,7 @@ static inline void unpack(const sg_graph *g, const uint8_t *in, uint64_t *key) {
 #endif
 }
 
-/* ---- the window ------------------------------------------------------------------------- */
+/* ---- sets ------------------------------------------------------------------------------- */
 
 static inline uint64_t hash_key(const uint64_t *key, size_t nw) {
   if (nw == 1) return key[0] * 0x9e3779b97f4a7c15u; /* the top bits, which pick the slot,
@@ -96,108 +140,89 @@ static inline uint64_t hash_key(const uint64_t *key, size_t nw) {
   return XXH3_64bits(key, nw * sizeof *key);
 }
 
-/* The slot holding key, or the empty slot where it would go. The table is never full. */
-static inline uint64_t *probe(const sg_graph *g, const uint64_t *key, uint64_t h) {
-  uint64_t mask = g->cap - 1, i = h >> (64 - g->log2cap);
-  size_t nw = g->nw;
+/* The slot holding key, or the empty slot where it would go. A set is never full. */
+static inline uint64_t *probe(const set *s, size_t nw, const uint64_t *key, uint64_t h) {
+  uint64_t mask = s->cap - 1, i = h >> (64 - s->log2cap);
   if (nw == 1) {
     for (;; i = (i + 1) & mask) {
-      uint64_t s = g->table[i];
-      if (!s || (s & ~MARK) == key[0]) return &g->table[i];
+      uint64_t v = s->t[i];
+      if (!v || (v & ~MARK) == key[0]) return &s->t[i];
     }
   }
   for (;; i = (i + 1) & mask) {
-    uint64_t *s = g->table + i * nw;
-    if (!s[nw - 1]) return s; /* a held key's last word carries the mark */
-    if ((s[nw - 1] & ~MARK) == key[nw - 1] && !memcmp(s, key, (nw - 1) * sizeof *s)) return s;
+    uint64_t *v = s->t + i * nw;
+    if (!v[nw - 1]) return v; /* a held key's last word carries the mark */
+    if ((v[nw - 1] & ~MARK) == key[nw - 1] && !memcmp(v, key, (nw - 1) * sizeof *v)) return v;
   }
 }
 
-static void drop_table(sg_graph *g) {
-  free(g->table);
-  g->bytes -= g->cap * g->nw * sizeof *g->table;
-  g->table = NULL;
-  g->cap = g->used = g->limit = 0;
+static inline bool holds(const set *s, size_t nw, const uint64_t *key, uint64_t h) {
+  return s->t && probe(s, nw, key, h)[nw - 1];
 }
 
-/* An empty window of 2^log2cap slots in place of the old one, which is held until the new one
- * is allocated (grow moves its keys across). */
-static step new_table(sg_graph *g, unsigned log2cap, uint64_t **old) {
+static void drop_set(sg_graph *g, set *s) {
+  free(s->t);
+  give(g, s->cap * g->nw * sizeof *s->t);
+  *s = (set){0};
+}
+
+/* s empty with 2^log2cap slots: cleared if it has them, else allocated anew. */
+static step empty_set(sg_graph *g, set *s, unsigned log2cap) {
+  if (s->t && s->log2cap == log2cap) {
+    memset(s->t, 0, s->cap * g->nw * sizeof *s->t);
+    s->used = 0;
+    return R_OK;
+  }
+  if (s->t) drop_set(g, s);
   uint64_t cap = (uint64_t)1 << log2cap, size = cap * g->nw * sizeof(uint64_t);
-  *old = NULL;
-  if (!fits(g, size)) return R_CAP;
-  uint64_t *t = calloc(cap * g->nw, sizeof *t);
-  if (!t) return R_NOMEM;
-  held(g, size);
-  *old = g->table;
-  g->table = t;
-  g->cap = cap, g->log2cap = log2cap, g->used = 0;
-  g->limit = cap / 4 * 3;
+  if (!take(g, size)) return R_CAP;
+  s->t = calloc(cap * g->nw, sizeof *s->t);
+  if (!s->t) {
+    give(g, size);
+    return R_NOMEM;
+  }
+  s->cap = cap, s->log2cap = log2cap, s->used = 0, s->limit = cap / 4 * 3;
   return R_OK;
 }
 
-static inline void put(sg_graph *g, const uint64_t *key, uint64_t h) {
-  uint64_t *s = probe(g, key, h);
-  memcpy(s, key, g->nw * sizeof *s);
-  s[g->nw - 1] |= MARK;
-  g->used++;
+static inline void put(set *s, size_t nw, const uint64_t *key, uint64_t h) {
+  uint64_t *v = probe(s, nw, key, h);
+  memcpy(v, key, nw * sizeof *v);
+  v[nw - 1] |= MARK;
+  s->used++;
 }
 
-/* Doubles the window. */
-static step grow(sg_graph *g) {
-  uint64_t old_cap = g->cap, *old;
+/* Doubles s; the old slots are held until every key has moved. */
+static step grow(sg_graph *g, set *s) {
+  set old = *s;
+  *s = (set){0};
+  step r = empty_set(g, s, old.log2cap + 1);
+  if (r != R_OK) {
+    *s = old;
+    return r;
+  }
   size_t nw = g->nw;
-  step r = new_table(g, g->log2cap + 1, &old);
-  if (r != R_OK) return r;
   uint64_t key[SG_MAX_WORDS];
-  for (uint64_t i = 0; i < old_cap; i++) {
-    const uint64_t *s = old + i * nw;
-    if (!s[nw - 1]) continue;
-    memcpy(key, s, nw * sizeof *key);
+  for (uint64_t i = 0; i < old.cap; i++) {
+    const uint64_t *v = old.t + i * nw;
+    if (!v[nw - 1]) continue;
+    memcpy(key, v, nw * sizeof *key);
     key[nw - 1] &= ~MARK;
-    put(g, key, hash_key(key, nw));
+    put(s, nw, key, hash_key(key, nw));
   }
-  free(old);
-  g->bytes -= old_cap * nw * sizeof *old;
+  drop_set(g, &old);
   return R_OK;
 }
 
-/* Holds key (hash h) unless it is there: R_NEW or R_OLD, or R_CAP / R_NOMEM when the window
- * could not grow. */
-static inline step insert(sg_graph *g, const uint64_t *key, uint64_t h) {
-  uint64_t *s = probe(g, key, h);
-  if (s[g->nw - 1]) return R_OLD;
-  if (g->used + 1 > g->limit) {
-    step r = grow(g);
+/* Adds key (hash h) to s unless it is there: R_NEW or R_OLD, or R_CAP / R_NOMEM. */
+static inline step insert(sg_graph *g, set *s, const uint64_t *key, uint64_t h) {
+  if (probe(s, g->nw, key, h)[g->nw - 1]) return R_OLD;
+  if (s->used + 1 > s->limit) {
+    step r = grow(g, s);
     if (r != R_OK) return r;
   }
-  put(g, key, h);
+  put(s, g->nw, key, h);
   return R_NEW;
-}
-
-/* The window for expanding layer d: the states of layers d - 1 and d, in a table sized for
- * them and about as many more. */
-static step refill(sg_graph *g, uint32_t d) {
-  uint64_t n = g->layer[d].n + (d ? g->layer[d - 1].n : 0);
-  unsigned log2cap = FIRST_LOG2;
-  while (((uint64_t)1 << log2cap) / 4 * 3 < 2 * n)
-    log2cap++;
-  if (g->table && log2cap == g->log2cap) {
-    memset(g->table, 0, g->cap * g->nw * sizeof *g->table);
-    g->used = 0;
-  } else {
-    if (g->table) drop_table(g);
-    uint64_t *old;
-    step r = new_table(g, log2cap, &old);
-    if (r != R_OK) return r;
-  }
-  uint64_t key[SG_MAX_WORDS];
-  for (uint32_t e = d ? d - 1 : 0; e <= d; e++)
-    for (uint64_t i = 0; i < g->layer[e].n; i++) {
-      unpack(g, g->layer[e].keys + i * g->kb, key);
-      put(g, key, hash_key(key, g->nw));
-    }
-  return R_OK;
 }
 
 /* ---- layers ----------------------------------------------------------------------------- */
@@ -205,11 +230,9 @@ static step refill(sg_graph *g, uint32_t d) {
 static step new_layer(sg_graph *g) {
   if (g->nlayers == g->layers_cap) {
     uint32_t cap = g->layers_cap ? 2 * g->layers_cap : 64;
-    uint64_t more = (uint64_t)(cap - g->layers_cap) * sizeof *g->layer;
-    if (!fits(g, more)) return R_CAP;
-    layer *l = realloc(g->layer, cap * sizeof *l);
-    if (!l) return R_NOMEM;
-    held(g, more);
+    void *l = g->layer;
+    step r = resize_block(g, &l, g->layers_cap * sizeof *g->layer, cap * sizeof *g->layer);
+    if (r != R_OK) return r;
     g->layer = l;
     g->layers_cap = cap;
   }
@@ -217,22 +240,16 @@ static step new_layer(sg_graph *g) {
   return R_OK;
 }
 
-/* Gives layer l room for `cap` keys; the old block counts until the new one is had. */
-static step resize(sg_graph *g, layer *l, uint64_t cap) {
-  uint64_t now = l->cap * g->kb, want = cap * g->kb;
-  if (want > now && !fits(g, want)) return R_CAP;
-  uint8_t *k = realloc(l->keys, want ? want : 1);
-  if (!k) return R_NOMEM;
-  if (want > now) held(g, want);
-  g->bytes -= now;
-  if (want <= now) g->bytes += want;
-  l->keys = k, l->cap = cap;
-  return R_OK;
+static step resize_layer(sg_graph *g, layer *l, uint64_t cap) {
+  void *k = l->keys;
+  step r = resize_block(g, &k, l->cap * g->kb, cap * g->kb);
+  if (r == R_OK) l->keys = k, l->cap = cap;
+  return r;
 }
 
 static step append(sg_graph *g, layer *l, const uint64_t *key) {
   if (l->n == l->cap) {
-    step r = resize(g, l, l->cap ? 2 * l->cap : FIRST_KEYS);
+    step r = resize_layer(g, l, l->cap ? 2 * l->cap : FIRST_KEYS);
     if (r != R_OK) return r;
   }
   pack(g, key, l->keys + l->n++ * g->kb);
@@ -240,12 +257,16 @@ static step append(sg_graph *g, layer *l, const uint64_t *key) {
   return R_OK;
 }
 
-/* ---- the search ------------------------------------------------------------------------- */
+/* ---- the graph -------------------------------------------------------------------------- */
 
 sg_graph *sg_new(unsigned bits) {
   if (bits < 1 || bits > SG_MAX_BITS) return NULL;
   sg_graph *g = calloc(1, sizeof *g);
   if (!g) return NULL;
+  if (pthread_mutex_init(&g->lock, NULL)) {
+    free(g);
+    return NULL;
+  }
   g->bits = bits;
   g->nw = sg_words(bits);
   g->kb = (bits + 7) / 8;
@@ -254,10 +275,12 @@ sg_graph *sg_new(unsigned bits) {
 
 void sg_free(sg_graph *g) {
   if (!g) return;
-  free(g->table);
+  for (int i = 0; i < 3; i++)
+    free(g->sets[i].t);
   for (uint32_t d = 0; d < g->nlayers; d++)
     free(g->layer[d].keys);
   free(g->layer);
+  pthread_mutex_destroy(&g->lock);
   free(g);
 }
 
@@ -269,12 +292,6 @@ uint64_t sg_layer_size(const sg_graph *g, uint32_t d) {
 
 const uint64_t *sg_goal(const sg_graph *g) { return g->has_goal ? g->goal : NULL; }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Whether key has a bit set at or past `bits`. */
 static bool too_wide(const sg_graph *g, const uint64_t *key) {
   for (size_t w = 0; w < g->nw; w++) {
@@ -285,154 +302,6 @@ static bool too_wide(const sg_graph *g, const uint64_t *key) {
     if (key[w] & ~allowed) return true;
   }
   return false;
-}
-
-typedef struct {
-  sg_graph *g;
-  const sg_options *o;
-  sg_stats *st;
-  double t0, next_report;
-  uint64_t *buf;  /* one state's neighbours */
-  uint64_t *ahead; /* BATCH states unpacked */
-} search;
-
-static void finish(search *s, sg_end end) {
-  sg_graph *g = s->g;
-  sg_stats *st = s->st;
-  if (g->table) drop_table(g);
-  while (g->nlayers > 1 && g->layer[g->nlayers - 1].n == 0)
-    g->nlayers--; /* a layer begun but never reached */
-  st->table_bytes = 0;
-  for (uint32_t d = 0; d < g->nlayers; d++) {
-    layer *l = &g->layer[d];
-    if (l->cap > l->n && l->n) resize(g, l, l->n); /* a smaller block: cannot fail for room */
-    st->table_bytes += l->cap * g->kb;
-  }
-  st->end = end;
-  st->states = g->count;
-  st->depth = g->nlayers ? g->nlayers - 1 : 0;
-  st->bytes = g->bytes;
-  st->peak_bytes = g->peak;
-  st->seconds = now() - s->t0;
-}
-
-/* Looks at the stop flag and the clock. Returns true to stop. */
-static bool checkpoint(search *s, uint32_t depth) {
-  const sg_limits *l = &s->o->limits;
-  /* an atomic load: the flag is stored atomically by the Ctrl-C handler (see dlx.h) */
-  if (l->stop && __atomic_load_n(l->stop, __ATOMIC_RELAXED)) return true;
-  if (l->on_progress && l->progress_seconds > 0) {
-    double t = now() - s->t0;
-    if (t >= s->next_report) {
-      sg_progress p = {s->g->count, depth, s->g->bytes, t};
-      l->on_progress(l->progress_ctx, &p);
-      s->next_report = t + l->progress_seconds;
-    }
-  }
-  return false;
-}
-
-/* Stores the k neighbours in s->buf that are new as layer d + 1, in their order. Returns
- * SG_DONE to go on, another end to stop, or -1 when memory ran out. */
-static int store(search *s, size_t k, uint32_t d) {
-  sg_graph *g = s->g;
-  const sg_options *o = s->o;
-  size_t nw = g->nw;
-  for (size_t j = 0; j < k; j++) {
-    const uint64_t *key = s->buf + j * nw;
-    step r = insert(g, key, hash_key(key, nw));
-    if (r == R_OLD) continue;
-    if (r == R_NEW) {
-      r = append(g, &g->layer[d + 1], key);
-      if (r == R_OK && o->is_goal && o->is_goal(o->ctx, key, d + 1)) {
-        memcpy(g->goal, key, nw * sizeof *key);
-        g->has_goal = true;
-        return SG_GOAL;
-      }
-    }
-    if (r == R_CAP) return SG_MEMORY;
-    if (r == R_NOMEM) return -1;
-  }
-  return SG_DONE;
-}
-
-/* Expands the states of layer d, in order, into layer d + 1. Returns SG_DONE to go on (when
- * layer d + 1 stays empty, the search is complete), another end to stop, or -1 when memory
- * ran out. */
-static int expand_layer(search *s, uint32_t d) {
-  sg_graph *g = s->g;
-  const sg_options *o = s->o;
-  size_t nw = g->nw;
-  step r = refill(g, d);
-  if (r != R_OK) return r == R_CAP ? SG_MEMORY : -1;
-  uint64_t n = g->layer[d].n, since_check = 0;
-  for (uint64_t i = 0; i < n;) {
-    uint64_t b = 0;
-    for (; b < BATCH && i + b < n; b++) { /* layer d does not move while it is expanded */
-      unpack(g, g->layer[d].keys + (i + b) * g->kb, s->ahead + b * nw);
-      if (o->prefetch) o->prefetch(o->ctx, s->ahead + b * nw);
-    }
-    for (uint64_t j = 0; j < b; j++) {
-      size_t k = o->expand(o->ctx, s->ahead + j * nw, s->buf);
-      s->st->expanded++;
-      s->st->generated += k;
-      int end = store(s, k, d);
-      if (end != SG_DONE) return end;
-    }
-    i += b;
-    if ((since_check += b) >= CHECK_EVERY) {
-      since_check = 0;
-      if (checkpoint(s, d + 1)) return SG_STOPPED;
-    }
-  }
-  return SG_DONE;
-}
-
-/* Stores the start as layer 0: SG_DONE, SG_GOAL, or -1 / SG_MEMORY. */
-static int store_start(search *s, const uint64_t *start) {
-  sg_graph *g = s->g;
-  const sg_options *o = s->o;
-  step r = new_layer(g);
-  if (r == R_OK) r = append(g, &g->layer[0], start);
-  if (r != R_OK) return r == R_CAP ? SG_MEMORY : -1;
-  if (o->is_goal && o->is_goal(o->ctx, start, 0)) {
-    memcpy(g->goal, start, g->nw * sizeof *start);
-    g->has_goal = true;
-    return SG_GOAL;
-  }
-  return SG_DONE;
-}
-
-sg_status sg_bfs(sg_graph *g, const uint64_t *start, const sg_options *o, sg_stats *st) {
-  memset(st, 0, sizeof *st);
-  search s = {g, o, st, now(), 0, NULL, NULL};
-  s.next_report = o->limits.progress_seconds;
-  if (g->searched || !o->expand || o->max_degree < 1 || too_wide(g, start)) {
-    finish(&s, SG_DONE);
-    return SG_EINVAL;
-  }
-  g->searched = true;
-  g->max_bytes = o->limits.max_bytes;
-  memcpy(g->start, start, g->nw * sizeof *start);
-  s.buf = malloc(o->max_degree * g->nw * sizeof *s.buf);
-  s.ahead = malloc(BATCH * g->nw * sizeof *s.ahead);
-  int end = !s.buf || !s.ahead ? -1 : store_start(&s, start);
-  for (uint32_t d = 0; end == SG_DONE; d++) {
-    step r = new_layer(g);
-    if (r != R_OK) {
-      end = r == R_CAP ? SG_MEMORY : -1;
-      break;
-    }
-    end = expand_layer(&s, d);
-    layer *next = &g->layer[d + 1];
-    if (end == SG_DONE && next->n == 0) break; /* nothing new: all stored */
-    if (end == SG_DONE && next->cap > next->n && resize(g, next, next->n) == R_NOMEM) end = -1;
-  }
-  sg_status status = end < 0 ? SG_ENOMEM : SG_OK;
-  free(s.buf);
-  free(s.ahead);
-  finish(&s, end < 0 ? SG_MEMORY : (sg_end)end);
-  return status;
 }
 
 /* ---- looking states up after the search ------------------------------------------------- */
@@ -489,5 +358,345 @@ sg_status sg_path(const sg_graph *g, const uint64_t *target, uint32_t depth, sg_
   }
   free(buf);
   free(packed);
+  return status;
+}
+
+/* ---- the search ------------------------------------------------------------------------- */
+
+typedef struct search search;
+
+typedef struct {
+  search *s;
+  int index;
+  pthread_t id;
+} worker;
+
+struct search {
+  sg_graph *g;
+  const sg_options *o;
+  sg_stats *st;
+  double t0, next_report;
+  int threads; /* the most pieces a layer is cut into */
+  piece piece[MAX_THREADS];
+  uint64_t *buf; /* neighbours and states ahead, for each piece */
+
+  /* The other threads: each waits for a new round, expands its piece, says it is done. */
+  worker worker[MAX_THREADS];
+  int started;
+  pthread_mutex_t m;
+  pthread_cond_t go, done;
+  uint64_t round;
+  int finished, pieces;
+  uint32_t d;
+  bool quit;
+};
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static bool stop_raised(const search *s) {
+  const volatile int *stop = s->o->limits.stop;
+  /* an atomic load: the flag is stored atomically by the Ctrl-C handler (see dlx.h) */
+  return stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
+}
+
+/* Looks at the stop flag and the clock. Returns true to stop. */
+static bool checkpoint(search *s, uint32_t depth) {
+  const sg_limits *l = &s->o->limits;
+  if (stop_raised(s)) return true;
+  if (l->on_progress && l->progress_seconds > 0) {
+    double t = now() - s->t0;
+    if (t >= s->next_report) {
+      sg_progress p = {s->g->count, depth, s->g->bytes, t};
+      l->on_progress(l->progress_ctx, &p);
+      s->next_report = t + l->progress_seconds;
+    }
+  }
+  return false;
+}
+
+/* Lists a neighbour of piece pc that neither of the last two layers holds. */
+static bool keep(sg_graph *g, piece *pc, const uint64_t *key, uint64_t h) {
+  size_t w = g->nw + 1;
+  if (pc->n == pc->cap) {
+    uint64_t cap = pc->cap ? 2 * pc->cap : FIRST_KEYS;
+    void *k = pc->kept;
+    step r = resize_block(g, &k, pc->cap * w * 8, cap * w * 8);
+    if (r != R_OK) {
+      pc->fail = r == R_CAP ? SG_MEMORY : -1;
+      return false;
+    }
+    pc->kept = k, pc->cap = cap;
+  }
+  uint64_t *e = pc->kept + pc->n++ * w;
+  memcpy(e, key, g->nw * sizeof *key);
+  e[g->nw] = h;
+  return true;
+}
+
+/* Expands the states of piece number i of layer d, in order: the neighbours that layers
+ * d - 1 and d do not hold go to its list. Only reads what other pieces read. */
+static void expand_piece(search *s, int i, uint32_t d) {
+  sg_graph *g = s->g;
+  const sg_options *o = s->o;
+  piece *pc = &s->piece[i];
+  size_t nw = g->nw;
+  const set *older = d ? &g->sets[(d - 1) % 3] : NULL, *same = &g->sets[d % 3];
+  uint64_t *out = s->buf + (size_t)i * (o->max_degree + BATCH) * nw, *ahead;
+  ahead = out + o->max_degree * nw;
+  const uint8_t *keys = g->layer[d].keys;
+  uint64_t since_check = 0;
+  for (uint64_t at = pc->from; at < pc->to && !pc->fail;) {
+    uint64_t b = 0;
+    for (; b < BATCH && at + b < pc->to; b++) {
+      unpack(g, keys + (at + b) * g->kb, ahead + b * nw);
+      if (o->prefetch) o->prefetch(o->ctx, ahead + b * nw);
+    }
+    for (uint64_t j = 0; j < b && !pc->fail; j++) {
+      size_t k = o->expand(o->ctx, ahead + j * nw, out);
+      pc->expanded++, pc->generated += k;
+      for (size_t x = 0; x < k; x++) {
+        const uint64_t *key = out + x * nw;
+        uint64_t h = hash_key(key, nw);
+        if ((older && holds(older, nw, key, h)) || holds(same, nw, key, h)) continue;
+        if (!keep(g, pc, key, h)) break;
+      }
+    }
+    at += b;
+    if ((since_check += b) >= CHECK_EVERY && !pc->fail) {
+      since_check = 0;
+      if (stop_raised(s)) pc->fail = SG_STOPPED;
+    }
+  }
+}
+
+static void *work(void *arg) {
+  worker *w = arg;
+  search *s = w->s;
+  uint64_t seen = 0;
+  for (;;) {
+    pthread_mutex_lock(&s->m);
+    while (!s->quit && s->round == seen)
+      pthread_cond_wait(&s->go, &s->m);
+    bool quit = s->quit, mine = w->index < s->pieces;
+    uint32_t d = s->d;
+    seen = s->round;
+    pthread_mutex_unlock(&s->m);
+    if (quit) return NULL;
+    if (mine) expand_piece(s, w->index, d);
+    pthread_mutex_lock(&s->m);
+    s->finished++;
+    pthread_cond_signal(&s->done);
+    pthread_mutex_unlock(&s->m);
+  }
+}
+
+/* Expands the `pieces` pieces of layer d, the first on this thread and the others on the
+ * workers, started the first time they are needed. */
+static void expand_pieces(search *s, int pieces, uint32_t d) {
+  while (s->started < s->threads - 1) {
+    worker *w = &s->worker[s->started + 1];
+    *w = (worker){s, s->started + 1, 0};
+    if (pthread_create(&w->id, NULL, work, w)) break;
+    s->started++;
+  }
+  if (pieces > s->started + 1) { /* fewer threads than asked: the rest here */
+    for (int i = s->started + 1; i < pieces; i++)
+      expand_piece(s, i, d);
+    pieces = s->started + 1;
+  }
+  pthread_mutex_lock(&s->m);
+  s->d = d, s->pieces = pieces, s->finished = 0, s->round++;
+  pthread_cond_broadcast(&s->go);
+  pthread_mutex_unlock(&s->m);
+  expand_piece(s, 0, d);
+  pthread_mutex_lock(&s->m);
+  while (s->finished < s->started)
+    pthread_cond_wait(&s->done, &s->m);
+  pthread_mutex_unlock(&s->m);
+}
+
+static void stop_workers(search *s) {
+  if (!s->started) return;
+  pthread_mutex_lock(&s->m);
+  s->quit = true;
+  pthread_cond_broadcast(&s->go);
+  pthread_mutex_unlock(&s->m);
+  for (int i = 1; i <= s->started; i++)
+    pthread_join(s->worker[i].id, NULL);
+  s->started = 0;
+}
+
+/* Stores key (hash h) as a state of layer d + 1 unless that layer holds it. Returns SG_DONE
+ * to go on, SG_GOAL, SG_MEMORY or -1. */
+static int store(search *s, const uint64_t *key, uint64_t h, uint32_t d) {
+  sg_graph *g = s->g;
+  const sg_options *o = s->o;
+  step r = insert(g, &g->sets[(d + 1) % 3], key, h);
+  if (r == R_NEW) r = append(g, &g->layer[d + 1], key);
+  if (r == R_OK && o->is_goal && o->is_goal(o->ctx, key, d + 1)) {
+    memcpy(g->goal, key, g->nw * sizeof *key);
+    g->has_goal = true;
+    return SG_GOAL;
+  }
+  return r == R_CAP ? SG_MEMORY : r == R_NOMEM ? -1 : SG_DONE;
+}
+
+/* The pieces of layer d: as many as threads, each of at least PIECE_LEAST states, else one. */
+static int cut(search *s, uint32_t d) {
+  uint64_t n = s->g->layer[d].n;
+  int pieces = s->threads;
+  while (pieces > 1 && n / (uint64_t)pieces < PIECE_LEAST)
+    pieces--;
+  for (int i = 0; i < pieces; i++) {
+    piece *pc = &s->piece[i];
+    pc->from = n * (uint64_t)i / (uint64_t)pieces;
+    pc->to = n * (uint64_t)(i + 1) / (uint64_t)pieces;
+    pc->n = pc->expanded = pc->generated = 0;
+    pc->fail = 0;
+  }
+  return pieces;
+}
+
+/* Expands layer d into layer d + 1. Returns SG_DONE to go on (when layer d + 1 stays empty,
+ * the search is complete), another end to stop, or -1 when memory ran out. */
+static int expand_layer(search *s, uint32_t d) {
+  sg_graph *g = s->g;
+  unsigned log2cap = FIRST_LOG2; /* layer d + 1's set, sized for as many states as d has */
+  while (((uint64_t)1 << log2cap) / 4 * 3 < g->layer[d].n)
+    log2cap++;
+  step r = empty_set(g, &g->sets[(d + 1) % 3], log2cap);
+  if (r != R_OK) return r == R_CAP ? SG_MEMORY : -1;
+  int pieces = cut(s, d), end = SG_DONE, fail = 0;
+  if (pieces > 1)
+    expand_pieces(s, pieces, d);
+  else
+    expand_piece(s, 0, d);
+  uint64_t since_check = 0;
+  for (int i = 0; i < pieces && end == SG_DONE; i++) {
+    piece *pc = &s->piece[i];
+    s->st->expanded += pc->expanded;
+    s->st->generated += pc->generated;
+    if (pc->fail && !fail) fail = pc->fail;
+    for (uint64_t j = 0; j < pc->n && end == SG_DONE; j++) {
+      const uint64_t *e = pc->kept + j * (g->nw + 1);
+      end = store(s, e, e[g->nw], d);
+      if (++since_check % CHECK_EVERY == 0 && end == SG_DONE && checkpoint(s, d + 1))
+        end = SG_STOPPED;
+    }
+  }
+  if (end == SG_DONE && fail) end = fail;
+  if (end == SG_DONE && checkpoint(s, d + 1)) end = SG_STOPPED;
+  return end;
+}
+
+/* Stores the start as layer 0: SG_DONE, SG_GOAL, or -1 / SG_MEMORY. */
+static int store_start(search *s, const uint64_t *start) {
+  sg_graph *g = s->g;
+  const sg_options *o = s->o;
+  step r = new_layer(g);
+  if (r == R_OK) r = empty_set(g, &g->sets[0], FIRST_LOG2);
+  if (r == R_OK) r = insert(g, &g->sets[0], start, hash_key(start, g->nw)) == R_NEW ? R_OK : r;
+  if (r == R_OK) r = append(g, &g->layer[0], start);
+  if (r != R_OK) return r == R_CAP ? SG_MEMORY : -1;
+  if (o->is_goal && o->is_goal(o->ctx, start, 0)) {
+    memcpy(g->goal, start, g->nw * sizeof *start);
+    g->has_goal = true;
+    return SG_GOAL;
+  }
+  return SG_DONE;
+}
+
+static void finish(search *s, sg_end end) {
+  sg_graph *g = s->g;
+  sg_stats *st = s->st;
+  stop_workers(s);
+  for (int i = 0; i < MAX_THREADS; i++) {
+    piece *pc = &s->piece[i];
+    give(g, pc->cap * (g->nw + 1) * sizeof(uint64_t));
+    free(pc->kept);
+  }
+  for (int i = 0; i < 3; i++)
+    if (g->sets[i].t) drop_set(g, &g->sets[i]);
+  while (g->nlayers > 1 && g->layer[g->nlayers - 1].n == 0)
+    g->nlayers--; /* a layer begun but never reached */
+  st->table_bytes = 0;
+  for (uint32_t d = 0; d < g->nlayers; d++) {
+    layer *l = &g->layer[d];
+    if (l->cap > l->n && l->n) resize_layer(g, l, l->n); /* smaller: cannot fail for room */
+    st->table_bytes += l->cap * g->kb;
+  }
+  st->end = end;
+  st->states = g->count;
+  st->depth = g->nlayers ? g->nlayers - 1 : 0;
+  st->bytes = g->bytes;
+  st->peak_bytes = g->peak;
+  st->seconds = now() - s->t0;
+}
+
+/* The search's own buffers and threads, and the layers: SG_DONE, or -1 when out of memory. */
+static int begin(search *s) {
+  const sg_options *o = s->o;
+  unsigned t = o->reentrant ? o->limits.threads : 1;
+  s->threads = t < 1 ? 1 : t > MAX_THREADS ? MAX_THREADS : (int)t;
+  s->buf = malloc((size_t)s->threads * (o->max_degree + BATCH) * s->g->nw * sizeof *s->buf);
+  if (!s->buf) return -1;
+  if (s->threads > 1 && pthread_mutex_init(&s->m, NULL)) s->threads = 1;
+  if (s->threads > 1 && pthread_cond_init(&s->go, NULL)) {
+    pthread_mutex_destroy(&s->m);
+    s->threads = 1;
+  }
+  if (s->threads > 1 && pthread_cond_init(&s->done, NULL)) {
+    pthread_cond_destroy(&s->go);
+    pthread_mutex_destroy(&s->m);
+    s->threads = 1;
+  }
+  return SG_DONE;
+}
+
+static void end_search(search *s) {
+  if (s->threads > 1) {
+    pthread_cond_destroy(&s->done);
+    pthread_cond_destroy(&s->go);
+    pthread_mutex_destroy(&s->m);
+  }
+  free(s->buf);
+}
+
+sg_status sg_bfs(sg_graph *g, const uint64_t *start, const sg_options *o, sg_stats *st) {
+  memset(st, 0, sizeof *st);
+  search *s = calloc(1, sizeof *s);
+  if (!s) return SG_ENOMEM;
+  *s = (search){.g = g, .o = o, .st = st, .t0 = now(), .threads = 1};
+  s->next_report = o->limits.progress_seconds;
+  if (g->searched || !o->expand || o->max_degree < 1 || too_wide(g, start)) {
+    finish(s, SG_DONE);
+    free(s);
+    return SG_EINVAL;
+  }
+  g->searched = true;
+  g->max_bytes = o->limits.max_bytes;
+  memcpy(g->start, start, g->nw * sizeof *start);
+  int end = begin(s);
+  if (end == SG_DONE) end = store_start(s, start);
+  for (uint32_t d = 0; end == SG_DONE; d++) {
+    step r = new_layer(g);
+    if (r != R_OK) {
+      end = r == R_CAP ? SG_MEMORY : -1;
+      break;
+    }
+    end = expand_layer(s, d);
+    layer *next = &g->layer[d + 1];
+    if (end == SG_DONE && next->n == 0) break; /* nothing new: all stored */
+    if (end == SG_DONE && next->cap > next->n && resize_layer(g, next, next->n) == R_NOMEM)
+      end = -1;
+  }
+  sg_status status = end < 0 ? SG_ENOMEM : SG_OK;
+  finish(s, end < 0 ? SG_MEMORY : (sg_end)end);
+  end_search(s);
+  free(s);
   return status;
 }

@@ -15,16 +15,24 @@
  * order they were stored: a state costs the bytes of its key and nothing more, and the
  * array of layer d is the queue its expansion reads. The graph being undirected, the
  * neighbours of a state at distance d lie at d - 1, d or d + 1, so a neighbour is new exactly
- * when it is in none of layers d - 1, d and the part of d + 1 stored so far: those alone are
- * held in a hash set (open addressing, linear probing), rebuilt for each layer, and the
- * older layers are never looked at again during the search. A
+ * when it is in none of layers d - 1, d and the part of d + 1 stored so far: those three
+ * alone have a hash set each (open addressing, linear probing), and the older layers are
+ * never looked at again during the search. A
  * shortest path is walked back (sg_path) by finding, at each step, a neighbour in the layer
  * one closer. On a directed graph the search would be wrong (a state met again past the
  * window would be stored again): a move must be undone by a move.
  *
  * Order. States are stored, and shown to the goal test, layer by layer and, within a layer,
  * in the order the expansion of the layer before lists them (first-in, first-out): the order
- * a plain queue gives.
+ * a plain queue gives, whatever the threads.
+ *
+ * Threads. When the puzzle says its expand and prefetch may run at once on several threads
+ * (sg_options.reentrant) and limits.threads asks for more than one, each layer of at least
+ * a thousand states or so is cut into contiguous pieces, one a thread: each lists, in order,
+ * its states' neighbours that layers d - 1 and d do not hold (their sets are only read
+ * then); the calling thread then stores those lists one after the other, so that the order
+ * of storing, the goal test and the counts are those of one thread. is_goal and the
+ * progress callback are only ever called on the calling thread.
  *
  * Ownership: sg_new returns a graph the caller frees with sg_free. Pointers the callbacks
  * receive are valid during the call only. Nothing here prints, exits or handles signals.
@@ -94,6 +102,8 @@ typedef struct {
   sg_progress_fn *on_progress; /* called every progress_seconds (> 0); NULL: never */
   void *progress_ctx;
   double progress_seconds;
+  unsigned threads; /* expand each large layer in as many pieces on as many threads, when
+                       the puzzle allows it (sg_options.reentrant); 0 or 1: one */
 } sg_limits;
 
 typedef struct {
@@ -102,6 +112,8 @@ typedef struct {
   size_t max_degree;        /* the most neighbours expand writes at once (>= 1) */
   sg_goal_fn *is_goal;      /* NULL: store every reachable state */
   sg_prefetch_fn *prefetch; /* NULL: none */
+  bool reentrant;           /* expand and prefetch may run on several threads at once (they
+                               write nothing but their output); is_goal never does */
   sg_limits limits;
 } sg_options;
 
