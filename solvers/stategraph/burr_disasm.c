@@ -50,6 +50,7 @@ typedef struct {
   volatile const sig_atomic_t *stop;
   size_t max_bytes;
   bool want_moves;
+  const int *group; /* of each piece, or NULL */
   separation sep[BURR_MAX_PIECES];
   int nsep;
   burr_move *move;
@@ -282,6 +283,15 @@ static burr_status separate(run *r, const part *p, outcome *o) {
   return BURR_OK;
 }
 
+/* Whether the pieces of p all belong to one group: such a part is done, like one piece. */
+static bool one_group(const run *r, const part *p) {
+  const int *group = r->group;
+  if (!group || group[p->piece[0]] == 0) return false;
+  for (int a = 1; a < p->k; a++)
+    if (group[p->piece[a]] != group[p->piece[0]]) return false;
+  return true;
+}
+
 /* Disassembles p and its parts: *node the separation's index in r->sep, or -1 if some part
  * does not come apart. */
 static burr_status solve(run *r, const part *p, int *node) {
@@ -300,7 +310,7 @@ static burr_status solve(run *r, const part *p, int *node) {
           sub->piece[sub->k] = p->piece[a];
           memcpy(sub->start[sub->k++], o->at[a], sizeof o->at[a]);
         }
-      if (sub->k == 1) continue;
+      if (sub->k == 1 || one_group(r, sub)) continue;
       int child;
       st = solve(r, sub, &child);
       whole = child >= 0;
@@ -344,6 +354,7 @@ burr_status burr_disassemble(const burr_assembly *a, bool want_moves, size_t max
   r->stop = stop;
   r->max_bytes = max_bytes;
   r->want_moves = want_moves;
+  r->group = a->group;
   int root = -1;
   if (st == BURR_OK && a->pieces >= 2) {
     whole->k = a->pieces;

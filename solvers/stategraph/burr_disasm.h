@@ -41,10 +41,15 @@
  *    the moves of every separation.
  *  - An assembly of fewer than two pieces is not separable (BurrTools returns no disassembly).
  *
- * Not modelled: BurrTools' piece groups (a part that cannot come apart is accepted when its
- * pieces are declared one group) and piece weights (a heavier group is shown as the rest
- * moving); assemblies of puzzles that use them may be rated differently. Grids other than
- * cubes are not handled.
+ *  - Piece groups (optional): a part of two or more pieces that all belong to one group is
+ *    done without being searched, as if it were one piece (BurrTools' subProbGroup); the
+ *    whole assembly is searched whatever its groups. A part that cannot come apart is
+ *    accepted by BurrTools when its pieces can be assigned to one group; with each piece in
+ *    at most one group that is the same condition, so nothing more is needed.
+ *
+ * Not modelled: a shape whose copies BurrTools spreads over several groups (give its pieces
+ * group 0), and piece weights (a heavier group is shown as the rest moving, which changes
+ * neither levels nor counts). Grids other than cubes are not handled.
  *
  * Limits: at most BURR_MAX_PIECES pieces; a position is packed into a state-graph key
  * (stategraph.h) with each piece's displacement relative to the first piece in at most 8 bits
@@ -65,11 +70,13 @@
 enum { BURR_MAX_PIECES = 64, BURR_MAX_MOVES = 4096 };
 
 /* Piece i owns voxel[first[i] .. first[i + 1]): x, y, z of each unit cube in the assembled
- * position (first has pieces + 1 entries, first[0] == 0). No two cubes may share a place. */
+ * position (first has pieces + 1 entries, first[0] == 0). No two cubes may share a place.
+ * group: NULL, or the group of each piece (0: none; BurrTools' group numbers otherwise). */
 typedef struct {
   int pieces;
   const int *first;
   const int (*voxel)[3];
+  const int *group;
 } burr_assembly;
 
 /* A move: the pieces of the mask (bit i: piece i) translated `step` units along axis 0..2

@@ -1,0 +1,234 @@
+/* test_burr_disasm.c -- the burr disassembler on hand-built assemblies whose answers follow
+ * from BurrTools' definitions (reasoned out beside each case), every move list replayed on
+ * the cubes by brute force (burr_replay.h), and the stop flag, the memory cap and bad input.
+ *
+ * Most cases are a container: piece 0 fills a box but for a cavity at z = 1 (it covers the
+ * cavity from above and below, so nothing leaves along z), with the other pieces inside. */
+#include "burr_disasm.h"
+#include "burr_replay.h"
+#include "test.h"
+
+enum { SX = 8, SY = 6, SZ = 3, MAX_CUBES = SX * SY * SZ };
+
+typedef struct {
+  signed char at[SZ][SY][SX]; /* the piece at each place, -1: none */
+  int first[BURR_MAX_PIECES + 1];
+  int voxel[MAX_CUBES][3];
+  int group[BURR_MAX_PIECES];
+  burr_assembly a;
+} scene;
+
+static void clear(scene *s) { memset(s->at, -1, sizeof s->at); }
+
+/* Piece 0 as a box of w x h x 3 whose places (x, y, 1) for x in 1 .. w - 2 (or w - 1 when
+ * open: the cavity then runs out of the box at x = w - 1), y in 1 .. h - 2, are empty. */
+static void container(scene *s, int w, int h, bool open) {
+  clear(s);
+  for (int z = 0; z < 3; z++)
+    for (int y = 0; y < h; y++)
+      for (int x = 0; x < w; x++) {
+        bool cavity = z == 1 && y >= 1 && y <= h - 2 && x >= 1 && x <= w - (open ? 1 : 2);
+        s->at[z][y][x] = cavity ? -1 : 0;
+      }
+}
+
+static void put(scene *s, int piece, int x, int y, int z) { s->at[z][y][x] = (signed char)piece; }
+
+/* Builds s->a from s->at (pieces 0 .. the highest placed). */
+static const burr_assembly *build(scene *s) {
+  int n = 0, c = 0;
+  for (int z = 0; z < SZ; z++)
+    for (int y = 0; y < SY; y++)
+      for (int x = 0; x < SX; x++)
+        if (s->at[z][y][x] + 1 > n) n = s->at[z][y][x] + 1;
+  for (int p = 0; p < n; p++) {
+    s->first[p] = c;
+    for (int z = 0; z < SZ; z++)
+      for (int y = 0; y < SY; y++)
+        for (int x = 0; x < SX; x++)
+          if (s->at[z][y][x] == p) {
+            s->voxel[c][0] = x, s->voxel[c][1] = y, s->voxel[c][2] = z;
+            c++;
+          }
+  }
+  s->first[n] = c;
+  s->a = (burr_assembly){n, s->first, (const int(*)[3])s->voxel, NULL};
+  return &s->a;
+}
+
+/* Disassembles a and checks the verdict, the level string ("-": not separable), the total
+ * of moves, and that the moves listed are as many and take the assembly apart. */
+static void check(const burr_assembly *a, const char *level, long moves, burr_disasm_result *r) {
+  ASSERT_EQ(burr_disassemble(a, true, 0, NULL, r), BURR_OK);
+  char text[256] = "-";
+  for (int i = 0, len = 0; r->separable && i < r->levels; i++)
+    len += snprintf(text + len, sizeof text - (size_t)len, "%s%d", i ? "." : "", r->level[i]);
+  ASSERT_STREQ(text, level);
+  ASSERT_EQ(r->moves, moves);
+  ASSERT_EQ(r->nmove, r->separable ? (size_t)moves : 0);
+  const char *why = r->separable ? burr_replay(a, r) : NULL;
+  if (why) TEST_FAIL_("the replay found %s", why);
+}
+
+/* Two cubes side by side: the first direction tried is +x, where piece 0 meets piece 1 and
+ * piece 1 meets nothing: piece 1 leaves +x, one move, level 1. */
+static void test_two_cubes(void) {
+  static scene s;
+  clear(&s);
+  put(&s, 0, 0, 0, 0);
+  put(&s, 1, 1, 0, 0);
+  burr_disasm_result r;
+  check(build(&s), "1", 1, &r);
+  ASSERT_EQ(r.nmove, 1);
+  if (r.nmove == 1) {
+    ASSERT_EQ_U64(r.move[0].pieces, 2);
+    ASSERT_EQ(r.move[0].axis, 0);
+    ASSERT_EQ(r.move[0].step, 1);
+    ASSERT(r.move[0].removal);
+  }
+  ASSERT_EQ_U64(r.states, 1);
+  burr_disasm_result_free(&r);
+}
+
+/* A cube shut in a closed box with a cavity of two places: it slides between them (two
+ * positions, the same seen as the box moving) and never gets out. */
+static void test_caged(void) {
+  static scene s;
+  container(&s, 4, 3, false);
+  put(&s, 1, 1, 1, 1);
+  burr_disasm_result r;
+  check(build(&s), "-", 0, &r);
+  ASSERT(!r.separable);
+  ASSERT_EQ(r.levels, 0);
+  ASSERT_EQ_U64(r.states, 2);
+  burr_disasm_result_free(&r);
+}
+
+/* The cavity of a closed box is the row y = 1, x = 1 .. 3, with an exit above (3, 1):
+ * (3, 0) is empty. Piece 2 sits at x = 1, piece 1 at x = 2. Nothing leaves at once; two moves
+ * exist, listed +x first: piece 1 +x by one (piece 2 would push piece 1, a group of two of
+ * three pieces), and the box -x by one. After the first, piece 1 is under the exit and leaves
+ * -y: 2 moves. Left: the box and piece 2, which slides +x by one or two units (two positions
+ * at distance 1, in that order); the first has no removal, from the second the box leaves +y
+ * (+y comes before -y, where piece 2 would leave): 2 moves. Level 2.2, 4 moves. */
+static void test_two_levels(void) {
+  static scene s;
+  container(&s, 5, 3, false);
+  put(&s, -1, 3, 0, 1);
+  put(&s, 2, 1, 1, 1);
+  put(&s, 1, 2, 1, 1);
+  burr_disasm_result r;
+  check(build(&s), "2.2", 4, &r);
+  if (r.nmove == 4) {
+    ASSERT_EQ_U64(r.move[0].pieces, 2);
+    ASSERT(!r.move[0].removal && r.move[0].axis == 0 && r.move[0].step == 1);
+    ASSERT(r.move[1].removal && r.move[1].axis == 1 && r.move[1].step == -1);
+    ASSERT(!r.move[2].removal && r.move[2].axis == 0 && r.move[2].step == 2);
+    ASSERT_EQ_U64(r.move[2].pieces, 4);
+    ASSERT_EQ_U64(r.move[3].pieces, 1);
+    ASSERT(r.move[3].removal && r.move[3].axis == 1 && r.move[3].step == 1);
+  }
+  burr_disasm_result_free(&r);
+}
+
+/* A box open at x = 5 with a cavity of two rows (y = 1, 2; x = 1 .. 5) and a pocket at
+ * (1, 3, 1) below it, where piece 3 sits. Pieces 1 and 2 fill x = 1, 2 of the rows like a
+ * checkerboard, each with one cube ahead of the other's. No piece leaves alone (the box -x
+ * meets piece 3, piece 3 +x meets the box); the first group that leaves is that of piece 1
+ * +x: pieces 1 and 2 together (two of four: at most half). Left: the box and piece 3, which
+ * must first rise -y (seen as the box moving +y, listed first) and then leaves +x: 2 moves.
+ * Removed: pieces 1 and 2 alone, each meeting the other along x and y: piece 1 leaves +z, 1
+ * move. Level 1.2 (the part removed has no separation of more than one move), 4 moves. */
+static void test_pair(void) {
+  static scene s;
+  container(&s, 6, 5, true);
+  for (int x = 1; x <= 5; x++)
+    put(&s, 0, x, 3, 1);
+  put(&s, 3, 1, 3, 1);
+  put(&s, 1, 1, 1, 1);
+  put(&s, 1, 2, 2, 1);
+  put(&s, 2, 2, 1, 1);
+  put(&s, 2, 1, 2, 1);
+  burr_disasm_result r;
+  check(build(&s), "1.2", 4, &r);
+  if (r.nmove == 4) {
+    ASSERT_EQ_U64(r.move[0].pieces, 6);
+    ASSERT(r.move[0].removal && r.move[0].axis == 0 && r.move[0].step == 1);
+    ASSERT_EQ_U64(r.move[1].pieces, 1);
+    ASSERT(!r.move[1].removal && r.move[1].axis == 1 && r.move[1].step == 1);
+    ASSERT_EQ_U64(r.move[2].pieces, 8);
+    ASSERT(r.move[2].removal && r.move[2].axis == 0 && r.move[2].step == 1);
+    ASSERT_EQ_U64(r.move[3].pieces, 2);
+    ASSERT(r.move[3].removal && r.move[3].axis == 2 && r.move[3].step == 1);
+  }
+  burr_disasm_result_free(&r);
+}
+
+/* The caged cube with a third piece against the box from below, at (1, 3, 1): nothing holds
+ * it +x, so it leaves first; the part left, box and cube, never comes apart: not separable.
+ * With the box and the cube in one group, that part is done unsearched: level 1, 1 move. But
+ * the box and the cube alone, in one group, are searched, and do not come apart. */
+static void test_groups(void) {
+  static scene s;
+  container(&s, 4, 3, false);
+  put(&s, 1, 1, 1, 1);
+  put(&s, 2, 1, 3, 1);
+  burr_disasm_result r;
+  check(build(&s), "-", 0, &r);
+  burr_disasm_result_free(&r);
+  s.group[0] = s.group[1] = 1, s.group[2] = 0;
+  s.a.group = s.group;
+  check(&s.a, "1", 1, &r);
+  if (r.nmove == 1) ASSERT_EQ_U64(r.move[0].pieces, 4);
+  burr_disasm_result_free(&r);
+  put(&s, -1, 1, 3, 1); /* the whole assembly is searched whatever its groups */
+  build(&s);
+  s.a.group = s.group;
+  check(&s.a, "-", 0, &r);
+  burr_disasm_result_free(&r);
+}
+
+/* The stop flag, the memory cap and malformed assemblies. */
+static void test_limits(void) {
+  static scene s;
+  container(&s, 5, 3, false);
+  put(&s, -1, 3, 0, 1);
+  put(&s, 2, 1, 1, 1);
+  put(&s, 1, 2, 1, 1);
+  const burr_assembly *a = build(&s);
+  burr_disasm_result r;
+  volatile sig_atomic_t stop = 1;
+  ASSERT_EQ(burr_disassemble(a, true, 0, &stop, &r), BURR_STOPPED);
+  ASSERT(!r.separable && r.nmove == 0 && !r.move);
+  stop = 0;
+  ASSERT_EQ(burr_disassemble(a, true, 0, &stop, &r), BURR_OK);
+  ASSERT(r.separable);
+  burr_disasm_result_free(&r);
+  ASSERT_EQ(burr_disassemble(a, false, 1024, NULL, &r), BURR_ENOMEM); /* a search is needed */
+  ASSERT(!r.separable);
+  ASSERT_EQ(burr_disassemble(a, false, 1 << 20, NULL, &r), BURR_OK);
+  ASSERT(r.separable && !r.move);
+
+  int first[3] = {0, 1, 2}, overlap[2][3] = {{0, 0, 0}, {0, 0, 0}};
+  burr_assembly bad = {2, first, (const int(*)[3])overlap, NULL};
+  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
+  int empty[3] = {0, 0, 2};
+  bad.first = empty;
+  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
+  bad.pieces = 0;
+  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
+  bad = (burr_assembly){1, first, (const int(*)[3])overlap, NULL};
+  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_OK); /* one piece: as BurrTools */
+  ASSERT(!r.separable);
+  ASSERT_STREQ(burr_strerror(BURR_EINVAL), "invalid assembly");
+}
+
+int main(void) {
+  RUN(test_two_cubes);
+  RUN(test_caged);
+  RUN(test_two_levels);
+  RUN(test_pair);
+  RUN(test_groups);
+  RUN(test_limits);
+  return test_report();
+}
