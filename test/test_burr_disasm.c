@@ -1,11 +1,12 @@
 /* test_burr_disasm.c -- the burr disassembler on hand-built assemblies whose answers follow
- * from BurrTools' definitions (reasoned out beside each case), every move list replayed on
- * the cubes by brute force (burr_replay.h), and the stop flag, the memory cap and bad input.
+ * from BurrTools' definitions (reasoned out beside each case) and on assemblies BurrTools
+ * rated, every move list replayed on the cubes by brute force (burr_check.h), and the stop
+ * flag, the memory cap and bad input.
  *
  * Most cases are a container: piece 0 fills a box but for a cavity at z = 1 (it covers the
  * cavity from above and below, so nothing leaves along z), with the other pieces inside. */
 #include "burr_disasm.h"
-#include "burr_replay.h"
+#include "burr_check.h"
 #include "test.h"
 
 enum { SX = 8, SY = 6, SZ = 3, MAX_CUBES = SX * SY * SZ };
@@ -223,6 +224,31 @@ static void test_limits(void) {
   ASSERT_STREQ(burr_strerror(BURR_EINVAL), "invalid assembly");
 }
 
+/* Assemblies whose levels BurrTools' burrTxt -d gave (data/burr/checks.txt): four from its
+ * examples, up to 3.5.16.6.4 and 98.2.4.2, one with piece groups, and random cages with
+ * pieces inside. They tell apart the order of the removals (a piece alone before a group),
+ * the limit of half the pieces on a group, and the unions of groups. */
+static void test_burrtools_levels(void) {
+  int n = 0;
+  burr_list_entry *list = burr_list_read(DANCE_DATA_DIR "/burr/checks.txt", &n);
+  ASSERT(list != NULL);
+  ASSERT_EQ(n, 35);
+  for (int i = 0; i < n; i++) {
+    burr_assembly a = burr_list_assembly(&list[i]);
+    burr_disasm_result r;
+    ASSERT_EQ(burr_disassemble(&a, true, 0, NULL, &r), BURR_OK);
+    char text[256];
+    burr_level_text(&r, text, sizeof text);
+    if (strcmp(text, list[i].level) != 0)
+      TEST_FAIL_("assembly %d: level %s, expected %s", i + 1, text, list[i].level);
+    const char *why = r.separable ? burr_replay(&a, &r) : NULL;
+    if (why) TEST_FAIL_("assembly %d: the replay found %s", i + 1, why);
+    ASSERT_EQ(r.nmove, r.separable ? (size_t)r.moves : 0);
+    burr_disasm_result_free(&r);
+  }
+  burr_list_free(list, n);
+}
+
 int main(void) {
   RUN(test_two_cubes);
   RUN(test_caged);
@@ -230,5 +256,6 @@ int main(void) {
   RUN(test_pair);
   RUN(test_groups);
   RUN(test_limits);
+  RUN(test_burrtools_levels);
   return test_report();
 }

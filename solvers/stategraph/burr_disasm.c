@@ -183,8 +183,8 @@ static bool add_move(run *r, const burr_step *m) {
   for (int a = 0; a < r->sub->k; a++)
     if (m->group >> a & 1) pieces |= (uint64_t)1 << r->sub->piece[a];
   int sign = m->dir & 1 ? -1 : 1;
-  r->move[r->nmove++] = (burr_move){pieces, m->dir >> 1, sign * (m->step ? m->step : 1),
-                                    m->step == 0};
+  r->move[r->nmove++] =
+      (burr_move){pieces, m->dir >> 1, sign * (m->step ? m->step : 1), m->step == 0};
   return true;
 }
 
@@ -196,8 +196,7 @@ static burr_status step_between(run *r, const uint64_t *from, const uint64_t *to
   int n = list_moves(r, (const int(*)[3])off);
   for (int i = 0; i < n; i++) {
     apply(r->sub, (const int(*)[3])off, &r->mover.list[i], next);
-    if (encode(r, (const int(*)[3])next, scratch) &&
-        !memcmp(scratch, to, r->nw * sizeof *to))
+    if (encode(r, (const int(*)[3])next, scratch) && !memcmp(scratch, to, r->nw * sizeof *to))
       return add_move(r, &r->mover.list[i]) ? BURR_OK : BURR_ENOMEM;
   }
   return r->err ? r->err : BURR_ELIMIT; /* not a neighbour: cannot happen */
@@ -211,8 +210,10 @@ static burr_status path_moves(run *r, const sg_graph *g, const uint64_t *mark, u
   if (!path) return BURR_ENOMEM;
   r->all = true;
   sg_status ps = sg_path(g, mark, depth, expand, r, BURR_MAX_MOVES, path);
-  burr_status st = r->err ? r->err : ps == SG_OK ? BURR_OK : ps == SG_ENOMEM ? BURR_ENOMEM
-                                                                              : BURR_ELIMIT;
+  burr_status st = r->err            ? r->err
+                   : ps == SG_OK     ? BURR_OK
+                   : ps == SG_ENOMEM ? BURR_ENOMEM
+                                     : BURR_ELIMIT;
   for (uint32_t t = 0; t + 2 <= depth && st == BURR_OK; t++)
     st = step_between(r, path + t * nw, path + (t + 1) * nw, path + (size_t)(depth + 1) * nw);
   r->all = false;
@@ -225,24 +226,26 @@ static burr_status path_moves(run *r, const sg_graph *g, const uint64_t *mark, u
 /* What the search of a subassembly found. */
 typedef struct {
   bool found;
-  int moves;                     /* to the separation, its removal included */
-  burr_step removal;             /* the group removed (numbered in the subassembly) */
-  int at[BURR_MAX_PIECES][3];    /* the position just before the removal */
+  int moves;                  /* to the separation, its removal included */
+  burr_step removal;          /* the group removed (numbered in the subassembly) */
+  int at[BURR_MAX_PIECES][3]; /* the position just before the removal */
 } outcome;
 
 /* The breadth-first search, once the start is known to have moves but no removal. */
 static burr_status search(run *r, const uint64_t *start, outcome *o) {
   sg_graph *g = sg_new(r->flag + 1);
   if (!g) return BURR_ENOMEM;
-  sg_options opt = {.expand = expand, .ctx = r, .max_degree = BURR_MAX_MOVES,
+  sg_options opt = {.expand = expand,
+                    .ctx = r,
+                    .max_degree = BURR_MAX_MOVES,
                     .is_goal = is_goal,
                     .limits = {.max_bytes = r->max_bytes, .stop = &r->halt}};
   sg_stats st;
   sg_status ss = sg_bfs(g, start, &opt, &st);
-  burr_status bs = r->err ? r->err
+  burr_status bs = r->err                               ? r->err
                    : ss != SG_OK || st.end == SG_MEMORY ? BURR_ENOMEM
-                   : st.end == SG_STOPPED ? BURR_STOPPED
-                                          : BURR_OK;
+                   : st.end == SG_STOPPED               ? BURR_STOPPED
+                                                        : BURR_OK;
   r->states += st.states - (st.end == SG_GOAL);
   if (bs == BURR_OK && st.end == SG_GOAL) {
     const uint64_t *mark = sg_goal(g);

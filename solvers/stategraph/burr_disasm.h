@@ -90,13 +90,13 @@ typedef struct {
 } burr_move;
 
 typedef struct {
-  bool separable;                         /* the whole assembly comes apart */
-  int levels;                             /* entries of level (0 when not separable) */
-  int level[BURR_MAX_PIECES];             /* the level string, as BurrTools writes it */
-  long moves;                             /* total moves, as BurrTools counts them */
-  burr_move *move;                        /* the moves in order, only when asked for: */
-  size_t nmove;                           /*   see burr_disassemble */
-  uint64_t states;                        /* positions stored while searching */
+  bool separable;             /* the whole assembly comes apart */
+  int levels;                 /* entries of level (0 when not separable) */
+  int level[BURR_MAX_PIECES]; /* the level string, as BurrTools writes it */
+  long moves;                 /* total moves, as BurrTools counts them */
+  burr_move *move;            /* the moves in order, only when asked for: */
+  size_t nmove;               /*   see burr_disassemble */
+  uint64_t states;            /* positions stored while searching */
 } burr_disasm_result;
 
 typedef enum {

@@ -56,8 +56,8 @@ typedef struct {
   int k;
   const int *piece;
   uint16_t dist[3][BURR_MAX_PIECES][BURR_MAX_PIECES]; /* [d][i][j]: i moves +d, j still */
-  unsigned far[3];                                     /* the largest finite dist[d] */
-  uint64_t *block; /* [i * (span + 1) + s]: the pieces i meets moving s units (one way) */
+  unsigned far[3];                                    /* the largest finite dist[d] */
+  uint64_t *block; /* [i * (far + 2) + s]: the pieces i meets moving s units one way */
   unsigned span;   /* the most steps block holds */
   burr_step *list; /* the moves found, BURR_MAX_MOVES of them at most */
 } burr_mover;
@@ -69,9 +69,10 @@ enum { BURR_LIST_FULL = -1, BURR_LIST_NOMEM = -2 };
 
 /* Lists the moves of the position where the a-th piece is displaced by off[a], in
  * BurrTools' order, into m->list and returns how many, or BURR_LIST_FULL when there would be
- * more than BURR_MAX_MOVES, BURR_LIST_NOMEM when memory is short. Unless all is set, a position from which a group can be removed yields that
- * one removal and nothing else; with all set it yields every move but the removals, and at
- * least every move that leads to a position one step closer to the start of the search. */
+ * more than BURR_MAX_MOVES, BURR_LIST_NOMEM when memory is short. Unless all is set, a position
+ * from which a group can be removed yields that one removal and nothing else; with all set it
+ * yields every move but the removals, and at least every move that leads to a position one step
+ * closer to the start of the search. */
 int burr_mover_list(burr_mover *m, int k, const int *piece, const int (*off)[3], bool all);
 
 #endif

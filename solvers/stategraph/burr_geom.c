@@ -100,8 +100,8 @@ burr_status burr_geom_init(burr_geom *g, const burr_assembly *a) {
     burr_geom_free(g);
     return BURR_ENOMEM;
   }
-  g->bytes = slots * sizeof *g->cache +
-             3 * (size_t)total * (sizeof *g->line[0] + sizeof *g->pos[0]);
+  g->bytes =
+      slots * sizeof *g->cache + 3 * (size_t)total * (sizeof *g->line[0] + sizeof *g->pos[0]);
   return BURR_OK;
 }
 
@@ -151,8 +151,8 @@ static void axis_gaps(const burr_geom *g, int d, int i, int j, const int r[3], i
         b++;
       continue;
     }
-    line_gaps(g->pos[d] + L[a].first, L[a].count, g->pos[d] + L[b].first, L[b].count, r[d],
-              plus, minus);
+    line_gaps(g->pos[d] + L[a].first, L[a].count, g->pos[d] + L[b].first, L[b].count, r[d], plus,
+              minus);
     a++, b++;
   }
 }
