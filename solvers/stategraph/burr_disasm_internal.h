@@ -27,11 +27,12 @@ typedef struct {
 typedef struct {
   int n;
   burr_line *line[3]; /* per axis, piece by piece, each piece's lines sorted by (u, v) */
-  int line_first[3][BURR_MAX_PIECES + 1]; /* piece i: line[d][line_first[d][i] ..] */
+  int line_first[3][BURR_MAX_PIECES]; /* piece i: line[d][line_first[d][i] .. line_end) */
+  int line_end[3][BURR_MAX_PIECES];
   int32_t *pos[3];
   burr_pair *cache; /* a direct-mapped cache of pair distances by (i, j, r) */
   unsigned cache_log2;
-  size_t bytes; /* held by the above */
+  uint64_t misses; /* since the cache last grew */
 } burr_geom;
 
 burr_status burr_geom_init(burr_geom *g, const burr_assembly *a);
@@ -57,6 +58,7 @@ typedef struct {
   const int *piece;
   uint16_t dist[3][BURR_MAX_PIECES][BURR_MAX_PIECES]; /* [d][i][j]: i moves +d, j still */
   unsigned far[3];                                    /* the largest finite dist[d] */
+  uint64_t meets[6][BURR_MAX_PIECES]; /* [dir][i]: the pieces i meets moving dir at all */
   uint64_t *block; /* [i * (far + 2) + s]: the pieces i meets moving s units one way */
   unsigned span;   /* the most steps block holds */
   burr_step *list; /* the moves found, BURR_MAX_MOVES of them at most */

@@ -8,100 +8,98 @@
 
 enum {
   COORD_LIMIT = 1 << 20, /* the largest coordinate accepted, either sign */
-  CACHE_LOG2 = 11,       /* the cache's slots: 2^11 */
+  GRID_LIMIT = 1 << 24,  /* the most cells of the assembly's bounding box */
+  CACHE_LOG2 = 10,       /* the cache's slots at first: 2^10 */
+  CACHE_MAX_LOG2 = 16,   /* and at most, quadrupled whenever misses pass 4 per slot */
   KEY_BIAS = 1 << 15,    /* a relative displacement is cached when it fits 16 bits biased */
+  EMPTY = 0xFF,          /* no piece in a cell of the grid */
 };
 
-/* A cube on a line along axis d: (u, v) the other coordinates, p its coordinate along d. */
-typedef struct {
-  int32_t u, v, p;
-} cell;
-
-static int cell_cmp(const void *a, const void *b) {
-  const cell *x = a, *y = b;
-  if (x->u != y->u) return x->u < y->u ? -1 : 1;
-  if (x->v != y->v) return x->v < y->v ? -1 : 1;
-  return (x->p > y->p) - (x->p < y->p);
-}
-
-static int u64_cmp(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return (x > y) - (x < y);
-}
-
-/* Checks the counts and coordinates, and that no two cubes share a place. */
-static burr_status check_input(const burr_assembly *a) {
+/* Checks the counts and coordinates; the bounding box's corner and size into lo, size. */
+static burr_status check_input(const burr_assembly *a, int lo[3], int size[3]) {
   if (a->pieces < 1 || a->pieces > BURR_MAX_PIECES || !a->first || a->first[0] != 0)
     return BURR_EINVAL;
   for (int i = 0; i < a->pieces; i++)
     if (a->first[i + 1] <= a->first[i]) return BURR_EINVAL;
-  int total = a->first[a->pieces];
-  uint64_t *key = malloc((size_t)total * sizeof *key);
-  if (!key) return BURR_ENOMEM;
-  burr_status st = BURR_OK;
-  for (int c = 0; c < total && st == BURR_OK; c++) {
-    uint64_t k = 0;
+  int hi[3];
+  for (int d = 0; d < 3; d++)
+    lo[d] = COORD_LIMIT, hi[d] = -COORD_LIMIT;
+  for (int c = 0; c < a->first[a->pieces]; c++)
     for (int d = 0; d < 3; d++) {
       int x = a->voxel[c][d];
-      if (x <= -COORD_LIMIT || x >= COORD_LIMIT) st = BURR_EINVAL;
-      k = k << 21 | (uint64_t)(x + COORD_LIMIT);
+      if (x <= -COORD_LIMIT || x >= COORD_LIMIT) return BURR_EINVAL;
+      lo[d] = x < lo[d] ? x : lo[d];
+      hi[d] = x > hi[d] ? x : hi[d];
     }
-    key[c] = k;
+  uint64_t cells = 1;
+  for (int d = 0; d < 3; d++) {
+    size[d] = hi[d] - lo[d] + 1;
+    cells *= (uint64_t)size[d];
   }
-  if (st == BURR_OK) {
-    qsort(key, (size_t)total, sizeof *key, u64_cmp);
-    for (int c = 1; c < total; c++)
-      if (key[c] == key[c - 1]) st = BURR_EINVAL;
-  }
-  free(key);
-  return st;
+  return cells > GRID_LIMIT ? BURR_ELIMIT : BURR_OK;
 }
 
-/* Fills g's lines along axis d from the cubes of a (cells: room for all of them). */
-static void build_axis(burr_geom *g, const burr_assembly *a, int d, cell *cells) {
-  int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2, nline = 0, npos = 0;
-  for (int i = 0; i < a->pieces; i++) {
-    int n = a->first[i + 1] - a->first[i];
-    for (int c = 0; c < n; c++) {
-      const int *x = a->voxel[a->first[i] + c];
-      cells[c] = (cell){x[du], x[dv], x[d]};
+/* The pieces in a grid of the bounding box (x fastest), or an error if two cubes meet. */
+static burr_status fill_grid(const burr_assembly *a, const int lo[3], const int size[3],
+                             uint8_t *grid) {
+  memset(grid, EMPTY, (size_t)size[0] * size[1] * size[2]);
+  for (int i = 0; i < a->pieces; i++)
+    for (int c = a->first[i]; c < a->first[i + 1]; c++) {
+      const int *x = a->voxel[c];
+      size_t at = ((size_t)(x[2] - lo[2]) * size[1] + (x[1] - lo[1])) * size[0] + (x[0] - lo[0]);
+      if (grid[at] != EMPTY) return BURR_EINVAL;
+      grid[at] = (uint8_t)i;
     }
-    qsort(cells, (size_t)n, sizeof *cells, cell_cmp);
-    g->line_first[d][i] = nline;
-    for (int c = 0; c < n; c++) {
-      if (c == 0 || cells[c].u != cells[c - 1].u || cells[c].v != cells[c - 1].v)
-        g->line[d][nline++] = (burr_line){cells[c].u, cells[c].v, npos, 0};
-      g->line[d][nline - 1].count++;
-      g->pos[d][npos++] = cells[c].p;
-    }
-  }
-  g->line_first[d][a->pieces] = nline;
+  return BURR_OK;
+}
+
+/* Fills g's lines along axis d from the grid: scanning it line by line in (u, v) order
+ * lists each piece's lines sorted and each line's cubes ascending, with no sort. Piece i's
+ * lines and cubes go from index first[i] on (it has no more lines than cubes). */
+static void build_axis(burr_geom *g, const burr_assembly *a, int d, const uint8_t *grid,
+                       const int lo[3], const int size[3]) {
+  int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2, npos[BURR_MAX_PIECES];
+  size_t step[3] = {1, (size_t)size[0], (size_t)size[0] * size[1]};
+  for (int i = 0; i < a->pieces; i++)
+    g->line_first[d][i] = g->line_end[d][i] = npos[i] = a->first[i];
+  for (int u = 0; u < size[du]; u++)
+    for (int v = 0; v < size[dv]; v++)
+      for (int p = 0; p < size[d]; p++) {
+        int i = grid[u * step[du] + v * step[dv] + p * step[d]];
+        if (i == EMPTY) continue;
+        burr_line *last = g->line[d] + g->line_end[d][i] - 1;
+        if (g->line_end[d][i] == g->line_first[d][i] || last->u != u + lo[du] ||
+            last->v != v + lo[dv])
+          g->line[d][g->line_end[d][i]++] = (burr_line){u + lo[du], v + lo[dv], npos[i], 0};
+        g->line[d][g->line_end[d][i] - 1].count++;
+        g->pos[d][npos[i]++] = p + lo[d];
+      }
 }
 
 burr_status burr_geom_init(burr_geom *g, const burr_assembly *a) {
   memset(g, 0, sizeof *g);
-  burr_status st = check_input(a);
+  int lo[3], size[3];
+  burr_status st = check_input(a, lo, size);
   if (st != BURR_OK) return st;
   int total = a->first[a->pieces];
   g->n = a->pieces;
   g->cache_log2 = CACHE_LOG2;
-  size_t slots = (size_t)1 << CACHE_LOG2;
+  size_t slots = (size_t)1 << CACHE_LOG2, cells = (size_t)size[0] * size[1] * size[2];
   g->cache = calloc(slots, sizeof *g->cache);
-  cell *cells = malloc((size_t)total * sizeof *cells);
-  bool ok = g->cache && cells;
-  for (int d = 0; d < 3 && ok; d++) {
+  uint8_t *grid = malloc(cells);
+  bool ok = g->cache && grid;
+  if (ok) st = fill_grid(a, lo, size, grid);
+  for (int d = 0; d < 3 && ok && st == BURR_OK; d++) {
     g->line[d] = malloc((size_t)total * sizeof *g->line[d]);
     g->pos[d] = malloc((size_t)total * sizeof *g->pos[d]);
     ok = g->line[d] && g->pos[d];
-    if (ok) build_axis(g, a, d, cells);
+    if (ok) build_axis(g, a, d, grid, lo, size);
   }
-  free(cells);
-  if (!ok) {
+  free(grid);
+  if (!ok || st != BURR_OK) {
     burr_geom_free(g);
-    return BURR_ENOMEM;
+    return ok ? st : BURR_ENOMEM;
   }
-  g->bytes =
-      slots * sizeof *g->cache + 3 * (size_t)total * (sizeof *g->line[0] + sizeof *g->pos[0]);
   return BURR_OK;
 }
 
@@ -140,8 +138,8 @@ static void axis_gaps(const burr_geom *g, int d, int i, int j, const int r[3], i
                       int32_t *minus) {
   int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2;
   const burr_line *L = g->line[d];
-  int a = g->line_first[d][i], a_end = g->line_first[d][i + 1];
-  int b = g->line_first[d][j], b_end = g->line_first[d][j + 1];
+  int a = g->line_first[d][i], a_end = g->line_end[d][i];
+  int b = g->line_first[d][j], b_end = g->line_end[d][j];
   while (a < a_end && b < b_end) {
     int64_t bu = (int64_t)L[b].u + r[du], bv = (int64_t)L[b].v + r[dv];
     if (L[a].u != bu || L[a].v != bv) {
@@ -182,6 +180,17 @@ void burr_geom_pair(burr_geom *g, int i, int j, const int r[3], unsigned plus[3]
   burr_pair tmp, *e = &tmp;
   if (cacheable) {
     e = g->cache + ((key * 0x9E3779B97F4A7C15u) >> (64 - g->cache_log2));
+    if (e->key != key && ++g->misses > (uint64_t)4 << g->cache_log2 &&
+        g->cache_log2 < CACHE_MAX_LOG2) {
+      burr_pair *more = calloc((size_t)1 << (g->cache_log2 + 2), sizeof *more);
+      if (more) { /* a larger cache starts empty: its entries are recomputed as met */
+        free(g->cache);
+        g->cache = more;
+        g->cache_log2 += 2;
+        g->misses = 0;
+        e = g->cache + ((key * 0x9E3779B97F4A7C15u) >> (64 - g->cache_log2));
+      }
+    }
     if (e->key != key) {
       compute_pair(g, lo, hi, rr, e->plus, e->minus);
       e->key = key;

@@ -34,11 +34,12 @@ static inline unsigned dist_dir(const burr_mover *m, int dir, int a, int b) {
   return dir & 1 ? m->dist[d][b][a] : m->dist[d][a][b];
 }
 
-/* Fills dist and far for the position off. */
+/* Fills dist, far and meets for the position off. */
 static void fill_dist(burr_mover *m, const int (*off)[3]) {
   int k = m->k;
   for (int d = 0; d < 3; d++)
     m->far[d] = 0;
+  memset(m->meets, 0, sizeof m->meets);
   for (int a = 0; a < k; a++)
     for (int b = a + 1; b < k; b++) {
       int r[3];
@@ -49,8 +50,16 @@ static void fill_dist(burr_mover *m, const int (*off)[3]) {
       for (int d = 0; d < 3; d++) {
         m->dist[d][a][b] = (uint16_t)plus[d];
         m->dist[d][b][a] = (uint16_t)minus[d];
-        if (plus[d] != BURR_FAR && plus[d] > m->far[d]) m->far[d] = plus[d];
-        if (minus[d] != BURR_FAR && minus[d] > m->far[d]) m->far[d] = minus[d];
+        if (plus[d] != BURR_FAR) { /* a meets b moving +d, b meets a moving -d */
+          m->meets[2 * d][a] |= (uint64_t)1 << b;
+          m->meets[2 * d + 1][b] |= (uint64_t)1 << a;
+          if (plus[d] > m->far[d]) m->far[d] = plus[d];
+        }
+        if (minus[d] != BURR_FAR) {
+          m->meets[2 * d + 1][a] |= (uint64_t)1 << b;
+          m->meets[2 * d][b] |= (uint64_t)1 << a;
+          if (minus[d] > m->far[d]) m->far[d] = minus[d];
+        }
       }
     }
 }
@@ -73,48 +82,52 @@ static bool fill_block(burr_mover *m, int dir) {
       unsigned t = b == a ? BURR_FAR : dist_dir(m, dir, a, b);
       if (t != BURR_FAR) row[t + 1] |= (uint64_t)1 << b;
     }
+    uint64_t met = 0; /* kept in a register: no store to load from at every step */
     for (unsigned s = 1; s <= top; s++)
-      row[s] |= row[s - 1];
+      row[s] = met |= row[s];
   }
   return true;
 }
 
-/* Grows the group of piece p for a move of s units (block filled for its direction): true
- * and the group in *out if it holds at most `limit` pieces. */
-static bool grow(const burr_mover *m, unsigned stride, int p, unsigned s, int limit,
-                 uint64_t *out) {
+/* Grows the group of piece p through rows (row i at rows[i * stride]): true and the group
+ * in *out if it holds at most `limit` pieces. Each member is taken from todo once, so the
+ * members taken are the count. */
+static bool grow(const uint64_t *rows, size_t stride, int p, int limit, uint64_t *out) {
   uint64_t g = (uint64_t)1 << p, todo = g;
+  int members = 0;
   while (todo) {
     int i = __builtin_ctzll(todo);
     todo &= todo - 1;
-    uint64_t add = m->block[(size_t)i * stride + s] & ~g;
-    if (add) {
-      g |= add;
-      todo |= add;
-      if (__builtin_popcountll(g) > limit) return false;
-    }
+    if (++members > limit) return false;
+    uint64_t add = rows[(size_t)i * stride] & ~g;
+    g |= add;
+    todo |= add;
   }
   *out = g;
   return true;
 }
 
 /* The first removal in BurrTools' order (each direction, each piece alone; then each
- * direction, each piece's group of at most half the pieces), into m->list[0]. Fills block
- * as it goes; returns 1 if found, 0 if not, BURR_LIST_NOMEM when memory is short. */
-static int find_removal(burr_mover *m) {
-  for (int pass = 0; pass < 2; pass++)
-    for (int dir = 0; dir < 6; dir++) {
-      if (!fill_block(m, dir)) return BURR_LIST_NOMEM;
-      unsigned stride = m->far[dir >> 1] + 2, top = stride - 1;
-      for (int p = 0; p < m->k; p++) {
-        uint64_t g;
-        if (grow(m, stride, p, top, pass == 0 ? 1 : m->k / 2, &g)) {
-          m->list[0] = (burr_step){g, dir, 0};
-          return 1;
-        }
+ * direction, each piece's group of at most half the pieces), into m->list[0]: true if
+ * there is one. */
+static bool find_removal(burr_mover *m) {
+  int k = m->k;
+  const uint64_t(*meets)[BURR_MAX_PIECES] = (const uint64_t(*)[BURR_MAX_PIECES])m->meets;
+  for (int dir = 0; dir < 6; dir++)
+    for (int p = 0; p < k; p++)
+      if (!meets[dir][p]) {
+        m->list[0] = (burr_step){(uint64_t)1 << p, dir, 0};
+        return true;
+      }
+  for (int dir = 0; dir < 6; dir++)
+    for (int p = 0; p < k; p++) {
+      uint64_t g;
+      if (grow(meets[dir], 1, p, k / 2, &g)) {
+        m->list[0] = (burr_step){g, dir, 0};
+        return true;
       }
     }
-  return 0;
+  return false;
 }
 
 static bool listed(const burr_step *list, int from, int to, uint64_t group, int step) {
@@ -135,7 +148,7 @@ static bool slide_moves(burr_mover *m, int dir, int *count) {
   for (int p = 0; p < k; p++)
     for (unsigned s = 1; s < top; s++) {
       uint64_t g;
-      if (!grow(m, stride, p, s, k / 2, &g)) break;
+      if (!grow(m->block + s, stride, p, k / 2, &g)) break;
       if (listed(m->list, from, *count, g, (int)s)) continue;
       if (*count == BURR_MAX_MOVES) return false;
       int self = (*count)++;
@@ -155,10 +168,7 @@ int burr_mover_list(burr_mover *m, int k, const int *piece, const int (*off)[3],
   m->k = k;
   m->piece = piece;
   fill_dist(m, off);
-  if (!all) {
-    int found = find_removal(m);
-    if (found) return found;
-  }
+  if (!all && find_removal(m)) return 1;
   int count = 0;
   for (int dir = 0; dir < 6; dir++) {
     if (!fill_block(m, dir)) return BURR_LIST_NOMEM;
