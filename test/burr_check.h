@@ -8,10 +8,11 @@
  * the group a set of its own. At the end every piece must be alone in its set, or with
  * pieces of its own group only.
  *
- * A list has one assembly a line: "X Y Z GRID LEVEL [groups=G0,G1,...]", GRID the X*Y*Z
- * cells, x fastest, then y, then z, '.' for empty and 'a' + i for piece i; LEVEL the level
- * string BurrTools gives ("1.2"), or "-" for an assembly it does not take apart; the groups,
- * when given, those of pieces 0, 1, ... (0: none). Lines starting with '#' are comments. */
+ * A list has one assembly a line: "X Y Z GRID LEVEL [groups=G0,G1,...] [weights=W0,...]",
+ * GRID the X*Y*Z cells, x fastest, then y, then z, '.' for empty and 'a' + i for piece i;
+ * LEVEL the level string BurrTools gives ("1.2"), or "-" for an assembly it does not take
+ * apart; the groups (0: none) and weights, when given, those of pieces 0, 1, ... Lines
+ * starting with '#' are comments. */
 #ifndef DANCE_BURR_CHECK_H
 #define DANCE_BURR_CHECK_H
 
@@ -106,27 +107,29 @@ typedef struct {
   int pieces;
   int first[BURR_MAX_PIECES + 1];
   int (*voxel)[3];
-  int group[BURR_MAX_PIECES];
-  bool grouped;
+  int group[BURR_MAX_PIECES], weight[BURR_MAX_PIECES];
+  bool grouped, weighed;
   char level[256];
 } burr_list_entry;
 
 /* The assembly of an entry (valid while the entry is). */
 static inline burr_assembly burr_list_assembly(const burr_list_entry *e) {
   return (burr_assembly){e->pieces, e->first, (const int(*)[3])e->voxel,
-                         e->grouped ? e->group : NULL};
+                         e->grouped ? e->group : NULL, e->weighed ? e->weight : NULL};
 }
 
-/* Reads the groups that may follow the level. */
-static inline void burr_list_groups(const char *rest, burr_list_entry *e) {
-  const char *g = strstr(rest, "groups=");
-  e->grouped = g != NULL;
-  memset(e->group, 0, sizeof e->group);
+/* Reads "NAME=V0,V1,..." from rest into values (0 past the last); false if absent. */
+static inline bool burr_list_values(const char *rest, const char *name, int *values) {
+  const char *g = strstr(rest, name);
+  memset(values, 0, BURR_MAX_PIECES * sizeof *values);
+  if (!g) return false;
+  g += strlen(name);
   for (int p = 0; g && p < BURR_MAX_PIECES; p++) {
     char *end;
-    e->group[p] = (int)strtol(g + (p ? 1 : 7), &end, 10);
+    values[p] = (int)strtol(g + (p ? 1 : 0), &end, 10);
     g = *end == ',' ? end : NULL;
   }
+  return true;
 }
 
 /* Reads one line into e; false on a malformed line (reported on stderr). */
@@ -141,7 +144,8 @@ static inline bool burr_list_line(const char *line, long lineno, const char *fil
     fprintf(stderr, "%s:%ld: expected X Y Z GRID LEVEL with X*Y*Z cells\n", file, lineno);
     return false;
   }
-  burr_list_groups(line + used, e);
+  e->grouped = burr_list_values(line + used, "groups=", e->group);
+  e->weighed = burr_list_values(line + used, "weights=", e->weight);
   int count[BURR_MAX_PIECES] = {0}, n = x * y * z, top = -1;
   for (int c = 0; c < n; c++) {
     int p = grid[c] - 'a';

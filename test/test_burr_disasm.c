@@ -53,7 +53,7 @@ static const burr_assembly *build(scene *s) {
           }
   }
   s->first[n] = c;
-  s->a = (burr_assembly){n, s->first, (const int(*)[3])s->voxel, NULL};
+  s->a = (burr_assembly){n, s->first, (const int(*)[3])s->voxel, NULL, NULL};
   return &s->a;
 }
 
@@ -72,7 +72,8 @@ static void check(const burr_assembly *a, const char *level, long moves, burr_di
 }
 
 /* Two cubes side by side: the first direction tried is +x, where piece 0 meets piece 1 and
- * piece 1 meets nothing: piece 1 leaves +x, one move, level 1. */
+ * piece 1 meets nothing: piece 1 leaves +x, one move, level 1 (shown as piece 0 leaving -x
+ * when piece 1 is the heavier). */
 static void test_two_cubes(void) {
   static scene s;
   clear(&s);
@@ -88,6 +89,15 @@ static void test_two_cubes(void) {
     ASSERT(r.move[0].removal);
   }
   ASSERT_EQ_U64(r.states, 1);
+  burr_disasm_result_free(&r);
+  /* piece 1 heavier: BurrTools shows piece 0 leaving -x instead, the same separation */
+  int weight[2] = {1, 2};
+  s.a.weight = weight;
+  check(&s.a, "1", 1, &r);
+  if (r.nmove == 1) {
+    ASSERT_EQ_U64(r.move[0].pieces, 1);
+    ASSERT(r.move[0].removal && r.move[0].axis == 0 && r.move[0].step == -1);
+  }
   burr_disasm_result_free(&r);
 }
 
@@ -211,14 +221,14 @@ static void test_limits(void) {
   ASSERT(r.separable && !r.move);
 
   int first[3] = {0, 1, 2}, overlap[2][3] = {{0, 0, 0}, {0, 0, 0}};
-  burr_assembly bad = {2, first, (const int(*)[3])overlap, NULL};
+  burr_assembly bad = {2, first, (const int(*)[3])overlap, NULL, NULL};
   ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
   int empty[3] = {0, 0, 2};
   bad.first = empty;
   ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
   bad.pieces = 0;
   ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
-  bad = (burr_assembly){1, first, (const int(*)[3])overlap, NULL};
+  bad = (burr_assembly){1, first, (const int(*)[3])overlap, NULL, NULL};
   ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_OK); /* one piece: as BurrTools */
   ASSERT(!r.separable);
   ASSERT_STREQ(burr_strerror(BURR_EINVAL), "invalid assembly");

@@ -50,7 +50,8 @@ typedef struct {
   volatile const sig_atomic_t *stop;
   size_t max_bytes;
   bool want_moves;
-  const int *group; /* of each piece, or NULL */
+  const int *group;  /* of each piece, or NULL */
+  const int *weight; /* of each piece, or NULL */
   separation sep[BURR_MAX_PIECES];
   int nsep;
   burr_move *move;
@@ -171,7 +172,23 @@ static bool is_goal(void *ctx, const uint64_t *state, uint32_t depth) {
 
 /* ---- the moves -------------------------------------------------------------------------- */
 
-static bool add_move(run *r, const burr_step *m) {
+/* A move as BurrTools shows it: when the heaviest piece of the group outweighs every piece
+ * of the rest, the rest moves the other way instead (the same relative motion). */
+static burr_step shown(const run *r, const burr_step *m) {
+  if (!r->weight) return *m;
+  int moving = 0, still = 0;
+  for (int a = 0; a < r->sub->k; a++) {
+    int w = r->weight[r->sub->piece[a]];
+    int *side = m->group >> a & 1 ? &moving : &still;
+    *side = w > *side ? w : *side;
+  }
+  if (still >= moving) return *m;
+  uint64_t all = r->sub->k == 64 ? ~(uint64_t)0 : ((uint64_t)1 << r->sub->k) - 1;
+  return (burr_step){all & ~m->group, m->dir ^ 1, m->step};
+}
+
+static bool add_move(run *r, const burr_step *step) {
+  burr_step show = shown(r, step), *m = &show;
   if (r->nmove == r->cap_move) {
     size_t cap = r->cap_move ? 2 * r->cap_move : 64;
     burr_move *mv = realloc(r->move, cap * sizeof *mv);
@@ -281,8 +298,8 @@ static burr_status separate(run *r, const part *p, outcome *o) {
     o->found = true;
     o->moves = 1;
   }
-  o->removal = r->mover.list[0];
-  if (r->want_moves && !add_move(r, &o->removal)) return BURR_ENOMEM;
+  o->removal = shown(r, &r->mover.list[0]); /* which side leaves decides which is left */
+  if (r->want_moves && !add_move(r, &r->mover.list[0])) return BURR_ENOMEM;
   return BURR_OK;
 }
 
@@ -358,6 +375,7 @@ burr_status burr_disassemble(const burr_assembly *a, bool want_moves, size_t max
   r->max_bytes = max_bytes;
   r->want_moves = want_moves;
   r->group = a->group;
+  r->weight = a->weight;
   int root = -1;
   if (st == BURR_OK && a->pieces >= 2) {
     whole->k = a->pieces;

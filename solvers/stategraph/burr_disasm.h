@@ -47,9 +47,13 @@
  *    accepted by BurrTools when its pieces can be assigned to one group; with each piece in
  *    at most one group that is the same condition, so nothing more is needed.
  *
+ *  - Piece weights (optional): when the heaviest piece of a moving group outweighs every
+ *    piece of the rest, BurrTools shows the rest moving the other way. For a removal that
+ *    makes the rest the part removed and the group the part left, which orders the parts'
+ *    level strings; the move list shows moves that way too.
+ *
  * Not modelled: a shape whose copies BurrTools spreads over several groups (give its pieces
- * group 0), and piece weights (a heavier group is shown as the rest moving, which changes
- * neither levels nor counts). Grids other than cubes are not handled.
+ * group 0). Grids other than cubes are not handled.
  *
  * Limits: at most BURR_MAX_PIECES pieces; a position is packed into a state-graph key
  * (stategraph.h) with each piece's displacement relative to the first piece in at most 8 bits
@@ -71,12 +75,14 @@ enum { BURR_MAX_PIECES = 64, BURR_MAX_MOVES = 4096 };
 
 /* Piece i owns voxel[first[i] .. first[i + 1]): x, y, z of each unit cube in the assembled
  * position (first has pieces + 1 entries, first[0] == 0). No two cubes may share a place.
- * group: NULL, or the group of each piece (0: none; BurrTools' group numbers otherwise). */
+ * group: NULL, or the group of each piece (0: none; BurrTools' group numbers otherwise).
+ * weight: NULL (all alike), or the weight of each piece (BurrTools' shape weights). */
 typedef struct {
   int pieces;
   const int *first;
   const int (*voxel)[3];
   const int *group;
+  const int *weight;
 } burr_assembly;
 
 /* A move: the pieces of the mask (bit i: piece i) translated `step` units along axis 0..2
