@@ -56,7 +56,7 @@ typedef struct {
   burr_geom *g;
   int k;
   const int *piece;
-  uint16_t dist[3][BURR_MAX_PIECES][BURR_MAX_PIECES]; /* [d][i][j]: i moves +d, j still */
+  uint16_t (*dist)[BURR_MAX_PIECES][BURR_MAX_PIECES]; /* [d][i][j]: i moves +d, j still */
   unsigned far[3];                                    /* the largest finite dist[d] */
   uint64_t meets[6][BURR_MAX_PIECES]; /* [dir][i]: the pieces i meets moving dir at all */
   uint64_t *block; /* [i * (far + 2) + s]: the pieces i meets moving s units one way */

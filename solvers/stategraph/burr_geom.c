@@ -9,7 +9,7 @@
 enum {
   COORD_LIMIT = 1 << 20, /* the largest coordinate accepted, either sign */
   GRID_LIMIT = 1 << 24,  /* the most cells of the assembly's bounding box */
-  CACHE_LOG2 = 10,       /* the cache's slots at first: 2^10 */
+  CACHE_LOG2 = 8,        /* the cache's slots at first: 2^8 */
   CACHE_MAX_LOG2 = 16,   /* and at most, quadrupled whenever misses pass 4 per slot */
   KEY_BIAS = 1 << 15,    /* a relative displacement is cached when it fits 16 bits biased */
   EMPTY = 0xFF,          /* no piece in a cell of the grid */

@@ -17,14 +17,17 @@ burr_status burr_mover_init(burr_mover *m, burr_geom *g) {
   memset(m, 0, sizeof *m);
   m->g = g;
   m->list = malloc(BURR_MAX_MOVES * sizeof *m->list);
-  return m->list ? BURR_OK : BURR_ENOMEM;
+  m->dist = malloc(3 * sizeof *m->dist); /* written before it is read, for each position */
+  return m->list && m->dist ? BURR_OK : BURR_ENOMEM;
 }
 
 void burr_mover_free(burr_mover *m) {
   free(m->block);
   free(m->list);
+  free(m->dist);
   m->block = NULL;
   m->list = NULL;
+  m->dist = NULL;
 }
 
 /* The distance of pieces a and b (indices in the subassembly) for direction dir: how far a
