@@ -30,7 +30,10 @@ typedef struct {
   int line_first[3][BURR_MAX_PIECES]; /* piece i: line[d][line_first[d][i] .. line_end) */
   int line_end[3][BURR_MAX_PIECES];
   int32_t *pos[3];
-  burr_pair *cache; /* a direct-mapped cache of pair distances by (i, j, r) */
+  int32_t *line_at[3]; /* [d][(i * size[u] + u) * size[v] + v]: piece i's line there, or -1;
+                          NULL when too large (the lines are then walked) */
+  int lo[3], size[3];  /* the assembly's bounding box */
+  burr_pair *cache;    /* a direct-mapped cache of pair distances by (i, j, r) */
   unsigned cache_log2;
   uint64_t misses; /* since the cache last grew */
 } burr_geom;

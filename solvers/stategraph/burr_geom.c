@@ -13,6 +13,7 @@ enum {
   CACHE_MAX_LOG2 = 16,   /* and at most, quadrupled whenever misses pass 4 per slot */
   KEY_BIAS = 1 << 15,    /* a relative displacement is cached when it fits 16 bits biased */
   EMPTY = 0xFF,          /* no piece in a cell of the grid */
+  INDEX_LIMIT = 1 << 22, /* the most entries of an axis's index of lines by place */
 };
 
 /* Checks the counts and coordinates; the bounding box's corner and size into lo, size. */
@@ -55,7 +56,8 @@ static burr_status fill_grid(const burr_assembly *a, const int lo[3], const int 
 
 /* Fills g's lines along axis d from the grid: scanning it line by line in (u, v) order
  * lists each piece's lines sorted and each line's cubes ascending, with no sort. Piece i's
- * lines and cubes go from index first[i] on (it has no more lines than cubes). */
+ * lines and cubes go from index first[i] on (it has no more lines than cubes). The index
+ * line_at, when there is one, gets each line's number at its place. */
 static void build_axis(burr_geom *g, const burr_assembly *a, int d, const uint8_t *grid,
                        const int lo[3], const int size[3]) {
   int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2, npos[BURR_MAX_PIECES];
@@ -69,8 +71,11 @@ static void build_axis(burr_geom *g, const burr_assembly *a, int d, const uint8_
         if (i == EMPTY) continue;
         burr_line *last = g->line[d] + g->line_end[d][i] - 1;
         if (g->line_end[d][i] == g->line_first[d][i] || last->u != u + lo[du] ||
-            last->v != v + lo[dv])
+            last->v != v + lo[dv]) {
+          if (g->line_at[d])
+            g->line_at[d][((size_t)i * size[du] + u) * size[dv] + v] = g->line_end[d][i];
           g->line[d][g->line_end[d][i]++] = (burr_line){u + lo[du], v + lo[dv], npos[i], 0};
+        }
         g->line[d][g->line_end[d][i] - 1].count++;
         g->pos[d][npos[i]++] = p + lo[d];
       }
@@ -89,10 +94,19 @@ burr_status burr_geom_init(burr_geom *g, const burr_assembly *a) {
   uint8_t *grid = malloc(cells);
   bool ok = g->cache && grid;
   if (ok) st = fill_grid(a, lo, size, grid);
+  memcpy(g->lo, lo, sizeof g->lo);
+  memcpy(g->size, size, sizeof g->size);
   for (int d = 0; d < 3 && ok && st == BURR_OK; d++) {
     g->line[d] = malloc((size_t)total * sizeof *g->line[d]);
     g->pos[d] = malloc((size_t)total * sizeof *g->pos[d]);
     ok = g->line[d] && g->pos[d];
+    int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2;
+    size_t entries = (size_t)a->pieces * size[du] * size[dv];
+    if (ok && entries <= INDEX_LIMIT) { /* else pairs are matched by walking both lists */
+      g->line_at[d] = malloc(entries * sizeof *g->line_at[d]);
+      ok = g->line_at[d] != NULL;
+      if (ok) memset(g->line_at[d], 0xFF, entries * sizeof *g->line_at[d]); /* -1: none */
+    }
     if (ok) build_axis(g, a, d, grid, lo, size);
   }
   free(grid);
@@ -108,6 +122,7 @@ void burr_geom_free(burr_geom *g) {
   for (int d = 0; d < 3; d++) {
     free(g->line[d]);
     free(g->pos[d]);
+    free(g->line_at[d]);
   }
   memset(g, 0, sizeof *g);
 }
@@ -133,9 +148,35 @@ static void line_gaps(const int32_t *a, int na, const int32_t *b, int nb, int32_
   }
 }
 
+/* The distances along axis d of pieces i and j, j displaced by r relative to i, through
+ * the index of lines by place: each line of the piece with fewer lines finds the other
+ * piece's line at its place, if any. */
+static void indexed_gaps(const burr_geom *g, int d, int i, int j, const int r[3], int32_t *plus,
+                         int32_t *minus) {
+  int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2;
+  const burr_line *L = g->line[d];
+  bool from_i = g->line_end[d][i] - g->line_first[d][i] <= g->line_end[d][j] - g->line_first[d][j];
+  int small = from_i ? i : j, other = from_i ? j : i, sign = from_i ? -1 : 1;
+  const int32_t *at = g->line_at[d] + (size_t)other * g->size[du] * g->size[dv];
+  for (int l = g->line_first[d][small]; l < g->line_end[d][small]; l++) {
+    int64_t u = (int64_t)L[l].u - g->lo[du] + sign * r[du];
+    int64_t v = (int64_t)L[l].v - g->lo[dv] + sign * r[dv];
+    if (u < 0 || u >= g->size[du] || v < 0 || v >= g->size[dv]) continue;
+    int32_t m = at[u * g->size[dv] + v];
+    if (m < 0) continue;
+    const burr_line *la = from_i ? &L[l] : &L[m], *lb = from_i ? &L[m] : &L[l];
+    line_gaps(g->pos[d] + la->first, la->count, g->pos[d] + lb->first, lb->count, r[d], plus,
+              minus);
+  }
+}
+
 /* The distances along axis d of pieces i and j, j displaced by r relative to i. */
 static void axis_gaps(const burr_geom *g, int d, int i, int j, const int r[3], int32_t *plus,
                       int32_t *minus) {
+  if (g->line_at[d]) {
+    indexed_gaps(g, d, i, j, r, plus, minus);
+    return;
+  }
   int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2;
   const burr_line *L = g->line[d];
   int a = g->line_first[d][i], a_end = g->line_end[d][i];
