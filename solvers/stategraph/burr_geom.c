@@ -10,7 +10,7 @@ enum {
   COORD_LIMIT = 1 << 20, /* the largest coordinate accepted, either sign */
   GRID_LIMIT = 1 << 24,  /* the most cells of the assembly's bounding box */
   CACHE_LOG2 = 8,        /* the cache's slots at first: 2^8 */
-  CACHE_MAX_LOG2 = 16,   /* and at most, quadrupled whenever misses pass 4 per slot */
+  CACHE_MAX_LOG2 = 16,   /* and at most, quadrupled whenever misses pass 1 per slot */
   KEY_BIAS = 1 << 15,    /* a relative displacement is cached when it fits 16 bits biased */
   EMPTY = 0xFF,          /* no piece in a cell of the grid */
   INDEX_LIMIT = 1 << 22, /* the most entries of an axis's index of lines by place */
@@ -221,7 +221,7 @@ void burr_geom_pair(burr_geom *g, int i, int j, const int r[3], unsigned plus[3]
   burr_pair tmp, *e = &tmp;
   if (cacheable) {
     e = g->cache + ((key * 0x9E3779B97F4A7C15u) >> (64 - g->cache_log2));
-    if (e->key != key && ++g->misses > (uint64_t)4 << g->cache_log2 &&
+    if (e->key != key && ++g->misses > (uint64_t)1 << g->cache_log2 &&
         g->cache_log2 < CACHE_MAX_LOG2) {
       burr_pair *more = calloc((size_t)1 << (g->cache_log2 + 2), sizeof *more);
       if (more) { /* a larger cache starts empty: its entries are recomputed as met */
