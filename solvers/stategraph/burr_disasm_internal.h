@@ -33,12 +33,20 @@ typedef struct {
   int32_t *line_at[3]; /* [d][(i * size[u] + u) * size[v] + v]: piece i's line there, or -1;
                           NULL when too large (the lines are then walked) */
   int lo[3], size[3];  /* the assembly's bounding box */
-  burr_pair *cache;    /* a direct-mapped cache of pair distances by (i, j, r) */
+  const burr_assembly *a;
+  uint8_t *grid; /* the piece in each place of the box, x fastest; 0xFF: none */
+  /* The assembled arrangement's contacts: [dir][i], the pieces that i meets moving dir
+   * within one unit (touch) and at any distance (meets); dir 0 .. 5 is +x, -x, +y, ... */
+  uint64_t touch[6][BURR_MAX_PIECES], meets[6][BURR_MAX_PIECES];
+  burr_pair *cache; /* a direct-mapped cache of pair distances by (i, j, r) */
   unsigned cache_log2;
   uint64_t misses; /* since the cache last grew */
 } burr_geom;
 
+/* Checks a (which must outlive g) and finds the contacts of its assembled arrangement. */
 burr_status burr_geom_init(burr_geom *g, const burr_assembly *a);
+/* Builds the lines and the pair cache, once: burr_geom_pair needs them. */
+burr_status burr_geom_lines(burr_geom *g);
 void burr_geom_free(burr_geom *g);
 
 /* The distances of pieces i != j (any order), j displaced by r relative to i: plus[d], how far

@@ -81,44 +81,87 @@ static void build_axis(burr_geom *g, const burr_assembly *a, int d, const uint8_
       }
 }
 
+/* The contacts of the assembled arrangement, line by line along each axis: touch[dir][i],
+ * the pieces right next to i that way (met within one unit), and meets[dir][i], the pieces
+ * after i that way on a line it shares (met at some distance). */
+static void scan_contacts(burr_geom *g) {
+  const int *size = g->size;
+  size_t step[3] = {1, (size_t)size[0], (size_t)size[0] * size[1]};
+  memset(g->touch, 0, sizeof g->touch);
+  memset(g->meets, 0, sizeof g->meets);
+  for (int d = 0; d < 3; d++) {
+    int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2;
+    uint64_t(*ahead)[BURR_MAX_PIECES] = &g->meets[2 * d],
+    (*behind)[BURR_MAX_PIECES] = &g->meets[2 * d + 1];
+    for (int u = 0; u < size[du]; u++)
+      for (int v = 0; v < size[dv]; v++) {
+        const uint8_t *line = g->grid + u * step[du] + v * step[dv];
+        uint64_t seen = 0;
+        int prev = EMPTY;
+        for (int p = 0; p < size[d]; prev = line[p * step[d]], p++) {
+          int c = line[p * step[d]];
+          if (c == EMPTY) continue;
+          if (prev != EMPTY && prev != c) {
+            g->touch[2 * d][prev] |= (uint64_t)1 << c;
+            g->touch[2 * d + 1][c] |= (uint64_t)1 << prev;
+          }
+          (*behind)[c] |= seen & ~((uint64_t)1 << c);
+          seen |= (uint64_t)1 << c;
+        }
+        seen = 0;
+        for (int p = size[d] - 1; p >= 0; p--) {
+          int c = line[p * step[d]];
+          if (c == EMPTY) continue;
+          (*ahead)[c] |= seen & ~((uint64_t)1 << c);
+          seen |= (uint64_t)1 << c;
+        }
+      }
+  }
+}
+
 burr_status burr_geom_init(burr_geom *g, const burr_assembly *a) {
   memset(g, 0, sizeof *g);
-  int lo[3], size[3];
-  burr_status st = check_input(a, lo, size);
+  burr_status st = check_input(a, g->lo, g->size);
   if (st != BURR_OK) return st;
-  int total = a->first[a->pieces];
   g->n = a->pieces;
+  g->a = a;
+  g->grid = malloc((size_t)g->size[0] * g->size[1] * g->size[2]);
+  if (!g->grid) return BURR_ENOMEM;
+  st = fill_grid(a, g->lo, g->size, g->grid);
+  if (st == BURR_OK) scan_contacts(g);
+  if (st != BURR_OK) burr_geom_free(g);
+  return st;
+}
+
+burr_status burr_geom_lines(burr_geom *g) {
+  if (g->cache) return BURR_OK;
+  const burr_assembly *a = g->a;
+  int total = a->first[a->pieces];
   g->cache_log2 = CACHE_LOG2;
-  size_t slots = (size_t)1 << CACHE_LOG2, cells = (size_t)size[0] * size[1] * size[2];
-  g->cache = calloc(slots, sizeof *g->cache);
-  uint8_t *grid = malloc(cells);
-  bool ok = g->cache && grid;
-  if (ok) st = fill_grid(a, lo, size, grid);
-  memcpy(g->lo, lo, sizeof g->lo);
-  memcpy(g->size, size, sizeof g->size);
-  for (int d = 0; d < 3 && ok && st == BURR_OK; d++) {
+  g->cache = calloc((size_t)1 << CACHE_LOG2, sizeof *g->cache);
+  bool ok = g->cache != NULL;
+  for (int d = 0; d < 3 && ok; d++) {
     g->line[d] = malloc((size_t)total * sizeof *g->line[d]);
     g->pos[d] = malloc((size_t)total * sizeof *g->pos[d]);
     ok = g->line[d] && g->pos[d];
     int du = d == 0 ? 1 : 0, dv = d == 2 ? 1 : 2;
-    size_t entries = (size_t)a->pieces * size[du] * size[dv];
+    size_t entries = (size_t)a->pieces * g->size[du] * g->size[dv];
     if (ok && entries <= INDEX_LIMIT) { /* else pairs are matched by walking both lists */
       g->line_at[d] = malloc(entries * sizeof *g->line_at[d]);
       ok = g->line_at[d] != NULL;
       if (ok) memset(g->line_at[d], 0xFF, entries * sizeof *g->line_at[d]); /* -1: none */
     }
-    if (ok) build_axis(g, a, d, grid, lo, size);
+    if (ok) build_axis(g, a, d, g->grid, g->lo, g->size);
   }
-  free(grid);
-  if (!ok || st != BURR_OK) {
-    burr_geom_free(g);
-    return ok ? st : BURR_ENOMEM;
-  }
-  return BURR_OK;
+  if (ok) return BURR_OK;
+  free(g->cache); /* the next call tries again */
+  g->cache = NULL;
+  return BURR_ENOMEM;
 }
 
 void burr_geom_free(burr_geom *g) {
   free(g->cache);
+  free(g->grid);
   for (int d = 0; d < 3; d++) {
     free(g->line[d]);
     free(g->pos[d]);

@@ -167,9 +167,51 @@ static bool slide_moves(burr_mover *m, int dir, int *count) {
   return true;
 }
 
+/* The contacts of the assembled arrangement (burr_geom) for the subassembly's pieces. */
+static void part_contacts(burr_mover *m, uint64_t (*touch)[BURR_MAX_PIECES]) {
+  const burr_geom *g = m->g;
+  for (int dir = 0; dir < 6; dir++)
+    for (int a = 0; a < m->k; a++) {
+      uint64_t near = g->touch[dir][m->piece[a]], any = g->meets[dir][m->piece[a]], t = 0, e = 0;
+      for (int b = 0; b < m->k; b++) {
+        t |= (near >> m->piece[b] & 1) << b;
+        e |= (any >> m->piece[b] & 1) << b;
+      }
+      touch[dir][a] = t;
+      m->meets[dir][a] = e;
+    }
+}
+
+/* A position where the pieces lie as assembled (every one displaced alike): the removal,
+ * if any, is found from the contacts alone, and if no group of at most half the pieces can
+ * move one unit, none can move more (a group only grows with the step): 1 (the removal in
+ * m->list[0]) or 0 moves; -1 when the distances are needed. */
+static int assembled_list(burr_mover *m) {
+  uint64_t touch[6][BURR_MAX_PIECES];
+  part_contacts(m, touch);
+  if (find_removal(m)) return 1;
+  for (int dir = 0; dir < 6; dir++)
+    for (int p = 0; p < m->k; p++) {
+      uint64_t g;
+      if (grow(touch[dir], 1, p, m->k / 2, &g)) return -1;
+    }
+  return 0;
+}
+
+static bool assembled(int k, const int (*off)[3]) {
+  for (int a = 1; a < k; a++)
+    if (off[a][0] != off[0][0] || off[a][1] != off[0][1] || off[a][2] != off[0][2]) return false;
+  return true;
+}
+
 int burr_mover_list(burr_mover *m, int k, const int *piece, const int (*off)[3], bool all) {
   m->k = k;
   m->piece = piece;
+  if (!all && assembled(k, off)) {
+    int n = assembled_list(m);
+    if (n >= 0) return n;
+  }
+  if (burr_geom_lines(m->g) != BURR_OK) return BURR_LIST_NOMEM;
   fill_dist(m, off);
   if (!all && find_removal(m)) return 1;
   int count = 0;
