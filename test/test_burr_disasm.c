@@ -199,6 +199,23 @@ static void test_groups(void) {
   burr_disasm_result_free(&r);
 }
 
+/* A closed box of length `length` whose cavity is one row of places along x, with a cube
+ * at its start: the cube slides to each of length - 2 places and never leaves. */
+static burr_status corridor(int length, burr_disasm_result *r) {
+  static int voxel[3 * 3 * 6000][3], first[3];
+  int n = 0;
+  for (int z = 0; z < 3; z++)
+    for (int y = 0; y < 3; y++)
+      for (int x = 0; x < length; x++)
+        if (!(z == 1 && y == 1 && x >= 1 && x <= length - 2))
+          voxel[n][0] = x, voxel[n][1] = y, voxel[n][2] = z, n++;
+  first[1] = n;
+  voxel[n][0] = voxel[n][1] = voxel[n][2] = 1;
+  first[2] = n + 1;
+  burr_assembly a = {2, first, (const int(*)[3])voxel, NULL, NULL};
+  return burr_disassemble(&a, false, 0, NULL, r);
+}
+
 /* The stop flag, the memory cap and malformed assemblies. */
 static void test_limits(void) {
   static scene s;
@@ -232,6 +249,13 @@ static void test_limits(void) {
   ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_OK); /* one piece: as BurrTools */
   ASSERT(!r.separable);
   ASSERT_STREQ(burr_strerror(BURR_EINVAL), "invalid assembly");
+
+  /* displacements of 197 units need more than 8 bits a coordinate; 4,997 moves of one
+   * position are more than BURR_MAX_MOVES */
+  ASSERT_EQ(corridor(200, &r), BURR_OK);
+  ASSERT(!r.separable);
+  ASSERT_EQ_U64(r.states, 198);
+  ASSERT_EQ(corridor(5000, &r), BURR_ELIMIT);
 }
 
 /* Assemblies whose levels BurrTools' burrTxt -d gave (data/burr/checks.txt): four from its

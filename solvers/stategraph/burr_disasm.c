@@ -2,7 +2,7 @@
  * state graph (stategraph.h), and the tree of separations it builds (see burr_disasm.h).
  *
  * A position is a key: the displacement of each piece but the first relative to the first,
- * minus that at the start of the search, COORD_BITS bits per coordinate, biased. Relative
+ * minus that at the start of the search, 8 or more bits per coordinate, biased. Relative
  * displacements make positions that differ by a shift of every piece one key, as BurrTools
  * compares them. One bit above them marks a separation: the expansion of a position from which
  * a group can be removed yields that position with the bit set and nothing else, and the
@@ -22,7 +22,7 @@
 #include "burr_disasm_internal.h"
 #include "stategraph.h"
 
-enum { COORD_BITS = 8 };
+enum { COORD_BITS = 8, MAX_COORD_BITS = 24 };
 
 /* A subassembly: its pieces (original numbers, ascending) and their displacements at the
  * start of its search. */
@@ -72,10 +72,17 @@ const char *burr_strerror(burr_status s) {
 
 /* ---- keys ------------------------------------------------------------------------------- */
 
+/* Bits per coordinate: COORD_BITS, or enough for twice the assembly's longest side either
+ * way, as far as the key's width allows. */
 static void set_part(run *r, const part *p) {
   r->sub = p;
-  unsigned per = 3 * (unsigned)(p->k - 1);
-  r->b = (SG_MAX_BITS - 1) / per < COORD_BITS ? (SG_MAX_BITS - 1) / per : COORD_BITS;
+  int side = r->geom.size[0];
+  for (int d = 1; d < 3; d++)
+    side = r->geom.size[d] > side ? r->geom.size[d] : side;
+  unsigned per = 3 * (unsigned)(p->k - 1), room = (SG_MAX_BITS - 1) / per, need = COORD_BITS;
+  while ((1 << (need - 1)) <= 2 * side && need < MAX_COORD_BITS)
+    need++;
+  r->b = need < room ? need : room;
   r->flag = per * r->b;
   r->nw = sg_words(r->flag + 1);
 }

@@ -55,10 +55,12 @@
  * Not modelled: a shape whose copies BurrTools spreads over several groups (give its pieces
  * group 0). Grids other than cubes are not handled.
  *
- * Limits: at most BURR_MAX_PIECES pieces; a position is packed into a state-graph key
- * (stategraph.h) with each piece's displacement relative to the first piece in at most 8 bits
- * per coordinate: a search that would need more says BURR_ELIMIT, as does a position with
- * more than BURR_MAX_MOVES moves.
+ * Limits: at most BURR_MAX_PIECES pieces, whose bounding box holds at most 2^24 places; a
+ * position is packed into a state-graph key (stategraph.h) with each piece's displacement
+ * relative to the first piece in b bits per coordinate, b enough for twice the box's longest
+ * side either way (at least 8) as far as 509 bits allow (2 bits for 64 pieces, 8 up to 22):
+ * a search that would need more says BURR_ELIMIT, as does a position with more than
+ * BURR_MAX_MOVES moves.
  *
  * Nothing here prints. burr_disassemble allocates what it needs and frees it before it
  * returns, except the move list, which burr_disasm_result_free frees.
@@ -109,7 +111,7 @@ typedef enum {
   BURR_OK = 0,
   BURR_ENOMEM,  /* an allocation failed or the memory cap was reached */
   BURR_STOPPED, /* *stop became nonzero */
-  BURR_ELIMIT,  /* beyond the limits above (see the header comment) */
+  BURR_ELIMIT,  /* beyond the limits above (see the header comment), or a box too large */
   BURR_EINVAL,  /* no pieces or more than BURR_MAX_PIECES, a piece without cubes, two cubes
                    in one place, or coordinates beyond +-2^20 */
 } burr_status;
