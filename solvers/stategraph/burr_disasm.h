@@ -18,8 +18,9 @@
  *    holding p that is closed under "i is in the group and would hit j within s units, so j
  *    comes along". A group of at most half the pieces (k / 2, rounded down, of the k pieces of
  *    the subassembly being searched) may move; so may the union of two groups found for the
- *    same direction and step (unions of any number of them, in fact, however many pieces they
- *    hold, short of all). Moving a group one way is moving the rest the other way.
+ *    same direction and step when it is neither of them (unions of any number of them, in
+ *    fact, however many pieces they hold, short of all). Moving a group one way is moving
+ *    the rest the other way.
  *  - The search is breadth first from the assembled position over the positions these moves
  *    reach. The first position, in breadth-first order, from which a group can be removed
  *    ends it: the separation. Its number of moves is that position's distance plus one (the
@@ -38,7 +39,8 @@
  *    then the string of the part left, then that of the part removed, where a part is written
  *    only if some separation inside it takes more than one move. So 1.2: the first separation
  *    takes one move and one of its parts takes two to come apart. The moves are the sum of
- *    the moves of every separation.
+ *    the moves of every separation. (burrTxt cuts its printout of the string near 200
+ *    characters; level[] holds it whole.)
  *  - An assembly of fewer than two pieces is not separable (BurrTools returns no disassembly).
  *
  *  - Piece groups (optional): a part of two or more pieces that all belong to one group is
