@@ -170,6 +170,11 @@ static bool slide_moves(burr_mover *m, int dir, int *count) {
 /* The contacts of the assembled arrangement (burr_geom) for the subassembly's pieces. */
 static void part_contacts(burr_mover *m, uint64_t (*touch)[BURR_MAX_PIECES]) {
   const burr_geom *g = m->g;
+  if (m->k == g->n) { /* every piece: numbered as in the assembly */
+    memcpy(touch, g->touch, sizeof g->touch);
+    memcpy(m->meets, g->meets, sizeof g->meets);
+    return;
+  }
   for (int dir = 0; dir < 6; dir++)
     for (int a = 0; a < m->k; a++) {
       uint64_t near = g->touch[dir][m->piece[a]], any = g->meets[dir][m->piece[a]], t = 0, e = 0;
