@@ -146,6 +146,32 @@ static int list_moves(run *r, const int (*off)[3]) {
   return n < 0 ? -1 : n;
 }
 
+/* Writes to `to` the key of the position that move m leads to from key `from`: only the
+ * coordinates of the pieces that move relative to the first piece change (the group's, or
+ * when the group holds the first piece, the others', the other way). False if one leaves
+ * its field's range. */
+static bool shift_key(const run *r, const uint64_t *from, const burr_step *m, uint64_t *to) {
+  memcpy(to, from, r->nw * sizeof *to);
+  int d = m->dir >> 1, step = m->dir & 1 ? -m->step : m->step;
+  uint64_t moving = m->group;
+  if (moving & 1) moving = ~moving, step = -step;
+  uint64_t mask = ((uint64_t)1 << r->b) - 1;
+  for (int a = 1; a < r->sub->k; a++) {
+    if (!(moving >> a & 1)) continue;
+    unsigned bit = (unsigned)((a - 1) * 3 + d) * r->b, w = bit / 64, at = bit % 64;
+    uint64_t v = to[w] >> at;
+    if (at + r->b > 64) v |= to[w + 1] << (64 - at);
+    int64_t nv = (int64_t)(v & mask) + step;
+    if (nv < 0 || nv > (int64_t)mask) return false;
+    to[w] = (to[w] & ~(mask << at)) | (uint64_t)nv << at;
+    if (at + r->b > 64) {
+      unsigned high = at + r->b - 64; /* the field's bits in the next word */
+      to[w + 1] = (to[w + 1] & ~(((uint64_t)1 << high) - 1)) | (uint64_t)nv >> (64 - at);
+    }
+  }
+  return true;
+}
+
 static size_t expand(void *ctx, const uint64_t *state, uint64_t *out) {
   run *r = ctx;
   if (r->err) return 0;
@@ -154,7 +180,7 @@ static size_t expand(void *ctx, const uint64_t *state, uint64_t *out) {
     out[r->flag / 64] &= ~((uint64_t)1 << (r->flag % 64));
     return 1;
   }
-  int off[BURR_MAX_PIECES][3], to[BURR_MAX_PIECES][3];
+  int off[BURR_MAX_PIECES][3];
   decode(r, state, off);
   int n = list_moves(r, (const int(*)[3])off);
   if (n < 0) return 0;
@@ -162,13 +188,11 @@ static size_t expand(void *ctx, const uint64_t *state, uint64_t *out) {
     out[r->flag / 64] |= (uint64_t)1 << (r->flag % 64);
     return 1;
   }
-  for (int i = 0; i < n; i++) {
-    apply(r->sub, (const int(*)[3])off, &r->mover.list[i], to);
-    if (!encode(r, (const int(*)[3])to, out + (size_t)i * r->nw)) {
+  for (int i = 0; i < n; i++)
+    if (!shift_key(r, state, &r->mover.list[i], out + (size_t)i * r->nw)) {
       fail(r, BURR_ELIMIT);
       return 0;
     }
-  }
   return (size_t)n;
 }
 
