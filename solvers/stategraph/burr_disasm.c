@@ -11,7 +11,7 @@
  * position, in BurrTools' order, that has a removal.
  *
  * The search keeps no parents. The moves to a separation are found walking back over the
- * distance tags (sg_path): the graph is undirected, since a group moved s units one way comes
+ * layers (sg_path): the graph is undirected, since a group moved s units one way comes
  * back as a group (or a union of groups, all of which are listed) moved s units the other
  * way. */
 #include "burr_disasm.h"
@@ -251,7 +251,7 @@ static burr_status step_between(run *r, const uint64_t *from, const uint64_t *to
 }
 
 /* Appends the moves from the start to the separation `mark`, at distance depth, of the
- * search g: a shortest path back over the tags, each step's move found among the moves. */
+ * search g: a shortest path back through the layers, each step's move found among the moves. */
 static burr_status path_moves(run *r, const sg_graph *g, const uint64_t *mark, uint32_t depth) {
   size_t nw = r->nw;
   uint64_t *path = malloc(((size_t)depth + 2) * nw * sizeof *path);
