@@ -9,14 +9,13 @@
 #include "bits.h"
 #include "cells128.h"
 #include "polycube.h"
+#include "polycube_internal.h"
 
 /* ---- isometries of the cube --------------------------------------------------------- */
 
 /* An isometry of Z^3 fixing the origin: coordinate i of the image is sign[i] times
  * coordinate perm[i] of the point. The 24 proper ones (rotations) come first. */
-typedef struct {
-  int8_t perm[3], sign[3];
-} iso;
+typedef poly_iso iso;
 
 static int isometries(iso out[48]) {
   static const int8_t perms[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1},
@@ -74,6 +73,9 @@ static void normalize(poly_xyz *c, int n) {
     c[j] = v;
   }
 }
+
+int poly_isometries(poly_iso out[48]) { return isometries(out); }
+poly_xyz poly_iso_apply(const poly_iso *t, poly_xyz c) { return apply(t, c); }
 
 static int shape_cmp(const poly_xyz *a, const poly_xyz *b, int n) {
   for (int i = 0; i < n; i++) {

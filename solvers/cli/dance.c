@@ -23,7 +23,9 @@
   X(slide, "count a sliding-block puzzle's configurations, or solve it",                           \
     "dance slide data/sliding/main_2613742.txt --goal Q@1,5")                                      \
   X(barflip, "turn every bar of a bar-flip board vertical, in the fewest turns",                   \
-    "dance barflip 0110/1001/1001/0110")
+    "dance barflip 0110/1001/1001/0110")                                                           \
+  X(burr, "count the assemblies of a BurrTools puzzle file (cube grid)",                          \
+    "dance burr data/burr/two-bars.xmpuzzle")
 
 #define DECLARE_(name, about, example) CLI_DECLARE_COMMAND(name);
 DANCE_COMMANDS(DECLARE_)

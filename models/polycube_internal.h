@@ -1,0 +1,21 @@
+/*
+ * polycube_internal.h -- the geometry of polycube.c that other models reuse (burr.c): the
+ * 48 isometries of the cube lattice fixing the origin, rotations first, and the normal
+ * form of a set of cubes. Not part of the models library's interface to the command line.
+ */
+#ifndef DANCE_POLYCUBE_INTERNAL_H
+#define DANCE_POLYCUBE_INTERNAL_H
+
+#include "polycube.h"
+
+/* Coordinate i of the image is sign[i] times coordinate perm[i] of the point. */
+typedef struct {
+  int8_t perm[3], sign[3];
+} poly_iso;
+
+/* The 48 isometries: the 24 rotations first (out[0] the identity), then the 24 improper
+ * ones, in the order poly_box_symmetries goes through them. Returns 48. */
+int poly_isometries(poly_iso out[48]);
+poly_xyz poly_iso_apply(const poly_iso *t, poly_xyz c);
+
+#endif
