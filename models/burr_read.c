@@ -373,13 +373,23 @@ static burr_status read_xml(const char *text, size_t len, burr_puzzle **out, bur
   return BURR_OK;
 }
 
-static int looks_like_text(const char *t, size_t len) {
-  size_t n = len < 512 ? len : 512;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char ch = (unsigned char)t[i];
-    if (ch == 0 || (ch < 32 && ch != '\n' && ch != '\r' && ch != '\t')) return 0;
+/* Whether the text starts as dance cube's piece files do: comment lines ('#' first), then a
+ * line starting "box", "region" or "piece". */
+static int looks_like_pieces(const char *t, size_t len) {
+  const char *end = t + len;
+  for (;;) {
+    while (t < end && (*t == ' ' || *t == '\t' || *t == '\r' || *t == '\n')) t++;
+    if (t == end || *t != '#') break;
+    while (t < end && *t != '\n') t++;
   }
-  return 1;
+  static const char *const words[] = {"box", "region", "piece"};
+  for (int i = 0; i < 3; i++) {
+    size_t n = strlen(words[i]);
+    if ((size_t)(end - t) >= n && memcmp(t, words[i], n) == 0 &&
+        ((size_t)(end - t) == n || t[n] == ' ' || t[n] == '\t' || t[n] == '\r' || t[n] == '\n'))
+      return 1;
+  }
+  return 0;
 }
 
 burr_status burr_read_buffer(const char *name, const void *data, size_t len, burr_puzzle **out,
@@ -405,7 +415,7 @@ burr_status burr_read_buffer(const char *name, const void *data, size_t len, bur
   while (t < text + n && (*t == ' ' || *t == '\n' || *t == '\r' || *t == '\t')) t++;
   if (t < text + n && (*t == '<' || (n >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)))
     st = read_xml(text, n, out, err);
-  else if (looks_like_text(text, n) && memchr(text, 0, n) == NULL)
+  else if (looks_like_pieces(text, n) && memchr(text, 0, n) == NULL)
     st = burr_from_piece_file(name, text, n, out, err);
   else
     st = say(err, BURR_ESYNTAX, 0, "neither gzip nor XML: not a BurrTools puzzle");

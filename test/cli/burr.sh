@@ -1,0 +1,102 @@
+# dance burr: the assemblies of BurrTools puzzle files, as text, drawn, as JSON; gzip and
+# plain XML alike; dance cube's piece files; limits and Ctrl-C.
+
+run burr "$DATA/burr/two-bars.xmpuzzle"
+expect_exit 0
+expect_stdout <<<"problem 1 (block): 1 assembly"
+expect_stderr </dev/null
+
+# The same puzzle unzipped, and from stdin: the same count.
+gzip -dc "$DATA/burr/two-bars.xmpuzzle" >plain.xmpuzzle
+run burr plain.xmpuzzle
+expect_stdout <<<"problem 1 (block): 1 assembly"
+run --stdin plain.xmpuzzle burr -
+expect_stdout <<<"problem 1 (block): 1 assembly"
+
+# Each assembly drawn: layers side by side, top first; a letter per piece in the problem's
+# order, '+' for a variable voxel left empty.
+run burr "$DATA/burr/three-piece.xmpuzzle" --print -t 1
+expect_exit 0
+expect_stdout <<'EOF2'
+assembly 1 of problem 1:
+BBC  ACC
+BBC  AAA
+
+assembly 1 of problem 2:
+BBCD  ABDD
+BCCC  AAAD
+
+problem 1 (3 x 2 x 2): 1 assembly
+problem 2 (4 x 2 x 2): 1 assembly
+EOF2
+run burr "$DATA/burr/variable.xmpuzzle" --problem 2 --print -t 1
+expect_stdout <<'EOF2'
+assembly 1 of problem 2:
+DD+
+CCB
+AAB
+
+assembly 2 of problem 2:
+CD+
+CDB
+AAB
+
+problem 2 (dominoes): 2 assemblies
+EOF2
+
+# Every problem of a file; mirror pairs and ranges; colour constraints.
+run burr "$DATA/burr/ranges.xmpuzzle" -t 2
+expect_stdout <<'EOF2'
+problem 1 (ranges): 15 assemblies
+problem 2 (one pair): 1 assembly
+problem 3 (a left one): 11 assemblies
+EOF2
+run burr "$DATA/burr/colours.xmpuzzle" --json -t 1
+expect_exit 0
+expect_json 'd["assemblies"] == 15 and d["complete"] is True and d["stopped_by"] is None and [(p["problem"], p["name"], p["assemblies"], p["covers"], p["rotations"], p["reflections"], p["mirror_check"], p["complete"]) for p in d["problems"]] == [(1, "red and black", 4, 4, 2, 2, True, True), (2, "plain", 11, 17, 2, 2, True, True)]'
+run burr "$DATA/burr/variable.xmpuzzle" --problem 1 --json
+expect_json 'd["assemblies"] == 3 and len(d["problems"]) == 1 and d["problems"][0]["problem"] == 1'
+
+# dance cube's piece files: Soma's 240, mirror images counted once as BurrTools counts them.
+run burr "$DATA/../cube_pieces/soma.txt"
+expect_stdout <<<"problem 1: 240 assemblies"
+
+# No assembly: exit 1.
+cat >none.xmpuzzle <<'EOF2'
+<?xml version="1.0"?>
+<puzzle version="2">
+  <shapes>
+    <voxel x="3" y="2" z="1" type="0">####__</voxel>
+    <voxel x="3" y="2" z="1" type="0">###_#_</voxel>
+    <voxel x="2" y="2" z="2" type="0">##_#___#</voxel>
+    <voxel x="3" y="2" z="2" type="0">############</voxel>
+  </shapes>
+  <problems>
+    <problem name="L, T and screw"><shapes><shape id="0"/><shape id="1"/><shape id="2"/></shapes><result id="3"/></problem>
+  </problems>
+</puzzle>
+EOF2
+run burr none.xmpuzzle
+expect_exit 1
+expect_stdout <<<"problem 1 (L, T and screw): no assemblies"
+expect_stderr </dev/null
+
+# A limit: each problem stops after N assemblies, said to be incomplete.
+run burr "$DATA/burr/ranges.xmpuzzle" --max 1 -t 1
+expect_exit 0
+expect_stdout <<'EOF2'
+problem 1 (ranges): at least 1 assembly (stopped by --max 1; the search is incomplete)
+problem 2 (one pair): at least 1 assembly (stopped by --max 1; the search is incomplete)
+problem 3 (a left one): at least 1 assembly (stopped by --max 1; the search is incomplete)
+EOF2
+run burr "$DATA/burr/ranges.xmpuzzle" --max 2 --json
+expect_json 'd["complete"] is False and d["stopped_by"] == "max" and d["assemblies"] == 5'
+
+# Ctrl-C: the count so far, "complete": false.
+if sigint_ignored; then
+  echo "burr: SIGINT is ignored here; skipping the Ctrl-C checks" >&2
+elif ! sigint_untimely; then
+  run_interrupted 0.5 burr "$DATA/../cube_pieces/bedlam.txt" --json -t 2
+  expect_exit 0
+  expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["problems"][0]["complete"] is False'
+fi
