@@ -17,6 +17,7 @@
     "print each assembly as layers of letters, top layer first, one letter per piece")             \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX,                                               \
     "stop each problem's search after N assemblies")                                               \
+  X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(threads, "threads", 't', UINT, "N", "all online cores, one for a tiny search", 1,              \
     CLI_MAX_THREADS, "search with N threads")                                                      \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
@@ -129,6 +130,7 @@ static int count_problem(const burr_options *o, burr_run *r, const volatile int 
   d.on_solution = on_solution;
   d.solution_ctx = r;
   d.stop = stop;
+  d.engine = (dlx_engine_kind)cli_engine(o->engine);
   d.threads = o->threads ? (int)o->threads : dlx_default_threads(mx, &d);
   burr_progress pg = {.run = r};
   int show = o->progress && !o->quiet;
