@@ -39,13 +39,17 @@ struct burr_model {
   int32_t nopts;
   int *opt_part;
   int32_t *opt_first, *opt_cells; /* option k covers opt_cells[opt_first[k] .. [k+1]) */
+  int32_t *part_first;            /* part i's options: part_first[i] .. [i+1] */
+  int hold_wanted, hold;          /* the part held (see choose_hold), or -1 */
+  int32_t hold_first;             /* its first option */
+  int32_t *stab_first, *stab;     /* per option of it: its stabilizer (stabilizers) */
   int nsym, nrot;
   int32_t *perm; /* nsym * ncells: image cells, rotations first */
   int mirror_check, complete_pairs;
   int ninst;
   int *inst_first, *partner, *mirror_part; /* per part; per instance; per part */
   /* scratch for burr_model_accept */
-  uint32_t *key, *img;
+  uint32_t *key, *img, *best;
   int32_t *piece_of;
   int *piece_part, *used, *image;
   int32_t *piece_min;
@@ -269,36 +273,17 @@ static int place(const burr_model *m, const orient *o, const int t[3], int32_t *
   return 1;
 }
 
-/* ---- the matrix ------------------------------------------------------------------------- */
+/* ---- placements ------------------------------------------------------------------------ */
 
+/* Every placement of every part goes first to m->opt_* (some are then left out of the
+ * matrix: see choose_hold), with its code: (cell << 6 | colour) of each voxel, sorted, laid
+ * out as opt_cells. Two placements are the same iff their codes are. */
 typedef struct {
-  int32_t *cell_item, *part_item;
   size_t cap_opts, cap_cells, ncells_used;
-} builder;
+  int32_t *codes;
+} placements;
 
-static burr_status add_items(burr_model *m, builder *b, burr_error *err) {
-  m->matrix = dlx_matrix_new();
-  b->cell_item = malloc(m->ncells * sizeof *b->cell_item);
-  b->part_item = malloc((size_t)m->nparts * sizeof *b->part_item);
-  if (!m->matrix || !b->cell_item || !b->part_item) return no_memory(err);
-  int ok = 1;
-  for (size_t c = 0; c < m->ncells; c++)
-    if (m->state[c] == BURR_FILLED)
-      ok &= dlx_add_item(m->matrix, NULL, DLX_PRIMARY, &b->cell_item[c]) == DLX_OK;
-  for (int i = 0; i < m->nparts; i++) {
-    const burr_part *pt = &m->pr->parts[i];
-    ok &= dlx_add_item(m->matrix, NULL, DLX_PRIMARY, &b->part_item[i]) == DLX_OK;
-    if (ok && (pt->min != 1 || pt->max != 1))
-      ok &= dlx_set_bounds(m->matrix, b->part_item[i], pt->min, pt->max) == DLX_OK;
-  }
-  for (size_t c = 0; c < m->ncells; c++)
-    if (m->state[c] == BURR_VARIABLE)
-      ok &= dlx_add_item(m->matrix, NULL, DLX_SECONDARY, &b->cell_item[c]) == DLX_OK;
-  return ok ? BURR_OK : no_memory(err);
-}
-
-/* Records option `part` over cells[0..n) in the model and the matrix. */
-static int add_option(burr_model *m, builder *b, int part, const int32_t *cells, int n) {
+static int grow(burr_model *m, placements *b, size_t cells) {
   if ((size_t)m->nopts + 1 >= b->cap_opts) {
     size_t cap = b->cap_opts ? 2 * b->cap_opts : 256;
     int *op = realloc(m->opt_part, cap * sizeof *op);
@@ -308,34 +293,41 @@ static int add_option(burr_model *m, builder *b, int part, const int32_t *cells,
     if (!op || !of) return -1;
     b->cap_opts = cap;
   }
-  if (b->ncells_used + (size_t)n > b->cap_cells) {
+  if (b->ncells_used + cells > b->cap_cells) {
     size_t cap = b->cap_cells ? 2 * b->cap_cells : 4096;
-    while (cap < b->ncells_used + (size_t)n) cap *= 2;
+    while (cap < b->ncells_used + cells) cap *= 2;
     int32_t *oc = realloc(m->opt_cells, cap * sizeof *oc);
-    if (!oc) return -1;
-    m->opt_cells = oc;
+    if (oc) m->opt_cells = oc;
+    int32_t *co = realloc(b->codes, cap * sizeof *co);
+    if (co) b->codes = co;
+    if (!oc || !co) return -1;
     b->cap_cells = cap;
   }
-  int32_t items[1 + POLY_MAX_CUBES * 8];
-  int32_t *it = n < POLY_MAX_CUBES * 8 ? items : malloc((size_t)(n + 1) * sizeof *it);
-  if (!it) return -1;
-  it[0] = b->part_item[part];
-  for (int i = 0; i < n; i++) {
-    it[i + 1] = b->cell_item[cells[i]];
+  return 0;
+}
+
+static int code_cmp(const void *a, const void *b) {
+  int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static int record(burr_model *m, placements *b, int part, const int32_t *cells, const orient *o) {
+  if (grow(m, b, (size_t)o->n)) return -1;
+  int32_t *code = b->codes + b->ncells_used;
+  for (int i = 0; i < o->n; i++) {
     m->opt_cells[b->ncells_used + (size_t)i] = cells[i];
+    code[i] = cells[i] << 6 | (int32_t)(o->key[i] >> 24);
   }
-  dlx_status st = dlx_add_option(m->matrix, (size_t)n + 1, it, NULL, NULL);
-  if (it != items) free(it);
-  if (st != DLX_OK) return -1;
+  qsort(code, (size_t)o->n, sizeof *code, code_cmp);
   m->opt_part[m->nopts] = part;
   m->opt_first[m->nopts] = (int32_t)b->ncells_used;
-  b->ncells_used += (size_t)n;
+  b->ncells_used += (size_t)o->n;
   m->opt_first[++m->nopts] = (int32_t)b->ncells_used;
   return 0;
 }
 
 /* Every placement of part i: its orientations at every shift that fits. */
-static burr_status add_placements(burr_model *m, builder *b, int i, burr_error *err) {
+static burr_status part_placements(burr_model *m, placements *b, int i, burr_error *err) {
   const shape_forms *f = &m->forms[i];
   int32_t *cells = malloc((size_t)f->o[0].n * sizeof *cells);
   if (!cells) return no_memory(err);
@@ -346,12 +338,14 @@ static burr_status add_placements(burr_model *m, builder *b, int i, burr_error *
     for (t[2] = 0; t[2] + o->ext[2] <= m->box[2]; t[2]++)
       for (t[1] = 0; t[1] + o->ext[1] <= m->box[1]; t[1]++)
         for (t[0] = 0; t[0] + o->ext[0] <= m->box[0]; t[0]++)
-          if (place(m, o, t, cells) && add_option(m, b, i, cells, o->n)) {
+          if (place(m, o, t, cells) && record(m, b, i, cells, o)) {
             free(cells);
             return no_memory(err);
           }
   }
   free(cells);
+  m->part_first[i] = before;
+  m->part_first[i + 1] = m->nopts;
   if (m->nopts == before) {
     char name[96];
     int s = m->pr->parts[i].shape;
@@ -361,14 +355,220 @@ static burr_status add_placements(burr_model *m, builder *b, int i, burr_error *
   return BURR_OK;
 }
 
+/* ---- the piece held: one placement per class ------------------------------------------- */
+
+/* A part used exactly once has its placements cut to one per orbit under the result's
+ * rotations H: every assembly is then H-equivalent to one the matrix has, and the covers of
+ * the matrix equivalent to a cover X are its images under the stabilizer of the held piece's
+ * placement r, so that X is counted when it is the least of those (burr_model_accept). */
+typedef struct {
+  uint64_t hash;
+  int32_t placement;
+} hashed;
+
+static uint64_t code_hash(const int32_t *code, int n) {
+  uint64_t h = 0x9e3779b97f4a7c15u;
+  for (int i = 0; i < n; i++) h = (h ^ (uint32_t)code[i]) * 0x100000001b3u;
+  return h;
+}
+
+static int hashed_cmp(const void *a, const void *b) {
+  const hashed *x = a, *y = b;
+  if (x->hash != y->hash) return x->hash < y->hash ? -1 : 1;
+  return (x->placement > y->placement) - (x->placement < y->placement);
+}
+
+/* Part p's placements by the hash of their codes, to find a placement by its code. */
+typedef struct {
+  const burr_model *m;
+  const placements *b;
+  int p, n;         /* the part, and its voxels */
+  hashed *index;    /* its placements, sorted */
+  int32_t *scratch; /* an image's code */
+} lookup;
+
+static int lookup_init(lookup *l, const burr_model *m, const placements *b, int p) {
+  int32_t first = m->part_first[p], count = m->part_first[p + 1] - first;
+  *l = (lookup){m, b, p, m->forms[p].o[0].n, malloc((size_t)count * sizeof *l->index),
+                malloc((size_t)m->forms[p].o[0].n * sizeof *l->scratch)};
+  if (!l->index || !l->scratch) return -1;
+  for (int32_t q = 0; q < count; q++)
+    l->index[q] = (hashed){code_hash(b->codes + m->opt_first[first + q], l->n), first + q};
+  qsort(l->index, (size_t)count, sizeof *l->index, hashed_cmp);
+  return 0;
+}
+
+static void lookup_free(lookup *l) {
+  free(l->index);
+  free(l->scratch);
+}
+
+/* The placement that rotation g makes of placement q (the same part's). */
+static int32_t image_of(lookup *l, int32_t q, int g) {
+  const burr_model *m = l->m;
+  const int32_t *perm = m->perm + (size_t)g * m->ncells, *code = l->b->codes + m->opt_first[q];
+  for (int i = 0; i < l->n; i++) l->scratch[i] = perm[code[i] >> 6] << 6 | (code[i] & 63);
+  qsort(l->scratch, (size_t)l->n, sizeof *l->scratch, code_cmp);
+  uint64_t h = code_hash(l->scratch, l->n);
+  size_t lo = 0, count = (size_t)(m->part_first[l->p + 1] - m->part_first[l->p]), hi = count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (l->index[mid].hash < h)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (; lo < count && l->index[lo].hash == h; lo++)
+    if (!memcmp(l->b->codes + m->opt_first[l->index[lo].placement], l->scratch,
+                (size_t)l->n * sizeof *l->scratch))
+      return l->index[lo].placement;
+  return -1; /* cannot be: the rotations of the result map placements to placements */
+}
+
+/* Marks rep[q - first] for the least placement of each orbit of part p; returns how many. */
+static long orbit_reps(lookup *l, uint8_t *rep) {
+  const burr_model *m = l->m;
+  int32_t first = m->part_first[l->p], count = m->part_first[l->p + 1] - first;
+  memset(rep, 2, (size_t)count); /* 2: not seen yet */
+  long reps = 0;
+  for (int32_t q = 0; q < count; q++) {
+    if (rep[q] != 2) continue;
+    rep[q] = 1, reps++;
+    for (int g = 1; g < m->nrot; g++) {
+      int32_t r = image_of(l, first + q, g);
+      if (r >= 0 && rep[r - first] == 2) rep[r - first] = 0;
+    }
+  }
+  return reps;
+}
+
+/* The part to hold: used exactly once, its placements cut the most. -1 for none, -2 when
+ * out of memory. */
+static int choose_hold(burr_model *m, const placements *b, uint8_t *rep) {
+  int best = -1;
+  double best_cut = 1.0;
+  for (int p = 0; p < m->nparts && m->nrot > 1; p++) {
+    if (m->pr->parts[p].min != 1 || m->pr->parts[p].max != 1) continue;
+    lookup l;
+    if (lookup_init(&l, m, b, p)) {
+      lookup_free(&l);
+      return -2;
+    }
+    long reps = orbit_reps(&l, rep);
+    lookup_free(&l);
+    double cut = (double)(m->part_first[p + 1] - m->part_first[p]) / (double)reps;
+    if (cut > best_cut) best = p, best_cut = cut;
+  }
+  return best;
+}
+
+/* For each placement kept of the held part: the rotations other than the identity that map
+ * it onto itself (m->stab[m->stab_first[k] .. [k+1]), k counting its kept placements). */
+static int stabilizers(burr_model *m, lookup *l, const uint8_t *rep) {
+  int32_t first = m->part_first[m->hold], count = m->part_first[m->hold + 1] - first, k = 0;
+  m->stab_first = malloc(((size_t)count + 1) * sizeof *m->stab_first);
+  m->stab = malloc(((size_t)count * (size_t)m->nrot + 1) * sizeof *m->stab);
+  if (!m->stab_first || !m->stab) return -1;
+  int32_t n = 0;
+  for (int32_t q = 0; q < count; q++) {
+    if (!rep[q]) continue;
+    m->stab_first[k++] = n;
+    for (int g = 1; g < m->nrot; g++)
+      if (image_of(l, first + q, g) == first + q) m->stab[n++] = g;
+  }
+  m->stab_first[k] = n;
+  return 0;
+}
+
+/* ---- the matrix ------------------------------------------------------------------------- */
+
+static burr_status add_items(burr_model *m, int32_t *cell_item, int32_t *part_item,
+                             burr_error *err) {
+  m->matrix = dlx_matrix_new();
+  if (!m->matrix) return no_memory(err);
+  int ok = 1;
+  for (size_t c = 0; c < m->ncells; c++)
+    if (m->state[c] == BURR_FILLED)
+      ok &= dlx_add_item(m->matrix, NULL, DLX_PRIMARY, &cell_item[c]) == DLX_OK;
+  for (int i = 0; i < m->nparts; i++) {
+    const burr_part *pt = &m->pr->parts[i];
+    ok &= dlx_add_item(m->matrix, NULL, DLX_PRIMARY, &part_item[i]) == DLX_OK;
+    if (ok && (pt->min != 1 || pt->max != 1))
+      ok &= dlx_set_bounds(m->matrix, part_item[i], pt->min, pt->max) == DLX_OK;
+  }
+  for (size_t c = 0; c < m->ncells; c++)
+    if (m->state[c] == BURR_VARIABLE)
+      ok &= dlx_add_item(m->matrix, NULL, DLX_SECONDARY, &cell_item[c]) == DLX_OK;
+  return ok ? BURR_OK : no_memory(err);
+}
+
+/* The placements kept (all but the held part's that rep[] leaves out) become the matrix's
+ * options, in order; m->opt_* are compacted to them, so that an option's id indexes them. */
+static burr_status add_options(burr_model *m, const uint8_t *rep, burr_error *err) {
+  int32_t *cell_item = malloc(m->ncells * sizeof *cell_item);
+  int32_t *part_item = malloc((size_t)m->nparts * sizeof *part_item);
+  int32_t *items = NULL;
+  burr_status st = cell_item && part_item ? add_items(m, cell_item, part_item, err)
+                                          : no_memory(err);
+  int32_t kept = 0, cells = 0;
+  for (int32_t q = 0; q < m->nopts && st == BURR_OK; q++) {
+    int p = m->opt_part[q];
+    if (p == m->hold && !rep[q - m->part_first[p]]) continue;
+    if (p == m->hold && m->hold_first < 0) m->hold_first = kept;
+    int32_t a = m->opt_first[q], n = m->opt_first[q + 1] - a;
+    int32_t *it = realloc(items, ((size_t)n + 1) * sizeof *it);
+    if (!it) {
+      st = no_memory(err);
+      break;
+    }
+    items = it;
+    it[0] = part_item[p];
+    for (int32_t k = 0; k < n; k++) it[k + 1] = cell_item[m->opt_cells[a + k]];
+    if (dlx_add_option(m->matrix, (size_t)n + 1, it, NULL, NULL) != DLX_OK) st = no_memory(err);
+    memmove(m->opt_cells + cells, m->opt_cells + a, (size_t)n * sizeof *m->opt_cells);
+    m->opt_part[kept] = p;
+    m->opt_first[kept++] = cells;
+    cells += n;
+  }
+  m->opt_first[kept] = cells;
+  m->nopts = kept;
+  for (int i = 0, q = 0; i <= m->nparts; i++) {
+    while (q < kept && m->opt_part[q] < i) q++;
+    m->part_first[i] = q;
+  }
+  free(items);
+  free(cell_item);
+  free(part_item);
+  return st;
+}
+
+/* The held part's orbits and stabilizers, when a part is held. */
+static burr_status hold_part(burr_model *m, const placements *b, uint8_t *rep, burr_error *err) {
+  m->hold = m->hold_wanted ? choose_hold(m, b, rep) : -1;
+  if (m->hold == -2) return no_memory(err);
+  if (m->hold < 0) return BURR_OK;
+  lookup l;
+  int fail = lookup_init(&l, m, b, m->hold);
+  if (!fail) orbit_reps(&l, rep);
+  if (!fail) fail = stabilizers(m, &l, rep);
+  lookup_free(&l);
+  return fail ? no_memory(err) : BURR_OK;
+}
+
 static burr_status build_matrix(burr_model *m, burr_error *err) {
-  builder b = {0};
-  burr_status st = add_items(m, &b, err);
-  if (st == BURR_OK && !(m->opt_first = malloc(sizeof *m->opt_first))) st = no_memory(err);
+  placements b = {0};
+  burr_status st = BURR_OK;
+  m->hold_first = -1;
+  m->part_first = malloc(((size_t)m->nparts + 1) * sizeof *m->part_first);
+  if (!m->part_first || !(m->opt_first = malloc(sizeof *m->opt_first))) st = no_memory(err);
   if (st == BURR_OK) m->opt_first[0] = 0;
-  for (int i = 0; i < m->nparts && st == BURR_OK; i++) st = add_placements(m, &b, i, err);
-  free(b.cell_item);
-  free(b.part_item);
+  for (int i = 0; i < m->nparts && st == BURR_OK; i++) st = part_placements(m, &b, i, err);
+  uint8_t *rep = st == BURR_OK ? malloc((size_t)m->nopts + 1) : NULL;
+  if (st == BURR_OK && !rep) st = no_memory(err);
+  if (st == BURR_OK) st = hold_part(m, &b, rep, err);
+  if (st == BURR_OK) st = add_options(m, rep, err);
+  free(rep);
+  free(b.codes);
   return st;
 }
 
@@ -474,14 +674,39 @@ static int key_less(const uint32_t *a, const uint32_t *b, size_t n) {
   return 0;
 }
 
+/* With a part held at placement r (the option of `held`): the least of its images under the
+ * stabilizer of r, and, where mirror images count, an assembly of the rotations' class
+ * whose least image is no greater than the least of its mirror images (burr_model_accept). */
+static int accept_held(burr_model *m, int32_t held, int npieces, int mirror) {
+  int32_t k = held - m->hold_first;
+  image_key(m, -1, npieces, m->key);
+  for (int32_t s = m->stab_first[k]; s < m->stab_first[k + 1]; s++) {
+    image_key(m, m->stab[s], npieces, m->img);
+    if (key_less(m->img, m->key, m->ncells)) return 0;
+  }
+  if (!mirror) return 1;
+  memcpy(m->best, m->key, m->ncells * sizeof *m->best);
+  for (int g = 1; g < m->nrot; g++) {
+    image_key(m, g, npieces, m->img);
+    if (key_less(m->img, m->best, m->ncells)) memcpy(m->best, m->img, m->ncells * sizeof *m->img);
+  }
+  for (int g = m->nrot; g < m->nsym; g++) {
+    image_key(m, g, npieces, m->img);
+    if (key_less(m->img, m->best, m->ncells)) return 0;
+  }
+  return 1;
+}
+
 int burr_model_accept(burr_model *m, const int32_t *options, size_t n) {
   for (size_t c = 0; c < m->ncells; c++) m->piece_of[c] = -1;
   for (int i = 0; i < m->nparts; i++) m->used[i] = 0;
   long covered = 0, variable = 0;
+  int32_t held = -1;
   for (size_t j = 0; j < n; j++) {
     int32_t o = options[j];
     m->piece_part[j] = m->opt_part[o];
     m->used[m->opt_part[o]]++;
+    if (m->opt_part[o] == m->hold) held = o;
     for (int32_t k = m->opt_first[o]; k < m->opt_first[o + 1]; k++) {
       m->piece_of[m->opt_cells[k]] = (int32_t)j;
       covered += m->state[m->opt_cells[k]] == BURR_VARIABLE;
@@ -491,7 +716,9 @@ int burr_model_accept(burr_model *m, const int32_t *options, size_t n) {
     for (size_t c = 0; c < m->ncells; c++) variable += m->state[c] == BURR_VARIABLE;
     if (variable - covered > m->pr->max_holes) return 0;
   }
-  int last = mirror_allowed(m, m->used, m->image) ? m->nsym : m->nrot;
+  int mirror = mirror_allowed(m, m->used, m->image);
+  if (held >= 0) return accept_held(m, held, (int)n, mirror);
+  int last = mirror ? m->nsym : m->nrot;
   if (last <= 1) return 1;
   image_key(m, -1, (int)n, m->key);
   for (int g = 1; g < last; g++) {
@@ -515,6 +742,10 @@ void burr_model_free(burr_model *m) {
   free(m->opt_first);
   free(m->opt_cells);
   free(m->perm);
+  free(m->part_first);
+  free(m->stab_first);
+  free(m->stab);
+  free(m->best);
   free(m->inst_first);
   free(m->partner);
   free(m->mirror_part);
@@ -532,12 +763,13 @@ static burr_status scratch(burr_model *m, burr_error *err) {
   size_t pieces = (size_t)(m->ninst ? m->ninst : 1);
   m->key = malloc(m->ncells * sizeof *m->key);
   m->img = malloc(m->ncells * sizeof *m->img);
+  m->best = malloc(m->ncells * sizeof *m->best);
   m->piece_of = malloc(m->ncells * sizeof *m->piece_of);
   m->piece_part = malloc(pieces * sizeof *m->piece_part);
   m->used = calloc((size_t)m->nparts + 1, sizeof *m->used);
   m->image = calloc((size_t)m->nparts + 1, sizeof *m->image);
   m->piece_min = malloc(pieces * sizeof *m->piece_min);
-  if (!m->key || !m->img || !m->piece_of || !m->piece_part || !m->used || !m->image ||
+  if (!m->key || !m->img || !m->best || !m->piece_of || !m->piece_part || !m->used || !m->image ||
       !m->piece_min)
     return no_memory(err);
   return BURR_OK;
@@ -567,7 +799,8 @@ static burr_status compile(burr_model *m, burr_error *err) {
   return st;
 }
 
-burr_status burr_model_new(const burr_puzzle *p, int problem, burr_model **out, burr_error *err) {
+burr_status burr_model_new(const burr_puzzle *p, int problem, int hold, burr_model **out,
+                           burr_error *err) {
   *out = NULL;
   err->line = 0;
   if (!p || problem < 0 || problem >= p->nproblems)
@@ -577,6 +810,7 @@ burr_status burr_model_new(const burr_puzzle *p, int problem, burr_model **out, 
   m->puz = p;
   m->pr = &p->problems[problem];
   m->problem = problem;
+  m->hold_wanted = hold;
   burr_status st = compile(m, err);
   if (st != BURR_OK) {
     burr_model_free(m);
@@ -592,6 +826,7 @@ int burr_model_problem(const burr_model *m) { return m->problem; }
 int burr_model_rotations(const burr_model *m) { return m->nrot; }
 int burr_model_reflections(const burr_model *m) { return m->nsym - m->nrot; }
 int burr_model_mirror_check(const burr_model *m) { return m->mirror_check; }
+int burr_model_held(const burr_model *m) { return m->hold; }
 
 /* ---- assemblies ------------------------------------------------------------------------- */
 

@@ -126,8 +126,15 @@ typedef struct burr_model burr_model;
  * one of the 24 rotations (never reflected, as BurrTools places pieces), that covers only
  * result voxels and honours the colour constraints. Refuses (BURR_EPROBLEM, *err says why):
  * no result, a piece that fits nowhere in the result, more cubes in the required pieces than
- * the result holds, fewer in all of them than its filled voxels. */
-burr_status burr_model_new(const burr_puzzle *p, int problem, burr_model **out, burr_error *err);
+ * the result holds, fewer in all of them than its filled voxels.
+ *
+ * hold nonzero (what dance burr does): when the result has rotations onto itself and some
+ * piece is used exactly once, the piece whose placements that cuts most is held to one
+ * placement per class under those rotations, which makes the search that many times
+ * smaller; burr_model_accept then counts the same assemblies. hold 0 keeps every placement
+ * (to compare). */
+burr_status burr_model_new(const burr_puzzle *p, int problem, int hold, burr_model **out,
+                           burr_error *err);
 void burr_model_free(burr_model *m);
 
 const dlx_matrix *burr_model_matrix(const burr_model *m);
@@ -140,6 +147,8 @@ int burr_model_rotations(const burr_model *m);
 int burr_model_reflections(const burr_model *m);
 /* Whether mirror images are ever taken as the same assembly (see burr_model_accept). */
 int burr_model_mirror_check(const burr_model *m);
+/* The part held (see burr_model_new), -1 for none. */
+int burr_model_held(const burr_model *m);
 
 /* Whether the cover options[0..n) is the one assembly of its class that is counted: the
  * least of its images under the result's rotations, and under its reflections too where

@@ -391,11 +391,12 @@ static int on_cover(void *ctx, const int32_t *options, size_t n) {
   return 0;
 }
 
-/* The assemblies counted, and in *covers (may be NULL) the covers before the symmetries. */
-static long model_count(const burr_puzzle *p, int problem, int threads, long *covers) {
+/* The assemblies counted (a piece held or not: see burr_model_new), and in *covers (may be
+ * NULL) the covers the search found. */
+static long model_count(const burr_puzzle *p, int problem, int threads, int hold, long *covers) {
   counter c = {0};
   burr_error err;
-  if (burr_model_new(p, problem, &c.m, &err) != BURR_OK) {
+  if (burr_model_new(p, problem, hold, &c.m, &err) != BURR_OK) {
     TEST_FAIL_("problem %d: %s", problem + 1, err.message);
     return -1;
   }
@@ -438,8 +439,8 @@ static void test_data_counts(void) {
     if (!p) continue;
     ASSERT_EQ(p->nproblems, cases[k].problems);
     for (int i = 0; i < p->nproblems && i < 3; i++) {
-      ASSERT_EQ(model_count(p, i, 1, NULL), cases[k].counts[i]);
-      ASSERT_EQ(model_count(p, i, 2, NULL), cases[k].counts[i]);
+      ASSERT_EQ(model_count(p, i, 1, 1, NULL), cases[k].counts[i]);
+      ASSERT_EQ(model_count(p, i, 2, 0, NULL), cases[k].counts[i]);
       ASSERT_EQ(bf_count(p, i), cases[k].counts[i]);
     }
     burr_puzzle_free(p);
@@ -488,7 +489,7 @@ static void write_piece(char *buf, size_t cap, cubes c, int mirror) {
            s[1], s[2], str);
 }
 
-/* A random problem: a box of up to 12 voxels, some empty, some variable; two to four pieces,
+/* A random problem: a box of up to 18 voxels, often some empty, some variable; two to four pieces,
  * sometimes a mirror pair, with counts or ranges. */
 static void random_puzzle(char *buf, size_t cap) {
   int X = 1 + (int)test_below(3), Y = 1 + (int)test_below(3), Z = 1 + (int)test_below(2);
@@ -501,9 +502,10 @@ static void random_puzzle(char *buf, size_t cap) {
     write_piece(buf, cap, mirror_pair && i == 1 ? first : i == 0 ? first : random_piece(1 + (int)test_below(4)),
                 mirror_pair && i == 1);
   char res[64];
+  int full = test_below(3) == 0; /* a box: symmetries for the piece held */
   for (int c = 0; c < X * Y * Z; c++) {
     uint32_t r = test_below(10);
-    res[c] = r == 0 ? '_' : r < 2 ? '+' : '#';
+    res[c] = full ? '#' : r == 0 ? '_' : r < 2 ? '+' : '#';
   }
   res[X * Y * Z] = 0;
   size_t len = strlen(buf);
@@ -535,15 +537,16 @@ static void test_random_puzzles(void) {
       continue;
     }
     burr_model *m = NULL;
-    if (burr_model_new(p, 0, &m, &err) == BURR_OK) { /* else: fits nowhere, or volumes */
+    if (burr_model_new(p, 0, 1, &m, &err) == BURR_OK) { /* else: fits nowhere, or volumes */
       burr_model_free(m);
-      long covers, got = model_count(p, 0, 1, &covers);
+      long covers = 0, got = model_count(p, 0, 1, 0, &covers);
       if (covers > BF_MAX_ASM / 2) { /* too many for the brute force's table */
         burr_puzzle_free(p);
         continue;
       }
-      long want = bf_count(p, 0);
+      long want = bf_count(p, 0), held = model_count(p, 0, 1, 1, NULL);
       if (want != got) TEST_FAIL_("model %ld, brute force %ld:\n%s", got, want, xml);
+      if (held != got) TEST_FAIL_("a piece held %ld, none %ld:\n%s", held, got, xml);
       compared++;
       nonzero += want > 0;
     }
@@ -661,7 +664,7 @@ static void test_piece_file(void) {
   if (!p) return;
   ASSERT_EQ(p->nproblems, 1);
   ASSERT_EQ(p->problems[0].nparts, 7);
-  ASSERT_EQ(model_count(p, 0, 2, NULL), 240);
+  ASSERT_EQ(model_count(p, 0, 2, 1, NULL), 240);
   burr_puzzle_free(p);
 }
 

@@ -57,7 +57,9 @@ const cli_command cmd_burr_command = {
         "JSON: {\"file\": ..., \"assemblies\": 96, \"complete\": true, \"seconds\": ...,\n"
         "\"problems\": [{\"problem\": 1, \"name\": \"g\", \"assemblies\": 96, \"covers\": ...,\n"
         "\"rotations\": ..., \"reflections\": ..., \"mirror_check\": ..., \"complete\": true, ...}]}.\n"
-        "'covers' counts every assembly before the symmetries are taken out.\n"
+        "'covers' counts the covers the search found: one piece used once is held to one\n"
+        "placement per symmetry of the result ('held': its number in the problem, from 1),\n"
+        "so there are fewer than the assemblies before the symmetries are taken out.\n"
         "\n"
         "A file dance cannot read gets one message naming the file, the line and what is\n"
         "wrong: another grid than the cube grid, variable voxels in a piece, a piece that\n"
@@ -230,7 +232,7 @@ static int load(const burr_options *o, const char *path, burr_puzzle **puz, burr
   }
   snprintf(e.file, sizeof e.file, "%s", strcmp(path, "-") ? path : CLI_STDIN_NAME);
   for (int i = *first; i < *last; i++) {
-    st = burr_model_new(*puz, i, &(*runs)[i].m, &e);
+    st = burr_model_new(*puz, i, 1, &(*runs)[i].m, &e);
     if (st) {
       burr_message(&e);
       return CLI_ERROR;
@@ -269,6 +271,10 @@ static void json_problem(cli_json *j, const burr_puzzle *p, const burr_run *r, i
   cli_json_int(j, "rotations", burr_model_rotations(r->m));
   cli_json_int(j, "reflections", burr_model_reflections(r->m));
   cli_json_bool(j, "mirror_check", burr_model_mirror_check(r->m));
+  if (burr_model_held(r->m) >= 0)
+    cli_json_int(j, "held", burr_model_held(r->m) + 1);
+  else
+    cli_json_null(j, "held");
   cli_json_int(j, "options", dlx_option_count(burr_model_matrix(r->m)));
   cli_json_search(j, r->complete, r->stopped_by, &r->st);
   cli_json_end_object(j);

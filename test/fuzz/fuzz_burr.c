@@ -29,7 +29,7 @@ static int on_cover(void *ctx, const int32_t *options, size_t n) {
   return ++c->covers >= MAX_COVERS;
 }
 
-static void try_problem(const burr_puzzle *p, int i) {
+static void try_problem(const burr_puzzle *p, int i, int hold) {
   const burr_problem *pr = &p->problems[i];
   long pieces = 0;
   for (int k = 0; k < pr->nparts; k++) pieces += pr->parts[k].max;
@@ -39,7 +39,7 @@ static void try_problem(const burr_puzzle *p, int i) {
   }
   burr_model *m = NULL;
   burr_error err;
-  burr_status st = burr_model_new(p, i, &m, &err);
+  burr_status st = burr_model_new(p, i, hold, &m, &err);
   if (st != BURR_OK) {
     FUZZ_CHECK(m == NULL && st == BURR_EPROBLEM && err.message[0]);
     return;
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   burr_status st = burr_read_buffer("fuzz", text, len, &p, &err);
   if (st == BURR_OK) {
     FUZZ_CHECK(p && p->nproblems > 0);
-    for (int i = 0; i < p->nproblems && i < 3; i++) try_problem(p, i);
+    for (int i = 0; i < p->nproblems && i < 3; i++) try_problem(p, i, (int)(len & 1));
     burr_puzzle_free(p);
   } else {
     FUZZ_CHECK(p == NULL && err.message[0] && st != BURR_EIO);

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# vs_burrtools.sh -- counts the assemblies of every problem of BurrTools' cube-grid examples
+# with `dance burr` and with BurrTools' own command-line solver burrTxt (assembly only, no
+# -d), checks that the counts agree, times both in the same run, and prints a Markdown
+# report for bench/RESULTS.md ("Burr puzzles").
+#
+#   bench/vs_burrtools.sh [--reps N]
+#   BURRTXT=/path/to/burrTxt BURRTOOLS_SRC=/path/to/clone bench/vs_burrtools.sh
+#
+# BurrTools is not part of dance (it is GPL, and C++): the script clones it
+# (https://github.com/burr-tools/burr-tools, commit b72a71d) into a scratch folder outside
+# the tree, unless BURRTOOLS_SRC names a clone, and builds burrTxt there with g++ -O2 from
+# the sources its meson.build lists for it (src/burrTxt.cpp, src/lib, src/tools,
+# src/halfedge; zlib and threads), unless BURRTXT names a burrTxt built already. Needs g++
+# and zlib1g-dev. The figure is user CPU time of the whole process, the minimum over the
+# repetitions, dance on one thread (burrTxt has one).
+set -euo pipefail
+reps=3
+while [ $# -gt 0 ]; do
+  case $1 in
+  --reps) reps=$2; shift 2 ;;
+  *) echo "usage: [BURRTXT=...] [BURRTOOLS_SRC=...] $0 [--reps N]" >&2; exit 2 ;;
+  esac
+done
+commit=b72a71d1fc3292dccce7febec73c28ad4067950b
+root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
+build=${BUILD_DIR:-$root/build-bench}
+bench_build "$root" "$build" dance
+dance=$build/dance
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+scratch=${BURRTOOLS_WORK:-${TMPDIR:-/tmp}/dance-burrtools}
+
+src=${BURRTOOLS_SRC:-$scratch/burr-tools}
+if [ ! -d "$src/src/lib" ]; then
+  mkdir -p "$scratch"
+  git clone -q https://github.com/burr-tools/burr-tools "$src"
+  git -C "$src" checkout -q "$commit"
+fi
+burrtxt=${BURRTXT:-}
+if [ -z "$burrtxt" ]; then
+  burrtxt=$scratch/burrTxt
+  if [ ! -x "$burrtxt" ]; then
+    mkdir -p "$scratch/obj"
+    (cd "$src" && ls src/burrTxt.cpp src/tools/{fileexists,gzstream,xml}.cpp src/halfedge/*.cpp \
+      src/lib/*.cpp | grep -v '_test\.cpp$') >"$scratch/sources"
+    xargs -P "$(nproc)" -I{} sh -c 'g++ -O2 -std=c++11 -w -I"$1/src" -c "$1/{}" -o "$2/obj/$(echo {} | tr / _).o"' \
+      sh "$src" "$scratch" <"$scratch/sources"
+    g++ -O2 -o "$burrtxt" "$scratch"/obj/*.o -lz -lpthread
+  fi
+fi
+cpu() { bench_cpu /dev/null "$tmp/out" "$tmp/err" "$@"; }
+
+bench_header "Burr puzzles: dance burr against BurrTools' burrTxt" "$root" "$build" \
+  "bench/vs_burrtools.sh --reps $reps" models/burr.c models/burr_read.c solvers/cli/cmd_burr.c
+echo "- BurrTools: commit ${commit:0:7}, burrTxt built with \`g++ -O2\` ($(g++ --version | head -n 1))"
+echo
+echo "| example | problem | burrTxt assemblies | dance assemblies | burrTxt CPU s | dance CPU s | dance / burrTxt |"
+echo "|---|---|---|---|---|---|---|"
+status=0
+for file in "$src"/examples/*.xmpuzzle; do
+  gzip -dcf "$file" >"$tmp/puzzle.xml"
+  grep -q '<gridType type="0"' "$tmp/puzzle.xml" || continue
+  name=$(basename "$file" .xmpuzzle)
+  problems=$("$dance" burr "$file" --json -t 1 --max 1 |
+    python3 -c 'import json,sys; print(len(json.load(sys.stdin)["problems"]))')
+  for ((p = 1; p <= problems; p++)); do
+    : >"$tmp/d"; : >"$tmp/b"
+    for ((r = 0; r < reps; r++)); do
+      cpu "$dance" burr "$file" --problem "$p" --json -t 1 >>"$tmp/d"
+      dcount=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["assemblies"])' <"$tmp/out")
+      cpu "$burrtxt" -q -o "$((p - 1))" "$file" >>"$tmp/b"
+      bcount=$(grep -o '[0-9]* assemblies' "$tmp/out" | cut -d' ' -f1)
+    done
+    if [ "$dcount" != "$bcount" ]; then
+      status=1
+      echo "vs_burrtools.sh: $name problem $p: dance $dcount, burrTxt $bcount" >&2
+    fi
+    d=$(sort -g "$tmp/d" | head -1) b=$(sort -g "$tmp/b" | head -1)
+    # (a ratio of times under 10 ms would be noise)
+    ratio=$(python3 -c "print(f'{$d/$b:.2f}x' if $b >= 0.01 else '-')")
+    echo "| $name | $p | $bcount | $dcount | $b | $d | $ratio |"
+  done
+done
+exit $status
