@@ -68,7 +68,7 @@ static int transform(const int (*v)[4], int n, const poly_iso *t, orient *o) {
   o->key = malloc((size_t)(n ? n : 1) * sizeof *o->key);
   if (!o->key) return -1;
   int lo[3] = {1 << 20, 1 << 20, 1 << 20}, hi[3] = {-(1 << 20), -(1 << 20), -(1 << 20)};
-  int (*w)[3] = malloc((size_t)(n ? n : 1) * sizeof *w);
+  int(*w)[3] = malloc((size_t)(n ? n : 1) * sizeof *w);
   if (!w) return -1;
   for (int i = 0; i < n; i++) {
     poly_xyz p = poly_iso_apply(t, (poly_xyz){(int8_t)v[i][0], (int8_t)v[i][1], (int8_t)v[i][2]});
@@ -79,7 +79,8 @@ static int transform(const int (*v)[4], int n, const poly_iso *t, orient *o) {
       if (c[a] > hi[a]) hi[a] = c[a];
     }
   }
-  for (int a = 0; a < 3; a++) o->ext[a] = n ? hi[a] - lo[a] + 1 : 0;
+  for (int a = 0; a < 3; a++)
+    o->ext[a] = n ? hi[a] - lo[a] + 1 : 0;
   for (int i = 0; i < n; i++)
     o->key[i] = (uint32_t)v[i][3] << 24 | (uint32_t)(w[i][2] - lo[2]) << 16 |
                 (uint32_t)(w[i][1] - lo[1]) << 8 | (uint32_t)(w[i][0] - lo[0]);
@@ -93,7 +94,8 @@ static int same(const orient *a, const orient *b) {
 }
 
 static void forms_free(shape_forms *f) {
-  for (int i = 0; i < f->norient; i++) free(f->o[i].key);
+  for (int i = 0; i < f->norient; i++)
+    free(f->o[i].key);
   free(f->mirror.key);
 }
 
@@ -105,26 +107,29 @@ static int shape_forms_of(const burr_shape *s, shape_forms *f) {
     for (int y = 0; y < s->size[1]; y++)
       for (int x = 0; x < s->size[0]; x++) {
         size_t c = (size_t)x + (size_t)s->size[0] * ((size_t)y + (size_t)s->size[1] * z);
-        if (s->state[c] == BURR_FILLED) v[n][0] = x, v[n][1] = y, v[n][2] = z, v[n++][3] = s->colour[c];
+        if (s->state[c] == BURR_FILLED)
+          v[n][0] = x, v[n][1] = y, v[n][2] = z, v[n++][3] = s->colour[c];
       }
   poly_iso t[48];
   poly_isometries(t);
   int fail = 0;
   for (int r = 0; r < 24 && !fail; r++) {
     orient o;
-    if (transform((const int (*)[4])v, n, &t[r], &o)) {
+    if (transform((const int(*)[4])v, n, &t[r], &o)) {
       fail = 1;
       break;
     }
     int dup = 0;
-    for (int q = 0; q < f->norient && !dup; q++) dup = same(&f->o[q], &o);
+    for (int q = 0; q < f->norient && !dup; q++)
+      dup = same(&f->o[q], &o);
     if (dup)
       free(o.key);
     else
       f->o[f->norient++] = o;
   }
-  if (!fail) fail = transform((const int (*)[4])v, n, &t[24], &f->mirror);
-  for (int q = 0; q < f->norient && !fail; q++) f->achiral |= same(&f->o[q], &f->mirror);
+  if (!fail) fail = transform((const int(*)[4])v, n, &t[24], &f->mirror);
+  for (int q = 0; q < f->norient && !fail; q++)
+    f->achiral |= same(&f->o[q], &f->mirror);
   free(v);
   return fail ? -1 : 0;
 }
@@ -182,7 +187,8 @@ static burr_status crop_result(burr_model *m, const burr_shape *r, burr_error *e
     return refuse(err, m->pr->line, "the result shape %s has no voxel",
                   shape_label(m->puz, m->pr->result, name, sizeof name));
   }
-  for (int a = 0; a < 3; a++) m->off[a] = lo[a], m->box[a] = hi[a] - lo[a] + 1;
+  for (int a = 0; a < 3; a++)
+    m->off[a] = lo[a], m->box[a] = hi[a] - lo[a] + 1;
   m->ncells = (size_t)m->box[0] * m->box[1] * m->box[2];
   m->state = malloc(m->ncells);
   m->colour = malloc(m->ncells);
@@ -235,9 +241,10 @@ static burr_status check_parts(burr_model *m, burr_error *err) {
     const burr_part *pt = &m->pr->parts[i];
     const burr_shape *s = &p->shapes[pt->shape];
     if (s->variable)
-      return refuse(err, s->line, "shape %s, a piece of problem %d, has variable voxels, which "
-                    "dance does not place", shape_label(p, pt->shape, name, sizeof name),
-                    m->problem + 1);
+      return refuse(err, s->line,
+                    "shape %s, a piece of problem %d, has variable voxels, which "
+                    "dance does not place",
+                    shape_label(p, pt->shape, name, sizeof name), m->problem + 1);
     if (!s->filled)
       return refuse(err, s->line, "shape %s, a piece of problem %d, has no filled voxel",
                     shape_label(p, pt->shape, name, sizeof name), m->problem + 1);
@@ -246,11 +253,15 @@ static burr_status check_parts(burr_model *m, burr_error *err) {
     m->ranges |= pt->min != pt->max;
   }
   if (lo > filled + variable)
-    return refuse(err, m->pr->line, "the pieces have %ld cubes, %ld more than the result shape "
-                  "holds", lo, lo - filled - variable);
+    return refuse(err, m->pr->line,
+                  "the pieces have %ld cubes, %ld more than the result shape "
+                  "holds",
+                  lo, lo - filled - variable);
   if (hi < filled)
-    return refuse(err, m->pr->line, "the pieces have %ld cubes, %ld too few to fill the result "
-                  "shape", hi, filled - hi);
+    return refuse(err, m->pr->line,
+                  "the pieces have %ld cubes, %ld too few to fill the result "
+                  "shape",
+                  hi, filled - hi);
   return BURR_OK;
 }
 
@@ -265,7 +276,8 @@ static int colour_allowed(const burr_problem *pr, int piece, int result) {
 static int place(const burr_model *m, const orient *o, const int t[3], int32_t *cells) {
   for (int i = 0; i < o->n; i++) {
     uint32_t k = o->key[i];
-    int x = (int)(k & 0xff) + t[0], y = (int)(k >> 8 & 0xff) + t[1], z = (int)(k >> 16 & 0xff) + t[2];
+    int x = (int)(k & 0xff) + t[0], y = (int)(k >> 8 & 0xff) + t[1],
+        z = (int)(k >> 16 & 0xff) + t[2];
     int32_t c = x + m->box[0] * (y + m->box[1] * z);
     if (m->state[c] == BURR_EMPTY || !colour_allowed(m->pr, (int)(k >> 24), m->colour[c])) return 0;
     cells[i] = c;
@@ -295,7 +307,8 @@ static int grow(burr_model *m, placements *b, size_t cells) {
   }
   if (b->ncells_used + cells > b->cap_cells) {
     size_t cap = b->cap_cells ? 2 * b->cap_cells : 4096;
-    while (cap < b->ncells_used + cells) cap *= 2;
+    while (cap < b->ncells_used + cells)
+      cap *= 2;
     int32_t *oc = realloc(m->opt_cells, cap * sizeof *oc);
     if (oc) m->opt_cells = oc;
     int32_t *co = realloc(b->codes, cap * sizeof *co);
@@ -368,7 +381,8 @@ typedef struct {
 
 static uint64_t code_hash(const int32_t *code, int n) {
   uint64_t h = 0x9e3779b97f4a7c15u;
-  for (int i = 0; i < n; i++) h = (h ^ (uint32_t)code[i]) * 0x100000001b3u;
+  for (int i = 0; i < n; i++)
+    h = (h ^ (uint32_t)code[i]) * 0x100000001b3u;
   return h;
 }
 
@@ -389,7 +403,11 @@ typedef struct {
 
 static int lookup_init(lookup *l, const burr_model *m, const placements *b, int p) {
   int32_t first = m->part_first[p], count = m->part_first[p + 1] - first;
-  *l = (lookup){m, b, p, m->forms[p].o[0].n, malloc((size_t)count * sizeof *l->index),
+  *l = (lookup){m,
+                b,
+                p,
+                m->forms[p].o[0].n,
+                malloc((size_t)count * sizeof *l->index),
                 malloc((size_t)m->forms[p].o[0].n * sizeof *l->scratch)};
   if (!l->index || !l->scratch) return -1;
   for (int32_t q = 0; q < count; q++)
@@ -407,7 +425,8 @@ static void lookup_free(lookup *l) {
 static int32_t image_of(lookup *l, int32_t q, int g) {
   const burr_model *m = l->m;
   const int32_t *perm = m->perm + (size_t)g * m->ncells, *code = l->b->codes + m->opt_first[q];
-  for (int i = 0; i < l->n; i++) l->scratch[i] = perm[code[i] >> 6] << 6 | (code[i] & 63);
+  for (int i = 0; i < l->n; i++)
+    l->scratch[i] = perm[code[i] >> 6] << 6 | (code[i] & 63);
   qsort(l->scratch, (size_t)l->n, sizeof *l->scratch, code_cmp);
   uint64_t h = code_hash(l->scratch, l->n);
   size_t lo = 0, count = (size_t)(m->part_first[l->p + 1] - m->part_first[l->p]), hi = count;
@@ -508,8 +527,8 @@ static burr_status add_options(burr_model *m, const uint8_t *rep, burr_error *er
   int32_t *cell_item = malloc(m->ncells * sizeof *cell_item);
   int32_t *part_item = malloc((size_t)m->nparts * sizeof *part_item);
   int32_t *items = NULL;
-  burr_status st = cell_item && part_item ? add_items(m, cell_item, part_item, err)
-                                          : no_memory(err);
+  burr_status st =
+      cell_item && part_item ? add_items(m, cell_item, part_item, err) : no_memory(err);
   int32_t kept = 0, cells = 0;
   for (int32_t q = 0; q < m->nopts && st == BURR_OK; q++) {
     int p = m->opt_part[q];
@@ -523,7 +542,8 @@ static burr_status add_options(burr_model *m, const uint8_t *rep, burr_error *er
     }
     items = it;
     it[0] = part_item[p];
-    for (int32_t k = 0; k < n; k++) it[k + 1] = cell_item[m->opt_cells[a + k]];
+    for (int32_t k = 0; k < n; k++)
+      it[k + 1] = cell_item[m->opt_cells[a + k]];
     if (dlx_add_option(m->matrix, (size_t)n + 1, it, NULL, NULL) != DLX_OK) st = no_memory(err);
     memmove(m->opt_cells + cells, m->opt_cells + a, (size_t)n * sizeof *m->opt_cells);
     m->opt_part[kept] = p;
@@ -533,7 +553,8 @@ static burr_status add_options(burr_model *m, const uint8_t *rep, burr_error *er
   m->opt_first[kept] = cells;
   m->nopts = kept;
   for (int i = 0, q = 0; i <= m->nparts; i++) {
-    while (q < kept && m->opt_part[q] < i) q++;
+    while (q < kept && m->opt_part[q] < i)
+      q++;
     m->part_first[i] = q;
   }
   free(items);
@@ -562,7 +583,8 @@ static burr_status build_matrix(burr_model *m, burr_error *err) {
   m->part_first = malloc(((size_t)m->nparts + 1) * sizeof *m->part_first);
   if (!m->part_first || !(m->opt_first = malloc(sizeof *m->opt_first))) st = no_memory(err);
   if (st == BURR_OK) m->opt_first[0] = 0;
-  for (int i = 0; i < m->nparts && st == BURR_OK; i++) st = part_placements(m, &b, i, err);
+  for (int i = 0; i < m->nparts && st == BURR_OK; i++)
+    st = part_placements(m, &b, i, err);
   uint8_t *rep = st == BURR_OK ? malloc((size_t)m->nopts + 1) : NULL;
   if (st == BURR_OK && !rep) st = no_memory(err);
   if (st == BURR_OK) st = hold_part(m, &b, rep, err);
@@ -627,7 +649,8 @@ static burr_status pair_mirrors(burr_model *m, burr_error *err) {
  * place (a copy of the mirror shape, used or not), uses each part within its range. */
 static int mirror_allowed(const burr_model *m, const int *used, int *image) {
   if (!m->mirror_check) return 0;
-  for (int i = 0; i < m->nparts; i++) image[i] = 0;
+  for (int i = 0; i < m->nparts; i++)
+    image[i] = 0;
   for (int i = 0; i < m->nparts; i++)
     for (int k = 0; k < used[i]; k++) {
       int v = m->partner[m->inst_first[i] + k], j = 0;
@@ -636,7 +659,8 @@ static int mirror_allowed(const burr_model *m, const int *used, int *image) {
         continue;
       }
       if (v == NONE) return 0;
-      while (m->inst_first[j + 1] <= v) j++;
+      while (m->inst_first[j + 1] <= v)
+        j++;
       image[j]++;
     }
   for (int i = 0; i < m->nparts; i++)
@@ -651,14 +675,16 @@ static int mirror_allowed(const burr_model *m, const int *used, int *image) {
 static void image_key(const burr_model *m, int g, int npieces, uint32_t *out) {
   const int32_t *p = g < 0 ? NULL : m->perm + (size_t)g * m->ncells;
   int reflect = g >= m->nrot;
-  for (int j = 0; j < npieces; j++) m->piece_min[j] = INT32_MAX;
+  for (int j = 0; j < npieces; j++)
+    m->piece_min[j] = INT32_MAX;
   for (size_t c = 0; c < m->ncells; c++) {
     int32_t j = m->piece_of[c];
     if (j < 0) continue;
     int32_t to = p ? p[c] : (int32_t)c;
     if (to < m->piece_min[j]) m->piece_min[j] = to;
   }
-  for (size_t c = 0; c < m->ncells; c++) out[c] = EMPTY_KEY;
+  for (size_t c = 0; c < m->ncells; c++)
+    out[c] = EMPTY_KEY;
   for (size_t c = 0; c < m->ncells; c++) {
     int32_t j = m->piece_of[c];
     if (j < 0) continue;
@@ -698,8 +724,10 @@ static int accept_held(burr_model *m, int32_t held, int npieces, int mirror) {
 }
 
 int burr_model_accept(burr_model *m, const int32_t *options, size_t n) {
-  for (size_t c = 0; c < m->ncells; c++) m->piece_of[c] = -1;
-  for (int i = 0; i < m->nparts; i++) m->used[i] = 0;
+  for (size_t c = 0; c < m->ncells; c++)
+    m->piece_of[c] = -1;
+  for (int i = 0; i < m->nparts; i++)
+    m->used[i] = 0;
   long covered = 0, variable = 0;
   int32_t held = -1;
   for (size_t j = 0; j < n; j++) {
@@ -713,7 +741,8 @@ int burr_model_accept(burr_model *m, const int32_t *options, size_t n) {
     }
   }
   if (m->pr->max_holes >= 0 && m->ranges) {
-    for (size_t c = 0; c < m->ncells; c++) variable += m->state[c] == BURR_VARIABLE;
+    for (size_t c = 0; c < m->ncells; c++)
+      variable += m->state[c] == BURR_VARIABLE;
     if (variable - covered > m->pr->max_holes) return 0;
   }
   int mirror = mirror_allowed(m, m->used, m->image);
@@ -733,7 +762,8 @@ int burr_model_accept(burr_model *m, const int32_t *options, size_t n) {
 void burr_model_free(burr_model *m) {
   if (!m) return;
   if (m->forms)
-    for (int i = 0; i < m->nparts; i++) forms_free(&m->forms[i]);
+    for (int i = 0; i < m->nparts; i++)
+      forms_free(&m->forms[i]);
   free(m->forms);
   dlx_matrix_free(m->matrix);
   free(m->state);
@@ -781,7 +811,8 @@ static burr_status compile(burr_model *m, burr_error *err) {
     return refuse(err, pr->line, "problem %d has no result shape", m->problem + 1);
   if (pr->nparts == 0) return refuse(err, pr->line, "problem %d has no pieces", m->problem + 1);
   long inst = 0;
-  for (int i = 0; i < pr->nparts; i++) inst += pr->parts[i].max;
+  for (int i = 0; i < pr->nparts; i++)
+    inst += pr->parts[i].max;
   if (inst > BURR_MAX_INSTANCES)
     return refuse(err, pr->line, "problem %d has %ld pieces: dance takes at most %d",
                   m->problem + 1, inst, BURR_MAX_INSTANCES);

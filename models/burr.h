@@ -41,9 +41,9 @@
 #include "solve.h"
 
 enum {
-  BURR_MAX_DIM = 64,        /* sides of a voxel space */
-  BURR_MAX_SHAPES = 4096,   /* shapes of a file */
-  BURR_MAX_COUNT = 1000,    /* copies of one piece in a problem */
+  BURR_MAX_DIM = 64,         /* sides of a voxel space */
+  BURR_MAX_SHAPES = 4096,    /* shapes of a file */
+  BURR_MAX_COUNT = 1000,     /* copies of one piece in a problem */
   BURR_MAX_INSTANCES = 4096, /* pieces of a problem, every copy counted (max of ranges) */
   BURR_MAX_INPUT = 64 << 20, /* bytes of XML, after gunzip */
 };
@@ -70,12 +70,12 @@ typedef struct {
 enum { BURR_EMPTY = 0, BURR_FILLED = 1, BURR_VARIABLE = 2 };
 
 typedef struct {
-  int size[3];       /* x, y, z */
-  uint8_t *state;    /* size[0]*size[1]*size[2]: BURR_EMPTY, _FILLED or _VARIABLE, index
-                        x + X*(y + Y*z) */
-  uint8_t *colour;   /* the same: 0 (none) or 1..63 */
-  char *name;        /* "" when the file gives none */
-  int line;          /* of its <voxel> tag */
+  int size[3];          /* x, y, z */
+  uint8_t *state;       /* size[0]*size[1]*size[2]: BURR_EMPTY, _FILLED or _VARIABLE, index
+                           x + X*(y + Y*z) */
+  uint8_t *colour;      /* the same: 0 (none) or 1..63 */
+  char *name;           /* "" when the file gives none */
+  int line;             /* of its <voxel> tag */
   int filled, variable; /* voxels of each state */
 } burr_shape;
 
@@ -171,8 +171,8 @@ int burr_model_accept(burr_model *m, const int32_t *options, size_t n);
  * burr_model_assembly; freed by burr_assembly_data_free. */
 typedef struct {
   int pieces;
-  int *first;       /* pieces + 1 entries */
-  int (*voxel)[3];  /* first[pieces] entries */
+  int *first;        /* pieces + 1 entries */
+  int (*voxel)[3];   /* first[pieces] entries */
   int *part, *shape; /* pieces entries each */
 } burr_assembly_data;
 

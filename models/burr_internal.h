@@ -42,7 +42,7 @@ const char *burr_xml_get(const burr_xml_node *n, const char *name);
 
 /* The piece files of dance cube (polycube.h) read as a puzzle of one problem: the box or
  * region is the result, each piece a shape used once (xN: N times; optional: 0..N). */
-burr_status burr_from_piece_file(const char *name, const char *text, size_t len,
-                                 burr_puzzle **out, burr_error *err);
+burr_status burr_from_piece_file(const char *name, const char *text, size_t len, burr_puzzle **out,
+                                 burr_error *err);
 
 #endif

@@ -28,14 +28,16 @@ static int piece_shape(const poly_piece *p, burr_shape *s) {
   s->name = name_copy(p->name);
   if (!s->state || !s->colour || !s->name) return -1;
   for (int i = 0; i < p->size; i++)
-    s->state[p->cubes[i].x + s->size[0] * (p->cubes[i].y + s->size[1] * p->cubes[i].z)] = BURR_FILLED;
+    s->state[p->cubes[i].x + s->size[0] * (p->cubes[i].y + s->size[1] * p->cubes[i].z)] =
+        BURR_FILLED;
   s->filled = p->size;
   s->line = p->line;
   return 0;
 }
 
 static int region_shape(const poly_set *set, burr_shape *s) {
-  for (int a = 0; a < 3; a++) s->size[a] = set->box[a];
+  for (int a = 0; a < 3; a++)
+    s->size[a] = set->box[a];
   size_t total = (size_t)s->size[0] * s->size[1] * s->size[2];
   s->state = calloc(total + 1, 1);
   s->colour = calloc(total + 1, 1);
@@ -76,8 +78,8 @@ static int convert(const poly_set *set, burr_puzzle *p) {
   return 0;
 }
 
-burr_status burr_from_piece_file(const char *name, const char *text, size_t len,
-                                 burr_puzzle **out, burr_error *err) {
+burr_status burr_from_piece_file(const char *name, const char *text, size_t len, burr_puzzle **out,
+                                 burr_error *err) {
   poly_set *set = NULL;
   poly_error pe;
   poly_status ps = poly_read_buffer(name, text, len, &set, &pe);
@@ -92,7 +94,8 @@ burr_status burr_from_piece_file(const char *name, const char *text, size_t len,
   burr_status st = BURR_OK;
   if (set->box[0] <= 0) {
     err->line = 0;
-    snprintf(err->message, sizeof err->message, "neither XML nor a piece file with a box: not a "
+    snprintf(err->message, sizeof err->message,
+             "neither XML nor a piece file with a box: not a "
              "BurrTools puzzle");
     st = BURR_ESYNTAX;
   } else {

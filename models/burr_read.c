@@ -23,8 +23,8 @@ const char *burr_strerror(burr_status s) {
 }
 
 const char *burr_grid_name(int type) {
-  static const char *const names[] = {"cube", "triangular-prism", "sphere",
-                                      "rhombic-dodecahedron", "tetrahedral-octahedral"};
+  static const char *const names[] = {"cube", "triangular-prism", "sphere", "rhombic-dodecahedron",
+                                      "tetrahedral-octahedral"};
   return type >= 0 && type < 5 ? names[type] : NULL;
 }
 
@@ -54,8 +54,10 @@ static burr_status gunzip(const unsigned char *in, size_t len, char **out, size_
     if (cap - n < 2) {
       char *b = cap > BURR_MAX_INPUT ? NULL : realloc(buf, cap * 2);
       if (!b) {
-        st = cap > BURR_MAX_INPUT ? say(err, BURR_ESYNTAX, 0, "more than %d MiB of XML once "
-                                         "uncompressed", BURR_MAX_INPUT >> 20)
+        st = cap > BURR_MAX_INPUT ? say(err, BURR_ESYNTAX, 0,
+                                        "more than %d MiB of XML once "
+                                        "uncompressed",
+                                        BURR_MAX_INPUT >> 20)
                                   : say(err, BURR_ENOMEM, 0, "out of memory");
         break;
       }
@@ -91,7 +93,8 @@ static burr_status gunzip(const unsigned char *in, size_t len, char **out, size_
 /* A whole number in lo..hi, blanks around it allowed (BurrTools writes none). */
 static int parse_int(const char *s, long lo, long hi, long *v) {
   if (!s) return 0;
-  while (*s == ' ') s++;
+  while (*s == ' ')
+    s++;
   int neg = *s == '-';
   if (neg || *s == '+') s++;
   if (*s < '0' || *s > '9') return 0;
@@ -100,7 +103,8 @@ static int parse_int(const char *s, long lo, long hi, long *v) {
     x = x * 10 + (*s - '0');
     if (x > 1000000000L) return 0;
   }
-  while (*s == ' ') s++;
+  while (*s == ' ')
+    s++;
   if (*s) return 0;
   *v = neg ? -x : x;
   return *v >= lo && *v <= hi;
@@ -135,20 +139,23 @@ void burr_puzzle_free(burr_puzzle *p) {
 /* The voxel string (burr.h): states, each '#' or '+' with an optional colour. */
 static burr_status voxel_string(const char *t, burr_shape *s, burr_error *err) {
   size_t total = (size_t)s->size[0] * s->size[1] * s->size[2], idx = 0;
-  while (*t == ' ' || *t == '\n' || *t == '\r' || *t == '\t') t++;
+  while (*t == ' ' || *t == '\n' || *t == '\r' || *t == '\t')
+    t++;
   for (; *t; t++) {
     char ch = *t;
     if (ch == '_' || ch == '#' || ch == '+') {
       if (idx == total)
-        return say(err, BURR_ESYNTAX, s->line, "the voxel string has more than the %zu voxels of "
-                   "%d x %d x %d", total, s->size[0], s->size[1], s->size[2]);
+        return say(err, BURR_ESYNTAX, s->line,
+                   "the voxel string has more than the %zu voxels of "
+                   "%d x %d x %d",
+                   total, s->size[0], s->size[1], s->size[2]);
       s->state[idx++] = ch == '_' ? BURR_EMPTY : ch == '#' ? BURR_FILLED : BURR_VARIABLE;
       if (ch == '#') s->filled++;
       if (ch == '+') s->variable++;
     } else if (ch >= '0' && ch <= '9') {
       if (idx == 0 || s->state[idx - 1] == BURR_EMPTY)
-        return say(err, BURR_ESYNTAX, s->line, "a colour ('%c') after %s in the voxel string",
-                   ch, idx ? "an empty voxel" : "no voxel");
+        return say(err, BURR_ESYNTAX, s->line, "a colour ('%c') after %s in the voxel string", ch,
+                   idx ? "an empty voxel" : "no voxel");
       int c = s->colour[idx - 1] * 10 + (ch - '0');
       if (c > 63)
         return say(err, BURR_ESYNTAX, s->line, "colour %d%s in the voxel string (at most 63)", c,
@@ -156,17 +163,22 @@ static burr_status voxel_string(const char *t, burr_shape *s, burr_error *err) {
       s->colour[idx - 1] = (uint8_t)c;
     } else if (ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t') {
       const char *u = t;
-      while (*u == ' ' || *u == '\n' || *u == '\r' || *u == '\t') u++;
+      while (*u == ' ' || *u == '\n' || *u == '\r' || *u == '\t')
+        u++;
       if (*u) return say(err, BURR_ESYNTAX, s->line, "a blank inside the voxel string");
       break;
     } else {
-      return say(err, BURR_ESYNTAX, s->line, "'%c' in the voxel string (expected '_', '#', '+' "
-                 "or a colour's digits)", ch >= ' ' && ch < 127 ? ch : '?');
+      return say(err, BURR_ESYNTAX, s->line,
+                 "'%c' in the voxel string (expected '_', '#', '+' "
+                 "or a colour's digits)",
+                 ch >= ' ' && ch < 127 ? ch : '?');
     }
   }
   if (idx < total)
-    return say(err, BURR_ESYNTAX, s->line, "the voxel string has %zu voxels, not the %zu of %d x "
-               "%d x %d", idx, total, s->size[0], s->size[1], s->size[2]);
+    return say(err, BURR_ESYNTAX, s->line,
+               "the voxel string has %zu voxels, not the %zu of %d x "
+               "%d x %d",
+               idx, total, s->size[0], s->size[1], s->size[2]);
   return BURR_OK;
 }
 
@@ -180,8 +192,10 @@ static burr_status read_voxel(const burr_xml_node *n, burr_shape *s, burr_error 
     if (!parse_int(v, 0, 1000000, &x))
       return say(err, BURR_ESYNTAX, n->line, "<voxel> %s=\"%.20s\" is not a size", axes[a], v);
     if (x > BURR_MAX_DIM)
-      return say(err, BURR_ESYNTAX, n->line, "a voxel space %ld voxels long in %s: dance reads "
-                 "at most %d on a side", x, axes[a], BURR_MAX_DIM);
+      return say(err, BURR_ESYNTAX, n->line,
+                 "a voxel space %ld voxels long in %s: dance reads "
+                 "at most %d on a side",
+                 x, axes[a], BURR_MAX_DIM);
     s->size[a] = (int)x;
   }
   const char *type = burr_xml_get(n, "type");
@@ -220,14 +234,14 @@ static burr_status read_part(const burr_xml_node *n, const burr_puzzle *p, burr_
   const char *s = burr_xml_get(n, "id");
   if (!s) return say(err, BURR_ESYNTAX, n->line, "<shape> without an 'id'");
   if (!parse_int(s, 0, INT_MAX, &id) || id >= p->nshapes)
-    return say(err, BURR_ESYNTAX, n->line, "shape id \"%.20s\" names no shape (the file has %d)",
-               s, p->nshapes);
+    return say(err, BURR_ESYNTAX, n->line, "shape id \"%.20s\" names no shape (the file has %d)", s,
+               p->nshapes);
   const char *count = burr_xml_get(n, "count"), *min = burr_xml_get(n, "min"),
              *max = burr_xml_get(n, "max");
   if (count) {
     if (!parse_int(count, 0, BURR_MAX_COUNT, &lo))
-      return say(err, BURR_ESYNTAX, n->line, "count \"%.20s\" is not a number from 0 to %d",
-                 count, BURR_MAX_COUNT);
+      return say(err, BURR_ESYNTAX, n->line, "count \"%.20s\" is not a number from 0 to %d", count,
+                 BURR_MAX_COUNT);
     hi = lo;
   } else if (min && max) {
     if (!parse_int(min, 0, BURR_MAX_COUNT, &lo) || !parse_int(max, 0, BURR_MAX_COUNT, &hi))
@@ -260,7 +274,8 @@ static burr_status read_pairs(const burr_xml_node *n, burr_problem *pr, burr_err
     long a, b;
     if (!parse_int(burr_xml_get(c, "piece"), 0, 62, &a) ||
         !parse_int(burr_xml_get(c, "result"), 0, 62, &b))
-      return say(err, BURR_ESYNTAX, c->line, "<pair> needs 'piece' and 'result' colours from 0 "
+      return say(err, BURR_ESYNTAX, c->line,
+                 "<pair> needs 'piece' and 'result' colours from 0 "
                  "to 62");
     int(*pairs)[2] = realloc(pr->pairs, (size_t)(pr->npairs + 1) * sizeof *pairs);
     if (!pairs) return say(err, BURR_ENOMEM, 0, "out of memory");
@@ -290,8 +305,10 @@ static burr_status read_problem(const burr_xml_node *n, const burr_puzzle *p, bu
       long id;
       const char *s = burr_xml_get(c, "id");
       if (!parse_int(s, 0, INT_MAX, &id) || id >= p->nshapes)
-        return say(err, BURR_ESYNTAX, c->line, "result id \"%.20s\" names no shape (the file "
-                   "has %d)", s ? s : "", p->nshapes);
+        return say(err, BURR_ESYNTAX, c->line,
+                   "result id \"%.20s\" names no shape (the file "
+                   "has %d)",
+                   s ? s : "", p->nshapes);
       pr->result = (int)id;
     } else if (strcmp(c->name, "bitmap") == 0) {
       st = read_pairs(c, pr, err);
@@ -325,28 +342,35 @@ static burr_status read_grid(const burr_xml_node *n, burr_error *err) {
   const char *name = burr_grid_name((int)type);
   if (!name) return say(err, BURR_EGRID, n->line, "unknown grid type %ld", type);
   if (type != 0)
-    return say(err, BURR_EGRID, n->line, "this file uses the %s grid; dance reads only the cube "
-               "grid", name);
+    return say(err, BURR_EGRID, n->line,
+               "this file uses the %s grid; dance reads only the cube "
+               "grid",
+               name);
   return BURR_OK;
 }
 
 static burr_status read_puzzle(const burr_xml_node *root, burr_puzzle *p, burr_error *err) {
   if (strcmp(root->name, "puzzle") != 0)
-    return say(err, BURR_ESYNTAX, root->line, "the root element is <%.60s>, not <puzzle>: not a "
-               "BurrTools puzzle", root->name);
+    return say(err, BURR_ESYNTAX, root->line,
+               "the root element is <%.60s>, not <puzzle>: not a "
+               "BurrTools puzzle",
+               root->name);
   long version;
   const char *v = burr_xml_get(root, "version");
   if (!v) return say(err, BURR_ESYNTAX, root->line, "<puzzle> without a version");
   if (!parse_int(v, 1, 2, &version))
-    return say(err, BURR_ESYNTAX, root->line, "puzzle version \"%.20s\": dance reads versions 1 "
-               "and 2", v);
+    return say(err, BURR_ESYNTAX, root->line,
+               "puzzle version \"%.20s\": dance reads versions 1 "
+               "and 2",
+               v);
   for (int i = 0; i < root->nchildren; i++) {
     const burr_xml_node *c = root->children[i];
     burr_status st = BURR_OK;
     if (strcmp(c->name, "gridType") == 0) {
       st = read_grid(c, err);
     } else if (strcmp(c->name, "colors") == 0) {
-      for (int k = 0; k < c->nchildren; k++) p->ncolours += !strcmp(c->children[k]->name, "color");
+      for (int k = 0; k < c->nchildren; k++)
+        p->ncolours += !strcmp(c->children[k]->name, "color");
     } else if (strcmp(c->name, "shapes") == 0) {
       st = read_shapes(c, p, err);
     } else if (strcmp(c->name, "problems") == 0) {
@@ -378,9 +402,11 @@ static burr_status read_xml(const char *text, size_t len, burr_puzzle **out, bur
 static int looks_like_pieces(const char *t, size_t len) {
   const char *end = t + len;
   for (;;) {
-    while (t < end && (*t == ' ' || *t == '\t' || *t == '\r' || *t == '\n')) t++;
+    while (t < end && (*t == ' ' || *t == '\t' || *t == '\r' || *t == '\n'))
+      t++;
     if (t == end || *t != '#') break;
-    while (t < end && *t != '\n') t++;
+    while (t < end && *t != '\n')
+      t++;
   }
   static const char *const words[] = {"box", "region", "piece"};
   for (int i = 0; i < 3; i++) {
@@ -412,7 +438,8 @@ burr_status burr_read_buffer(const char *name, const void *data, size_t len, bur
   }
   if (st) return st;
   const char *t = text;
-  while (t < text + n && (*t == ' ' || *t == '\n' || *t == '\r' || *t == '\t')) t++;
+  while (t < text + n && (*t == ' ' || *t == '\n' || *t == '\r' || *t == '\t'))
+    t++;
   if (t < text + n && (*t == '<' || (n >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)))
     st = read_xml(text, n, out, err);
   else if (looks_like_pieces(text, n) && memchr(text, 0, n) == NULL)
@@ -436,9 +463,9 @@ burr_status burr_read_file(const char *path, burr_puzzle **out, burr_error *err)
     if (n == cap) {
       unsigned char *b = cap > BURR_MAX_INPUT ? NULL : realloc(buf, cap * 2);
       if (!b) {
-        st = cap > BURR_MAX_INPUT ? say(err, BURR_ESYNTAX, 0, "a file of more than %d MiB",
-                                        BURR_MAX_INPUT >> 20)
-                                  : say(err, BURR_ENOMEM, 0, "out of memory");
+        st = cap > BURR_MAX_INPUT
+                 ? say(err, BURR_ESYNTAX, 0, "a file of more than %d MiB", BURR_MAX_INPUT >> 20)
+                 : say(err, BURR_ENOMEM, 0, "out of memory");
         break;
       }
       buf = b, cap *= 2;

@@ -44,12 +44,14 @@ static int starts(const cursor *c, const char *s) {
 static int is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n'; }
 
 static void skip_space(cursor *c) {
-  while (c->p < c->end && is_space(*c->p)) advance(c, 1);
+  while (c->p < c->end && is_space(*c->p))
+    advance(c, 1);
 }
 
 /* Skips to just past `close` ("-->", "?>"), or fails with what. */
 static int skip_past(cursor *c, const char *close, const char *what) {
-  while (c->p < c->end && !starts(c, close)) advance(c, 1);
+  while (c->p < c->end && !starts(c, close))
+    advance(c, 1);
   if (c->p >= c->end) return fail(c, what);
   advance(c, strlen(close));
   return 0;
@@ -64,7 +66,8 @@ static int name_char(unsigned char ch, int first) {
 /* A name (element or attribute), malloc'd; NULL after fail/nomem. */
 static char *read_name(cursor *c, const char *what) {
   const char *s = c->p;
-  while (c->p < c->end && name_char((unsigned char)*c->p, c->p == s)) c->p++;
+  while (c->p < c->end && name_char((unsigned char)*c->p, c->p == s))
+    c->p++;
   if (c->p == s) {
     fail(c, what);
     return NULL;
@@ -105,7 +108,8 @@ static int entity(cursor *c, char *out) {
   static const char *const names[] = {"amp", "lt", "gt", "quot", "apos"};
   static const char chars[] = "&<>\"'";
   const char *semi = c->p + 1;
-  while (semi < c->end && semi - c->p <= 10 && *semi != ';') semi++;
+  while (semi < c->end && semi - c->p <= 10 && *semi != ';')
+    semi++;
   if (semi >= c->end || *semi != ';') return fail(c, "an '&' that starts no entity (write &amp;)");
   size_t len = (size_t)(semi - c->p - 1);
   const char *s = c->p + 1;
@@ -122,9 +126,10 @@ static int entity(cursor *c, char *out) {
     if (i == len) return fail(c, "an empty character reference");
     for (; i < len; i++) {
       char ch = s[i];
-      int d = ch >= '0' && ch <= '9' ? ch - '0'
+      int d = ch >= '0' && ch <= '9'          ? ch - '0'
               : hex && ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
-              : hex && ch >= 'A' && ch <= 'F' ? ch - 'A' + 10 : -1;
+              : hex && ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                              : -1;
       if (d < 0) return fail(c, "a malformed character reference");
       u = u * (hex ? 16 : 10) + (unsigned long)d;
       if (u > 0x10ffff) return fail(c, "a character reference beyond Unicode");
@@ -145,7 +150,8 @@ static char *read_value(cursor *c) {
   char q = *c->p;
   advance(c, 1);
   const char *s = c->p;
-  while (c->p < c->end && *c->p != q) advance(c, 1);
+  while (c->p < c->end && *c->p != q)
+    advance(c, 1);
   if (c->p >= c->end) {
     fail(c, "an attribute value that never ends");
     return NULL;
@@ -185,7 +191,8 @@ static char *read_value(cursor *c) {
 
 void burr_xml_free(burr_xml_node *n) {
   if (!n) return;
-  for (int i = 0; i < n->nchildren; i++) burr_xml_free(n->children[i]);
+  for (int i = 0; i < n->nchildren; i++)
+    burr_xml_free(n->children[i]);
   for (int i = 0; i < n->nattrs; i++) {
     free(n->attrs[i].name);
     free(n->attrs[i].value);
@@ -269,7 +276,8 @@ static burr_xml_node *element(cursor *c, int depth);
 static int content(cursor *c, burr_xml_node *n, int depth) {
   for (;;) {
     const char *s = c->p;
-    while (c->p < c->end && *c->p != '<' && *c->p != '&') advance(c, 1);
+    while (c->p < c->end && *c->p != '<' && *c->p != '&')
+      advance(c, 1);
     if (add_text(c, n, s, (size_t)(c->p - s))) return -1;
     if (c->p >= c->end) {
       char msg[120];
@@ -286,7 +294,8 @@ static int content(cursor *c, burr_xml_node *n, int depth) {
     } else if (starts(c, "<![CDATA[")) {
       advance(c, 9);
       s = c->p;
-      while (c->p < c->end && !starts(c, "]]>")) advance(c, 1);
+      while (c->p < c->end && !starts(c, "]]>"))
+        advance(c, 1);
       if (c->p >= c->end) return fail(c, "a CDATA section that never ends");
       if (add_text(c, n, s, (size_t)(c->p - s))) return -1;
       advance(c, 3);

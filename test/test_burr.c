@@ -20,7 +20,8 @@ static mat mat_mul(mat a, mat b) {
   for (int i = 0; i < 3; i++)
     for (int j = 0; j < 3; j++) {
       c.m[i][j] = 0;
-      for (int k = 0; k < 3; k++) c.m[i][j] += a.m[i][k] * b.m[k][j];
+      for (int k = 0; k < 3; k++)
+        c.m[i][j] += a.m[i][k] * b.m[k][j];
     }
   return c;
 }
@@ -36,10 +37,12 @@ static int bf_group(mat *out) {
     for (int g = 0; g < 2; g++) {
       mat c = mat_mul(g ? ry : rx, out[i]);
       int dup = 0;
-      for (int k = 0; k < n && !dup; k++) dup = !memcmp(&out[k], &c, sizeof c);
+      for (int k = 0; k < n && !dup; k++)
+        dup = !memcmp(&out[k], &c, sizeof c);
       if (!dup) out[n++] = c;
     }
-  for (int i = 0; i < 24; i++) out[24 + i] = mat_mul(flip, out[i]);
+  for (int i = 0; i < 24; i++)
+    out[24 + i] = mat_mul(flip, out[i]);
   return n;
 }
 
@@ -66,7 +69,8 @@ static bf_shape bf_apply(const bf_shape *s, const mat *g) {
     t.v[i][3] = s->v[i][3];
   }
   for (int i = 0; i < s->n; i++)
-    for (int a = 0; a < 3; a++) t.v[i][a] -= lo[a];
+    for (int a = 0; a < 3; a++)
+      t.v[i][a] -= lo[a];
   qsort(t.v, (size_t)t.n, sizeof t.v[0], v4_cmp);
   return t;
 }
@@ -110,7 +114,8 @@ static void bf_shapes(bf *b) {
     for (int r = 0; r < 24; r++) {
       bf_shape t = bf_apply(&base, &b->g[r]);
       int dup = 0;
-      for (int k = 0; k < b->norient[i] && !dup; k++) dup = !memcmp(&b->orient[i][k], &t, sizeof t);
+      for (int k = 0; k < b->norient[i] && !dup; k++)
+        dup = !memcmp(&b->orient[i][k], &t, sizeof t);
       if (!dup) b->orient[i][b->norient[i]++] = t;
     }
     b->mirror[i] = bf_apply(&base, &b->g[24]);
@@ -126,8 +131,10 @@ static void bf_record(bf *b) {
   for (int i = 0; i < b->nparts; i++)
     if (b->used[i] < b->pr->parts[i].min) return;
   int holes = 0, ranges = 0;
-  for (int i = 0; i < b->nparts; i++) ranges |= b->pr->parts[i].min != b->pr->parts[i].max;
-  for (int c = 0; c < b->ncells; c++) holes += b->state[c] == BURR_VARIABLE && b->cover[c] < 0;
+  for (int i = 0; i < b->nparts; i++)
+    ranges |= b->pr->parts[i].min != b->pr->parts[i].max;
+  for (int c = 0; c < b->ncells; c++)
+    holes += b->state[c] == BURR_VARIABLE && b->cover[c] < 0;
   if (ranges && b->pr->max_holes >= 0 && holes > b->pr->max_holes) return;
   ASSERT(b->nasm < BF_MAX_ASM);
   if (b->nasm >= BF_MAX_ASM) return;
@@ -166,7 +173,8 @@ static void bf_try(bf *b, int i, const bf_shape *o, int anchor, int at, void (*n
   b->used[i]++;
   next(b, arg);
   b->used[i]--;
-  for (int v = 0; v < o->n; v++) b->cover[cells[v]] = -1;
+  for (int v = 0; v < o->n; v++)
+    b->cover[cells[v]] = -1;
   b->npieces--;
 }
 
@@ -188,7 +196,8 @@ static void bf_extra(bf *b, int after) {
 static void bf_fill(bf *b, int unused) {
   (void)unused;
   int at = 0;
-  while (at < b->ncells && (b->state[at] != BURR_FILLED || b->cover[at] >= 0)) at++;
+  while (at < b->ncells && (b->state[at] != BURR_FILLED || b->cover[at] >= 0))
+    at++;
   if (at == b->ncells) {
     bf_extra(b, -1);
     return;
@@ -196,7 +205,8 @@ static void bf_fill(bf *b, int unused) {
   for (int i = 0; i < b->nparts; i++) {
     if (b->used[i] == b->pr->parts[i].max) continue;
     for (int q = 0; q < b->norient[i]; q++)
-      for (int a = 0; a < b->orient[i][q].n; a++) bf_try(b, i, &b->orient[i][q], a, at, bf_fill, 0);
+      for (int a = 0; a < b->orient[i][q].n; a++)
+        bf_try(b, i, &b->orient[i][q], a, at, bf_fill, 0);
   }
 }
 
@@ -296,7 +306,8 @@ static int bf_mirror_allowed(const bf *b, const bf_pairs *q, const int *used) {
 static void bf_image(const bf *b, const uint32_t *a, const int *perm, const int *rename,
                      uint32_t *out) {
   int least[BF_MAX_CELLS];
-  for (int c = 0; c < b->ncells; c++) least[c] = INT32_MAX, out[c] = UINT32_MAX;
+  for (int c = 0; c < b->ncells; c++)
+    least[c] = INT32_MAX, out[c] = UINT32_MAX;
   for (int c = 0; c < b->ncells; c++)
     if (a[c] != UINT32_MAX && perm[c] < least[a[c] & 0xffff]) least[a[c] & 0xffff] = perm[c];
   for (int c = 0; c < b->ncells; c++) {
@@ -324,7 +335,8 @@ static long bf_count(const burr_puzzle *p, int problem) {
   b->state = r->state, b->colour = r->colour;
   b->nparts = b->pr->nparts;
   ASSERT(b->ncells <= BF_MAX_CELLS && b->nparts <= BF_MAX_PIECES);
-  for (int c = 0; c < b->ncells; c++) b->cover[c] = -1;
+  for (int c = 0; c < b->ncells; c++)
+    b->cover[c] = -1;
   bf_shapes(b);
   bf_fill(b, 0);
   static int perm[48][BF_MAX_CELLS];
@@ -345,7 +357,8 @@ static long bf_count(const burr_puzzle *p, int problem) {
   }
   qsort(least, (size_t)b->nasm, sizeof *least, key_cmp);
   long distinct = 0;
-  for (int k = 0; k < b->nasm; k++) distinct += k == 0 || key_cmp(least[k], least[k - 1]) != 0;
+  for (int k = 0; k < b->nasm; k++)
+    distinct += k == 0 || key_cmp(least[k], least[k - 1]) != 0;
   free(least);
   free(b->asm_key);
   free(b);
@@ -430,8 +443,8 @@ static void test_data_counts(void) {
     int problems;
     long counts[3];
   } cases[] = {
-      {"two-bars.xmpuzzle", 1, {1}},     {"three-piece.xmpuzzle", 2, {1, 1}},
-      {"variable.xmpuzzle", 2, {3, 2}},  {"ranges.xmpuzzle", 3, {15, 1, 11}},
+      {"two-bars.xmpuzzle", 1, {1}},    {"three-piece.xmpuzzle", 2, {1, 1}},
+      {"variable.xmpuzzle", 2, {3, 2}}, {"ranges.xmpuzzle", 3, {15, 1, 11}},
       {"colours.xmpuzzle", 2, {4, 11}},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
@@ -460,7 +473,8 @@ static cubes random_piece(int size) {
     memcpy(nv, from, sizeof nv);
     nv[d / 2] += d % 2 ? 1 : -1;
     int dup = 0;
-    for (int i = 0; i < c.n && !dup; i++) dup = !memcmp(c.v[i], nv, sizeof nv);
+    for (int i = 0; i < c.n && !dup; i++)
+      dup = !memcmp(c.v[i], nv, sizeof nv);
     if (!dup) memcpy(c.v[c.n++], nv, sizeof nv);
   }
   return c;
@@ -495,11 +509,15 @@ static void random_puzzle(char *buf, size_t cap) {
   int X = 1 + (int)test_below(3), Y = 1 + (int)test_below(3), Z = 1 + (int)test_below(2);
   if (X * Y * Z < 4) X = 4;
   int nparts = 2 + (int)test_below(3), mirror_pair = test_below(3) == 0;
-  snprintf(buf, cap, "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/>"
-                     "<shapes>\n");
+  snprintf(buf, cap,
+           "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/>"
+           "<shapes>\n");
   cubes first = random_piece(2 + (int)test_below(3));
   for (int i = 0; i < nparts; i++)
-    write_piece(buf, cap, mirror_pair && i == 1 ? first : i == 0 ? first : random_piece(1 + (int)test_below(4)),
+    write_piece(buf, cap,
+                mirror_pair && i == 1 ? first
+                : i == 0              ? first
+                                      : random_piece(1 + (int)test_below(4)),
                 mirror_pair && i == 1);
   char res[64];
   int full = test_below(3) == 0; /* a box: symmetries for the piece held */
@@ -509,9 +527,10 @@ static void random_puzzle(char *buf, size_t cap) {
   }
   res[X * Y * Z] = 0;
   size_t len = strlen(buf);
-  len += (size_t)snprintf(buf + len, cap - len, "<voxel x=\"%d\" y=\"%d\" z=\"%d\" type=\"0\">%s"
-                          "</voxel></shapes><problems><problem%s><shapes>", X, Y, Z, res,
-                          test_below(3) == 0 ? " maxHoles=\"1\"" : "");
+  len += (size_t)snprintf(buf + len, cap - len,
+                          "<voxel x=\"%d\" y=\"%d\" z=\"%d\" type=\"0\">%s"
+                          "</voxel></shapes><problems><problem%s><shapes>",
+                          X, Y, Z, res, test_below(3) == 0 ? " maxHoles=\"1\"" : "");
   for (int i = 0; i < nparts; i++) {
     int lo = (int)test_below(2), hi = lo + (int)test_below(3);
     if (hi == 0) hi = 1;
@@ -632,20 +651,21 @@ static void test_read_errors(void) {
        "</puzzle>",
        "'x' in the voxel string (expected '_', '#', '+' or a colour's digits)", 3, BURR_ESYNTAX},
       {"<puzzle version=\"2\"><shapes><voxel x=\"1\" y=\"1\" z=\"1\">#64</voxel></shapes>"
-       "</puzzle>", "colour 64 in the voxel string (at most 63)", 1, BURR_ESYNTAX},
+       "</puzzle>",
+       "colour 64 in the voxel string (at most 63)", 1, BURR_ESYNTAX},
       {"<puzzle version=\"2\">\n<shapes>\n</puzzle>",
        "an end tag that does not close <shapes> (opened on line 2)", 3, BURR_ESYNTAX},
       {"<puzzle version=\"3\"/>", "puzzle version \"3\": dance reads versions 1 and 2", 1,
        BURR_ESYNTAX},
       {"<puzzle version=\"2\"><problems><problem><result id=\"4\"/></problem></problems>"
-       "</puzzle>", "result id \"4\" names no shape (the file has 0)", 1, BURR_ESYNTAX},
+       "</puzzle>",
+       "result id \"4\" names no shape (the file has 0)", 1, BURR_ESYNTAX},
       {"\x01\x02garbage", "neither gzip nor XML: not a BurrTools puzzle", 0, BURR_ESYNTAX},
   };
   for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     burr_puzzle *p = NULL;
     burr_error err;
-    ASSERT_EQ(burr_read_buffer("bad", cases[k].text, strlen(cases[k].text), &p, &err),
-              cases[k].st);
+    ASSERT_EQ(burr_read_buffer("bad", cases[k].text, strlen(cases[k].text), &p, &err), cases[k].st);
     ASSERT_STREQ(err.message, cases[k].message);
     ASSERT_EQ(err.line, cases[k].line);
     ASSERT_STREQ(err.file, "bad");

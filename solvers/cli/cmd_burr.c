@@ -56,7 +56,8 @@ const cli_command cmd_burr_command = {
         "problem's order of pieces), '+' a variable voxel left empty, '.' no voxel.\n"
         "JSON: {\"file\": ..., \"assemblies\": 96, \"complete\": true, \"seconds\": ...,\n"
         "\"problems\": [{\"problem\": 1, \"name\": \"g\", \"assemblies\": 96, \"covers\": ...,\n"
-        "\"rotations\": ..., \"reflections\": ..., \"mirror_check\": ..., \"complete\": true, ...}]}.\n"
+        "\"rotations\": ..., \"reflections\": ..., \"mirror_check\": ..., \"complete\": true, "
+        "...}]}.\n"
         "'covers' counts the covers the search found: one piece used once is held to one\n"
         "placement per symmetry of the result ('held': its number in the problem, from 1),\n"
         "so there are fewer than the assemblies before the symmetries are taken out.\n"
@@ -106,8 +107,8 @@ static int print_assembly(burr_run *r, const int32_t *options, size_t n) {
   char *text = malloc(len + 1);
   if (text) {
     burr_format_layers(r->m, &a, text, len + 1);
-    printf("assembly %" PRIu64 " of problem %d:\n%s\n", r->assemblies,
-           burr_model_problem(r->m) + 1, text);
+    printf("assembly %" PRIu64 " of problem %d:\n%s\n", r->assemblies, burr_model_problem(r->m) + 1,
+           text);
   }
   free(text);
   burr_assembly_data_free(&a);
@@ -218,8 +219,10 @@ static int load(const burr_options *o, const char *path, burr_puzzle **puz, burr
   if (o->problem && strcmp(o->problem, "all") != 0) {
     uint64_t k;
     if (!cli_parse_uint(o->problem, &k) || k < 1)
-      return cli_usage_error(&cmd_burr_command, "--problem takes a number from 1 or 'all', not "
-                             "'%s'", o->problem);
+      return cli_usage_error(&cmd_burr_command,
+                             "--problem takes a number from 1 or 'all', not "
+                             "'%s'",
+                             o->problem);
     if (k > (uint64_t)n)
       return cli_usage_error(&cmd_burr_command, "--problem %" PRIu64 ": %s has %s", k, path,
                              cli_plural((uint64_t)n, "problem", "problems").s);
@@ -256,7 +259,8 @@ static void print_text(const burr_puzzle *p, const burr_run *runs, int first, in
     cli_num n = cli_plural(r->assemblies, "assembly", "assemblies");
     if (r->stopped_by)
       printf("%s%s (%s; the search is incomplete)\n", r->assemblies ? "at least " : "",
-             r->assemblies ? n.s : "no assemblies found", cli_stop_phrase(r->stopped_by, o->max, 0).s);
+             r->assemblies ? n.s : "no assemblies found",
+             cli_stop_phrase(r->stopped_by, o->max, 0).s);
     else
       printf("%s\n", r->assemblies ? n.s : "no assemblies");
   }
@@ -308,7 +312,8 @@ static void print_json(const char *path, const burr_puzzle *p, const burr_run *r
 
 static void free_all(burr_puzzle *p, burr_run *runs) {
   if (runs && p)
-    for (int i = 0; i < p->nproblems; i++) burr_model_free(runs[i].m);
+    for (int i = 0; i < p->nproblems; i++)
+      burr_model_free(runs[i].m);
   free(runs);
   burr_puzzle_free(p);
 }

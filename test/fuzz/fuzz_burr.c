@@ -32,7 +32,8 @@ static int on_cover(void *ctx, const int32_t *options, size_t n) {
 static void try_problem(const burr_puzzle *p, int i, int hold) {
   const burr_problem *pr = &p->problems[i];
   long pieces = 0;
-  for (int k = 0; k < pr->nparts; k++) pieces += pr->parts[k].max;
+  for (int k = 0; k < pr->nparts; k++)
+    pieces += pr->parts[k].max;
   if (pr->result >= 0) {
     const burr_shape *r = &p->shapes[pr->result];
     if ((long)r->size[0] * r->size[1] * r->size[2] > MAX_CELLS || pieces > MAX_PIECES) return;
@@ -64,7 +65,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   burr_status st = burr_read_buffer("fuzz", text, len, &p, &err);
   if (st == BURR_OK) {
     FUZZ_CHECK(p && p->nproblems > 0);
-    for (int i = 0; i < p->nproblems && i < 3; i++) try_problem(p, i, (int)(len & 1));
+    for (int i = 0; i < p->nproblems && i < 3; i++)
+      try_problem(p, i, (int)(len & 1));
     burr_puzzle_free(p);
   } else {
     FUZZ_CHECK(p == NULL && err.message[0] && st != BURR_EIO);
