@@ -1,6 +1,7 @@
 /* burr.c -- a BurrTools problem as exact cover: the pieces' rotations and placements in the
- * result (the lattice's isometries are polycube.c's), the result's symmetries, the pairs of
- * mirror pieces, and the choice of the one assembly counted of each class. */
+ * result (the lattice's isometries are polycube.c's), the result's symmetries, the piece held
+ * to one placement per class, the pairs of mirror pieces, and the choice of the one assembly
+ * counted of each class. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>

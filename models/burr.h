@@ -158,7 +158,10 @@ int burr_model_held(const burr_model *m);
  * at the first copy that finds none. Without ranges, mirror images are then the same
  * assembly if every chiral copy has a partner; with ranges, an assembly is compared with its
  * mirror image if every chiral copy it uses has a partner and the image, each such copy
- * replaced by its partner, uses every part within its range. Also 0 for a cover that leaves
+ * replaced by its partner, uses every part within its range. With a part held, the images
+ * compared are those that keep its placement, and with mirror images the least of the class
+ * under the rotations must come before the least of its mirror images (so that a class and
+ * its mirror image, both in the matrix, count once). Also 0 for a cover that leaves
  * more than maxHoles variable voxels empty. Uses the model's scratch: not thread-safe
  * (dlx_solve serializes its on_solution calls). */
 int burr_model_accept(burr_model *m, const int32_t *options, size_t n);
