@@ -11,7 +11,7 @@
 #include "polycube_internal.h"
 
 enum { NONE = -1, ACHIRAL = -2 };
-#define EMPTY_KEY 0xffffffffu
+#define EMPTY_KEY UINT64_MAX
 
 /* A shape's filled voxels in one orientation: keys colour << 24 | z << 16 | y << 8 | x,
  * sorted, least corner at the origin. */
@@ -40,6 +40,7 @@ struct burr_model {
   int32_t nopts;
   int *opt_part;
   int32_t *opt_first, *opt_cells; /* option k covers opt_cells[opt_first[k] .. [k+1]) */
+  uint8_t *opt_colour;            /* the colour of the piece's voxel on each of those cells */
   int32_t *part_first;            /* part i's options: part_first[i] .. [i+1] */
   int hold_wanted, hold;          /* the part held (see choose_hold), or -1 */
   int32_t hold_first;             /* its first option */
@@ -50,8 +51,9 @@ struct burr_model {
   int ninst;
   int *inst_first, *partner, *mirror_part; /* per part; per instance; per part */
   /* scratch for burr_model_accept */
-  uint32_t *key, *img, *best;
+  uint64_t *key, *img, *best;
   int32_t *piece_of;
+  uint8_t *voxel_colour; /* per cell: the colour of the piece voxel on it */
   int *piece_part, *used, *image;
   int32_t *piece_min;
 };
@@ -312,9 +314,11 @@ static int grow(burr_model *m, placements *b, size_t cells) {
       cap *= 2;
     int32_t *oc = realloc(m->opt_cells, cap * sizeof *oc);
     if (oc) m->opt_cells = oc;
+    uint8_t *ol = realloc(m->opt_colour, cap);
+    if (ol) m->opt_colour = ol;
     int32_t *co = realloc(b->codes, cap * sizeof *co);
     if (co) b->codes = co;
-    if (!oc || !co) return -1;
+    if (!oc || !ol || !co) return -1;
     b->cap_cells = cap;
   }
   return 0;
@@ -330,6 +334,7 @@ static int record(burr_model *m, placements *b, int part, const int32_t *cells, 
   int32_t *code = b->codes + b->ncells_used;
   for (int i = 0; i < o->n; i++) {
     m->opt_cells[b->ncells_used + (size_t)i] = cells[i];
+    m->opt_colour[b->ncells_used + (size_t)i] = (uint8_t)(o->key[i] >> 24);
     code[i] = cells[i] << 6 | (int32_t)(o->key[i] >> 24);
   }
   qsort(code, (size_t)o->n, sizeof *code, code_cmp);
@@ -547,6 +552,7 @@ static burr_status add_options(burr_model *m, const uint8_t *rep, burr_error *er
       it[k + 1] = cell_item[m->opt_cells[a + k]];
     if (dlx_add_option(m->matrix, (size_t)n + 1, it, NULL, NULL) != DLX_OK) st = no_memory(err);
     memmove(m->opt_cells + cells, m->opt_cells + a, (size_t)n * sizeof *m->opt_cells);
+    memmove(m->opt_colour + cells, m->opt_colour + a, (size_t)n);
     m->opt_part[kept] = p;
     m->opt_first[kept++] = cells;
     cells += n;
@@ -671,9 +677,11 @@ static int mirror_allowed(const burr_model *m, const int *used, int *image) {
 
 /* ---- the assembly counted --------------------------------------------------------------- */
 
-/* The assembly's key: per cell its part and the least cell of its piece (EMPTY_KEY for none),
- * after symmetry g (-1: none), its pieces' parts renamed to their mirrors if g reflects. */
-static void image_key(const burr_model *m, int g, int npieces, uint32_t *out) {
+/* The assembly's key: per cell its part, the colour of its piece's voxel there and the least
+ * cell of its piece (EMPTY_KEY for none), after symmetry g (-1: none), its pieces' parts
+ * renamed to their mirrors if g reflects. Two assemblies are the same iff their keys are:
+ * a piece with colours may lie on the same cells in two ways. */
+static void image_key(const burr_model *m, int g, int npieces, uint64_t *out) {
   const int32_t *p = g < 0 ? NULL : m->perm + (size_t)g * m->ncells;
   int reflect = g >= m->nrot;
   for (int j = 0; j < npieces; j++)
@@ -691,11 +699,12 @@ static void image_key(const burr_model *m, int g, int npieces, uint32_t *out) {
     if (j < 0) continue;
     int part = m->piece_part[j];
     if (reflect) part = m->mirror_part[part];
-    out[p ? p[c] : (int32_t)c] = (uint32_t)part << 20 | (uint32_t)m->piece_min[j];
+    out[p ? p[c] : (int32_t)c] =
+        (uint64_t)part << 32 | (uint64_t)m->voxel_colour[c] << 24 | (uint64_t)m->piece_min[j];
   }
 }
 
-static int key_less(const uint32_t *a, const uint32_t *b, size_t n) {
+static int key_less(const uint64_t *a, const uint64_t *b, size_t n) {
   for (size_t c = 0; c < n; c++)
     if (a[c] != b[c]) return a[c] < b[c];
   return 0;
@@ -738,6 +747,7 @@ int burr_model_accept(burr_model *m, const int32_t *options, size_t n) {
     if (m->opt_part[o] == m->hold) held = o;
     for (int32_t k = m->opt_first[o]; k < m->opt_first[o + 1]; k++) {
       m->piece_of[m->opt_cells[k]] = (int32_t)j;
+      m->voxel_colour[m->opt_cells[k]] = m->opt_colour[k];
       covered += m->state[m->opt_cells[k]] == BURR_VARIABLE;
     }
   }
@@ -772,6 +782,8 @@ void burr_model_free(burr_model *m) {
   free(m->opt_part);
   free(m->opt_first);
   free(m->opt_cells);
+  free(m->opt_colour);
+  free(m->voxel_colour);
   free(m->perm);
   free(m->part_first);
   free(m->stab_first);
@@ -795,13 +807,14 @@ static burr_status scratch(burr_model *m, burr_error *err) {
   m->key = malloc(m->ncells * sizeof *m->key);
   m->img = malloc(m->ncells * sizeof *m->img);
   m->best = malloc(m->ncells * sizeof *m->best);
+  m->voxel_colour = malloc(m->ncells);
   m->piece_of = malloc(m->ncells * sizeof *m->piece_of);
   m->piece_part = malloc(pieces * sizeof *m->piece_part);
   m->used = calloc((size_t)m->nparts + 1, sizeof *m->used);
   m->image = calloc((size_t)m->nparts + 1, sizeof *m->image);
   m->piece_min = malloc(pieces * sizeof *m->piece_min);
-  if (!m->key || !m->img || !m->best || !m->piece_of || !m->piece_part || !m->used || !m->image ||
-      !m->piece_min)
+  if (!m->key || !m->img || !m->best || !m->voxel_colour || !m->piece_of || !m->piece_part ||
+      !m->used || !m->image || !m->piece_min)
     return no_memory(err);
   return BURR_OK;
 }

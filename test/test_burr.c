@@ -86,8 +86,9 @@ typedef struct {
   int achiral[BF_MAX_PIECES];
   /* the search */
   int cover[BF_MAX_CELLS], used[BF_MAX_PIECES], npieces, piece_part[64], piece_n[64];
+  int cell_colour[BF_MAX_CELLS]; /* of the piece voxel on each covered cell */
   int piece_cells[64][64];
-  /* the assemblies found: each as its key (per cell: part and least cell of its piece) */
+  /* the assemblies found: each as its key (bf_image) */
   int nasm;
   uint32_t (*asm_key)[BF_MAX_CELLS];
   int asm_used[BF_MAX_ASM][BF_MAX_PIECES];
@@ -141,7 +142,9 @@ static void bf_record(bf *b) {
   uint32_t *k = b->asm_key[b->nasm];
   for (int c = 0; c < b->ncells; c++) {
     int j = b->cover[c];
-    k[c] = j < 0 ? UINT32_MAX : (uint32_t)b->piece_part[j] << 16 | (uint32_t)b->piece_cells[j][0];
+    k[c] = j < 0 ? UINT32_MAX
+                 : (uint32_t)b->piece_part[j] << 16 | (uint32_t)b->cell_colour[c] << 10 |
+                       (uint32_t)b->piece_cells[j][0];
   }
   memcpy(b->asm_used[b->nasm], b->used, sizeof b->used);
   b->nasm++;
@@ -167,6 +170,7 @@ static void bf_try(bf *b, int i, const bf_shape *o, int anchor, int at, void (*n
   int least = INT32_MAX;
   for (int v = 0; v < o->n; v++) {
     b->cover[cells[v]] = j;
+    b->cell_colour[cells[v]] = o->v[v][3];
     if (cells[v] < least) least = cells[v];
   }
   b->piece_cells[j][0] = least;
@@ -302,19 +306,20 @@ static int bf_mirror_allowed(const bf *b, const bf_pairs *q, const int *used) {
   return 1;
 }
 
-/* The key of assembly a under permutation perm, parts renamed by rename (NULL: kept). */
+/* The key of assembly a (per cell: part << 16 | the colour of the piece's voxel << 10 | the
+ * least cell of its piece) under permutation perm, parts renamed by rename (NULL: kept). */
 static void bf_image(const bf *b, const uint32_t *a, const int *perm, const int *rename,
                      uint32_t *out) {
   int least[BF_MAX_CELLS];
   for (int c = 0; c < b->ncells; c++)
     least[c] = INT32_MAX, out[c] = UINT32_MAX;
   for (int c = 0; c < b->ncells; c++)
-    if (a[c] != UINT32_MAX && perm[c] < least[a[c] & 0xffff]) least[a[c] & 0xffff] = perm[c];
+    if (a[c] != UINT32_MAX && perm[c] < least[a[c] & 0x3ff]) least[a[c] & 0x3ff] = perm[c];
   for (int c = 0; c < b->ncells; c++) {
     if (a[c] == UINT32_MAX) continue;
     uint32_t part = a[c] >> 16;
     if (rename) part = (uint32_t)rename[part];
-    out[perm[c]] = part << 16 | (uint32_t)least[a[c] & 0xffff];
+    out[perm[c]] = part << 16 | (a[c] & 0xfc00) | (uint32_t)least[a[c] & 0x3ff];
   }
 }
 
@@ -460,6 +465,29 @@ static void test_data_counts(void) {
   }
 }
 
+/* A coloured L-tromino on a result whose one rotation swaps its two ends: its two placements
+ * on the same cells, colours the other way round, are one assembly (burrTxt says 1). */
+static void test_colour_orientations(void) {
+  static const char xml[] =
+      "<puzzle version=\"2\"><colors><color/><color/></colors><shapes>"
+      "<voxel x=\"1\" y=\"1\" z=\"2\" type=\"0\">##2</voxel>"
+      "<voxel x=\"2\" y=\"1\" z=\"2\" type=\"0\">_#2##2</voxel>"
+      "<voxel x=\"2\" y=\"1\" z=\"2\" type=\"0\">#1_+#1</voxel></shapes><problems>"
+      "<problem maxHoles=\"1\"><shapes><shape id=\"0\" min=\"0\" max=\"1\"/>"
+      "<shape id=\"1\" min=\"1\" max=\"2\"/></shapes><result id=\"2\"/><bitmap>"
+      "<pair piece=\"0\" result=\"1\"/><pair piece=\"1\" result=\"0\"/></bitmap></problem>"
+      "</problems></puzzle>";
+  burr_puzzle *p = NULL;
+  burr_error err;
+  ASSERT_EQ(burr_read_buffer("colours", xml, strlen(xml), &p, &err), BURR_OK);
+  if (!p) return;
+  long covers = 0;
+  ASSERT_EQ(model_count(p, 0, 1, 1, &covers), 1);
+  ASSERT_EQ(covers, 2);
+  ASSERT_EQ(bf_count(p, 0), 1);
+  burr_puzzle_free(p);
+}
+
 /* ---- random puzzles --------------------------------------------------------------------- */
 
 typedef struct {
@@ -480,8 +508,16 @@ static cubes random_piece(int size) {
   return c;
 }
 
-/* A <voxel> of cubes c (mirrored in x if asked) at the end of buf. */
-static void write_piece(char *buf, size_t cap, cubes c, int mirror) {
+/* One voxel of a voxel string: '#', with colour 1 or 2 or none when coloured. */
+static void put_voxel(char *s, size_t *k, char state, int coloured) {
+  s[(*k)++] = state;
+  uint32_t c = coloured && state != '_' ? test_below(3) : 0;
+  if (c) s[(*k)++] = (char)('0' + c);
+}
+
+/* A <voxel> of cubes c (mirrored in x if asked, its voxels coloured if asked) at the end of
+ * buf. */
+static void write_piece(char *buf, size_t cap, cubes c, int mirror, int coloured) {
   int lo[3] = {99, 99, 99}, hi[3] = {-99, -99, -99};
   for (int i = 0; i < c.n; i++) {
     if (mirror) c.v[i][0] = -c.v[i][0];
@@ -491,19 +527,23 @@ static void write_piece(char *buf, size_t cap, cubes c, int mirror) {
     }
   }
   int s[3] = {hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1};
-  char str[128];
+  char grid[64], str[160];
   int total = s[0] * s[1] * s[2];
-  if (total <= 0 || total >= (int)sizeof str) return;
-  memset(str, '_', sizeof str);
-  str[total] = 0;
+  if (total <= 0 || total >= (int)sizeof grid) return;
+  memset(grid, '_', sizeof grid);
   for (int i = 0; i < c.n; i++)
-    str[c.v[i][0] - lo[0] + s[0] * (c.v[i][1] - lo[1] + s[1] * (c.v[i][2] - lo[2]))] = '#';
+    grid[c.v[i][0] - lo[0] + s[0] * (c.v[i][1] - lo[1] + s[1] * (c.v[i][2] - lo[2]))] = '#';
+  size_t k = 0;
+  for (int i = 0; i < total; i++)
+    put_voxel(str, &k, grid[i], coloured);
+  str[k] = 0;
   size_t len = strlen(buf);
   snprintf(buf + len, cap - len, "<voxel x=\"%d\" y=\"%d\" z=\"%d\" type=\"0\">%s</voxel>\n", s[0],
            s[1], s[2], str);
 }
 
-/* A random problem: a box of up to 18 voxels, often some empty, some variable; two to four pieces,
+/* A random problem: a box of up to 18 voxels, often some empty, some variable; in a third of
+ * them colours on the voxels and colour pairs allowed; two to four pieces,
  * sometimes a mirror pair, with counts or ranges. */
 static void random_puzzle(char *buf, size_t cap) {
   int X = 1 + (int)test_below(3), Y = 1 + (int)test_below(3), Z = 1 + (int)test_below(2);
@@ -513,19 +553,21 @@ static void random_puzzle(char *buf, size_t cap) {
            "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/>"
            "<shapes>\n");
   cubes first = random_piece(2 + (int)test_below(3));
+  int coloured = test_below(3) == 0;
   for (int i = 0; i < nparts; i++)
     write_piece(buf, cap,
                 mirror_pair && i == 1 ? first
                 : i == 0              ? first
                                       : random_piece(1 + (int)test_below(4)),
-                mirror_pair && i == 1);
+                mirror_pair && i == 1, coloured);
   char res[64];
+  size_t k = 0;
   int full = test_below(3) == 0; /* a box: symmetries for the piece held */
   for (int c = 0; c < X * Y * Z; c++) {
     uint32_t r = test_below(10);
-    res[c] = full ? '#' : r == 0 ? '_' : r < 2 ? '+' : '#';
+    put_voxel(res, &k, full ? '#' : r == 0 ? '_' : r < 2 ? '+' : '#', coloured);
   }
-  res[X * Y * Z] = 0;
+  res[k] = 0;
   size_t len = strlen(buf);
   len += (size_t)snprintf(buf + len, cap - len,
                           "<voxel x=\"%d\" y=\"%d\" z=\"%d\" type=\"0\">%s"
@@ -540,8 +582,12 @@ static void random_puzzle(char *buf, size_t cap) {
       len += (size_t)snprintf(buf + len, cap - len, "<shape id=\"%d\" min=\"%d\" max=\"%d\"/>", i,
                               lo, hi);
   }
-  snprintf(buf + len, cap - len, "</shapes><result id=\"%d\"/></problem></problems></puzzle>\n",
-           nparts);
+  len += (size_t)snprintf(buf + len, cap - len, "</shapes><result id=\"%d\"/><bitmap>", nparts);
+  for (int pc = 0; pc < 2 && coloured; pc++) /* some colour pairs allowed */
+    for (int rc = 0; rc < 2; rc++)
+      if (test_below(5) < 3)
+        len += (size_t)snprintf(buf + len, cap - len, "<pair piece=\"%d\" result=\"%d\"/>", pc, rc);
+  snprintf(buf + len, cap - len, "</bitmap></problem></problems></puzzle>\n");
 }
 
 static void test_random_puzzles(void) {
@@ -692,6 +738,7 @@ int main(void) {
   RUN(test_read_plain_and_gzip);
   RUN(test_read_errors);
   RUN(test_data_counts);
+  RUN(test_colour_orientations);
   RUN(test_random_puzzles);
   RUN(test_piece_file);
   return test_report();
