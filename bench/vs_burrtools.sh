@@ -4,7 +4,7 @@
 # -d), checks that the counts agree, times both in the same run, and prints a Markdown
 # report for bench/RESULTS.md ("Burr puzzles").
 #
-#   bench/vs_burrtools.sh [--reps N]
+#   bench/vs_burrtools.sh [--reps N] [--random ROUNDS]
 #   BURRTXT=/path/to/burrTxt BURRTOOLS_SRC=/path/to/clone bench/vs_burrtools.sh
 #
 # BurrTools is not part of dance (it is GPL, and C++): the script clones it
@@ -13,13 +13,16 @@
 # the sources its meson.build lists for it (src/burrTxt.cpp, src/lib, src/tools,
 # src/halfedge; zlib and threads), unless BURRTXT names a burrTxt built already. Needs g++
 # and zlib1g-dev. The figure is user CPU time of the whole process, the minimum over the
-# repetitions, dance on one thread (burrTxt has one).
+# repetitions, dance on one thread (burrTxt has one). --random ROUNDS then has
+# bench/burr_random.py count that many random small problems with both (seed 1).
 set -euo pipefail
 reps=3
+rounds=0
 while [ $# -gt 0 ]; do
   case $1 in
   --reps) reps=$2; shift 2 ;;
-  *) echo "usage: [BURRTXT=...] [BURRTOOLS_SRC=...] $0 [--reps N]" >&2; exit 2 ;;
+  --random) rounds=$2; shift 2 ;;
+  *) echo "usage: [BURRTXT=...] [BURRTOOLS_SRC=...] $0 [--reps N] [--random ROUNDS]" >&2; exit 2 ;;
   esac
 done
 commit=b72a71d1fc3292dccce7febec73c28ad4067950b
@@ -54,7 +57,8 @@ fi
 cpu() { bench_cpu /dev/null "$tmp/out" "$tmp/err" "$@"; }
 
 bench_header "Burr puzzles: dance burr against BurrTools' burrTxt" "$root" "$build" \
-  "bench/vs_burrtools.sh --reps $reps" models/burr.c models/burr_read.c solvers/cli/cmd_burr.c
+  "bench/vs_burrtools.sh --reps $reps --random $rounds" models/burr.c models/burr_read.c \
+  solvers/cli/cmd_burr.c
 echo "- BurrTools: commit ${commit:0:7}, burrTxt built with \`g++ -O2\` ($(g++ --version | head -n 1))"
 echo
 echo "| example | problem | burrTxt assemblies | dance assemblies | burrTxt CPU s | dance CPU s | dance / burrTxt |"
@@ -84,4 +88,9 @@ for file in "$src"/examples/*.xmpuzzle; do
     echo "| $name | $p | $bcount | $dcount | $b | $d | $ratio |"
   done
 done
+if [ "$rounds" -gt 0 ]; then
+  echo
+  (cd "$tmp" && python3 "$root/bench/burr_random.py" --dance "$dance" --burrtxt "$burrtxt" \
+    --rounds "$rounds") || status=1
+fi
 exit $status
