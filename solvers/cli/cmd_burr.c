@@ -115,6 +115,9 @@ static int print_assembly(burr_run *r, const int32_t *options, size_t n) {
   return text ? 0 : -1;
 }
 
+/* Each cover: counted if it is its class's one assembly. An assembly counted is turned into
+ * its pieces' voxels by burr_model_assembly, the form a disassembler takes (burr.h), as
+ * --print does here. */
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
   burr_run *r = ctx;
   r->covers++;
