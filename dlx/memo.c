@@ -54,6 +54,7 @@ typedef struct {
   int32_t open;
   int track;     /* counts empty: many primary items (dlx_track_empty_from, engine.h) */
   int32_t empty; /* with track: the active primary items whose lists are empty */
+  int first;     /* branch on the first active item (dlx_options.memo_first) */
 } memo_dl;
 
 /* The table: open addressing, val = count + 1 (0 for an empty slot), cut into 2^bits
@@ -477,11 +478,17 @@ static int child_hash(const memo_dl *d, uint32_t x, uint64_t *hash) {
   return open == 0;
 }
 
-/* The active item with the fewest options, the first such; *len receives their number.
+/* The active item with the fewest options, the first such (or the first active item, with
+ * memo_first); *len receives their number.
  * With no empty list (known where d tracks them), the first of one option is that item. */
 static uint32_t choose(const memo_dl *d, int32_t *len) {
   int32_t best_len = INT32_MAX, floor = d->track && !d->empty ? 1 : 0;
   uint32_t i = 0;
+  if (d->first && d->l.next[0]) { /* the order of the items, as asked */
+    i = d->l.next[0];
+    *len = d->l.len[i];
+    return i;
+  }
   for (uint32_t k = d->l.next[0]; k != 0; k = d->l.next[k]) {
     if (d->l.len[k] < best_len) {
       best_len = d->l.len[k], i = k;
@@ -808,6 +815,7 @@ static void *worker_open(void *ctx, int w, int caller) {
   } else {
     r->d = memo_new(sh->x, sh->t.items);
   }
+  if (r->d) r->d->first = sh->o->memo_first;
   if (!r->d) {
     free(r);
     return NULL;
@@ -956,6 +964,7 @@ dlx_status dlx_count_memo(const dlx_matrix *x, const dlx_options *opt, size_t ma
   run top = {.sh = &sh, .worker = -1, .poll_every = dlx_poll_fit(DLX_POLL_NODES_MEMO, 1, o->max_nodes)};
   sh.top = &top;
   top.d = memo_new(x, NULL);
+  if (top.d) top.d->first = o->memo_first;
   size_t max_bytes = max_memory ? max_memory : (size_t)1 << 30;
   if (!top.d || !table_init(&sh.t, x->items.count, top.d->WB, top.d->W, max_bytes, threads)) {
     memo_free(top.d);

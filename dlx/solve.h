@@ -74,6 +74,12 @@ typedef struct {
    * thread, which is faster on small problems; it does so anyway when no on_solution sees
    * the order. Not with max_solutions or max_nodes, whose results depend on the order. */
   int any_order;
+  /* Nonzero: memoized counting (dlx_count_memo) branches on the first uncovered primary item
+   * in the matrix's order rather than on one with the fewest options. Where the items are
+   * laid out along a narrow frontier (the cells of a long box, the short sides first), the
+   * sets of covered items then come up again and again, and the count is a walk along the
+   * frontier's states (copies of one piece: polycube_orbits.c). Not for dlx_solve. */
+  int memo_first;
   /* Nonzero: the hash of the plan the split must have (see dlx_plan), as an earlier run
    * recorded it with its pieces_done. Once the split is made, a plan with another hash
    * ends the run before any piece is searched: DLX_EPLAN, with stats' plan set to the

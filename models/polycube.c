@@ -1403,6 +1403,14 @@ static int region_symmetries(const poly_set *s, int reflections, int32_t *perm) 
   return k;
 }
 
+int poly_region_symmetries(const poly_set *s, int reflections, int32_t *perm) {
+  return region_symmetries(s, reflections, perm);
+}
+
+int32_t poly_model_cell_item(const poly_model *m, size_t c) {
+  return c < m->ncells ? m->cell_item[c] : -1;
+}
+
 /* The arrays every model has: per piece, its orientations and placements; the box's
  * symmetries as cell permutations; the scratch poly_model_accept labels covers in. */
 static poly_status model_arrays(poly_model *m) {

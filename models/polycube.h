@@ -52,6 +52,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "count.h"
 #include "solve.h"
 #include "model_tuning.h" /* the choice's estimates and the pruning's tables: POLY_ESTIMATE_... */
 
@@ -278,6 +279,33 @@ dlx_admit_items_fn poly_model_admit_items(const poly_model *m);
  * pieces unlabelled: two packings are equivalent iff their forms are equal. out has room
  * for 3*cells bytes (the rest is scratch). */
 void poly_model_canonical(const poly_model *m, const uint8_t *cells, uint8_t *out);
+
+/* ---- counting copies by their symmetry classes ----------------------------------------- */
+
+/* Whether poly_count_orbits counts s: every piece a required copy of one shape (the
+ * pieces placed with their mirror images when mirror is set). */
+int poly_orbits_apply(const poly_set *s, int mirror);
+
+/* What poly_count_orbits found. */
+typedef struct {
+  int symmetries;                        /* |G|: the rotations of the region */
+  dlx_count fixed[POLY_MAX_SYMMETRIES];  /* the packings each rotation maps onto themselves,
+                                            the identity's first: every packing */
+  dlx_count classes;                     /* the packings up to rotation: their mean */
+  uint64_t nodes, entries;               /* of the counts: nodes, counts remembered */
+  double seconds;
+  int complete; /* 0: a stop or max_nodes ended a count (no classes then) */
+} poly_orbit_count;
+
+/* Counts the packings of s, which poly_orbits_apply takes, up to the rotations of its
+ * region without listing them: by Burnside's lemma, the mean over the rotations g of the
+ * packings g fixes, each the count of an exact-cover problem of g's orbits of cells, by
+ * memoized search along the region's longest side (polycube_orbits.c says how). opt gives
+ * the count's threads, stop and max_nodes (dlx_count_memo), max_memory its table. POLY_OK
+ * (out->complete says whether every count was done), POLY_ENOPIECE when s is not for this
+ * count, POLY_ENOMEM. */
+poly_status poly_count_orbits(const poly_set *s, int mirror, const dlx_options *opt,
+                              size_t max_memory, poly_orbit_count *out);
 
 /* ---- checking arrangements, independent of the matrix --------------------------------- */
 

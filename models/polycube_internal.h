@@ -18,4 +18,11 @@ typedef struct {
 int poly_isometries(poly_iso out[48]);
 poly_xyz poly_iso_apply(const poly_iso *t, poly_xyz c);
 
+/* The rotations of the box (with reflections, the improper ones after them) that map s's
+ * region onto itself, as poly_box_symmetries writes them. Returns how many. */
+int poly_region_symmetries(const poly_set *s, int reflections, int32_t *perm);
+
+/* The item of box cell c (x + X*(y + Y*z)) in m's matrix, or -1 for a hole. */
+int32_t poly_model_cell_item(const poly_model *m, size_t c);
+
 #endif

@@ -1009,7 +1009,7 @@ static int deep;
 /* Sets of copies against the brute force, as test_random_against_brute_force: with the
  * copies grouped, the cell held where no piece can be, and optional copies beside them. */
 static void test_copies_against_brute_force(void) {
-  int held = 0, solved = 0, ranged = 0, rounds = deep ? 300 : 60;
+  int held = 0, solved = 0, ranged = 0, by_orbits = 0, rounds = deep ? 300 : 60;
   for (int round = 0; round < rounds; round++) {
     poly_set *s = random_copies_set(round);
     if (!s) return;
@@ -1018,6 +1018,16 @@ static void test_copies_against_brute_force(void) {
     brute_classes(s, mirror, 0, &total, &classes);
     solved += classes > 0;
     ranged += classes > 0 && round % 8 == 7; /* sets with ranges of copies, solved */
+    if (poly_orbits_apply(s, mirror)) { /* copies of one shape: by Burnside's lemma too */
+      dlx_options d = dlx_options_default();
+      d.threads = 1 + (int)test_below(2);
+      poly_orbit_count oc;
+      ASSERT_EQ(poly_count_orbits(s, mirror, &d, 0, &oc), POLY_OK);
+      ASSERT(oc.complete);
+      ASSERT_EQ_U64((uint64_t)oc.classes, classes);
+      ASSERT_EQ_U64((uint64_t)oc.fixed[0], total);
+      by_orbits++;
+    }
     for (int how = 0; how < 3; how++) {
       prune = how != 2;
       poly_options o = poly_options_default();
@@ -1045,6 +1055,7 @@ static void test_copies_against_brute_force(void) {
   ASSERT(held > rounds / 6);
   ASSERT(solved > rounds / 3);
   ASSERT(ranged > 0);
+  ASSERT(by_orbits > rounds / 10);
 }
 
 /* Ten L-tetrominoes in 8x5 and twenty in 10x8, "piece L x10": the copies share their

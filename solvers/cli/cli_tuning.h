@@ -24,6 +24,11 @@ enum {
    * conflicts on smaller ones, which it solves before the tables would be built. "Numbered
    * tiles: the default estimate by board size". */
   SLIDE_PDB_MIN_CELLS = 15,
+  /* dance cube counts copies of one shape by their symmetry classes (polycube_orbits.c) when
+   * the box's cross-section, the cells across its longest side, is at most this many: the
+   * count walks the states of that frontier, whose number grows exponentially with it.
+   * "Copies counted by their symmetry classes". */
+  CUBE_ORBITS_MAX_SECTION = 12,
 };
 
 /* dance oneup --method metropolis: the default temperature, the lowest median time over 100

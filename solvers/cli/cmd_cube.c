@@ -671,7 +671,8 @@ typedef struct {
   const cli_checkpoint_before *before;
   uint64_t identity;
   int complete;
-  const char *stopped_by; /* NULL when complete */
+  const char *stopped_by;         /* NULL when complete */
+  const poly_orbit_count *orbits; /* the count by symmetry classes, or NULL (a search) */
 } outcome;
 
 /* --print or --first with --json: the solutions kept, and with optional pieces the pieces
@@ -715,6 +716,22 @@ static int cube_diagnosis(const poly_model *m, char *buf, size_t cap) {
 }
 
 /* --json: the search's result as one JSON object. */
+/* "orbits": how a count by symmetry classes came out (null after a search): the packings
+ * each rotation maps onto themselves, the identity's first. */
+static void json_orbits(cli_json *j, const poly_orbit_count *oc) {
+  if (!oc) {
+    cli_json_null(j, "orbits");
+    return;
+  }
+  cli_json_begin_object(j, "orbits");
+  cli_json_begin_array(j, "fixed");
+  for (int g = 0; g < oc->symmetries && oc->complete; g++)
+    cli_json_uint(j, NULL, (uint64_t)oc->fixed[g]);
+  cli_json_end_array(j);
+  cli_json_uint(j, "entries", oc->entries);
+  cli_json_end_object(j);
+}
+
 static void json_result(const cube_options *o, const char *arg, const char *path,
                         const poly_model *m, const outcome *r) {
   const collector *c = r->c;
@@ -740,6 +757,7 @@ static void json_result(const cube_options *o, const char *arg, const char *path
   int none = r->complete && !c->solutions && !o->shard.count;
   cli_json_string(&j, "diagnosis", none && cube_diagnosis(m, why, sizeof why) ? why : NULL);
   json_model(&j, m);
+  json_orbits(&j, r->orbits);
   if (o->print || o->first) json_printed(&j, poly_model_set(m), c);
   cli_json_end_object(&j);
 }
@@ -752,11 +770,21 @@ static void print_stats(const poly_model *m, const outcome *r) {
          cli_plural((uint64_t)poly_model_symmetries(m), "rotation", "rotations").s,
          shape_word(poly_model_set(m)));
   char held[48];
-  if (held_name(m, held, sizeof held))
+  if (!r->orbits && held_name(m, held, sizeof held))
     printf("held:        the placement over cell %s (no piece without a copy to restrict)\n", held);
   if (poly_model_choice_seconds(m) > 0)
     printf("choice:      %.3f s to pick the restricted piece\n", poly_model_choice_seconds(m));
-  printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st->engine));
+  if (r->orbits) {
+    printf("method:      symmetry classes by Burnside's lemma: the mean of the packings each "
+           "rotation maps onto themselves");
+    for (int g = 0; g < r->orbits->symmetries && r->orbits->complete; g++)
+      printf("%s%" PRIu64, g ? ", " : " (", (uint64_t)r->orbits->fixed[g]);
+    printf("%s\n", r->orbits->complete ? ")" : "");
+    printf("engine:      memo (counts remembered along the box's longest side, %" PRIu64
+           " of them)\n", r->orbits->entries);
+  } else {
+    printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st->engine));
+  }
   printf("nodes:       %" PRIu64 "\n", st->nodes);
   printf("updates:     %" PRIu64 "\n", st->updates);
   if (st->subproblems)
@@ -808,6 +836,8 @@ typedef struct {
   int interrupted; /* a Ctrl-C ended the search */
   int cut_before;  /* a Ctrl-C came while the piece to hold was chosen */
   cli_output catalog, svg;
+  int by_orbits; /* counted by symmetry classes (count_orbits), not searched */
+  poly_orbit_count orbits;
 } cube_run;
 
 /* The collector's buffers, the files asked for opened and the catalog's head written. Both
@@ -895,6 +925,52 @@ static int search(const cube_options *o, const char *path, const poly_model *m,
   return 0;
 }
 
+/* Whether the run only counts copies of one shape (nothing printed, kept or split; no engine
+ * or piece to restrict asked for): then count_orbits counts them by their symmetry classes,
+ * far faster than a search that meets every packing (bench/RESULTS.md, "Copies counted by
+ * their symmetry classes"). */
+static int orbits_fit(const cube_options *o, const poly_model *m) {
+  if (o->print || o->first || o->max || o->catalog || o->svg || o->checkpoint || o->resume ||
+      o->shard.count || o->reflections || o->no_prune || (o->engine && strcmp(o->engine, "auto")) ||
+      (o->restrict_piece && strcmp(o->restrict_piece, "auto")))
+    return 0;
+  const int *box = poly_model_set(m)->box;
+  int longest = box[0] > box[1] ? (box[0] > box[2] ? 0 : 2) : (box[1] > box[2] ? 1 : 2);
+  if (box[0] * box[1] * box[2] / box[longest] > CUBE_ORBITS_MAX_SECTION) return 0;
+  return poly_orbits_apply(poly_model_set(m), o->mirror);
+}
+
+/* The count by symmetry classes (poly_count_orbits), as a search's result: the classes as
+ * solutions, the packings as covers. 0, or CLI_ERROR after the message. */
+static int count_orbits(const cube_options *o, const poly_model *m, const volatile int *stop,
+                        cube_run *run) {
+  dlx_options d = dlx_options_default();
+  search_options(o, m, &d);
+  run->identity = cube_identity(o, m, &d);
+  d.threads = o->threads ? (int)o->threads : dlx_online_cores();
+  d.stop = stop;
+  poly_orbit_count *oc = &run->orbits;
+  poly_status ps = poly_count_orbits(poly_model_set(m), o->mirror, &d, 0, oc);
+  run->interrupted = cli_interrupt_end();
+  if (ps) {
+    cli_error(&cmd_cube_command, "%s", poly_strerror(ps));
+    return CLI_ERROR;
+  }
+  if (oc->complete && (!dlx_count_fits64(oc->classes) || !dlx_count_fits64(oc->fixed[0]))) {
+    cli_error(&cmd_cube_command, "the count passes 2^64 - 1, more than this command reports");
+    return CLI_ERROR;
+  }
+  run->by_orbits = 1;
+  run->c.solutions = oc->complete ? (uint64_t)oc->classes : 0;
+  run->c.total = oc->complete ? (uint64_t)oc->fixed[0] : 0;
+  run->st.complete = oc->complete;
+  run->st.nodes = oc->nodes;
+  run->st.seconds = oc->seconds;
+  run->st.threads = d.threads;
+  run->st.engine = DLX_ENGINE_LINKS;
+  return 0;
+}
+
 /* A solution the collector could not take: a cover that is no packing (a bug), no memory,
  * stdout or the catalog failing. CLI_ERROR after the message (a catalog that failed is
  * removed), else 0. */
@@ -930,7 +1006,8 @@ static int report(const cube_options *o, const char *arg, const char *path, cons
   if (c->catalog) /* the last line says whether the catalog is the whole list */
     cli_catalog_end(c->catalog, &run->st.plan, o->shard, c->solutions,
                     complete ? NULL : cli_stop_phrase(stopped_by, o->max, 0).s);
-  outcome r = {c, &run->st, &run->pg.before, run->identity, complete, stopped_by};
+  outcome r = {c,        &run->st,   &run->pg.before,
+               run->identity, complete, stopped_by, run->by_orbits ? &run->orbits : NULL};
   if (o->json)
     json_result(o, arg, path, m, &r);
   else
@@ -952,7 +1029,8 @@ static int solve(const cube_options *o, const char *arg, const char *path, const
                  const volatile int *stop) {
   cube_run run = {.c = {.m = m, .o = o, .limit = o->first ? 1 : o->max}};
   int status = open_outputs(o, arg, m, &run);
-  if (!status) status = search(o, path, m, stop, &run);
+  if (!status) status = orbits_fit(o, m) ? count_orbits(o, m, stop, &run)
+                                         : search(o, path, m, stop, &run);
   if (!status) status = collector_failed(&run.c, &run.catalog);
   if (!status) status = report(o, arg, path, m, &run);
   cli_output_discard(&run.catalog); /* what is left after an error */

@@ -1,0 +1,41 @@
+# dance cube on copies of one shape: counted by their symmetry classes (Burnside's lemma,
+# memoized along the box's longest side) when only a count is asked, with the counts of a
+# search where one finishes.
+
+printf 'box 8x5\npiece L x10\nL.\nL.\nLL\n' >l10.txt
+printf 'box 10x8\npiece L x20\nL.\nL.\nLL\n' >l20.txt
+printf 'box 12x10\npiece L x30\nL.\nL.\nLL\n' >l30.txt
+
+run cube l10.txt
+expect_exit 0
+expect_stdout <<'OUT'
+109 solutions (436 covers in all)
+OUT
+# The same by a search (an engine named): every packing met, held cell and all.
+run cube l10.txt --engine bits --json
+expect_json 'd["solutions"] == 109 and d["total"] == 436 and d["orbits"] is None'
+
+# Ten L-tetrominoes in 8x5 by classes: the packings each rotation of the box fixes.
+run cube l20.txt --json
+expect_exit 0
+expect_json 'd["solutions"] == 1105293 and d["total"] == 4417084 and d["complete"] is True'
+expect_json 'd["orbits"]["fixed"] == [4417084, 2862, 436, 790]'
+run cube l20.txt --stats
+expect_stdout_has "method:      symmetry classes by Burnside's lemma: the mean of the packings each rotation maps onto themselves (4417084, 2862, 436, 790)"
+
+# Thirty in 12x10: far past what a search meets in a day.
+run cube l30.txt
+expect_exit 0
+expect_stdout <<'OUT'
+9169612788 solutions (36678216884 covers in all)
+OUT
+
+# What needs the packings themselves searches them: --max, --print, a part.
+run cube l20.txt --max 3 --json
+expect_json 'd["solutions"] == 3 and d["complete"] is False and d["orbits"] is None'
+run cube l10.txt --shard 0/2 --json
+expect_json 'd["orbits"] is None'
+# A box with a cross-section of more than 12 cells (4x4 across a 4x4x4 cube) is searched.
+printf 'box 4x4x4\npiece O x16\nOO\nOO\n' >o8.txt
+run cube o8.txt --json
+expect_json 'd["orbits"] is None and d["complete"] is True'
