@@ -3,10 +3,10 @@
  * Two engines, each timed from reading the file to the final count (every solution
  * counted), on the CPU clock of the process:
  *   dance     gridlock_read_file, then gridlock_solve (compile to a matrix, dlx_solve);
- *   baseline  gridlock_read_file, then a plain backtracker of our own: the first empty
- *             cell (lowest y, then lowest x) must be the lower-left cell of some unused
- *             rectangle, so try each in each orientation there, on a 64-bit occupancy
- *             mask. Its node count is the number of calls.
+ *   baseline  gridlock_read_file, then a plain backtracker written for this comparison:
+ *             the first empty cell (lowest y, then lowest x) must be the lower-left cell
+ *             of some unused rectangle, so try each in each orientation there, on a 64-bit
+ *             occupancy mask. Its node count is the number of calls.
  * The engines run interleaved, one repetition of each in turn, and each figure is the
  * minimum over --reps repetitions. Results go to stdout as a Markdown table; the exit
  * status is 1 if the engines disagree on a count, 2 for bad usage or an unreadable file.

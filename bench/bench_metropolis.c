@@ -60,7 +60,7 @@
   X(refine_within, 2, 1, 100, 0,                                                                   \
     "sweep, second pass: temperatures within this factor of the best")                             \
   X(bootstrap, 2000, 0, 1e6, 1, "bootstrap resamples of the pooled Gridlock median")               \
-  X(batch, 5, 1, 100000, 1, "seeds per batch for the pooled median's spread (the anchor's 5)")
+  X(batch, 5, 1, 100000, 1, "seeds per batch for the pooled median's spread (Howard's 5)")
 
 #define X_FIELD(name, def, lo, hi, whole, help) double name;
 typedef struct {
@@ -527,16 +527,16 @@ static void gridlock_batches(puzzle *g, size_t n, size_t bs, size_t nb, size_t *
     for (size_t i = 0; i < 3 && i < n; i++)
       top3[(size_t)bmed[i][1]]++;
     summary Sb = summarise(x, m), Cb = summarise(y, m);
-    printf("| ours, seeds %zu..%zu | %zu | | %s | %s | %s | %.4f | %.3f | %.1fM | |\n", b0 * bs + 1,
-           (b0 + 1) * bs, m, commas(Sb.median, b[0]), commas(Sb.p90, b[1]), commas(Sb.max, b[2]),
-           Cb.median, Cb.max, ssum / csum / 1e6);
+    printf("| dance, seeds %zu..%zu | %zu | | %s | %s | %s | %.4f | %.3f | %.1fM | |\n",
+           b0 * bs + 1, (b0 + 1) * bs, m, commas(Sb.median, b[0]), commas(Sb.p90, b[1]),
+           commas(Sb.max, b[2]), Cb.median, Cb.max, ssum / csum / 1e6);
     free(x);
     free(y);
   }
   free(bmed);
 }
 
-/* Stratified bootstrap: each puzzle's runs resampled with replacement, batch (the anchor's
+/* Stratified bootstrap: each puzzle's runs resampled with replacement, batch (Howard's
  * 5) and all of them a puzzle. */
 static void gridlock_bootstrap(puzzle *g, size_t n, size_t bs, size_t seeds, size_t B) {
   char b[3][32];
@@ -568,15 +568,16 @@ static void gridlock_bootstrap(puzzle *g, size_t n, size_t bs, size_t seeds, siz
 }
 
 /* The hardest puzzles by median steps (med: median and puzzle, sorted here), where the
- * anchor's three stand, and how often each was among a batch's three hardest. */
+ * three hardest that Howard's C++ sampler is quoted with stand, and how often each was among
+ * a batch's three hardest. */
 static void gridlock_hardest(puzzle *g, size_t n, double (*med)[2], const size_t *top3,
                              size_t bs, size_t nb) {
   char b[32];
   qsort(med, n, sizeof *med, cmp_by_median_desc);
-  printf("Hardest puzzles by median steps (ours):");
+  printf("Hardest puzzles by median steps (dance's sampler):");
   for (size_t i = 0; i < n && i < 6; i++)
     printf("%s %02d (%s)", i ? "," : "", (int)med[i][1], commas(med[i][0], b));
-  printf(". The anchor's hardest, 77, 75 and 88, rank here:");
+  printf(". The hardest quoted for Howard's C++ sampler, 77, 75 and 88, rank here:");
   const int anchor[] = {77, 75, 88};
   for (int a = 0; a < 3; a++)
     for (size_t i = 0; i < n; i++)
@@ -598,7 +599,7 @@ static void gridlock_hardest(puzzle *g, size_t n, double (*med)[2], const size_t
 }
 
 /* The pooled figures of n Gridlock puzzles' runs, the spread of a median of n x batch,
- * and the anchor's figures beside them. */
+ * and the figures quoted for Howard's C++ sampler beside them. */
 static void gridlock_pooled(puzzle *g, size_t n, const options *o) {
   size_t total = 0, seeds = (size_t)o->seeds;
   for (size_t i = 0; i < n; i++)
@@ -625,9 +626,9 @@ static void gridlock_pooled(puzzle *g, size_t n, const options *o) {
          o->gridlock_temp);
   printf("| | runs | unsolved | median steps | p90 steps | worst steps | median CPU s | worst CPU "
          "s | steps/s (CPU) | steps/s (wall) |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
-  printf("| ours, %zu x %zu | %zu | %zu | %s | %s | %s | %.4f | %.3f | %.1fM | %.1fM |\n", n, seeds,
-         total, unsolved, commas(S.median, b[0]), commas(S.p90, b[1]), commas(S.max, b[2]),
-         C.median, C.max, S.sum / C.sum / 1e6, S.sum / W.sum / 1e6);
+  printf("| dance, %zu x %zu | %zu | %zu | %s | %s | %s | %.4f | %.3f | %.1fM | %.1fM |\n", n,
+         seeds, total, unsolved, commas(S.median, b[0]), commas(S.p90, b[1]),
+         commas(S.max, b[2]), C.median, C.max, S.sum / C.sum / 1e6, S.sum / W.sum / 1e6);
   size_t bs = (size_t)o->batch, nb = seeds / bs;
   size_t *top3 = calloc(n, sizeof *top3);
   if (!top3) exit(2);

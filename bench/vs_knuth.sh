@@ -205,7 +205,7 @@ printf '%s\n' "${times_rows[@]}"
 echo
 echo "Counts as each program reports them, from the last repetition. SSXCC branches differently"
 echo "(forced moves first, ties broken otherwise), so its tree and its updates differ. dance counts a"
-echo "solution as a node; DLX1 (at least the dlx1.w we measured) does not, hence the sum in its"
+echo "solution as a node; DLX1 (the dlx1.w measured for RESULTS.md) does not, hence the sum in its"
 echo "row, which should equal dance's nodes. dance's updates count only work done (README), so they"
 echo "can be fewer than DLX1's on the same tree."
 echo

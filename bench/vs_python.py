@@ -2,7 +2,7 @@
 """vs_python.py ROUNDS FILE... -- dance's Python package beside the Python exact-cover
 packages that can be imported in the same interpreter: SageMath's dlx_solver (Debian:
 python3-sage) and xcover (not packaged by Debian: build it from its public source outside
-the tree, as bench/README says of every peer). Each counts every solution of each Knuth-format
+the tree, as bench/RESULTS.md says of every peer). Each counts every solution of each Knuth-format
 FILE on one thread, in rounds that alternate the tools; the table gives the minimum and the
 median of the rounds, and each peer's minimum over dance's.
 
