@@ -5,6 +5,7 @@
 #
 #   SSMCC=/tmp/knuth/ssmcc bench/vs_ssmcc.sh
 #   SSMCC=/tmp/knuth/ssmcc DLX3=/tmp/knuth/dlx3 bench/vs_ssmcc.sh --reps 5
+#   SSMCC=/tmp/knuth/ssmcc bench/vs_ssmcc.sh --reps 1 --quick   # twos7 only
 #
 # Knuth's programs are not part of dance: take ssmcc.w and dlx3.w from his published
 # programs, turn each into C with `ctangle` (Debian's texlive-binaries) and build them
@@ -20,11 +21,12 @@
 # program fails or the counts disagree, 2 on bad usage.
 set -euo pipefail
 
-reps=3
+reps=3 names="twos7 threes7 onetwo7"
 while [ $# -gt 0 ]; do
   case $1 in
   --reps) reps=$2; shift 2 ;;
-  *) echo "usage: SSMCC=/path/to/ssmcc [DLX3=/path/to/dlx3] $0 [--reps N]" >&2; exit 2 ;;
+  --quick) names="twos7"; shift ;;
+  *) echo "usage: SSMCC=/path/to/ssmcc [DLX3=/path/to/dlx3] $0 [--reps N] [--quick]" >&2; exit 2 ;;
   esac
 done
 [ -n "${SSMCC:-}" ] || { echo "vs_ssmcc.sh: SSMCC is not set: point it at Knuth's SSMCC" >&2; exit 2; }
@@ -55,11 +57,11 @@ cpu() { bench_cpu "$input" "$tmp/out" "$tmp/err" "$@"; }
 min() { sort -g | head -1; }
 
 bench_header "Multiplicities: dance xc against SSMCC$([ -n "${DLX3:-}" ] && echo " and DLX3")" \
-  "$root" "$build" "SSMCC=$SSMCC${DLX3:+ DLX3=$DLX3} bench/vs_ssmcc.sh --reps $reps" dlx solvers
+  "$root" "$build" "SSMCC=$SSMCC${DLX3:+ DLX3=$DLX3} bench/vs_ssmcc.sh --reps $reps$([ "$names" = twos7 ] && echo " --quick")" dlx solvers
 echo "| input | solutions | dance CPU s | SSMCC CPU s | dance / SSMCC (goal <= 0.8) |$([ -n "${DLX3:-}" ] && echo " DLX3 CPU s | dance / DLX3 | dance nodes = DLX3's |")"
 echo "|---|---|---|---|---|$([ -n "${DLX3:-}" ] && echo "---|---|---|")"
 status=0
-for name in twos7 threes7 onetwo7; do
+for name in $names; do
   input=$tmp/$name.dlx
   : >"$tmp/d" ; : >"$tmp/s" ; : >"$tmp/k"
   for ((r = 0; r < reps; r++)); do
