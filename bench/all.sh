@@ -289,7 +289,7 @@ echo
 bench_machine
 echo "- other work at nice > 0 using CPU when started: $(ps -eo ni=,pcpu=,comm= | awk '$1 > 0 && $2 >= 5 { n++; c = c " " $3 } END { print (n ? n " process(es):" c : "none") }')"
 echo "- compiler: $(bench_compiler "$build")"
-echo "- commit: $(bench_commit "$root" dlx models solvers bench)"
+echo "- commit: $(bench_commit "$root" dlx models solvers bench ':!bench/RESULTS.md')"
 echo "- command: \`bench/all.sh\`${AREAS:+ (AREAS=\"$AREAS\")}"
 for a in $areas; do
   case $a in
