@@ -59,7 +59,7 @@ table() { # table TITLE BASELINE-NAME
   echo "| workload | dance | $2 | dance / baseline | command |"
   echo "|---|--:|--:|--:|---|"
 }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3fx", a / b; else print "-" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.3gx", a / b; else print "-" }'; }
 
 # run LOG CMD...: CMD's stdout to $tmp/LOG, its stderr to $tmp/LOG.err; on failure the
 # end of both goes to stderr and all.sh stops.
@@ -180,9 +180,9 @@ area_gridlock() {
 # ---- Metropolis ----------------------------------------------------------------------------
 area_metropolis() {
   table "Metropolis against the exact-cover model (CPU, one core)" "exact cover (DLX)"
-  mkdir -p "$tmp/mh"
-  run mh "$build/bench_metropolis" --seeds 2 --oneup-seeds 20 --reps 3 --bootstrap 0 --out "$tmp/mh"
-  python3 - "$tmp/mh/summary.tsv" <<'EOF'
+  mkdir -p "$tmp/mhdata"
+  run mh "$build/bench_metropolis" --seeds 2 --oneup-seeds 20 --reps 3 --bootstrap 0 --out "$tmp/mhdata"
+  python3 - "$tmp/mhdata/summary.tsv" <<'EOF'
 import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
 g = [r for r in rows if r["puzzle"].startswith("gridlock")]
@@ -191,13 +191,13 @@ mh = sum(float(r["sec_median"]) for r in g)
 dlx = sum(float(r["dlx_seconds"]) for r in g)
 med = statistics.median(float(r["ratio_median"]) for r in g)
 print("| Gridlock, 88 puzzles: the sampler's median runs (T = %s, %s seeds) summed, against "
-      "every exact count (median puzzle %.0fx) | %.3f s | %.4f s | %.0fx | `%s` |"
+      "every exact count (median puzzle %.0fx) | %.3f s | %.4f s | %.3gx | `%s` |"
       % (g[0]["temp"], g[0]["runs"], med, mh, dlx, mh / dlx, cmd))
 for r in rows:
     if r["puzzle"].startswith("oneup"):
         a, b = float(r["sec_median"]), float(r["dlx_seconds"])
         print("| One Up %s: the sampler's median run (T = %s, %s seeds) against the exact count "
-              "| %.1f us | %.1f us | %.0fx | `%s` |"
+              "| %.1f us | %.1f us | %.3gx | `%s` |"
               % (r["puzzle"].split("/")[-1], r["temp"], r["runs"], a * 1e6, b * 1e6, a / b, cmd))
 EOF
   local rate
@@ -225,22 +225,19 @@ area_slide() {
   local pp ps mp ms
   read -r pp ps <"$tmp/korf_pdb.sum"
   read -r mp ms <"$tmp/korf_manhattan.sum"
-  row "Korf's instances 1-5, IDA* on 2 threads: pattern databases against the Manhattan distance (positions)" "$pp" "$mp" "$(ratio "$pp" "$mp")" "bench/korf100.sh --first 5 -t 2 --heuristic pdb|manhattan"
-  row "the same, search seconds (wall; the databases' build apart)" "$ps s" "$ms s" "$(ratio "$ps" "$ms")" "bench/korf100.sh --first 5 -t 2 --heuristic pdb|manhattan"
+  row "Korf's instances 1-5, IDA* on 2 threads: pattern databases against the Manhattan distance (positions)" "$pp" "$mp" "$(ratio "$pp" "$mp")" "bench/korf100.sh --first 5 -t 2 --heuristic pdb, then manhattan"
+  row "the same, search seconds (wall; the databases' build apart)" "$ps s" "$ms s" "$(ratio "$ps" "$ms")" "bench/korf100.sh --first 5 -t 2 --heuristic pdb, then manhattan"
 }
 
 # ---- scale-out -----------------------------------------------------------------------------
 area_scale() {
-  table "Scale-out: parts through GNU parallel and dance merge, against one run on the same 2 cores (wall)" "one run, 2 threads"
+  table "Scale-out: parts through GNU parallel and dance merge, against one run on the same 2 cores (wall)" "one run"
   if command -v parallel >/dev/null; then
     run split bench/run_split.sh --rounds 1 --parts 2 "bedlam --restrict T"
     cells "$tmp/split" | awk -F'\t' '$2 ~ /^[0-9.]+$/' | while IFS=$'\t' read -r p one parts _ spread mpi _; do
       row "${p//\`/}: 2 parts by parallel -j 2, merged (slowest part / mean $spread)" "$parts s" "$one s" "$(ratio "$parts" "$one")" "bench/run_split.sh --rounds 1 --parts 2 \"bedlam --restrict T\""
       [ -z "$mpi" ] || row "${p//\`/}: dance-mpi, 3 ranks" "$mpi s" "$one s" "$(ratio "$mpi" "$one")" "bench/run_split.sh --rounds 1 --parts 2 \"bedlam --restrict T\""
     done
-    [ -x "$build/dance-mpi" ] || skip "dance-mpi" "not in $build" "Debian's libopenmpi-dev, then cmake -DDANCE_MPI=ON"
-  else
-    skip "the split runs" "no GNU parallel" "apt-get install parallel"
   fi
   run parts bench/run_parts.sh 16 bedlam --restrict T
   local line total
@@ -248,8 +245,10 @@ area_scale() {
   total=$(sed -n 's/.*one after another: \([0-9.]*\) s/\1/p' "$tmp/parts")
   run alone bench/alternate.py 1 "whole:$dance cube bedlam --restrict T -t 1"
   local whole
-  whole=$(awk '/^whole/ { print $5 / 1000 }' "$tmp/alone")
-  row "Bedlam in 16 parts one after another on 1 thread, against one run (${line##*, })" "$total s" "$whole s" "$(ratio "$total" "$whole")" "bench/run_parts.sh 16 bedlam --restrict T"
+  whole=$(awk '/^whole/ { print $10 / 1000 }' "$tmp/alone")
+  row "Bedlam in 16 parts one after another on 1 thread, against one run (${line##*, }), wall" "$total s" "$whole s" "$(ratio "$total" "$whole")" "bench/run_parts.sh 16 bedlam --restrict T"
+  command -v parallel >/dev/null || skip "the split runs" "no GNU parallel" "apt-get install parallel"
+  [ -x "$build/dance-mpi" ] || skip "dance-mpi" "not in $build" "Debian's libopenmpi-dev, then cmake -DDANCE_MPI=ON"
 }
 
 # ---- Python --------------------------------------------------------------------------------
