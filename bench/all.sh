@@ -14,8 +14,8 @@
 #   KNUTH_DIR (default /tmp/knuth) holds Knuth's ssxcc, ssmcc, dlx3, dlx5 and dlx6;
 #   PYTHON (default python3) is an interpreter with the dance package (and SageMath's
 #   dlx_solver and xcover, if they are to be measured); dance-mpi in BUILD_DIR for MPI.
-# About five minutes on the 2-core machine of RESULTS.md once built. Exit status 1 if a
-# script fails (its counts disagree with its baseline's, say), 2 on bad usage.
+# About six minutes on the 2-core machine of RESULTS.md (347 s at a load of 5). Exit status 1
+# if a script fails (its counts disagree with its baseline's, say), 2 on bad usage.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,6 +51,7 @@ skip() { # skip WHAT WHY HOW
 }
 
 # row WORKLOAD DANCE BASELINE RATIO COMMAND: one line of a table.
+# shellcheck disable=SC2016 # the backquotes are Markdown's, not the shell's
 row() { printf '| %s | %s | %s | %s | `%s` |\n' "$@"; }
 table() { # table TITLE BASELINE-NAME
   echo
@@ -82,7 +83,7 @@ area_xc() {
   if [ -x "$knuth/ssxcc" ]; then
     run knuth env SSXCC="$knuth/ssxcc" bench/vs_knuth.sh --reps 3
     cells "$tmp/knuth" | awk -F'\t' '$2 ~ /^[0-9,]+$/ && $3 ~ /^[0-9.]+$/ && $4 ~ /^[0-9.]+$/' |
-      while IFS=$'\t' read -r input sols d s r _; do
+      while IFS=$'\t' read -r input sols d s _; do
         row "SSXCC: $input ($sols solutions)" "$d s" "$s s" "$(ratio "$d" "$s")" "SSXCC=$knuth/ssxcc bench/vs_knuth.sh --reps 3"
       done
   fi
