@@ -34,7 +34,7 @@ typedef struct {
 static tally run_all(const burr_list_entry *list, int n, bool moves, bool report) {
   tally t = {0, 0, 0, 0};
   burr_disasm_result *r = malloc((size_t)n * sizeof *r);
-  burr_status *st = malloc((size_t)n * sizeof *st);
+  burr_disasm_status *st = malloc((size_t)n * sizeof *st);
   if (!r || !st) {
     fprintf(stderr, "out of memory\n");
     exit(2);
@@ -50,11 +50,12 @@ static tally run_all(const burr_list_entry *list, int n, bool moves, bool report
     char text[512];
     burr_level_text(&r[i], text, sizeof text);
     const char *replay = moves && r[i].separable ? burr_replay(&a, &r[i]) : NULL;
-    bool wrong = st[i] != BURR_OK || strcmp(text, list[i].level) != 0 || replay ||
+    bool wrong = st[i] != BURR_DISASM_OK || strcmp(text, list[i].level) != 0 || replay ||
                  (moves && r[i].separable && (long)r[i].nmove != r[i].moves);
     if (wrong && report)
-      fprintf(stderr, "assembly %d: %s, level %s, expected %s%s%s\n", i + 1, burr_strerror(st[i]),
-              text, list[i].level, replay ? ", replay: " : "", replay ? replay : "");
+      fprintf(stderr, "assembly %d: %s, level %s, expected %s%s%s\n", i + 1,
+              burr_disasm_strerror(st[i]), text, list[i].level, replay ? ", replay: " : "",
+              replay ? replay : "");
     t.bad += wrong;
     t.separable += r[i].separable;
     t.states += r[i].states;

@@ -60,7 +60,7 @@ static const burr_assembly *build(scene *s) {
 /* Disassembles a and checks the verdict, the level string ("-": not separable), the total
  * of moves, and that the moves listed are as many and take the assembly apart. */
 static void check(const burr_assembly *a, const char *level, long moves, burr_disasm_result *r) {
-  ASSERT_EQ(burr_disassemble(a, true, 0, NULL, r), BURR_OK);
+  ASSERT_EQ(burr_disassemble(a, true, 0, NULL, r), BURR_DISASM_OK);
   char text[256] = "-";
   for (int i = 0, len = 0; r->separable && i < r->levels; i++)
     len += snprintf(text + len, sizeof text - (size_t)len, "%s%d", i ? "." : "", r->level[i]);
@@ -201,7 +201,7 @@ static void test_groups(void) {
 
 /* A closed box of length `length` whose cavity is one row of places along x, with a cube
  * at its start: the cube slides to each of length - 2 places and never leaves. */
-static burr_status corridor(int length, burr_disasm_result *r) {
+static burr_disasm_status corridor(int length, burr_disasm_result *r) {
   static int voxel[3 * 3 * 6000][3], first[3];
   int n = 0;
   for (int z = 0; z < 3; z++)
@@ -226,36 +226,38 @@ static void test_limits(void) {
   const burr_assembly *a = build(&s);
   burr_disasm_result r;
   volatile sig_atomic_t stop = 1;
-  ASSERT_EQ(burr_disassemble(a, true, 0, &stop, &r), BURR_STOPPED);
+  ASSERT_EQ(burr_disassemble(a, true, 0, &stop, &r), BURR_DISASM_STOPPED);
   ASSERT(!r.separable && r.nmove == 0 && !r.move);
   stop = 0;
-  ASSERT_EQ(burr_disassemble(a, true, 0, &stop, &r), BURR_OK);
+  ASSERT_EQ(burr_disassemble(a, true, 0, &stop, &r), BURR_DISASM_OK);
   ASSERT(r.separable);
   burr_disasm_result_free(&r);
-  ASSERT_EQ(burr_disassemble(a, false, 1024, NULL, &r), BURR_ENOMEM); /* a search is needed */
+  ASSERT_EQ(burr_disassemble(a, false, 1024, NULL, &r),
+            BURR_DISASM_ENOMEM); /* a search is needed */
   ASSERT(!r.separable);
-  ASSERT_EQ(burr_disassemble(a, false, 1 << 20, NULL, &r), BURR_OK);
+  ASSERT_EQ(burr_disassemble(a, false, 1 << 20, NULL, &r), BURR_DISASM_OK);
   ASSERT(r.separable && !r.move);
 
   int first[3] = {0, 1, 2}, overlap[2][3] = {{0, 0, 0}, {0, 0, 0}};
   burr_assembly bad = {2, first, (const int(*)[3])overlap, NULL, NULL};
-  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
+  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_DISASM_EINVAL);
   int empty[3] = {0, 0, 2};
   bad.first = empty;
-  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
+  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_DISASM_EINVAL);
   bad.pieces = 0;
-  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_EINVAL);
+  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_DISASM_EINVAL);
   bad = (burr_assembly){1, first, (const int(*)[3])overlap, NULL, NULL};
-  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r), BURR_OK); /* one piece: as BurrTools */
+  ASSERT_EQ(burr_disassemble(&bad, false, 0, NULL, &r),
+            BURR_DISASM_OK); /* one piece: as BurrTools */
   ASSERT(!r.separable);
-  ASSERT_STREQ(burr_strerror(BURR_EINVAL), "invalid assembly");
+  ASSERT_STREQ(burr_disasm_strerror(BURR_DISASM_EINVAL), "invalid assembly");
 
   /* displacements of 197 units need more than 8 bits a coordinate; 4,997 moves of one
    * position are more than BURR_MAX_MOVES */
-  ASSERT_EQ(corridor(200, &r), BURR_OK);
+  ASSERT_EQ(corridor(200, &r), BURR_DISASM_OK);
   ASSERT(!r.separable);
   ASSERT_EQ_U64(r.states, 198);
-  ASSERT_EQ(corridor(5000, &r), BURR_ELIMIT);
+  ASSERT_EQ(corridor(5000, &r), BURR_DISASM_ELIMIT);
 }
 
 /* Assemblies whose levels BurrTools' burrTxt -d gave (data/burr/checks.txt): four from its
@@ -270,7 +272,7 @@ static void test_burrtools_levels(void) {
   for (int i = 0; i < n; i++) {
     burr_assembly a = burr_list_assembly(&list[i]);
     burr_disasm_result r;
-    ASSERT_EQ(burr_disassemble(&a, true, 0, NULL, &r), BURR_OK);
+    ASSERT_EQ(burr_disassemble(&a, true, 0, NULL, &r), BURR_DISASM_OK);
     char text[256];
     burr_level_text(&r, text, sizeof text);
     if (strcmp(text, list[i].level) != 0)

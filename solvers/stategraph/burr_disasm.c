@@ -40,13 +40,13 @@ typedef struct {
 typedef struct {
   burr_geom geom;
   burr_mover mover;
-  const part *sub; /* the subassembly searched */
-  unsigned b;      /* bits per coordinate */
-  size_t nw;       /* words per key */
-  unsigned flag;   /* the separation bit */
-  bool all;        /* expand every move (walking a path back) */
-  burr_status err; /* met while expanding */
-  int halt;        /* the search's stop flag */
+  const part *sub;        /* the subassembly searched */
+  unsigned b;             /* bits per coordinate */
+  size_t nw;              /* words per key */
+  unsigned flag;          /* the separation bit */
+  bool all;               /* expand every move (walking a path back) */
+  burr_disasm_status err; /* met while expanding */
+  int halt;               /* the search's stop flag */
   volatile const sig_atomic_t *stop;
   size_t max_bytes;
   bool want_moves;
@@ -59,13 +59,13 @@ typedef struct {
   uint64_t states;
 } run;
 
-const char *burr_strerror(burr_status s) {
+const char *burr_disasm_strerror(burr_disasm_status s) {
   switch (s) {
-  case BURR_OK: return "no error";
-  case BURR_ENOMEM: return "out of memory (or the memory cap was reached)";
-  case BURR_STOPPED: return "stopped";
-  case BURR_ELIMIT: return "beyond the disassembler's limits (displacements or moves)";
-  case BURR_EINVAL: return "invalid assembly";
+  case BURR_DISASM_OK: return "no error";
+  case BURR_DISASM_ENOMEM: return "out of memory (or the memory cap was reached)";
+  case BURR_DISASM_STOPPED: return "stopped";
+  case BURR_DISASM_ELIMIT: return "beyond the disassembler's limits (displacements or moves)";
+  case BURR_DISASM_EINVAL: return "invalid assembly";
   }
   return "unknown burr disassembler error";
 }
@@ -130,7 +130,7 @@ static void apply(const part *p, const int (*off)[3], const burr_step *m, int (*
 
 /* ---- the search's callbacks ------------------------------------------------------------- */
 
-static void fail(run *r, burr_status s) {
+static void fail(run *r, burr_disasm_status s) {
   if (!r->err) r->err = s;
   r->halt = 1;
 }
@@ -138,11 +138,11 @@ static void fail(run *r, burr_status s) {
 /* The moves of the position off into r->mover.list; -1 on failure (r->err set). */
 static int list_moves(run *r, const int (*off)[3]) {
   if (r->stop && *r->stop) {
-    fail(r, BURR_STOPPED);
+    fail(r, BURR_DISASM_STOPPED);
     return -1;
   }
   int n = burr_mover_list(&r->mover, r->sub->k, r->sub->piece, off, r->all);
-  if (n < 0) fail(r, n == BURR_LIST_FULL ? BURR_ELIMIT : BURR_ENOMEM);
+  if (n < 0) fail(r, n == BURR_LIST_FULL ? BURR_DISASM_ELIMIT : BURR_DISASM_ENOMEM);
   return n < 0 ? -1 : n;
 }
 
@@ -190,7 +190,7 @@ static size_t expand(void *ctx, const uint64_t *state, uint64_t *out) {
   }
   for (int i = 0; i < n; i++)
     if (!shift_key(r, state, &r->mover.list[i], out + (size_t)i * r->nw)) {
-      fail(r, BURR_ELIMIT);
+      fail(r, BURR_DISASM_ELIMIT);
       return 0;
     }
   return (size_t)n;
@@ -237,32 +237,33 @@ static bool add_move(run *r, const burr_step *step) {
 }
 
 /* Appends the move that leads from key `from` to key `to`, a neighbour of it. */
-static burr_status step_between(run *r, const uint64_t *from, const uint64_t *to,
-                                uint64_t *scratch) {
+static burr_disasm_status step_between(run *r, const uint64_t *from, const uint64_t *to,
+                                       uint64_t *scratch) {
   int off[BURR_MAX_PIECES][3], next[BURR_MAX_PIECES][3];
   decode(r, from, off);
   int n = list_moves(r, (const int(*)[3])off);
   for (int i = 0; i < n; i++) {
     apply(r->sub, (const int(*)[3])off, &r->mover.list[i], next);
     if (encode(r, (const int(*)[3])next, scratch) && !memcmp(scratch, to, r->nw * sizeof *to))
-      return add_move(r, &r->mover.list[i]) ? BURR_OK : BURR_ENOMEM;
+      return add_move(r, &r->mover.list[i]) ? BURR_DISASM_OK : BURR_DISASM_ENOMEM;
   }
-  return r->err ? r->err : BURR_ELIMIT; /* not a neighbour: cannot happen */
+  return r->err ? r->err : BURR_DISASM_ELIMIT; /* not a neighbour: cannot happen */
 }
 
 /* Appends the moves from the start to the separation `mark`, at distance depth, of the
  * search g: a shortest path back through the layers, each step's move found among the moves. */
-static burr_status path_moves(run *r, const sg_graph *g, const uint64_t *mark, uint32_t depth) {
+static burr_disasm_status path_moves(run *r, const sg_graph *g, const uint64_t *mark,
+                                     uint32_t depth) {
   size_t nw = r->nw;
   uint64_t *path = malloc(((size_t)depth + 2) * nw * sizeof *path);
-  if (!path) return BURR_ENOMEM;
+  if (!path) return BURR_DISASM_ENOMEM;
   r->all = true;
   sg_status ps = sg_path(g, mark, depth, expand, r, BURR_MAX_MOVES, path);
-  burr_status st = r->err            ? r->err
-                   : ps == SG_OK     ? BURR_OK
-                   : ps == SG_ENOMEM ? BURR_ENOMEM
-                                     : BURR_ELIMIT;
-  for (uint32_t t = 0; t + 2 <= depth && st == BURR_OK; t++)
+  burr_disasm_status st = r->err            ? r->err
+                          : ps == SG_OK     ? BURR_DISASM_OK
+                          : ps == SG_ENOMEM ? BURR_DISASM_ENOMEM
+                                            : BURR_DISASM_ELIMIT;
+  for (uint32_t t = 0; t + 2 <= depth && st == BURR_DISASM_OK; t++)
     st = step_between(r, path + t * nw, path + (t + 1) * nw, path + (size_t)(depth + 1) * nw);
   r->all = false;
   free(path);
@@ -280,9 +281,9 @@ typedef struct {
 } outcome;
 
 /* The breadth-first search, once the start is known to have moves but no removal. */
-static burr_status search(run *r, const uint64_t *start, outcome *o) {
+static burr_disasm_status search(run *r, const uint64_t *start, outcome *o) {
   sg_graph *g = sg_new(r->flag + 1);
-  if (!g) return BURR_ENOMEM;
+  if (!g) return BURR_DISASM_ENOMEM;
   sg_options opt = {.expand = expand,
                     .ctx = r,
                     .max_degree = BURR_MAX_MOVES,
@@ -290,12 +291,12 @@ static burr_status search(run *r, const uint64_t *start, outcome *o) {
                     .limits = {.max_bytes = r->max_bytes, .stop = &r->halt}};
   sg_stats st;
   sg_status ss = sg_bfs(g, start, &opt, &st);
-  burr_status bs = r->err                               ? r->err
-                   : ss != SG_OK || st.end == SG_MEMORY ? BURR_ENOMEM
-                   : st.end == SG_STOPPED               ? BURR_STOPPED
-                                                        : BURR_OK;
+  burr_disasm_status bs = r->err                               ? r->err
+                          : ss != SG_OK || st.end == SG_MEMORY ? BURR_DISASM_ENOMEM
+                          : st.end == SG_STOPPED               ? BURR_DISASM_STOPPED
+                                                               : BURR_DISASM_OK;
   r->states += st.states - (st.end == SG_GOAL);
-  if (bs == BURR_OK && st.end == SG_GOAL) {
+  if (bs == BURR_DISASM_OK && st.end == SG_GOAL) {
     const uint64_t *mark = sg_goal(g);
     o->found = true;
     o->moves = (int)st.depth;
@@ -307,31 +308,31 @@ static burr_status search(run *r, const uint64_t *start, outcome *o) {
 }
 
 /* Searches the subassembly p for its separation. */
-static burr_status separate(run *r, const part *p, outcome *o) {
+static burr_disasm_status separate(run *r, const part *p, outcome *o) {
   set_part(r, p);
-  r->err = BURR_OK;
+  r->err = BURR_DISASM_OK;
   r->halt = 0;
   o->found = false;
   memcpy(o->at, p->start, (size_t)p->k * sizeof o->at[0]);
   int n = list_moves(r, (const int(*)[3])o->at);
   r->states++;
   if (n < 0) return r->err;
-  if (n == 0) return BURR_OK; /* nothing moves */
+  if (n == 0) return BURR_DISASM_OK; /* nothing moves */
   bool removal = n == 1 && r->mover.list[0].step == 0;
   if (!removal) {
     uint64_t start[SG_MAX_WORDS];
     r->states--; /* the search stores the start again */
-    if (!encode(r, (const int(*)[3])o->at, start)) return BURR_ELIMIT;
-    burr_status st = search(r, start, o);
-    if (st != BURR_OK || !o->found) return st;
-    if (list_moves(r, (const int(*)[3])o->at) != 1) return r->err ? r->err : BURR_ELIMIT;
+    if (!encode(r, (const int(*)[3])o->at, start)) return BURR_DISASM_ELIMIT;
+    burr_disasm_status st = search(r, start, o);
+    if (st != BURR_DISASM_OK || !o->found) return st;
+    if (list_moves(r, (const int(*)[3])o->at) != 1) return r->err ? r->err : BURR_DISASM_ELIMIT;
   } else {
     o->found = true;
     o->moves = 1;
   }
   o->removal = shown(r, &r->mover.list[0]); /* which side leaves decides which is left */
-  if (r->want_moves && !add_move(r, &r->mover.list[0])) return BURR_ENOMEM;
-  return BURR_OK;
+  if (r->want_moves && !add_move(r, &r->mover.list[0])) return BURR_DISASM_ENOMEM;
+  return BURR_DISASM_OK;
 }
 
 /* Whether the pieces of p all belong to one group: such a part is done, like one piece. */
@@ -345,16 +346,16 @@ static bool one_group(const run *r, const part *p) {
 
 /* Disassembles p and its parts: *node the separation's index in r->sep, or -1 if some part
  * does not come apart. */
-static burr_status solve(run *r, const part *p, int *node) {
+static burr_disasm_status solve(run *r, const part *p, int *node) {
   *node = -1;
   outcome *o = malloc(sizeof *o);
   part *sub = malloc(sizeof *sub);
-  burr_status st = o && sub ? separate(r, p, o) : BURR_ENOMEM;
-  if (st == BURR_OK && o->found) {
+  burr_disasm_status st = o && sub ? separate(r, p, o) : BURR_DISASM_ENOMEM;
+  if (st == BURR_DISASM_OK && o->found) {
     int me = r->nsep++;
     r->sep[me] = (separation){o->moves, -1, -1};
     bool whole = true;
-    for (int side = 0; side < 2 && whole && st == BURR_OK; side++) {
+    for (int side = 0; side < 2 && whole && st == BURR_DISASM_OK; side++) {
       sub->k = 0;
       for (int a = 0; a < p->k; a++)
         if ((int)(o->removal.group >> a & 1) == side) {
@@ -390,32 +391,32 @@ static void write_levels(const run *r, int n, burr_disasm_result *res) {
   if (multi(r, r->sep[n].removed)) write_levels(r, r->sep[n].removed, res);
 }
 
-burr_status burr_disassemble(const burr_assembly *a, bool want_moves, size_t max_bytes,
-                             volatile const sig_atomic_t *stop, burr_disasm_result *res) {
+burr_disasm_status burr_disassemble(const burr_assembly *a, bool want_moves, size_t max_bytes,
+                                    volatile const sig_atomic_t *stop, burr_disasm_result *res) {
   memset(res, 0, sizeof *res);
   run *r = calloc(1, sizeof *r);
   part *whole = calloc(1, sizeof *whole);
   if (!r || !whole) {
     free(r);
     free(whole);
-    return BURR_ENOMEM;
+    return BURR_DISASM_ENOMEM;
   }
-  burr_status st = burr_geom_init(&r->geom, a);
-  if (st == BURR_OK) st = burr_mover_init(&r->mover, &r->geom);
+  burr_disasm_status st = burr_geom_init(&r->geom, a);
+  if (st == BURR_DISASM_OK) st = burr_mover_init(&r->mover, &r->geom);
   r->stop = stop;
   r->max_bytes = max_bytes;
   r->want_moves = want_moves;
   r->group = a->group;
   r->weight = a->weight;
   int root = -1;
-  if (st == BURR_OK && a->pieces >= 2) {
+  if (st == BURR_DISASM_OK && a->pieces >= 2) {
     whole->k = a->pieces;
     for (int i = 0; i < a->pieces; i++)
       whole->piece[i] = i;
     st = solve(r, whole, &root);
   }
   res->states = r->states;
-  if (st == BURR_OK && root >= 0) {
+  if (st == BURR_DISASM_OK && root >= 0) {
     res->separable = true;
     write_levels(r, root, res);
     for (int n = 0; n < r->nsep; n++) /* every separation is in the tree */

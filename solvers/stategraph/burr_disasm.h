@@ -61,7 +61,7 @@
  * position is packed into a state-graph key (stategraph.h) with each piece's displacement
  * relative to the first piece in b bits per coordinate, b enough for twice the box's longest
  * side either way (at least 8) as far as 509 bits allow (2 bits for 64 pieces, 8 up to 22):
- * a search that would need more says BURR_ELIMIT, as does a position with more than
+ * a search that would need more says BURR_DISASM_ELIMIT, as does a position with more than
  * BURR_MAX_MOVES moves.
  *
  * Nothing here prints. burr_disassemble allocates what it needs and frees it before it
@@ -110,15 +110,15 @@ typedef struct {
 } burr_disasm_result;
 
 typedef enum {
-  BURR_OK = 0,
-  BURR_ENOMEM,  /* an allocation failed or the memory cap was reached */
-  BURR_STOPPED, /* *stop became nonzero */
-  BURR_ELIMIT,  /* beyond the limits above (see the header comment), or a box too large */
-  BURR_EINVAL,  /* no pieces or more than BURR_MAX_PIECES, a piece without cubes, two cubes
+  BURR_DISASM_OK = 0,
+  BURR_DISASM_ENOMEM,  /* an allocation failed or the memory cap was reached */
+  BURR_DISASM_STOPPED, /* *stop became nonzero */
+  BURR_DISASM_ELIMIT,  /* beyond the limits above (see the header comment), or a box too large */
+  BURR_DISASM_EINVAL,  /* no pieces or more than BURR_MAX_PIECES, a piece without cubes, two cubes
                    in one place, or coordinates beyond +-2^20 */
-} burr_status;
+} burr_disasm_status;
 
-const char *burr_strerror(burr_status s);
+const char *burr_disasm_strerror(burr_disasm_status s);
 
 /* Disassembles assembly a into *r. With want_moves, r->move lists every move in order: the
  * moves of the first separation (its removal last), then those of the part left, then those
@@ -127,10 +127,10 @@ const char *burr_strerror(burr_status s);
  * collisions within its set. Among equally short move sequences to a separation it may pick
  * another than BurrTools shows; the counts and levels are the same. max_bytes caps the memory
  * of each breadth-first search (0: none); stop, when not NULL, is polled and ends the search
- * with BURR_STOPPED when it becomes nonzero. On any status but BURR_OK, r says not separable
- * and holds no moves; r->states counts the positions stored until then. */
-burr_status burr_disassemble(const burr_assembly *a, bool want_moves, size_t max_bytes,
-                             volatile const sig_atomic_t *stop, burr_disasm_result *r);
+ * with BURR_DISASM_STOPPED when it becomes nonzero. On any status but BURR_DISASM_OK, r says not
+ * separable and holds no moves; r->states counts the positions stored until then. */
+burr_disasm_status burr_disassemble(const burr_assembly *a, bool want_moves, size_t max_bytes,
+                                    volatile const sig_atomic_t *stop, burr_disasm_result *r);
 
 void burr_disasm_result_free(burr_disasm_result *r); /* frees the moves; accepts NULL */
 

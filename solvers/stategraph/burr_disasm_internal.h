@@ -44,9 +44,9 @@ typedef struct {
 } burr_geom;
 
 /* Checks a (which must outlive g) and finds the contacts of its assembled arrangement. */
-burr_status burr_geom_init(burr_geom *g, const burr_assembly *a);
+burr_disasm_status burr_geom_init(burr_geom *g, const burr_assembly *a);
 /* Builds the lines and the pair cache, once: burr_geom_pair needs them. */
-burr_status burr_geom_lines(burr_geom *g);
+burr_disasm_status burr_geom_lines(burr_geom *g);
 void burr_geom_free(burr_geom *g);
 
 /* The distances of pieces i != j (any order), j displaced by r relative to i: plus[d], how far
@@ -75,7 +75,7 @@ typedef struct {
   burr_step *list; /* the moves found, BURR_MAX_MOVES of them at most */
 } burr_mover;
 
-burr_status burr_mover_init(burr_mover *m, burr_geom *g);
+burr_disasm_status burr_mover_init(burr_mover *m, burr_geom *g);
 void burr_mover_free(burr_mover *m);
 
 enum { BURR_LIST_FULL = -1, BURR_LIST_NOMEM = -2 };

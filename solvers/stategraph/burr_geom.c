@@ -17,18 +17,18 @@ enum {
 };
 
 /* Checks the counts and coordinates; the bounding box's corner and size into lo, size. */
-static burr_status check_input(const burr_assembly *a, int lo[3], int size[3]) {
+static burr_disasm_status check_input(const burr_assembly *a, int lo[3], int size[3]) {
   if (a->pieces < 1 || a->pieces > BURR_MAX_PIECES || !a->first || a->first[0] != 0)
-    return BURR_EINVAL;
+    return BURR_DISASM_EINVAL;
   for (int i = 0; i < a->pieces; i++)
-    if (a->first[i + 1] <= a->first[i]) return BURR_EINVAL;
+    if (a->first[i + 1] <= a->first[i]) return BURR_DISASM_EINVAL;
   int hi[3];
   for (int d = 0; d < 3; d++)
     lo[d] = COORD_LIMIT, hi[d] = -COORD_LIMIT;
   for (int c = 0; c < a->first[a->pieces]; c++)
     for (int d = 0; d < 3; d++) {
       int x = a->voxel[c][d];
-      if (x <= -COORD_LIMIT || x >= COORD_LIMIT) return BURR_EINVAL;
+      if (x <= -COORD_LIMIT || x >= COORD_LIMIT) return BURR_DISASM_EINVAL;
       lo[d] = x < lo[d] ? x : lo[d];
       hi[d] = x > hi[d] ? x : hi[d];
     }
@@ -37,21 +37,21 @@ static burr_status check_input(const burr_assembly *a, int lo[3], int size[3]) {
     size[d] = hi[d] - lo[d] + 1;
     cells *= (uint64_t)size[d];
   }
-  return cells > GRID_LIMIT ? BURR_ELIMIT : BURR_OK;
+  return cells > GRID_LIMIT ? BURR_DISASM_ELIMIT : BURR_DISASM_OK;
 }
 
 /* The pieces in a grid of the bounding box (x fastest), or an error if two cubes meet. */
-static burr_status fill_grid(const burr_assembly *a, const int lo[3], const int size[3],
-                             uint8_t *grid) {
+static burr_disasm_status fill_grid(const burr_assembly *a, const int lo[3], const int size[3],
+                                    uint8_t *grid) {
   memset(grid, EMPTY, (size_t)size[0] * size[1] * size[2]);
   for (int i = 0; i < a->pieces; i++)
     for (int c = a->first[i]; c < a->first[i + 1]; c++) {
       const int *x = a->voxel[c];
       size_t at = ((size_t)(x[2] - lo[2]) * size[1] + (x[1] - lo[1])) * size[0] + (x[0] - lo[0]);
-      if (grid[at] != EMPTY) return BURR_EINVAL;
+      if (grid[at] != EMPTY) return BURR_DISASM_EINVAL;
       grid[at] = (uint8_t)i;
     }
-  return BURR_OK;
+  return BURR_DISASM_OK;
 }
 
 /* Fills g's lines along axis d from the grid: scanning it line by line in (u, v) order
@@ -119,22 +119,22 @@ static void scan_contacts(burr_geom *g) {
   }
 }
 
-burr_status burr_geom_init(burr_geom *g, const burr_assembly *a) {
+burr_disasm_status burr_geom_init(burr_geom *g, const burr_assembly *a) {
   memset(g, 0, sizeof *g);
-  burr_status st = check_input(a, g->lo, g->size);
-  if (st != BURR_OK) return st;
+  burr_disasm_status st = check_input(a, g->lo, g->size);
+  if (st != BURR_DISASM_OK) return st;
   g->n = a->pieces;
   g->a = a;
   g->grid = malloc((size_t)g->size[0] * g->size[1] * g->size[2]);
-  if (!g->grid) return BURR_ENOMEM;
+  if (!g->grid) return BURR_DISASM_ENOMEM;
   st = fill_grid(a, g->lo, g->size, g->grid);
-  if (st == BURR_OK) scan_contacts(g);
-  if (st != BURR_OK) burr_geom_free(g);
+  if (st == BURR_DISASM_OK) scan_contacts(g);
+  if (st != BURR_DISASM_OK) burr_geom_free(g);
   return st;
 }
 
-burr_status burr_geom_lines(burr_geom *g) {
-  if (g->cache) return BURR_OK;
+burr_disasm_status burr_geom_lines(burr_geom *g) {
+  if (g->cache) return BURR_DISASM_OK;
   const burr_assembly *a = g->a;
   int total = a->first[a->pieces];
   g->cache_log2 = CACHE_LOG2;
@@ -153,10 +153,10 @@ burr_status burr_geom_lines(burr_geom *g) {
     }
     if (ok) build_axis(g, a, d, g->grid, g->lo, g->size);
   }
-  if (ok) return BURR_OK;
+  if (ok) return BURR_DISASM_OK;
   free(g->cache); /* the next call tries again */
   g->cache = NULL;
-  return BURR_ENOMEM;
+  return BURR_DISASM_ENOMEM;
 }
 
 void burr_geom_free(burr_geom *g) {

@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-burr_status burr_mover_init(burr_mover *m, burr_geom *g) {
+burr_disasm_status burr_mover_init(burr_mover *m, burr_geom *g) {
   memset(m, 0, sizeof *m);
   m->g = g;
   m->list = malloc(BURR_MAX_MOVES * sizeof *m->list);
   m->dist = malloc(3 * sizeof *m->dist); /* written before it is read, for each position */
-  return m->list && m->dist ? BURR_OK : BURR_ENOMEM;
+  return m->list && m->dist ? BURR_DISASM_OK : BURR_DISASM_ENOMEM;
 }
 
 void burr_mover_free(burr_mover *m) {
@@ -216,7 +216,7 @@ int burr_mover_list(burr_mover *m, int k, const int *piece, const int (*off)[3],
     int n = assembled_list(m);
     if (n >= 0) return n;
   }
-  if (burr_geom_lines(m->g) != BURR_OK) return BURR_LIST_NOMEM;
+  if (burr_geom_lines(m->g) != BURR_DISASM_OK) return BURR_LIST_NOMEM;
   fill_dist(m, off);
   if (!all && find_removal(m)) return 1;
   int count = 0;
