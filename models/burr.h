@@ -18,7 +18,9 @@
  *       <bitmap><pair piece="P" result="R"/> ...</bitmap>   (colour constraints)
  *     </problem>
  * and what else a problem holds (found assemblies, solutions, the assembler's saved state,
- * groups, weights, comments) is read past: dance recomputes what it needs. A pair allows a
+ * comments) is read past: dance recomputes what it needs. Two things matter only to take
+ * assemblies apart: a shape's weight="N" (on its <voxel>) and a part's piece group, given
+ * as group="G" on its <shape> or as <group group="G" count="N"/> inside it. A pair allows a
  * voxel of colour P+1 of a piece on a voxel of colour R+1 of the result; a voxel without
  * colour goes anywhere and takes any piece, as in BurrTools.
  *
@@ -77,11 +79,14 @@ typedef struct {
   char *name;           /* "" when the file gives none */
   int line;             /* of its <voxel> tag */
   int filled, variable; /* voxels of each state */
+  int weight;           /* weight="N" (1 when not given): used only to take assemblies apart */
 } burr_shape;
 
 typedef struct {
   int shape;    /* index into burr_puzzle.shapes */
   int min, max; /* copies used: count="N" is N..N; neither count nor min/max is 1..1 */
+  int group;    /* its piece group when it has exactly one group entry (group="G" or one
+                   <group> inside), else 0; used only to take assemblies apart */
 } burr_part;
 
 typedef struct {

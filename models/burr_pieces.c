@@ -17,6 +17,7 @@ static char *name_copy(const char *s) {
 
 /* Shape k: piece p drawn in the box around its cubes. */
 static int piece_shape(const poly_piece *p, burr_shape *s) {
+  s->weight = 1;
   for (int i = 0; i < p->size; i++) {
     int c[3] = {p->cubes[i].x, p->cubes[i].y, p->cubes[i].z};
     for (int a = 0; a < 3; a++)
@@ -36,6 +37,7 @@ static int piece_shape(const poly_piece *p, burr_shape *s) {
 }
 
 static int region_shape(const poly_set *set, burr_shape *s) {
+  s->weight = 1;
   for (int a = 0; a < 3; a++)
     s->size[a] = set->box[a];
   size_t total = (size_t)s->size[0] * s->size[1] * s->size[2];
@@ -71,7 +73,7 @@ static int convert(const poly_set *set, burr_puzzle *p) {
       continue;
     }
     if (piece_shape(pc, &p->shapes[p->nshapes])) return -1;
-    pr->parts[pr->nparts++] = (burr_part){p->nshapes++, pc->optional ? 0 : 1, 1};
+    pr->parts[pr->nparts++] = (burr_part){p->nshapes++, pc->optional ? 0 : 1, 1, 0};
   }
   if (region_shape(set, &p->shapes[p->nshapes])) return -1;
   pr->result = p->nshapes++;

@@ -198,8 +198,11 @@ static burr_status read_voxel(const burr_xml_node *n, burr_shape *s, burr_error 
                  x, axes[a], BURR_MAX_DIM);
     s->size[a] = (int)x;
   }
-  const char *type = burr_xml_get(n, "type");
-  long t = 0;
+  const char *type = burr_xml_get(n, "type"), *weight = burr_xml_get(n, "weight");
+  long t = 0, w = 1;
+  if (weight && !parse_int(weight, INT_MIN, INT_MAX, &w))
+    return say(err, BURR_ESYNTAX, n->line, "weight \"%.20s\" is not a whole number", weight);
+  s->weight = (int)w;
   if (type && !parse_int(type, 0, 0, &t))
     return say(err, BURR_ESYNTAX, n->line, "voxel type \"%.20s\": dance reads type 0 only", type);
   s->name = copy_string(burr_xml_get(n, "name"));
@@ -228,6 +231,32 @@ static burr_status read_shapes(const burr_xml_node *n, burr_puzzle *p, burr_erro
 
 /* ---- problems --------------------------------------------------------------------------- */
 
+/* The part's group, as BurrTools' disassembler takes it: the group of its one group entry,
+ * 0 when it has none or several. */
+static burr_status read_group(const burr_xml_node *n, burr_part *part, burr_error *err) {
+  const char *g = burr_xml_get(n, "group");
+  long v = 0;
+  if (g && !parse_int(g, 0, 65535, &v))
+    return say(err, BURR_ESYNTAX, n->line, "group \"%.20s\" is not a number from 0 to 65535", g);
+  if (v) {
+    part->group = (int)v;
+    return BURR_OK;
+  }
+  int entries = 0;
+  for (int i = 0; i < n->nchildren; i++) {
+    const burr_xml_node *c = n->children[i];
+    if (strcmp(c->name, "group") != 0) continue;
+    g = burr_xml_get(c, "group");
+    if (!g || !parse_int(g, 0, 65535, &v) || !burr_xml_get(c, "count"))
+      return say(err, BURR_ESYNTAX, c->line,
+                 "<group> needs a group number from 0 to 65535 and a count");
+    entries++;
+    part->group = (int)v;
+  }
+  if (entries != 1) part->group = 0;
+  return BURR_OK;
+}
+
 static burr_status read_part(const burr_xml_node *n, const burr_puzzle *p, burr_part *part,
                              burr_error *err) {
   long id, lo = 1, hi = 1;
@@ -249,8 +278,8 @@ static burr_status read_part(const burr_xml_node *n, const burr_puzzle *p, burr_
                  BURR_MAX_COUNT);
     if (lo > hi) return say(err, BURR_ESYNTAX, n->line, "min %ld is more than max %ld", lo, hi);
   }
-  *part = (burr_part){(int)id, (int)lo, (int)hi};
-  return BURR_OK;
+  *part = (burr_part){(int)id, (int)lo, (int)hi, 0};
+  return read_group(n, part, err);
 }
 
 static burr_status read_parts(const burr_xml_node *n, const burr_puzzle *p, burr_problem *pr,

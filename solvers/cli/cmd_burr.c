@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "burr.h"
+#include "burr_apart.h"
 #include "cli.h"
 #include "solve.h"
 
@@ -13,8 +14,14 @@
 #define BURR_OPTIONS(X)                                                                            \
   X(problem, "problem", 0, STRING, "N|all", "all", 0, 0,                                           \
     "count the assemblies of problem N only (from 1, in the file's order)")                        \
+  X(disassemble, "disassemble", 'd', FLAG, NULL, NULL, 0, 0,                                       \
+    "also take each assembly apart: how many come apart (BurrTools' solutions), their levels")     \
   X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
-    "print each assembly as layers of letters, top layer first, one letter per piece")             \
+    "print each assembly as layers of letters, top layer first, one letter per piece; with "       \
+    "--disassemble also its level and moves")                                                      \
+  X(svg, "svg", 0, STRING, "DIR", NULL, 0, 0,                                                      \
+    "with --disassemble: write the first assembly that comes apart as SVG frames, one per move, "  \
+    "into DIR (step-000.svg, ...)")                                                                \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX,                                               \
     "stop each problem's search after N assemblies")                                               \
   X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
@@ -34,7 +41,7 @@ CLI_DECLARE_COMMAND(burr);
 
 const cli_command cmd_burr_command = {
     .name = "burr",
-    .common = "problem print max threads json help help-all",
+    .common = "problem disassemble print max threads json help help-all",
     .examples = "  dance burr data/burr/two-bars.xmpuzzle\n"
                 "  dance burr data/burr/three-piece.xmpuzzle --print\n"
                 "  dance burr data/burr/ranges.xmpuzzle --json\n",
@@ -85,9 +92,16 @@ typedef struct {
   uint64_t max;
   uint64_t assemblies, covers;
   int print, failed;
+  char error[160]; /* why it failed, when not out of memory */
   dlx_stats st;
   const char *stopped_by;
   int complete;
+  /* --disassemble: each assembly taken apart into the tally; with keep, listed too */
+  int disassemble, keep;
+  burr_apart apart;
+  const volatile int *stop;
+  const char *svg; /* --svg DIR, until its frames are written */
+  double seconds;  /* of the whole search, taking apart included */
 } burr_run;
 
 typedef struct {
@@ -100,32 +114,74 @@ static void on_progress(void *ctx, const dlx_progress *p) {
   cli_search_progress_report(&s->report, s->run->assemblies, p->nodes, p->fraction, p->seconds);
 }
 
-static int print_assembly(burr_run *r, const int32_t *options, size_t n) {
-  burr_assembly_data a;
-  if (burr_model_assembly(r->m, options, n, &a)) return -1;
-  size_t len = burr_format_layers(r->m, &a, NULL, 0);
+static int print_assembly(burr_run *r, const burr_assembly_data *a) {
+  size_t len = burr_format_layers(r->m, a, NULL, 0);
   char *text = malloc(len + 1);
   if (text) {
-    burr_format_layers(r->m, &a, text, len + 1);
-    printf("assembly %" PRIu64 " of problem %d:\n%s\n", r->assemblies, burr_model_problem(r->m) + 1,
+    burr_format_layers(r->m, a, text, len + 1);
+    printf("assembly %" PRIu64 " of problem %d:\n%s", r->assemblies, burr_model_problem(r->m) + 1,
            text);
+    if (!r->disassemble) printf("\n");
   }
   free(text);
-  burr_assembly_data_free(&a);
   return text ? 0 : -1;
 }
 
+/* --print and --svg: what taking assembly a apart found. */
+static int show_apart(burr_run *r, const burr_assembly_data *a, const burr_disasm_result *d) {
+  char level[BURR_MAX_PIECES * 12];
+  burr_apart_level(d, level, sizeof level);
+  if (r->print && d->separable) {
+    printf("comes apart: level %s, %s\n", level, cli_plural((uint64_t)d->moves, "move", "moves").s);
+    burr_apart_print_moves(stdout, d);
+  } else if (r->print) {
+    printf("does not come apart\n");
+  }
+  if (r->print) printf("\n");
+  if (!r->svg || !d->separable) return 0;
+  char title[BURR_MAX_PIECES * 12 + 64];
+  snprintf(title, sizeof title, "problem %d, assembly %" PRIu64 ", level %s",
+           burr_model_problem(r->m) + 1, r->assemblies, level);
+  if (burr_apart_svg(r->svg, a, d, title) < 0) {
+    snprintf(r->error, sizeof r->error, "%s: cannot write the SVG frames: %s", r->svg,
+             strerror(errno));
+    return -1;
+  }
+  r->svg = NULL;
+  return 0;
+}
+
+/* --disassemble: assembly a taken apart. Returns 0, 1 when Ctrl-C ended it, -1 on failure. */
+static int take_apart(burr_run *r, const burr_assembly_data *a) {
+  burr_disasm_result d;
+  const char *why = NULL;
+  bool moves = r->print || r->svg;
+  int rc = burr_apart_one(&r->apart, r->m, a, r->assemblies, r->keep, moves, r->stop, &d, &why);
+  if (rc < 0)
+    snprintf(r->error, sizeof r->error, "assembly %" PRIu64 " of problem %d: %s", r->assemblies,
+             burr_model_problem(r->m) + 1, why);
+  if (rc) return rc;
+  rc = show_apart(r, a, &d);
+  burr_disasm_result_free(&d);
+  return rc;
+}
+
 /* Each cover: counted if it is its class's one assembly. An assembly counted is turned into
- * its pieces' voxels by burr_model_assembly, the form a disassembler takes (burr.h), as
- * --print does here. */
+ * its pieces' voxels by burr_model_assembly, to be drawn (--print) and taken apart
+ * (--disassemble). */
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
   burr_run *r = ctx;
   r->covers++;
   if (!burr_model_accept(r->m, options, n)) return 0;
   r->assemblies++;
-  if (r->print && print_assembly(r, options, n)) {
-    r->failed = 1;
-    return 1;
+  if (r->print || r->disassemble) {
+    burr_assembly_data a;
+    int rc = burr_model_assembly(r->m, options, n, &a) ? -1 : 0;
+    if (!rc && r->print) rc = print_assembly(r, &a);
+    if (!rc && r->disassemble) rc = take_apart(r, &a);
+    burr_assembly_data_free(&a);
+    if (rc < 0) r->failed = 1;
+    if (rc) return 1;
   }
   return r->max && r->assemblies >= r->max;
 }
@@ -146,14 +202,17 @@ static int count_problem(const burr_options *o, burr_run *r, const volatile int 
     d.progress_ctx = &pg;
     d.progress_seconds = o->progress_interval;
   }
+  r->stop = stop;
+  double t0 = cli_now();
   dlx_status ds = dlx_solve(mx, &d, &r->st);
+  r->seconds = cli_now() - t0;
   if (show) cli_progress_end(&pg.report.line);
   if (ds) {
     cli_error(&cmd_burr_command, "%s", dlx_strerror(ds));
     return CLI_ERROR;
   }
   if (r->failed) {
-    cli_error(&cmd_burr_command, "out of memory");
+    cli_error(&cmd_burr_command, "%s", r->error[0] ? r->error : "out of memory");
     return CLI_ERROR;
   }
   int interrupted = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
@@ -249,6 +308,16 @@ static int load(const burr_options *o, const char *path, burr_puzzle **puz, burr
 
 /* ---- output ----------------------------------------------------------------------------- */
 
+/* "179 come apart", "1 comes apart", "none comes apart". */
+static cli_num come_apart(uint64_t k) {
+  cli_num n;
+  if (k == 0)
+    snprintf(n.s, sizeof n.s, "none comes apart");
+  else
+    snprintf(n.s, sizeof n.s, "%" PRIu64 " %s", k, k == 1 ? "comes apart" : "come apart");
+  return n;
+}
+
 static void print_text(const burr_puzzle *p, const burr_run *runs, int first, int last,
                        const burr_options *o) {
   for (int i = first; i < last; i++) {
@@ -260,12 +329,16 @@ static void print_text(const burr_puzzle *p, const burr_run *runs, int first, in
       continue;
     }
     cli_num n = cli_plural(r->assemblies, "assembly", "assemblies");
+    char apart[sizeof(cli_num) + 2] = "";
+    if (o->disassemble && r->assemblies)
+      snprintf(apart, sizeof apart, ", %s", come_apart(r->apart.solutions).s);
     if (r->stopped_by)
-      printf("%s%s (%s; the search is incomplete)\n", r->assemblies ? "at least " : "",
-             r->assemblies ? n.s : "no assemblies found",
+      printf("%s%s%s (%s; the search is incomplete)\n", r->assemblies ? "at least " : "",
+             r->assemblies ? n.s : "no assemblies found", apart,
              cli_stop_phrase(r->stopped_by, o->max, 0).s);
     else
-      printf("%s\n", r->assemblies ? n.s : "no assemblies");
+      printf("%s%s\n", r->assemblies ? n.s : "no assemblies", apart);
+    if (o->disassemble) burr_apart_text(stdout, &r->apart);
   }
 }
 
@@ -274,6 +347,10 @@ static void json_problem(cli_json *j, const burr_puzzle *p, const burr_run *r, i
   cli_json_int(j, "problem", i + 1);
   cli_json_string(j, "name", p->problems[i].name);
   cli_json_uint(j, "assemblies", r->assemblies);
+  if (r->disassemble) {
+    burr_apart_json(j, &r->apart, r->keep);
+    cli_json_real(j, "assembly_seconds", r->seconds - r->apart.seconds, 6);
+  }
   cli_json_uint(j, "covers", r->covers);
   cli_json_int(j, "rotations", burr_model_rotations(r->m));
   cli_json_int(j, "reflections", burr_model_reflections(r->m));
@@ -288,12 +365,13 @@ static void json_problem(cli_json *j, const burr_puzzle *p, const burr_run *r, i
 }
 
 static void print_json(const char *path, const burr_puzzle *p, const burr_run *runs, int first,
-                       int last, double seconds) {
-  uint64_t total = 0;
+                       int last, double seconds, int disassemble) {
+  uint64_t total = 0, solutions = 0;
   int complete = 1;
   const char *stopped_by = NULL;
   for (int i = first; i < last; i++) {
     total += runs[i].assemblies;
+    solutions += runs[i].apart.solutions;
     complete &= runs[i].m && runs[i].complete;
     if (!stopped_by && runs[i].m) stopped_by = runs[i].stopped_by;
   }
@@ -303,6 +381,7 @@ static void print_json(const char *path, const burr_puzzle *p, const burr_run *r
   cli_json_begin_object(&j, NULL);
   cli_json_string(&j, "file", path);
   cli_json_uint(&j, "assemblies", total);
+  if (disassemble) cli_json_uint(&j, "solutions", solutions);
   cli_json_bool(&j, "complete", complete);
   cli_json_string(&j, "stopped_by", stopped_by);
   cli_json_real(&j, "seconds", seconds, 6);
@@ -315,8 +394,10 @@ static void print_json(const char *path, const burr_puzzle *p, const burr_run *r
 
 static void free_all(burr_puzzle *p, burr_run *runs) {
   if (runs && p)
-    for (int i = 0; i < p->nproblems; i++)
+    for (int i = 0; i < p->nproblems; i++) {
       burr_model_free(runs[i].m);
+      burr_apart_free(&runs[i].apart);
+    }
   free(runs);
   burr_puzzle_free(p);
 }
@@ -326,6 +407,8 @@ int cmd_burr(int argc, char **argv) {
   int nargs, status = cli_start(&cmd_burr_command, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
   if (nargs < 1) return cli_usage_error(&cmd_burr_command, "missing the puzzle FILE");
+  if (o.svg && !o.disassemble)
+    return cli_usage_error(&cmd_burr_command, "--svg draws a disassembly: it needs --disassemble");
   const char *path = argv[1];
   burr_puzzle *p = NULL;
   burr_run *runs = NULL;
@@ -337,6 +420,7 @@ int cmd_burr(int argc, char **argv) {
   }
   const volatile int *stop = cli_interrupt_begin();
   uint64_t total = 0;
+  const char *svg = o.svg;
   for (int i = first; i < last && status != CLI_ERROR; i++) {
     if (__atomic_load_n(stop, __ATOMIC_RELAXED) && i > first) {
       burr_model_free(runs[i].m); /* not searched: left out of the results */
@@ -345,14 +429,18 @@ int cmd_burr(int argc, char **argv) {
     }
     runs[i].max = o.max;
     runs[i].print = o.print && !o.json;
+    runs[i].disassemble = o.disassemble;
+    runs[i].keep = o.disassemble && o.print && o.json;
+    runs[i].svg = svg;
     if (count_problem(&o, &runs[i], stop)) status = CLI_ERROR;
-    total += runs[i].assemblies;
+    if (!runs[i].svg) svg = NULL; /* written */
+    total += o.disassemble ? runs[i].apart.solutions : runs[i].assemblies;
   }
   cli_interrupt_end();
   if (status != CLI_ERROR) {
     if (o.json)
-      print_json(strcmp(path, "-") ? path : CLI_STDIN_NAME, p, runs, first, last,
-                 cli_now() - start);
+      print_json(strcmp(path, "-") ? path : CLI_STDIN_NAME, p, runs, first, last, cli_now() - start,
+                 o.disassemble);
     else
       print_text(p, runs, first, last, &o);
     status = total ? CLI_SOLVED : CLI_NO_SOLUTION;
