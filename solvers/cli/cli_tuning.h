@@ -29,6 +29,12 @@ enum {
    * count walks the states of that frontier, whose number grows exponentially with it.
    * "Copies counted by their symmetry classes". */
   CUBE_ORBITS_MAX_SECTION = 12,
+  /* dance burr --engine auto: the bitset engine for a matrix of up to this many options (a
+   * burr matrix has no colours; its pieces' counts are multiplicities, which the bitset
+   * engine searches too), where the library's own choice would take dancing links past two
+   * words of options; it was as fast or faster on every example measured, the largest well
+   * below this. Beyond, the library chooses. "Burr puzzles". */
+  BURR_BITS_MAX_OPTIONS = 4096,
 };
 
 /* dance oneup --method metropolis: the default temperature, the lowest median time over 100

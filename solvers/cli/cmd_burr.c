@@ -193,6 +193,8 @@ static int count_problem(const burr_options *o, burr_run *r, const volatile int 
   d.solution_ctx = r;
   d.stop = stop;
   d.engine = (dlx_engine_kind)cli_engine(o->engine);
+  if (d.engine == DLX_ENGINE_AUTO && dlx_option_count(mx) <= BURR_BITS_MAX_OPTIONS)
+    d.engine = DLX_ENGINE_BITS;
   d.threads = o->threads ? (int)o->threads : dlx_default_threads(mx, &d);
   burr_progress pg = {.run = r};
   int show = o->progress && !o->quiet;
