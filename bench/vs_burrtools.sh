@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # vs_burrtools.sh -- counts the assemblies of every problem of BurrTools' cube-grid examples
-# with `dance burr` and with BurrTools' own command-line solver burrTxt (assembly only, no
-# -d), checks that the counts agree, times both in the same run, and prints a Markdown
-# report for bench/RESULTS.md ("Burr puzzles").
+# with `dance burr` and with BurrTools' own command-line solver burrTxt, first assembly only
+# (no -d), then with the assemblies taken apart (`dance burr -d`, `burrTxt -d`: the
+# assemblies and the solutions, those that come apart); checks that the counts agree, times
+# both in the same run, and prints a Markdown report for bench/RESULTS.md ("Burr puzzles").
 #
 #   bench/vs_burrtools.sh [--reps N] [--random ROUNDS]
 #   BURRTXT=/path/to/burrTxt BURRTOOLS_SRC=/path/to/clone bench/vs_burrtools.sh
@@ -58,7 +59,7 @@ cpu() { bench_cpu /dev/null "$tmp/out" "$tmp/err" "$@"; }
 
 bench_header "Burr puzzles: dance burr against BurrTools' burrTxt" "$root" "$build" \
   "bench/vs_burrtools.sh --reps $reps --random $rounds" models/burr.c models/burr_read.c \
-  solvers/cli/cmd_burr.c
+  solvers/cli/cmd_burr.c solvers/cli/burr_apart.c solvers/stategraph/burr_disasm.c
 echo "- BurrTools: commit ${commit:0:7}, burrTxt built with \`g++ -O2\` ($(g++ --version | head -n 1))"
 echo
 echo "| example | problem | burrTxt assemblies | dance assemblies | burrTxt CPU s | dance CPU s | dance / burrTxt |"
@@ -86,6 +87,36 @@ for file in "$src"/examples/*.xmpuzzle; do
     # (a ratio of times under 10 ms would be noise)
     ratio=$(python3 -c "print(f'{$d/$b:.2f}x' if $b >= 0.01 else '-')")
     echo "| $name | $p | $bcount | $dcount | $b | $d | $ratio |"
+  done
+done
+echo
+echo "Taken apart: \`dance burr -d\` against \`burrTxt -d\`."
+echo
+echo "| example | problem | burrTxt assemblies | dance assemblies | burrTxt solutions | dance solutions | burrTxt CPU s | dance CPU s | dance / burrTxt |"
+echo "|---|---|---|---|---|---|---|---|---|"
+for file in "$src"/examples/*.xmpuzzle; do
+  gzip -dcf "$file" >"$tmp/puzzle.xml"
+  grep -q '<gridType type="0"' "$tmp/puzzle.xml" || continue
+  name=$(basename "$file" .xmpuzzle)
+  problems=$("$dance" burr "$file" --json -t 1 --max 1 |
+    python3 -c 'import json,sys; print(len(json.load(sys.stdin)["problems"]))')
+  for ((p = 1; p <= problems; p++)); do
+    : >"$tmp/d"; : >"$tmp/b"
+    for ((r = 0; r < reps; r++)); do
+      cpu "$dance" burr -d "$file" --problem "$p" --json -t 1 >>"$tmp/d"
+      dcount=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["assemblies"], d["solutions"])' <"$tmp/out")
+      cpu "$burrtxt" -d -q -o "$((p - 1))" "$file" >>"$tmp/b"
+      bcount=$(grep -o '[0-9]* assemblies and [0-9]* solutions' "$tmp/out" | awk '{print $1, $4}')
+    done
+    if [ "$dcount" != "$bcount" ]; then
+      status=1
+      echo "vs_burrtools.sh: $name problem $p, taken apart: dance $dcount, burrTxt $bcount" >&2
+    fi
+    d=$(sort -g "$tmp/d" | head -1) b=$(sort -g "$tmp/b" | head -1)
+    ratio=$(python3 -c "print(f'{$d/$b:.2f}x' if $b >= 0.01 else '-')")
+    read -r da ds <<<"$dcount"
+    read -r ba bs <<<"$bcount"
+    echo "| $name | $p | $ba | $da | $bs | $ds | $b | $d | $ratio |"
   done
 done
 if [ "$rounds" -gt 0 ]; then
