@@ -43,6 +43,7 @@ const cli_command cmd_burr_command = {
     .name = "burr",
     .common = "problem disassemble print max threads json help help-all",
     .examples = "  dance burr data/burr/two-bars.xmpuzzle\n"
+                "  dance burr -d data/burr/apart.xmpuzzle\n"
                 "  dance burr data/burr/three-piece.xmpuzzle --print\n"
                 "  dance burr data/burr/ranges.xmpuzzle --json\n",
     .usage = "[OPTIONS] FILE",
@@ -72,16 +73,31 @@ const cli_command cmd_burr_command = {
         "A file dance cannot read gets one message naming the file, the line and what is\n"
         "wrong: another grid than the cube grid, variable voxels in a piece, a piece that\n"
         "fits nowhere, more cubes than the result holds, a malformed voxel string or XML.\n"
-        "Disassembly (BurrTools' solutions) is not part of this count.\n"
         "\n"
-        "Exit status: 0 if some problem has an assembly, 1 if none has (or a limit or\n"
-        "Ctrl-C stopped the search before one was found), 2 for bad usage or input.\n"
+        "--disassemble (-d) takes each assembly apart as BurrTools' burrTxt -d does:\n"
+        "  problem 1: 588 assemblies, 179 come apart\n"
+        "    level 1: 179 assemblies\n"
+        "    highest level: 1.2 (assembly 17)\n"
+        "those that come apart are BurrTools' solutions; a level string (2.2) gives the\n"
+        "moves to the first separation, then the levels of the two parts, the part left\n"
+        "first, each only if it needs more than one move. The levels are counted by their\n"
+        "first number. Piece groups and shape weights in the file are taken as BurrTools\n"
+        "takes them. With --print, each assembly's level and moves follow its drawing; with\n"
+        "--json, \"solutions\", \"levels\" ({\"1\": 179}), \"highest_level\",\n"
+        "\"assembly_seconds\", \"disassembly_seconds\", and with --print \"solution_list\".\n"
+        "--svg DIR draws the first assembly that comes apart, one frame a move.\n"
+        "\n"
+        "Exit status: 0 if some problem has an assembly (with --disassemble: one that comes\n"
+        "apart), 1 if none has (or a limit or Ctrl-C stopped the search before one was\n"
+        "found), 2 for bad usage or input.\n"
         "\n"
         "Examples:\n"
         "  dance burr data/burr/two-bars.xmpuzzle\n"
         "  dance burr data/burr/three-piece.xmpuzzle --print\n"
         "  dance burr data/burr/ranges.xmpuzzle --json\n"
-        "  dance burr data/burr/variable.xmpuzzle --problem 2\n",
+        "  dance burr data/burr/variable.xmpuzzle --problem 2\n"
+        "  dance burr -d data/burr/apart.xmpuzzle --print --problem 1\n"
+        "  dance burr -d data/burr/apart.xmpuzzle --svg frames\n",
     .options = cli_option_table,
     .option_count = sizeof cli_option_table / sizeof cli_option_table[0],
 };
