@@ -734,8 +734,37 @@ static void test_piece_file(void) {
   burr_puzzle_free(p);
 }
 
+/* Weights and piece groups, read for taking assemblies apart: a part's group is that of its
+ * one group entry (an attribute or one <group> inside), 0 with none or several. */
+static void test_groups_and_weights(void) {
+  static const char xml[] =
+      "<puzzle version=\"2\"><shapes>\n"
+      "<voxel x=\"1\" y=\"1\" z=\"1\" type=\"0\" weight=\"3\">#</voxel>\n"
+      "<voxel x=\"1\" y=\"1\" z=\"1\" type=\"0\">#</voxel>\n"
+      "<voxel x=\"4\" y=\"1\" z=\"1\" type=\"0\">####</voxel>\n"
+      "</shapes><problems><problem><shapes>\n"
+      "<shape id=\"0\" group=\"2\"/>\n"
+      "<shape id=\"1\"><group group=\"5\" count=\"1\"/></shape>\n"
+      "<shape id=\"0\"><group group=\"1\" count=\"1\"/><group group=\"2\" count=\"1\"/></shape>\n"
+      "<shape id=\"1\"/>\n"
+      "</shapes><result id=\"2\"/></problem></problems></puzzle>\n";
+  burr_puzzle *p = NULL;
+  burr_error err;
+  ASSERT_EQ(burr_read_buffer("groups", xml, strlen(xml), &p, &err), BURR_OK);
+  if (!p) return;
+  ASSERT_EQ(p->shapes[0].weight, 3);
+  ASSERT_EQ(p->shapes[1].weight, 1);
+  ASSERT_EQ(p->problems[0].nparts, 4);
+  ASSERT_EQ(p->problems[0].parts[0].group, 2);
+  ASSERT_EQ(p->problems[0].parts[1].group, 5);
+  ASSERT_EQ(p->problems[0].parts[2].group, 0);
+  ASSERT_EQ(p->problems[0].parts[3].group, 0);
+  burr_puzzle_free(p);
+}
+
 int main(void) {
   RUN(test_read_plain_and_gzip);
+  RUN(test_groups_and_weights);
   RUN(test_read_errors);
   RUN(test_data_counts);
   RUN(test_colour_orientations);

@@ -41,11 +41,14 @@ bad "$V"'<voxel x="2" y="1" z="1" type="0"># #</voxel></shapes></puzzle>' :3 "a 
 bad "$V"'<voxel x="2" y="1" type="0">##</voxel></shapes></puzzle>' :3 "<voxel> without its 'z' size"
 bad "$V"'<voxel x="65" y="1" z="1" type="0">##</voxel></shapes></puzzle>' :3 "a voxel space 65 voxels long in x: dance reads at most 64 on a side"
 bad "$V"'<voxel x="2" y="1" z="1" type="1">##</voxel></shapes></puzzle>' :3 "voxel type \"1\": dance reads type 0 only"
+bad "$V"'<voxel x="2" y="1" z="1" type="0" weight="heavy">##</voxel></shapes></puzzle>' :3 "weight \"heavy\" is not a whole number"
 # Problems: what the file says, then what cannot be solved.
 H='<puzzle version="2">\n<shapes>\n<voxel x="2" y="1" z="1" name="bar" type="0">##</voxel>\n<voxel x="3" y="1" z="1" type="0">###</voxel>\n<voxel x="2" y="1" z="1" type="0">#+</voxel>\n<voxel x="1" y="1" z="1" type="0">_</voxel>\n</shapes>\n<problems>\n'
 bad "$H"'<problem>\n<shapes><shape id="7" count="1"/></shapes><result id="3"/>\n</problem>\n</problems></puzzle>' :10 "shape id \"7\" names no shape (the file has 4)"
 bad "$H"'<problem>\n<shapes><shape id="0" count="x"/></shapes><result id="3"/>\n</problem>\n</problems></puzzle>' :10 "count \"x\" is not a number from 0 to 1000"
 bad "$H"'<problem>\n<shapes><shape id="0" min="3" max="2"/></shapes><result id="3"/>\n</problem>\n</problems></puzzle>' :10 "min 3 is more than max 2"
+bad "$H"'<problem>\n<shapes><shape id="0" group="g"/></shapes><result id="3"/>\n</problem>\n</problems></puzzle>' :10 "group \"g\" is not a number from 0 to 65535"
+bad "$H"'<problem>\n<shapes><shape id="0">\n<group group="1"/></shape></shapes><result id="3"/>\n</problem>\n</problems></puzzle>' :11 "<group> needs a group number from 0 to 65535 and a count"
 bad "$H"'<problem maxHoles="-1">\n</problem>\n</problems></puzzle>' :9 "maxHoles \"-1\" is not a number"
 bad "$H"'<problem>\n<result id="9"/>\n</problem>\n</problems></puzzle>' :10 "result id \"9\" names no shape (the file has 4)"
 bad "$H"'<problem>\n<shapes><shape id="0"/></shapes><result id="1"/><bitmap><pair piece="1"/></bitmap>\n</problem>\n</problems></puzzle>' :10 "<pair> needs 'piece' and 'result' colours from 0 to 62"
