@@ -28,7 +28,8 @@
   X(threads, "threads", 't', UINT, "N", "all online cores, one for a tiny search", 1,              \
     CLI_MAX_THREADS, "search with N threads")                                                      \
   X(progress, "progress", 0, FLAG, NULL, NULL, 0, 0,                                               \
-    "report on stderr: assemblies, nodes, nodes per second, estimated part done, time")            \
+    "report on stderr: assemblies (with --disassemble: those that come apart), nodes, nodes "      \
+    "per second, estimated part done, time")                                                       \
   X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
     "seconds between progress reports")                                                            \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
@@ -125,9 +126,13 @@ typedef struct {
   const burr_run *run;
 } burr_progress;
 
+/* The count reported: the assemblies, or with --disassemble those that come apart (BurrTools'
+ * solutions). */
 static void on_progress(void *ctx, const dlx_progress *p) {
   burr_progress *s = ctx;
-  cli_search_progress_report(&s->report, s->run->assemblies, p->nodes, p->fraction, p->seconds);
+  const burr_run *r = s->run;
+  cli_search_progress_report(&s->report, r->disassemble ? r->apart.solutions : r->assemblies,
+                             p->nodes, p->fraction, p->seconds);
 }
 
 static int print_assembly(burr_run *r, const burr_assembly_data *a) {
