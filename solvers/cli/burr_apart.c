@@ -54,7 +54,7 @@ static int tally(burr_apart *s, const burr_disasm_result *r, uint64_t index, boo
     if (!l) return -1;
     s->list = l, s->cap = cap;
   }
-  char level[4 * BURR_MAX_PIECES * 12];
+  char level[BURR_MAX_PIECES * 12];
   burr_apart_level(r, level, sizeof level);
   char *copy = malloc(strlen(level) + 1);
   if (!copy) return -1;
@@ -128,7 +128,7 @@ void burr_apart_json(cli_json *j, const burr_apart *s, bool entries) {
   }
   cli_json_end_object(j);
   if (s->nbest) {
-    char level[4 * BURR_MAX_PIECES * 12];
+    char level[BURR_MAX_PIECES * 12];
     burr_disasm_result best = {.levels = s->nbest};
     memcpy(best.level, s->best, sizeof best.level);
     burr_apart_level(&best, level, sizeof level);
