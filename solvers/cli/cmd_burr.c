@@ -22,6 +22,8 @@
   X(svg, "svg", 0, STRING, "DIR", NULL, 0, 0,                                                      \
     "with --disassemble: write the first assembly that comes apart as SVG frames, one per move, "  \
     "into DIR (step-000.svg, ...)")                                                                \
+  X(svg_assembly, "svg-assembly", 0, UINT, "N", "the first that comes apart", 1, UINT64_MAX,       \
+    "with --svg: draw assembly N instead (numbered as --print numbers them)")                      \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX,                                               \
     "stop each problem's search after N assemblies")                                               \
   X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
@@ -117,8 +119,9 @@ typedef struct {
   int disassemble, keep;
   burr_apart apart;
   const volatile int *stop;
-  const char *svg; /* --svg DIR, until its frames are written */
-  double seconds;  /* of the whole search, taking apart included */
+  const char *svg;       /* --svg DIR, until its frames are written */
+  uint64_t svg_assembly; /* --svg-assembly N, 0 for the first that comes apart */
+  double seconds;        /* of the whole search, taking apart included */
 } burr_run;
 
 typedef struct {
@@ -159,7 +162,7 @@ static int show_apart(burr_run *r, const burr_assembly_data *a, const burr_disas
     printf("does not come apart\n");
   }
   if (r->print) printf("\n");
-  if (!r->svg || !d->separable) return 0;
+  if (!r->svg || !d->separable || (r->svg_assembly && r->svg_assembly != r->assemblies)) return 0;
   char title[BURR_MAX_PIECES * 12 + 64];
   snprintf(title, sizeof title, "problem %d, assembly %" PRIu64 ", level %s",
            burr_model_problem(r->m) + 1, r->assemblies, level);
@@ -176,7 +179,7 @@ static int show_apart(burr_run *r, const burr_assembly_data *a, const burr_disas
 static int take_apart(burr_run *r, const burr_assembly_data *a) {
   burr_disasm_result d;
   const char *why = NULL;
-  bool moves = r->print || r->svg;
+  bool moves = r->print || (r->svg && (!r->svg_assembly || r->svg_assembly == r->assemblies));
   int rc = burr_apart_one(&r->apart, r->m, a, r->assemblies, r->keep, moves, r->stop, &d, &why);
   if (rc < 0)
     snprintf(r->error, sizeof r->error, "assembly %" PRIu64 " of problem %d: %s", r->assemblies,
@@ -432,6 +435,8 @@ int cmd_burr(int argc, char **argv) {
   if (nargs < 1) return cli_usage_error(&cmd_burr_command, "missing the puzzle FILE");
   if (o.svg && !o.disassemble)
     return cli_usage_error(&cmd_burr_command, "--svg draws a disassembly: it needs --disassemble");
+  if (o.svg_assembly && !o.svg)
+    return cli_usage_error(&cmd_burr_command, "--svg-assembly says which assembly --svg draws");
   const char *path = argv[1];
   burr_puzzle *p = NULL;
   burr_run *runs = NULL;
@@ -455,6 +460,7 @@ int cmd_burr(int argc, char **argv) {
     runs[i].disassemble = o.disassemble;
     runs[i].keep = o.disassemble && o.print && o.json;
     runs[i].svg = svg;
+    runs[i].svg_assembly = o.svg_assembly;
     if (count_problem(&o, &runs[i], stop)) status = CLI_ERROR;
     if (!runs[i].svg) svg = NULL; /* written */
     total += o.disassemble ? runs[i].apart.solutions : runs[i].assemblies;
@@ -467,6 +473,9 @@ int cmd_burr(int argc, char **argv) {
     else
       print_text(p, runs, first, last, &o);
     status = total ? CLI_SOLVED : CLI_NO_SOLUTION;
+    if (svg && !o.quiet)
+      cli_warning(&cmd_burr_command, "%s comes apart: %s not written",
+                  o.svg_assembly ? "the assembly asked for never" : "no assembly", svg);
   }
   free_all(p, runs);
   return cli_finish(&cmd_burr_command, status);

@@ -191,6 +191,17 @@ check 'python3 -c "import sys, xml.dom.minidom as m; [m.parse(f) for f in sys.ar
 expect_file_has frames/step-000.svg "problem 1, assembly 1, level 2.2: assembled, 4 moves to take apart"
 expect_file_has frames/step-004.svg "after move 4 of 4"
 expect_usage_error burr "--svg draws a disassembly: it needs --disassemble" burr --svg frames "$DATA/burr/apart.xmpuzzle"
+# --svg-assembly N: that assembly's frames (here the third of fifteen, three moves).
+run burr -d --svg third --svg-assembly 3 "$DATA/burr/ranges.xmpuzzle" --problem 1 -t 1
+expect_exit 0
+check '[ "$(ls third | wc -l)" -eq 4 ]' "four frames of assembly 3"
+expect_file_has third/step-000.svg "problem 1, assembly 3, level 1: assembled, 3 moves to take apart"
+expect_usage_error burr "--svg-assembly says which assembly --svg draws" burr -d --svg-assembly 3 "$DATA/burr/apart.xmpuzzle"
+# Nothing comes apart: nothing drawn, and a warning says so.
+run burr -d --svg none "$DATA/burr/apart.xmpuzzle" --problem 2
+expect_exit 1
+expect_stderr <<<"dance burr: warning: no assembly comes apart: none not written"
+check '[ ! -e none ]' "no folder written"
 
 # Ctrl-C while taking apart: what was found so far, "complete": false.
 if sigint_ignored; then
