@@ -21,13 +21,13 @@ enum {
   CUBE_SPLIT_THREAD_MOST = 512,
   /* dance slide --heuristic auto: pattern databases on boards of at least this many cells
    * (3 x 5, 4 x 4), where they pay for their build; the Manhattan distance and linear
-   * conflicts on smaller ones, which it solves before the tables would be built. "Numbered
-   * tiles: the default estimate by board size". */
+   * conflicts on smaller ones, which it solves before the tables would be built. "The state
+   * graph: sliding blocks, numbered tiles, bar flip". */
   SLIDE_PDB_MIN_CELLS = 15,
   /* dance cube counts copies of one shape by their symmetry classes (polycube_orbits.c) when
    * the box's cross-section, the cells across its longest side, is at most this many: the
    * count walks the states of that frontier, whose number grows exponentially with it.
-   * "Copies counted by their symmetry classes". */
+   * "Packing: Bedlam, the Tetris cube and the other piece sets". */
   CUBE_ORBITS_MAX_SECTION = 12,
   /* dance burr --engine auto: the bitset engine for a matrix of up to this many options (a
    * burr matrix has no colours; its pieces' counts are multiplicities, which the bitset

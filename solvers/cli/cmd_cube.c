@@ -927,8 +927,8 @@ static int search(const cube_options *o, const char *path, const poly_model *m,
 
 /* Whether the run only counts copies of one shape (nothing printed, kept or split; no engine
  * or piece to restrict asked for): then count_orbits counts them by their symmetry classes,
- * far faster than a search that meets every packing (bench/RESULTS.md, "Copies counted by
- * their symmetry classes"). */
+ * far faster than a search that meets every packing (bench/RESULTS.md, "Packing: Bedlam,
+ * the Tetris cube and the other piece sets"). */
 static int orbits_fit(const cube_options *o, const poly_model *m) {
   if (o->print || o->first || o->max || o->catalog || o->svg || o->checkpoint || o->resume ||
       o->shard.count || o->reflections || o->no_prune || (o->engine && strcmp(o->engine, "auto")) ||
