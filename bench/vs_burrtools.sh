@@ -62,63 +62,74 @@ bench_header "Burr puzzles: dance burr against BurrTools' burrTxt" "$root" "$bui
   solvers/cli/cmd_burr.c solvers/cli/burr_apart.c solvers/stategraph/burr_disasm.c
 echo "- BurrTools: commit ${commit:0:7}, burrTxt built with \`g++ -O2\` ($(g++ --version | head -n 1))"
 echo
+# Calls "$@" FILE NAME P for each problem P of each cube-grid example of BurrTools.
+each_problem() {
+  local file name problems p
+  for file in "$src"/examples/*.xmpuzzle; do
+    gzip -dcf "$file" >"$tmp/puzzle.xml"
+    grep -q '<gridType type="0"' "$tmp/puzzle.xml" || continue
+    name=$(basename "$file" .xmpuzzle)
+    problems=$("$dance" burr "$file" --json -t 1 --max 1 |
+      python3 -c 'import json,sys; print(len(json.load(sys.stdin)["problems"]))')
+    for ((p = 1; p <= problems; p++)); do "$@" "$file" "$name" "$p"; done
+  done
+}
+
+# The fastest of the reps runs of both, in $d and $b (CPU s), their ratio in $ratio (a ratio
+# of times under 10 ms would be noise); the counts each prints, by DCOUNT and BCOUNT (shell
+# snippets reading $tmp/out), in $dcount and $bcount. Arguments: the flags of each program
+# (words, or empty), FILE and P.
+time_both() {
+  local dflags=$1 bflags=$2 file=$3 p=$4 r
+  : >"$tmp/d"; : >"$tmp/b"
+  for ((r = 0; r < reps; r++)); do
+    # shellcheck disable=SC2086 # the flags are words, or none
+    cpu "$dance" burr $dflags "$file" --problem "$p" --json -t 1 >>"$tmp/d"
+    dcount=$(eval "$DCOUNT")
+    # shellcheck disable=SC2086
+    cpu "$burrtxt" $bflags -q -o "$((p - 1))" "$file" >>"$tmp/b"
+    bcount=$(eval "$BCOUNT")
+  done
+  d=$(sort -g "$tmp/d" | head -1) b=$(sort -g "$tmp/b" | head -1)
+  ratio=$(python3 -c "print(f'{$d/$b:.2f}x' if $b >= 0.01 else '-')")
+}
+
+assembled() {
+  local file=$1 name=$2 p=$3
+  DCOUNT='python3 -c "import json,sys; print(json.load(sys.stdin)[\"assemblies\"])" <"$tmp/out"'
+  BCOUNT='grep -o "[0-9]* assemblies" "$tmp/out" | cut -d" " -f1'
+  time_both "" "" "$file" "$p"
+  if [ "$dcount" != "$bcount" ]; then
+    status=1
+    echo "vs_burrtools.sh: $name problem $p: dance $dcount, burrTxt $bcount" >&2
+  fi
+  echo "| $name | $p | $bcount | $dcount | $b | $d | $ratio |"
+}
+
+taken_apart() {
+  local file=$1 name=$2 p=$3 da ds ba bs
+  DCOUNT='python3 -c "import json,sys; d=json.load(sys.stdin); print(d[\"assemblies\"], d[\"solutions\"])" <"$tmp/out"'
+  BCOUNT='grep -o "[0-9]* assemblies and [0-9]* solutions" "$tmp/out" | awk "{print \$1, \$4}"'
+  time_both -d -d "$file" "$p"
+  if [ "$dcount" != "$bcount" ]; then
+    status=1
+    echo "vs_burrtools.sh: $name problem $p, taken apart: dance $dcount, burrTxt $bcount" >&2
+  fi
+  read -r da ds <<<"$dcount"
+  read -r ba bs <<<"$bcount"
+  echo "| $name | $p | $ba | $da | $bs | $ds | $b | $d | $ratio |"
+}
+
+status=0
 echo "| example | problem | burrTxt assemblies | dance assemblies | burrTxt CPU s | dance CPU s | dance / burrTxt |"
 echo "|---|---|---|---|---|---|---|"
-status=0
-for file in "$src"/examples/*.xmpuzzle; do
-  gzip -dcf "$file" >"$tmp/puzzle.xml"
-  grep -q '<gridType type="0"' "$tmp/puzzle.xml" || continue
-  name=$(basename "$file" .xmpuzzle)
-  problems=$("$dance" burr "$file" --json -t 1 --max 1 |
-    python3 -c 'import json,sys; print(len(json.load(sys.stdin)["problems"]))')
-  for ((p = 1; p <= problems; p++)); do
-    : >"$tmp/d"; : >"$tmp/b"
-    for ((r = 0; r < reps; r++)); do
-      cpu "$dance" burr "$file" --problem "$p" --json -t 1 >>"$tmp/d"
-      dcount=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["assemblies"])' <"$tmp/out")
-      cpu "$burrtxt" -q -o "$((p - 1))" "$file" >>"$tmp/b"
-      bcount=$(grep -o '[0-9]* assemblies' "$tmp/out" | cut -d' ' -f1)
-    done
-    if [ "$dcount" != "$bcount" ]; then
-      status=1
-      echo "vs_burrtools.sh: $name problem $p: dance $dcount, burrTxt $bcount" >&2
-    fi
-    d=$(sort -g "$tmp/d" | head -1) b=$(sort -g "$tmp/b" | head -1)
-    # (a ratio of times under 10 ms would be noise)
-    ratio=$(python3 -c "print(f'{$d/$b:.2f}x' if $b >= 0.01 else '-')")
-    echo "| $name | $p | $bcount | $dcount | $b | $d | $ratio |"
-  done
-done
+each_problem assembled
 echo
 echo "Taken apart: \`dance burr -d\` against \`burrTxt -d\`."
 echo
 echo "| example | problem | burrTxt assemblies | dance assemblies | burrTxt solutions | dance solutions | burrTxt CPU s | dance CPU s | dance / burrTxt |"
 echo "|---|---|---|---|---|---|---|---|---|"
-for file in "$src"/examples/*.xmpuzzle; do
-  gzip -dcf "$file" >"$tmp/puzzle.xml"
-  grep -q '<gridType type="0"' "$tmp/puzzle.xml" || continue
-  name=$(basename "$file" .xmpuzzle)
-  problems=$("$dance" burr "$file" --json -t 1 --max 1 |
-    python3 -c 'import json,sys; print(len(json.load(sys.stdin)["problems"]))')
-  for ((p = 1; p <= problems; p++)); do
-    : >"$tmp/d"; : >"$tmp/b"
-    for ((r = 0; r < reps; r++)); do
-      cpu "$dance" burr -d "$file" --problem "$p" --json -t 1 >>"$tmp/d"
-      dcount=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["assemblies"], d["solutions"])' <"$tmp/out")
-      cpu "$burrtxt" -d -q -o "$((p - 1))" "$file" >>"$tmp/b"
-      bcount=$(grep -o '[0-9]* assemblies and [0-9]* solutions' "$tmp/out" | awk '{print $1, $4}')
-    done
-    if [ "$dcount" != "$bcount" ]; then
-      status=1
-      echo "vs_burrtools.sh: $name problem $p, taken apart: dance $dcount, burrTxt $bcount" >&2
-    fi
-    d=$(sort -g "$tmp/d" | head -1) b=$(sort -g "$tmp/b" | head -1)
-    ratio=$(python3 -c "print(f'{$d/$b:.2f}x' if $b >= 0.01 else '-')")
-    read -r da ds <<<"$dcount"
-    read -r ba bs <<<"$bcount"
-    echo "| $name | $p | $ba | $da | $bs | $ds | $b | $d | $ratio |"
-  done
-done
+each_problem taken_apart
 if [ "$rounds" -gt 0 ]; then
   echo
   (cd "$tmp" && python3 "$root/bench/burr_random.py" --dance "$dance" --burrtxt "$burrtxt" \
