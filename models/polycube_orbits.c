@@ -96,6 +96,7 @@ static size_t orbit_option(orbits *o, const int32_t *perm, int32_t option, int32
   o->now++;
   int images = 1;
   for (;; images++) { /* img + images * size: the next image, until p comes back */
+    if (images == POLY_MAX_SYMMETRIES) return 0; /* cannot happen: g has order 4 at most */
     int32_t *next = img + (size_t)images * size, *prev = next - size;
     for (size_t i = 0; i < size; i++)
       next[i] = perm[prev[i]];
