@@ -48,6 +48,11 @@
     "reused (no multiplicities; counts only; threads, shards and checkpoints as usual). "     \
     "Orders of magnitude faster where subproblems repeat (matchings, set partitions), slower "   \
     "on tilings")                                                                                 \
+  X(memo_order, "memo-order", 0, CHOICE, "fewest|first", "fewest", 0, 0,                         \
+    "with --memo: branch on an item with the fewest options (fewest), or on the first item not "  \
+    "covered, in the file's order (first): with the items laid out along a narrow frontier (a "   \
+    "tiling's cells, column by column across its short side) the covered sets then repeat, "     \
+    "and the count walks the frontier's states")                                                   \
   X(max_memory, "max-memory", 0, STRING, "SIZE", "1G", 0, 0,                                      \
     "with --memo: the table of counts takes at most SIZE bytes (K, M, G, T: powers of 1024); "    \
     "once full it takes no more, and the count stays exact")                                      \
@@ -648,6 +653,9 @@ static int best_solutions(const xc_options *o, const char *path, const dlx_matri
  * memoized count splits its own way. */
 static const char XC_IDENTITY[] = "xc";
 static const char XC_MEMO_IDENTITY[] = "xc --memo";
+static const char XC_MEMO_FIRST_IDENTITY[] = "xc --memo --memo-order first";
+
+static int memo_first(const xc_options *o) { return o->memo_order && !strcmp(o->memo_order, "first"); }
 
 /* What dlx_count_memo came to, with the earlier runs' pieces of a checkpoint added in. */
 typedef struct {
@@ -693,6 +701,7 @@ static void memo_json(const memo_outcome *u) {
   cli_json_uint(&j, "hits", st->hits);
   cli_json_uint(&j, "table_bytes", st->table_bytes);
   cli_json_uint(&j, "max_memory", u->max_bytes);
+  cli_json_string(&j, "order", memo_first(u->o) ? "first" : "fewest");
   cli_json_bool(&j, "full", st->full);
   cli_json_end_object(&j);
   cli_json_end_object(&j);
@@ -703,7 +712,8 @@ static void memo_stats(const memo_outcome *u) {
   double rate = st->seconds > 0 ? (double)st->nodes / st->seconds : 0;
   printf("nodes:       %" PRIu64 "%s\n", u->nodes, human(u->nodes, 0).s);
   printf("updates:     %" PRIu64 "%s\n", st->updates, human(st->updates, 0).s);
-  printf("engine:      memo (dancing links, counts remembered by covered items)\n");
+  printf("engine:      memo (dancing links, counts remembered by covered items; branching on %s)\n",
+         memo_first(u->o) ? "the first item not covered" : "an item with the fewest options");
   printf("memo:        %s stored, %s reused, table %s of at most %s%s\n",
          cli_plural(st->entries, "count", "counts").s, cli_si((double)st->hits).s,
          cli_bytes(st->table_bytes).s, cli_bytes(u->max_bytes).s,
@@ -771,7 +781,8 @@ static int memo_count(const xc_options *o, const char *path, const dlx_matrix *m
   d.threads = xc_threads(o, m, &d);
   /* The split of a memoized count is its own: its parts and checkpoints are not those of
    * the plain search. */
-  uint64_t identity = cli_identity(m, XC_MEMO_IDENTITY);
+  d.memo_first = memo_first(o);
+  uint64_t identity = cli_identity(m, d.memo_first ? XC_MEMO_FIRST_IDENTITY : XC_MEMO_IDENTITY);
   cli_checkpoint *ck = NULL;
   progress pg = {.show = o->progress && !o->quiet};
   if (memo_checkpoint(o, path, identity, &d, &ck, &pg.before)) return CLI_ERROR;
@@ -961,6 +972,8 @@ int cmd_xc(int argc, char **argv) {
                            other ? other : "--memo");
   if (o.max_memory && !o.memo)
     return cli_usage_error(&cmd_xc_command, "--max-memory goes with --memo");
+  if (o.memo_order && !o.memo)
+    return cli_usage_error(&cmd_xc_command, "--memo-order goes with --memo");
   if (o.memo && lists)
     return cli_usage_error(&cmd_xc_command, "--memo counts only: it cannot go with %s", lists);
   warnings ws = {.quiet = o.quiet};

@@ -116,3 +116,22 @@ expect_usage_error xc "--memo counts only: it cannot go with --catalog" xc "$DAT
 expect_usage_error xc "--memo counts only: it cannot go with --estimate" xc "$DATA/xc/soma.dlx" --memo --estimate 100
 expect_usage_error xc "--max-memory goes with --memo" xc "$DATA/xc/soma.dlx" --max-memory 1G
 expect_usage_error xc "--max-memory needs a size such as 512M, 4G or 1e9 (bytes)" xc "$DATA/xc/soma.dlx" --memo --max-memory lots
+expect_usage_error xc "--memo-order goes with --memo" xc "$DATA/xc/soma.dlx" --memo-order first
+
+# --memo-order first: twenty L-tetrominoes in 10x8, the cells column by column across the
+# short side, branching on the first cell not covered: the count walks the frontier of 8
+# cells, far fewer nodes than with the fewest options, the same count (as dance xc without
+# --memo finds it).
+printf 'box 10x8\npiece L x20\nL.\nL.\nLL\n' >l20.txt
+run cube l20.txt --restrict none --export l20.dlx
+python3 -c "
+rows = [l for l in open('l20.dlx').read().split('\n') if l and not l.startswith('|')]
+items = sorted(rows[0].split(), key=lambda n: (int(n[0]), int(n[1])))
+open('l20cm.dlx', 'w').write(' '.join(items) + '\n' + '\n'.join(rows[1:]) + '\n')"
+run xc l20cm.dlx --memo --memo-order first --json --threads 1
+expect_exit 0
+expect_json 'd["solutions"] == 4417084 and d["complete"] and d["memo"]["order"] == "first" and d["nodes"] < 30000'
+run xc l20cm.dlx --memo --json --threads 1
+expect_json 'd["solutions"] == 4417084 and d["memo"]["order"] == "fewest" and d["nodes"] > 100000'
+run xc l20cm.dlx --memo --memo-order first --stats --threads 1
+expect_stdout_has "engine:      memo (dancing links, counts remembered by covered items; branching on the first item not covered)"
