@@ -40,12 +40,13 @@ extern "C" {
 
 /* ---- version ------------------------------------------------------------------------
  *
- * The version of this header. While the major version is 0, every minor version may
- * change the binary interface (the shared library's SONAME is libdance.so.0.MINOR). */
+ * The version of this header. Within a major version the binary interface only grows (the
+ * shared library's SONAME is libdance.so.MAJOR): a minor version adds functions (1.1:
+ * dlx_solver_set_memo_order), and a program built against an older one runs unchanged. */
 #define DLX_VERSION_MAJOR 1
-#define DLX_VERSION_MINOR 0
+#define DLX_VERSION_MINOR 1
 #define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "1.0.0"
+#define DLX_VERSION_STRING "1.1.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -432,6 +433,16 @@ DLX_API dlx_status dlx_solver_best_solution(const dlx_solver *s, size_t i,
  * exact to 2^128 - 1 (solutions_high). Not with bounds, on_solution or max_solutions
  * (DLX_EMEMO). */
 DLX_API dlx_status dlx_solver_count_memo(dlx_solver *s, size_t max_memory);
+
+/* Which item dlx_solver_count_memo branches on (since 1.1). */
+typedef enum {
+  DLX_MEMO_FEWEST = 0, /* an item with the fewest options (the default) */
+  /* the first item not covered, in the order the items were added: where they are laid out
+   * along a narrow frontier (a tiling's cells, line by line across its short side) the
+   * covered sets repeat, and the count walks the frontier's states */
+  DLX_MEMO_FIRST = 1,
+} dlx_memo_order;
+DLX_API dlx_status dlx_solver_set_memo_order(dlx_solver *s, dlx_memo_order order);
 
 /* The engine a count would search with: the one set, or for DLX_ENGINE_AUTO the one the
  * matrix calls for (the bitset engine when it has no colors and its bit vectors are small

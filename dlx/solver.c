@@ -141,6 +141,13 @@ dlx_status dlx_solver_set_any_order(dlx_solver *s, int any_order) {
   return e;
 }
 
+dlx_status dlx_solver_set_memo_order(dlx_solver *s, dlx_memo_order order) {
+  dlx_status e = settable(s);
+  if (!e && order != DLX_MEMO_FEWEST && order != DLX_MEMO_FIRST) e = DLX_EARG;
+  if (!e) s->o.memo_first = order == DLX_MEMO_FIRST;
+  return e;
+}
+
 dlx_status dlx_solver_on_solution(dlx_solver *s, dlx_solution_fn fn, void *ctx) {
   dlx_status e = settable(s);
   if (e) return e;

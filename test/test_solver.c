@@ -252,6 +252,62 @@ static void test_next_with_bounds(void) {
   dlx_matrix_free(m);
 }
 
+
+/* Ten L-tetrominoes in an 8 x 5 box (every turned and flipped copy), the cells column by
+ * column: 436 packings. Branching on the first cell not covered walks the columns' states:
+ * the same count, in fewer nodes than the fewest options take (324 against 727). */
+static void test_memo_order(void) {
+  static const int base[4][2] = {{0, 0}, {0, 1}, {0, 2}, {1, 2}};
+  dlx_matrix *m = dlx_matrix_new();
+  for (int c = 0; c < 40; c++)
+    dlx_add_item(m, NULL, DLX_PRIMARY, NULL);
+  int masks[8], kinds = 0; /* the orientations met */
+  for (int t = 0; t < 8; t++) { /* x, y swapped (t & 4), negated (t & 1, t & 2) */
+    int cell[4][2], lo[2] = {99, 99}, key[4];
+    for (int i = 0; i < 4; i++) {
+      int a = base[i][t & 4 ? 1 : 0], b = base[i][t & 4 ? 0 : 1];
+      cell[i][0] = t & 1 ? -a : a, cell[i][1] = t & 2 ? -b : b;
+      for (int d = 0; d < 2; d++)
+        lo[d] = cell[i][d] < lo[d] ? cell[i][d] : lo[d];
+    }
+    for (int i = 0; i < 4; i++) /* normal form: a sorted bit of each cell of a 4 x 4 square */
+      key[i] = (cell[i][0] - lo[0]) * 4 + cell[i][1] - lo[1];
+    int mask = 0;
+    for (int i = 0; i < 4; i++)
+      mask |= 1 << key[i];
+    int dup = 0;
+    for (int k = 0; k < kinds; k++)
+      dup |= masks[k] == mask;
+    if (dup) continue;
+    masks[kinds++] = mask;
+    for (int x = 0; x < 8; x++)
+      for (int y = 0; y < 5; y++) {
+        int32_t items[4], fits = 1;
+        for (int i = 0; i < 4 && fits; i++) {
+          int cx = x + key[i] / 4, cy = y + key[i] % 4;
+          fits = cx < 8 && cy < 5;
+          items[i] = cx * 5 + cy;
+        }
+        if (fits) dlx_add_option(m, 4, items, NULL, NULL);
+      }
+  }
+  ASSERT_EQ(kinds, 8);
+  dlx_solver *s = dlx_solver_new(m);
+  dlx_solver_set_threads(s, 1);
+  uint64_t nodes[2];
+  for (int order = 0; order < 2; order++) {
+    ASSERT_EQ(dlx_solver_set_memo_order(s, order ? DLX_MEMO_FIRST : DLX_MEMO_FEWEST), DLX_OK);
+    ASSERT_EQ(dlx_solver_count_memo(s, 0), DLX_OK);
+    dlx_result r = result_of(s);
+    ASSERT_EQ_U64(r.solutions, 436);
+    nodes[order] = r.nodes;
+  }
+  ASSERT(nodes[1] < nodes[0]);
+  ASSERT_EQ(dlx_solver_set_memo_order(s, (dlx_memo_order)2), DLX_EARG);
+  dlx_solver_free(s);
+  dlx_matrix_free(m);
+}
+
 static void test_estimate_best_memo(void) {
   dlx_matrix *m = read_data("pent6x10.dlx");
   dlx_solver *s = dlx_solver_new(m);
@@ -317,6 +373,7 @@ static void test_estimate_best_memo(void) {
   ASSERT_EQ(result_of(s).status, DLX_EMEMO);
   dlx_solver_free(s);
   dlx_matrix_free(m);
+  test_memo_order();
 }
 
 int main(void) {

@@ -325,17 +325,25 @@ class Problem(_dance.Core):
     # ---- runs
 
     def count(self, *, threads=None, max=None, max_nodes=None, shard=None, engine="auto",
-              memo=False, max_memory=None):
+              memo=False, max_memory=None, memo_order="fewest"):
         """The number of solutions, an int. threads: how many search (default: every core,
         one for a tiny search); max: stop after that many solutions; max_nodes: after about
         that many nodes; shard=(k, n): count part k of n; engine: "auto", "dlx" or "bits";
         memo=True: memoized counting (exact past 2**64; max_memory bytes for its table,
-        default 1 GiB). A count ended by a limit is a lower bound: self.stats.complete says."""
+        default 1 GiB; memo_order="first" branches on the first item not covered, in the
+        order the items were given, rather than on one with the fewest options: the way to
+        count tilings whose cells come along a narrow frontier). A count ended by a limit is
+        a lower bound: self.stats.complete says."""
         s = _settings(threads, max, max_nodes, shard, engine)
+        if memo_order not in ("fewest", "first"):
+            raise ValueError('memo_order must be "fewest" or "first", not %r' % (memo_order,))
         if memo:
-            return self._count_memo(*s, _count_arg("max_memory", max_memory, 1, 2**63 - 1))
+            return self._count_memo(*s, _count_arg("max_memory", max_memory, 1, 2**63 - 1),
+                                    1 if memo_order == "first" else 0)
         if max_memory is not None:
             raise ValueError("max_memory is for memo=True")
+        if memo_order != "fewest":
+            raise ValueError("memo_order is for memo=True")
         return self._count(*s)
 
     def solutions(self, *, threads=None, max=None, max_nodes=None, shard=None, engine="auto"):

@@ -3,7 +3,7 @@ import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import NamedTuple, Optional, Tuple, Type, Union, overload
+from typing import Literal, NamedTuple, Optional, Tuple, Type, Union, overload
 
 __version__: str
 COST_MAX: int
@@ -92,7 +92,8 @@ class Problem:
     def stats(self) -> Optional[Stats]: ...
     def count(self, *, threads: Optional[int] = ..., max: Optional[int] = ...,
               max_nodes: Optional[int] = ..., shard: Optional[Tuple[int, int]] = ...,
-              engine: Engine = ..., memo: bool = ..., max_memory: Optional[int] = ...) -> int: ...
+              engine: Engine = ..., memo: bool = ..., max_memory: Optional[int] = ...,
+              memo_order: Literal["fewest", "first"] = ...) -> int: ...
     def solutions(self, *, threads: Optional[int] = ..., max: Optional[int] = ...,
                   max_nodes: Optional[int] = ..., shard: Optional[Tuple[int, int]] = ...,
                   engine: Engine = ...) -> Solutions: ...

@@ -126,7 +126,7 @@ typedef enum { JOB_COUNT, JOB_MEMO, JOB_ESTIMATE, JOB_BEST } job_kind;
 typedef struct {
   dlx_solver *s;
   job_kind kind;
-  uint64_t a, b; /* max_memory; probes and the random stream; k */
+  uint64_t a, b; /* max_memory and 1 for DLX_MEMO_FIRST; probes and the random stream; k */
   dlx_status status;
   int done;
   pthread_mutex_t mu;
@@ -137,7 +137,10 @@ static void *job_main(void *arg) {
   job *j = arg;
   dlx_status e;
   switch (j->kind) {
-  case JOB_MEMO: e = dlx_solver_count_memo(j->s, (size_t)j->a); break;
+  case JOB_MEMO:
+    e = dlx_solver_set_memo_order(j->s, j->b ? DLX_MEMO_FIRST : DLX_MEMO_FEWEST);
+    if (!e) e = dlx_solver_count_memo(j->s, (size_t)j->a);
+    break;
   case JOB_ESTIMATE: e = dlx_solver_estimate(j->s, j->a, j->b); break;
   case JOB_BEST: e = dlx_solver_best(j->s, (size_t)j->a); break;
   default: e = dlx_solver_count(j->s);
@@ -256,7 +259,7 @@ PyObject *dance_core_count(dance_core *c, PyObject *args) {
 PyObject *dance_core_count_memo(dance_core *c, PyObject *args) {
   dance_settings st;
   job j = {.kind = JOB_MEMO};
-  if (dance_parse_settings(args, &st, "O&", conv_u64, &j.a) < 0) return NULL;
+  if (dance_parse_settings(args, &st, "O&O&", conv_u64, &j.a, conv_u64, &j.b) < 0) return NULL;
   return counted(c, &st, &j, "memo");
 }
 

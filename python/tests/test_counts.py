@@ -82,6 +82,27 @@ def test_memo_count():
     assert s.kind == "memo" and s.complete and s.memo_entries > 0
 
 
+def test_memo_order_first():
+    # Dominoes in a 4 x 10 box, the cells column by column: 18,061 tilings
+    # (OEIS A005178). Branching on the first cell not covered gives the same count.
+    cells = ["c%d_%d" % (x, y) for x in range(10) for y in range(4)]
+    options = []
+    for x in range(10):
+        for y in range(4):
+            if y < 3:
+                options.append(["c%d_%d" % (x, y), "c%d_%d" % (x, y + 1)])
+            if x < 9:
+                options.append(["c%d_%d" % (x, y), "c%d_%d" % (x + 1, y)])
+    p = dance.Problem(cells, options)
+    assert p.count(memo=True, memo_order="first", threads=1) == 18061
+    assert p.stats.complete
+    assert p.count(memo=True, threads=1) == 18061
+    with pytest.raises(ValueError, match="memo_order is for memo=True"):
+        p.count(memo_order="first")
+    with pytest.raises(ValueError, match='memo_order must be "fewest" or "first"'):
+        p.count(memo=True, memo_order="last")
+
+
 def test_memo_beyond_two_to_the_64():
     # k disjoint copies of a problem with c solutions have c**k solutions.
     items, options = [], []
