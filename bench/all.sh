@@ -14,7 +14,7 @@
 #   KNUTH_DIR (default /tmp/knuth) holds Knuth's ssxcc, ssmcc, dlx3, dlx5 and dlx6;
 #   PYTHON (default python3) is an interpreter with the dance package (and SageMath's
 #   dlx_solver and xcover, if they are to be measured); dance-mpi in BUILD_DIR for MPI.
-# About six minutes on the 2-core machine of RESULTS.md (347 s at a load of 5). Exit status 1
+# Its run time on the 2-core machine is in RESULTS.md, under 10 minutes. Exit status 1
 # if a script fails (its counts disagree with its baseline's, say), 2 on bad usage.
 set -euo pipefail
 

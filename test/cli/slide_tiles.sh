@@ -241,8 +241,8 @@ else
   expect_stdout_has " steps (interrupted; the search is incomplete)"
 fi
 
-# Ctrl-C while the 15-puzzle's pattern databases are being built (6-6-3, 11.5 MiB, a few
-# seconds): no search, no file left in the cache folder, and the bound the Manhattan
+# Ctrl-C while the 15-puzzle's pattern databases are being built (6-6-3, long enough
+# to interrupt): no search, no file left in the cache folder, and the bound the Manhattan
 # distance with linear conflicts gives.
 if sigint_ignored || sigint_untimely; then
   echo "slide_tiles: skipping the Ctrl-C checks" >&2
