@@ -323,6 +323,85 @@ static void test_threads(void) {
   }
 }
 
+/* ---- frontier search: the moves back left out, the same states in the same order -------- */
+
+/* The hypercube's move i flips bit i, and move i undoes it. */
+static size_t ordered_expand_ops(void *ctx, const uint64_t *state, const uint64_t *skip,
+                                 uint64_t *out, uint16_t *back) {
+  const cube *c = &((ordered *)ctx)->c;
+  size_t n = 0;
+  for (int i = 0; i < c->n; i++) {
+    if (skip[i / 64] >> (i % 64) & 1) continue;
+    for (size_t w = 0; w < c->nw; w++)
+      out[n * c->nw + w] = state[w];
+    cube_flip(c, out + n * c->nw, i);
+    back[n++] = (uint16_t)i;
+  }
+  return n;
+}
+
+/* One search of the hypercube of n bits (spread as in cube), with or without the moves back,
+ * up to the state of the lowest k bits when k > 0: its statistics and order. */
+static ordered cube_search(int n, int spread, int k, bool frontier, unsigned threads,
+                           sg_stats *st) {
+  ordered r = {0};
+  sg_options o = cube_options(&r.c, spread, n);
+  o.expand = ordered_expand, o.ctx = &r, o.is_goal = note_order, o.reentrant = true;
+  if (frontier) o.expand_ops = ordered_expand_ops, o.ops_words = (unsigned)(n + 63) / 64;
+  o.limits.threads = threads;
+  for (int i = 0; i < k; i++)
+    cube_flip(&r.c, r.c.goal, i);
+  uint64_t start[SG_MAX_WORDS] = {0};
+  sg_graph *g = sg_new((unsigned)(n * spread));
+  ASSERT_EQ(sg_bfs(g, start, &o, st), SG_OK);
+  for (int d = 0; d <= (int)st->depth && !k; d++)
+    ASSERT_EQ_U64(sg_layer_size(g, (uint32_t)d), binomial(n, d));
+  sg_free(g);
+  return r;
+}
+
+/* The hypercube: the states shown in the plain search's order, every edge listed once (from
+ * its end nearer the start), on 1 to 4 threads; keys and moves of several words. */
+static void test_frontier_cube(void) {
+  sg_stats st, fst;
+  ordered plain = cube_search(16, 1, 0, false, 1, &st);
+  for (unsigned t = 1; t <= 4; t++) {
+    ordered f = cube_search(16, 1, 0, true, t, &fst);
+    ASSERT_EQ(fst.end, SG_DONE);
+    ASSERT_EQ_U64(fst.states, 65536);
+    ASSERT_EQ_U64(fst.generated, 16 * 32768);
+    ASSERT_EQ_U64(f.order, plain.order);
+  }
+  plain = cube_search(16, 1, 9, false, 1, &st);
+  ordered f = cube_search(16, 1, 9, true, 2, &fst);
+  ASSERT_EQ(fst.end, SG_GOAL);
+  ASSERT_EQ(fst.depth, 9);
+  ASSERT_EQ_U64(fst.states, st.states);
+  ASSERT_EQ_U64(f.order, plain.order);
+  /* 100 bits (two words of moves), and 40 bits spread over three words of key: goals at
+   * distance 3 and 4. */
+  plain = cube_search(100, 1, 3, false, 1, &st);
+  f = cube_search(100, 1, 3, true, 2, &fst);
+  ASSERT_EQ(fst.end, SG_GOAL);
+  ASSERT_EQ_U64(fst.states, st.states);
+  ASSERT_EQ_U64(f.order, plain.order);
+  plain = cube_search(40, 4, 4, false, 1, &st);
+  f = cube_search(40, 4, 4, true, 1, &fst);
+  ASSERT_EQ(fst.depth, 4);
+  ASSERT_EQ_U64(f.order, plain.order);
+  /* moves of no word or of more words than there are refused */
+  sg_options o = cube_options(&f.c, 1, 4);
+  o.expand_ops = ordered_expand_ops, o.ops_words = 0;
+  sg_graph *g = sg_new(4);
+  uint64_t start[1] = {0};
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_EINVAL);
+  sg_free(g);
+  o.ops_words = SG_MAX_OPS_WORDS + 1;
+  g = sg_new(4);
+  ASSERT_EQ(sg_bfs(g, start, &o, &st), SG_EINVAL);
+  sg_free(g);
+}
+
 /* ---- a ring: the order of the layers and of the path back ----------------------------- */
 
 /* Ten states in a ring, each listing the next one first, then the one before. */
@@ -460,6 +539,7 @@ int main(void) {
   RUN(test_stop_and_progress);
   RUN(test_bad_arguments);
   RUN(test_threads);
+  RUN(test_frontier_cube);
   RUN(test_ring);
   RUN(test_random_graphs);
   return test_report();

@@ -30,6 +30,7 @@ typedef struct {
   uint64_t enter[MAX_CELLS][4]; /* the cells a step up, down, left, right enters; all ones
                                    when the step would leave the board */
   uint8_t step[MAX_CELLS][4];   /* the place one cell up, down, left, right, or NONE */
+  uint8_t first[MAX_CELLS];     /* the lowest cell covered at each place */
   /* The set of places of each rank, when there are at most TABLE_SETS sets: in 32 bits when
    * there are at most 32 places, else 64; else both NULL and sets are unranked by search. */
   uint32_t *sets32;
@@ -245,6 +246,37 @@ static size_t expand_steps(void *ctx, const uint64_t *key, uint64_t *out) {
   return n;
 }
 
+/* sg_expand_ops_fn, unit steps, for the frontier search (a unit step changes the sum of the
+ * pieces' rows and columns by one: the graph is bipartite). The same neighbours in the same
+ * order as expand_steps, less those of the moves in skip. A move is numbered 4 f + d: f the
+ * piece's lowest cell (no two pieces share it), d its direction; the step back is the
+ * moved piece's the other way (d ^ 1). */
+static size_t expand_steps_ops(void *ctx, const uint64_t *key, const uint64_t *skip,
+                               uint64_t *out, uint16_t *back) {
+  const slide_puzzle *p = ((const search_ctx *)ctx)->p;
+  uint64_t sets[MAX_CELLS];
+  uint64_t blocked = decode(p, key, sets) | ~p->board;
+  size_t n = 0;
+  for (int k = 0; k < p->nshapes; k++) {
+    const shape *s = &p->shapes[k];
+    int at, d;
+    BITS64_FOREACH(at, sets[k]) {
+      const uint64_t *e = s->enter[at];
+      uint64_t free = (uint64_t) !(e[0] & blocked) | (uint64_t) !(e[1] & blocked) << 1 |
+                      (uint64_t) !(e[2] & blocked) << 2 | (uint64_t) !(e[3] & blocked) << 3;
+      if (!free) continue;
+      int f = s->first[at];
+      free &= ~(skip[f / 16] >> (f % 16 * 4));
+      BITS64_FOREACH(d, free) {
+        int to = s->step[at][d];
+        back[n] = (uint16_t)(4 * s->first[to] + (d ^ 1));
+        emit(p, key, k, sets[k] ^ bits64_bit(at) ^ bits64_bit(to), out + n++ * p->nw);
+      }
+    }
+  }
+  return n;
+}
+
 /* sg_expand_fn, piece moves: every place each piece reaches alone. */
 static size_t expand_moves(void *ctx, const uint64_t *key, uint64_t *out) {
   const slide_puzzle *p = ((const search_ctx *)ctx)->p;
@@ -312,6 +344,7 @@ static int shape_of(slide_puzzle *p, uint64_t cells, char name, bool labelled, i
     for (int at = 0; at < s->places; at++) {
       int r = at / s->per_row, c = at % s->per_row;
       bits_box64_translate(&p->box, norm, c, r, 0, &s->cells[at]);
+      s->first[at] = (uint8_t)bits64_lowest(s->cells[at]);
       for (int d = 0; d < 4; d++) {
         int r2 = r + dir_dr[d], c2 = c + dir_dc[d];
         bool inside = r2 >= 0 && c2 >= 0 && c2 < s->per_row && r2 * s->per_row + c2 < s->places;
@@ -886,6 +919,8 @@ slide_status slide_search(const slide_puzzle *p, slide_metric metric, const slid
       .is_goal = goal ? is_goal : NULL,
       .prefetch = p->table_bytes > PREFETCH_ABOVE ? prefetch : NULL,
       .reentrant = true, /* expand and prefetch read the puzzle and write their output */
+      .expand_ops = metric == SLIDE_STEPS ? expand_steps_ops : NULL,
+      .ops_words = (unsigned)(4 * p->rows * p->cols + 63) / 64,
   };
   if (o.max_degree == 0) o.max_degree = 1; /* no pieces: nothing moves, but the call wants room */
   if (limits) o.limits = *limits;

@@ -39,7 +39,8 @@ typedef struct {
 } set;
 
 /* One piece of a layer and what its expansion found: the neighbours in neither of the last
- * two layers, in order, each followed by its hash (nw + 1 words an entry). */
+ * two layers, in order, each followed by its hash and, in a frontier search, by the move
+ * that leads back (ew words an entry). */
 typedef struct {
   uint64_t from, to;
   uint64_t *kept;
@@ -50,7 +51,14 @@ typedef struct {
 
 struct sg_graph {
   unsigned bits;
-  size_t nw, kb; /* words per key (and per slot of a set), bytes per packed key */
+  size_t nw, kb; /* words per key, bytes per packed key */
+  /* A frontier search (sg_options.expand_ops) keeps the moves that lead back, ow words a
+   * state, of the layer being expanded (ops[0]) and of the one being built (ops[1]), in the
+   * order of the layers' states; a slot of a set then has the key and the state's index in
+   * its layer (sw = nw + 1 words), a piece's entry ew words. Else sw = nw. */
+  size_t ow, sw, ew;
+  uint64_t *ops[2];
+  uint64_t ops_cap[2]; /* states each has room for */
 
   layer *layer;
   uint32_t nlayers, layers_cap;
@@ -140,43 +148,45 @@ static inline uint64_t hash_key(const uint64_t *key, size_t nw) {
   return XXH3_64bits(key, nw * sizeof *key);
 }
 
-/* The slot holding key, or the empty slot where it would go. A set is never full. */
-static inline uint64_t *probe(const set *s, size_t nw, const uint64_t *key, uint64_t h) {
+/* The slot holding key, or the empty slot where it would go. A set is never full. A slot is
+ * the key (nw words), then in a frontier search its moves back (sw words in all). */
+static inline uint64_t *probe(const set *s, size_t nw, size_t sw, const uint64_t *key,
+                              uint64_t h) {
   uint64_t mask = s->cap - 1, i = h >> (64 - s->log2cap);
   if (nw == 1) {
     for (;; i = (i + 1) & mask) {
-      uint64_t v = s->t[i];
-      if (!v || (v & ~MARK) == key[0]) return &s->t[i];
+      uint64_t v = s->t[i * sw];
+      if (!v || (v & ~MARK) == key[0]) return &s->t[i * sw];
     }
   }
   for (;; i = (i + 1) & mask) {
-    uint64_t *v = s->t + i * nw;
+    uint64_t *v = s->t + i * sw;
     if (!v[nw - 1]) return v; /* a held key's last word carries the mark */
     if ((v[nw - 1] & ~MARK) == key[nw - 1] && !memcmp(v, key, (nw - 1) * sizeof *v)) return v;
   }
 }
 
 static inline bool holds(const set *s, size_t nw, const uint64_t *key, uint64_t h) {
-  return s->t && probe(s, nw, key, h)[nw - 1];
+  return s->t && probe(s, nw, nw, key, h)[nw - 1];
 }
 
 static void drop_set(sg_graph *g, set *s) {
   free(s->t);
-  give(g, s->cap * g->nw * sizeof *s->t);
+  give(g, s->cap * g->sw * sizeof *s->t);
   *s = (set){0};
 }
 
 /* s empty with 2^log2cap slots: cleared if it has them, else allocated anew. */
 static step empty_set(sg_graph *g, set *s, unsigned log2cap) {
   if (s->t && s->log2cap == log2cap) {
-    memset(s->t, 0, s->cap * g->nw * sizeof *s->t);
+    memset(s->t, 0, s->cap * g->sw * sizeof *s->t);
     s->used = 0;
     return R_OK;
   }
   if (s->t) drop_set(g, s);
-  uint64_t cap = (uint64_t)1 << log2cap, size = cap * g->nw * sizeof(uint64_t);
+  uint64_t cap = (uint64_t)1 << log2cap, size = cap * g->sw * sizeof(uint64_t);
   if (!take(g, size)) return R_CAP;
-  s->t = calloc(cap * g->nw, sizeof *s->t);
+  s->t = calloc(cap * g->sw, sizeof *s->t);
   if (!s->t) {
     give(g, size);
     return R_NOMEM;
@@ -185,11 +195,13 @@ static step empty_set(sg_graph *g, set *s, unsigned log2cap) {
   return R_OK;
 }
 
-static inline void put(set *s, size_t nw, const uint64_t *key, uint64_t h) {
-  uint64_t *v = probe(s, nw, key, h);
+/* Puts key, not held, into its empty slot, and returns the slot. */
+static inline uint64_t *put(set *s, size_t nw, size_t sw, const uint64_t *key, uint64_t h) {
+  uint64_t *v = probe(s, nw, sw, key, h);
   memcpy(v, key, nw * sizeof *v);
   v[nw - 1] |= MARK;
   s->used++;
+  return v;
 }
 
 /* Doubles s; the old slots are held until every key has moved. */
@@ -201,27 +213,32 @@ static step grow(sg_graph *g, set *s) {
     *s = old;
     return r;
   }
-  size_t nw = g->nw;
+  size_t nw = g->nw, sw = g->sw;
   uint64_t key[SG_MAX_WORDS];
   for (uint64_t i = 0; i < old.cap; i++) {
-    const uint64_t *v = old.t + i * nw;
+    const uint64_t *v = old.t + i * sw;
     if (!v[nw - 1]) continue;
     memcpy(key, v, nw * sizeof *key);
     key[nw - 1] &= ~MARK;
-    put(s, nw, key, hash_key(key, nw));
+    uint64_t *to = put(s, nw, sw, key, hash_key(key, nw));
+    memcpy(to + nw, v + nw, (sw - nw) * sizeof *v); /* the moves back */
   }
   drop_set(g, &old);
   return R_OK;
 }
 
-/* Adds key (hash h) to s unless it is there: R_NEW or R_OLD, or R_CAP / R_NOMEM. */
-static inline step insert(sg_graph *g, set *s, const uint64_t *key, uint64_t h) {
-  if (probe(s, g->nw, key, h)[g->nw - 1]) return R_OLD;
+/* Adds key (hash h) to s unless it is there: R_NEW or R_OLD, or R_CAP / R_NOMEM; *slot is
+ * then its slot (NULL on failure). */
+static inline step insert(sg_graph *g, set *s, const uint64_t *key, uint64_t h, uint64_t **slot) {
+  uint64_t *v = probe(s, g->nw, g->sw, key, h);
+  *slot = v;
+  if (v[g->nw - 1]) return R_OLD;
   if (s->used + 1 > s->limit) {
     step r = grow(g, s);
+    *slot = NULL;
     if (r != R_OK) return r;
   }
-  put(s, g->nw, key, h);
+  *slot = put(s, g->nw, g->sw, key, h);
   return R_NEW;
 }
 
@@ -268,7 +285,8 @@ sg_graph *sg_new(unsigned bits) {
     return NULL;
   }
   g->bits = bits;
-  g->nw = sg_words(bits);
+  g->nw = g->sw = sg_words(bits);
+  g->ew = g->nw + 1;
   g->kb = (bits + 7) / 8;
   return g;
 }
@@ -378,7 +396,8 @@ struct search {
   double t0, next_report;
   int threads; /* the most pieces a layer is cut into */
   piece piece[MAX_THREADS];
-  uint64_t *buf; /* neighbours and states ahead, for each piece */
+  uint64_t *buf;  /* neighbours and states ahead, for each piece */
+  uint16_t *back; /* a frontier search's moves back of the neighbours, for each piece */
 
   /* The other threads: each waits for a new round, expands its piece, says it is done. */
   worker worker[MAX_THREADS];
@@ -418,9 +437,10 @@ static bool checkpoint(search *s, uint32_t depth) {
   return false;
 }
 
-/* Lists a neighbour of piece pc that neither of the last two layers holds. */
-static bool keep(sg_graph *g, piece *pc, const uint64_t *key, uint64_t h) {
-  size_t w = g->nw + 1;
+/* Lists a neighbour of piece pc that neither of the last two layers holds, with its hash and
+ * (in a frontier search) the number of its move back. */
+static bool keep(sg_graph *g, piece *pc, const uint64_t *key, uint64_t h, uint16_t back) {
+  size_t w = g->ew;
   if (pc->n == pc->cap) {
     uint64_t cap = pc->cap ? 2 * pc->cap : FIRST_KEYS;
     void *k = pc->kept;
@@ -434,7 +454,31 @@ static bool keep(sg_graph *g, piece *pc, const uint64_t *key, uint64_t h) {
   uint64_t *e = pc->kept + pc->n++ * w;
   memcpy(e, key, g->nw * sizeof *key);
   e[g->nw] = h;
+  if (g->ow) e[g->nw + 1] = back;
   return true;
+}
+
+/* Lists the neighbours of state, number `index` of layer d, that layers d - 1 and d do not
+ * hold: those two looked up, or in a frontier search the state's moves back left out. */
+static void list_new(search *s, piece *pc, const uint64_t *state, uint64_t index, uint64_t *out,
+                     uint32_t d) {
+  sg_graph *g = s->g;
+  const sg_options *o = s->o;
+  size_t nw = g->nw, k;
+  uint16_t *back = s->back + (size_t)(pc - s->piece) * o->max_degree;
+  if (g->ow) {
+    k = o->expand_ops(o->ctx, state, g->ops[0] + index * g->ow, out, back);
+  } else {
+    k = o->expand(o->ctx, state, out);
+  }
+  pc->expanded++, pc->generated += k;
+  const set *older = d ? &g->sets[(d - 1) % 3] : NULL, *same = &g->sets[d % 3];
+  for (size_t x = 0; x < k; x++) {
+    const uint64_t *key = out + x * nw;
+    uint64_t h = hash_key(key, nw);
+    if (!g->ow && ((older && holds(older, nw, key, h)) || holds(same, nw, key, h))) continue;
+    if (!keep(g, pc, key, h, g->ow ? back[x] : 0)) return;
+  }
 }
 
 /* Expands the states of piece number i of layer d, in order: the neighbours that layers
@@ -444,7 +488,6 @@ static void expand_piece(search *s, int i, uint32_t d) {
   const sg_options *o = s->o;
   piece *pc = &s->piece[i];
   size_t nw = g->nw;
-  const set *older = d ? &g->sets[(d - 1) % 3] : NULL, *same = &g->sets[d % 3];
   uint64_t *out = s->buf + (size_t)i * (o->max_degree + BATCH) * nw, *ahead;
   ahead = out + o->max_degree * nw;
   const uint8_t *keys = g->layer[d].keys;
@@ -455,16 +498,8 @@ static void expand_piece(search *s, int i, uint32_t d) {
       unpack(g, keys + (at + b) * g->kb, ahead + b * nw);
       if (o->prefetch) o->prefetch(o->ctx, ahead + b * nw);
     }
-    for (uint64_t j = 0; j < b && !pc->fail; j++) {
-      size_t k = o->expand(o->ctx, ahead + j * nw, out);
-      pc->expanded++, pc->generated += k;
-      for (size_t x = 0; x < k; x++) {
-        const uint64_t *key = out + x * nw;
-        uint64_t h = hash_key(key, nw);
-        if ((older && holds(older, nw, key, h)) || holds(same, nw, key, h)) continue;
-        if (!keep(g, pc, key, h)) break;
-      }
-    }
+    for (uint64_t j = 0; j < b && !pc->fail; j++)
+      list_new(s, pc, ahead + j * nw, at + j, out, d);
     at += b;
     if ((since_check += b) >= CHECK_EVERY && !pc->fail) {
       since_check = 0;
@@ -530,14 +565,48 @@ static void stop_workers(search *s) {
   s->started = 0;
 }
 
-/* Stores key (hash h) as a state of layer d + 1 unless that layer holds it. Returns SG_DONE
- * to go on, SG_GOAL, SG_MEMORY or -1. */
-static int store(search *s, const uint64_t *key, uint64_t h, uint32_t d) {
+/* Room in a frontier search's ops[1] for n states, the last with no move back yet. */
+static step ops_room(sg_graph *g, uint64_t n) {
+  size_t bytes = g->ow * sizeof(uint64_t);
+  if (n > g->ops_cap[1]) {
+    uint64_t cap = g->ops_cap[1] ? 2 * g->ops_cap[1] : FIRST_KEYS;
+    while (cap < n)
+      cap *= 2;
+    void *b = g->ops[1];
+    step r = resize_block(g, &b, g->ops_cap[1] * bytes, cap * bytes);
+    if (r != R_OK) return r;
+    g->ops[1] = b, g->ops_cap[1] = cap;
+  }
+  memset(g->ops[1] + (n - 1) * g->ow, 0, bytes);
+  return R_OK;
+}
+
+/* The layer built becomes the one expanded next. */
+static void ops_turn(sg_graph *g) {
+  uint64_t *t = g->ops[0], c = g->ops_cap[0];
+  g->ops[0] = g->ops[1], g->ops_cap[0] = g->ops_cap[1];
+  g->ops[1] = t, g->ops_cap[1] = c;
+}
+
+/* Stores a piece's entry e (a key, its hash, in a frontier search its move back) as a state
+ * of layer d + 1 unless that layer holds it; a frontier search adds the move back to the
+ * state's. Returns SG_DONE to go on, SG_GOAL, SG_MEMORY or -1. */
+static int store(search *s, const uint64_t *e, uint32_t d) {
   sg_graph *g = s->g;
   const sg_options *o = s->o;
-  step r = insert(g, &g->sets[(d + 1) % 3], key, h);
-  if (r == R_NEW) r = append(g, &g->layer[d + 1], key);
-  if (r == R_OK && o->is_goal && o->is_goal(o->ctx, key, d + 1)) {
+  const uint64_t *key = e;
+  layer *next = &g->layer[d + 1];
+  uint64_t *slot;
+  step r = insert(g, &g->sets[(d + 1) % 3], key, e[g->nw], &slot);
+  const bool fresh = r == R_NEW;
+  if (fresh && g->ow) {
+    slot[g->nw] = next->n; /* its index, once appended */
+    r = ops_room(g, next->n + 1);
+  }
+  if (fresh && (r == R_NEW || r == R_OK)) r = append(g, next, key);
+  if (g->ow && (r == R_OK || r == R_OLD))
+    g->ops[1][slot[g->nw] * g->ow + e[g->nw + 1] / 64] |= (uint64_t)1 << (e[g->nw + 1] % 64);
+  if (fresh && r == R_OK && o->is_goal && o->is_goal(o->ctx, key, d + 1)) {
     memcpy(g->goal, key, g->nw * sizeof *key);
     g->has_goal = true;
     return SG_GOAL;
@@ -582,14 +651,14 @@ static int expand_layer(search *s, uint32_t d) {
     s->st->generated += pc->generated;
     if (pc->fail && !fail) fail = pc->fail;
     for (uint64_t j = 0; j < pc->n && end == SG_DONE; j++) {
-      const uint64_t *e = pc->kept + j * (g->nw + 1);
-      end = store(s, e, e[g->nw], d);
+      end = store(s, pc->kept + j * g->ew, d);
       if (++since_check % CHECK_EVERY == 0 && end == SG_DONE && checkpoint(s, d + 1))
         end = SG_STOPPED;
     }
   }
   if (end == SG_DONE && fail) end = fail;
   if (end == SG_DONE && checkpoint(s, d + 1)) end = SG_STOPPED;
+  if (g->ow) ops_turn(g);
   return end;
 }
 
@@ -599,7 +668,13 @@ static int store_start(search *s, const uint64_t *start) {
   const sg_options *o = s->o;
   step r = new_layer(g);
   if (r == R_OK) r = empty_set(g, &g->sets[0], FIRST_LOG2);
-  if (r == R_OK) r = insert(g, &g->sets[0], start, hash_key(start, g->nw)) == R_NEW ? R_OK : r;
+  uint64_t *slot;
+  if (r == R_OK) r = insert(g, &g->sets[0], start, hash_key(start, g->nw), &slot) == R_NEW ? R_OK : r;
+  if (r == R_OK && g->ow) {
+    slot[g->nw] = 0;
+    r = ops_room(g, 1);
+    ops_turn(g);
+  }
   if (r == R_OK) r = append(g, &g->layer[0], start);
   if (r != R_OK) return r == R_CAP ? SG_MEMORY : -1;
   if (o->is_goal && o->is_goal(o->ctx, start, 0)) {
@@ -616,8 +691,13 @@ static void finish(search *s, sg_end end) {
   stop_workers(s);
   for (int i = 0; i < MAX_THREADS; i++) {
     piece *pc = &s->piece[i];
-    give(g, pc->cap * (g->nw + 1) * sizeof(uint64_t));
+    give(g, pc->cap * g->ew * sizeof(uint64_t));
     free(pc->kept);
+  }
+  for (int i = 0; i < 2; i++) {
+    give(g, g->ops_cap[i] * g->ow * sizeof(uint64_t));
+    free(g->ops[i]);
+    g->ops[i] = NULL, g->ops_cap[i] = 0;
   }
   for (int i = 0; i < 3; i++)
     if (g->sets[i].t) drop_set(g, &g->sets[i]);
@@ -643,7 +723,8 @@ static int begin(search *s) {
   unsigned t = o->reentrant ? o->limits.threads : 1;
   s->threads = t < 1 ? 1 : t > MAX_THREADS ? MAX_THREADS : (int)t;
   s->buf = malloc((size_t)s->threads * (o->max_degree + BATCH) * s->g->nw * sizeof *s->buf);
-  if (!s->buf) return -1;
+  s->back = o->expand_ops ? malloc((size_t)s->threads * o->max_degree * sizeof *s->back) : NULL;
+  if (!s->buf || (o->expand_ops && !s->back)) return -1;
   if (s->threads > 1 && pthread_mutex_init(&s->m, NULL)) s->threads = 1;
   if (s->threads > 1 && pthread_cond_init(&s->go, NULL)) {
     pthread_mutex_destroy(&s->m);
@@ -664,6 +745,7 @@ static void end_search(search *s) {
     pthread_mutex_destroy(&s->m);
   }
   free(s->buf);
+  free(s->back);
 }
 
 sg_status sg_bfs(sg_graph *g, const uint64_t *start, const sg_options *o, sg_stats *st) {
@@ -672,13 +754,17 @@ sg_status sg_bfs(sg_graph *g, const uint64_t *start, const sg_options *o, sg_sta
   if (!s) return SG_ENOMEM;
   *s = (search){.g = g, .o = o, .st = st, .t0 = now(), .threads = 1};
   s->next_report = o->limits.progress_seconds;
-  if (g->searched || !o->expand || o->max_degree < 1 || too_wide(g, start)) {
+  bool ops_bad = o->expand_ops && (o->ops_words < 1 || o->ops_words > SG_MAX_OPS_WORDS);
+  if (g->searched || !o->expand || o->max_degree < 1 || ops_bad || too_wide(g, start)) {
     finish(s, SG_DONE);
     free(s);
     return SG_EINVAL;
   }
   g->searched = true;
   g->max_bytes = o->limits.max_bytes;
+  g->ow = o->expand_ops ? o->ops_words : 0;
+  g->sw = g->nw + (g->ow ? 1 : 0);
+  g->ew = g->nw + 1 + (g->ow ? 1 : 0);
   memcpy(g->start, start, g->nw * sizeof *start);
   int end = begin(s);
   if (end == SG_DONE) end = store_start(s, start);

@@ -22,6 +22,12 @@
  * one closer. On a directed graph the search would be wrong (a state met again past the
  * window would be stored again): a move must be undone by a move.
  *
+ * Frontier search (sg_options.expand_ops, Korf's rule for undirected graphs). On a graph
+ * where no move joins two states at one distance, each state of the layer being built
+ * gathers the moves that lead back from it to the states it was reached from, and its
+ * expansion leaves them out: its neighbours are then all one step further, none is looked
+ * up in the layers behind, and half the neighbours of a typical puzzle are never listed.
+ *
  * Order. States are stored, and shown to the goal test, layer by layer and, within a layer,
  * in the order the expansion of the layer before lists them (first-in, first-out): the order
  * a plain queue gives, whatever the threads.
@@ -73,6 +79,16 @@ typedef enum {
  * returns how many (at most max_degree). Duplicates and the state itself are allowed. */
 typedef size_t sg_expand_fn(void *ctx, const uint64_t *state, uint64_t *out);
 
+/* A frontier search's expand, for a graph where no move joins two states at one distance
+ * (a bipartite graph: every move changes the parity of some count, as a unit step of one
+ * piece changes the sum of the pieces' coordinates by one). The puzzle numbers a state's
+ * moves 0 .. 64 * ops_words - 1; expand_ops writes, as expand does, the neighbours reached
+ * by the moves not in `skip` (a set of move numbers, bit m of skip[m / 64]) and, in back[j],
+ * the number the move from neighbour j back to state has among that neighbour's moves. */
+typedef size_t sg_expand_ops_fn(void *ctx, const uint64_t *state, const uint64_t *skip,
+                                uint64_t *out, uint16_t *back);
+enum { SG_MAX_OPS_WORDS = 4 };
+
 /* Called on each state shortly before it is expanded (on a batch of them, then the batch is
  * expanded), so that expand can start fetching from memory what it will read for it. It
  * must not write anything expand depends on. */
@@ -114,6 +130,15 @@ typedef struct {
   sg_prefetch_fn *prefetch; /* NULL: none */
   bool reentrant;           /* expand and prefetch may run on several threads at once (they
                                write nothing but their output); is_goal never does */
+  /* Frontier search, for a bipartite graph (see sg_expand_ops_fn): each state of the layer
+   * being built and of the one being expanded keeps the moves that lead back (ops_words,
+   * 1 .. SG_MAX_OPS_WORDS, words of them), gathered from all the states it was reached
+   * from, and its expansion leaves them out. Its neighbours are then all one step further
+   * from the start: none is looked up in the layers behind, and no set of those is kept.
+   * The same states in the same order as with expand alone, which sg_path still uses.
+   * NULL: none. */
+  sg_expand_ops_fn *expand_ops;
+  unsigned ops_words;
   sg_limits limits;
 } sg_options;
 

@@ -133,7 +133,7 @@ expect_json 'd["states"] == 208'
 run slide "$EX" --stats
 expect_exit 0
 expect_stdout_has "states:      208 (208), depth 26"
-expect_stdout_has "neighbours:  794 (794), 3.82 per state expanded"
+expect_stdout_has "neighbours:  397 (397), 1.91 per state expanded"
 expect_stdout_has "puzzle:      3 x 4, 8 pieces of 2 shapes, keys of 13 bits, decoding tables"
 
 # Project Euler 766's puzzle, with CRLF line ends: 2,613,742 configurations.
