@@ -7,22 +7,28 @@
 #   bench/korf100.sh                    # all 100, every online core
 #   bench/korf100.sh --first 10 -t 1    # instances 1 to 10 on one thread
 #   bench/korf100.sh --only "9 12 42"   # those instances
+#   bench/korf100.sh -t 2 --plain       # and the baseline on the same instances after
 #
 # DANCE names the binary (default: build/dance in the repository root); other arguments go
 # to dance slide (--heuristic pdb|lc|manhattan). The pattern databases' cache is a fresh
 # folder, so the first instance builds them and the others read them: the build is reported
 # apart, and the wall clock of the whole processes, build and reads included, beside the
-# searches' own seconds. Exit status 1 if a length differs from the file's.
+# searches' own seconds. With --plain, the baseline follows: bench/ida_plain.c, a plain IDA*
+# with the Manhattan distance on one thread (PLAIN names it; default build/ida_plain), and
+# the ratio of dance's whole processes' wall clock to its CPU time. Exit status 1 if a length
+# differs from the file's.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 dance=${DANCE:-$root/build/dance}
-first=100 only= command="bench/korf100.sh${*:+ $*}"
+plain_bin=${PLAIN:-$root/build/ida_plain}
+first=100 only= plain= command="bench/korf100.sh${*:+ $*}"
 args=()
 while [ $# -gt 0 ]; do
   case $1 in
   --first) first=$2; shift 2 ;;
   --only) only=$2; shift 2 ;;
+  --plain) plain=1; shift ;;
   *) args+=("$1"); shift ;;
   esac
 done
@@ -79,4 +85,14 @@ echo
 python3 -c "print('%d instances: %d positions generated in %.2f s of wall-clock time, %.1fM positions/s' % ($count, $total_nodes, $total_seconds, $total_nodes / max($total_seconds, 1e-9) / 1e6))"
 echo
 python3 -c "print('Whole processes: %.2f s of wall clock in all; pattern databases built in %.2f s, read from the cache in %.3f s in all' % ($wall, $build, $load))"
+if [ -n "$plain" ]; then
+  echo
+  echo "The baseline, \`$(basename "$plain_bin")\` (bench/ida_plain.c), on the same instances:"
+  echo
+  if [ -n "$only" ]; then sel=(--only "$only"); else sel=(--first "$first"); fi
+  "$plain_bin" "$root/data/sliding/korf100.txt" "${sel[@]}" | tee "$tmp/plain.txt" || bad=1
+  plain_cpu=$(sed -n 's/.* in \([0-9.]*\) s of CPU.*/\1/p' "$tmp/plain.txt")
+  echo
+  python3 -c "print('dance, whole processes: %.2f s of wall; the baseline: %s s of CPU; dance / baseline %.4fx' % ($wall, '$plain_cpu', $wall / $plain_cpu))"
+fi
 [ "$bad" = 0 ] || { echo "A length differs from the file's." >&2; exit 1; }
