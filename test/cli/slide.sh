@@ -136,6 +136,18 @@ expect_stdout_has "states:      208 (208), depth 26"
 expect_stdout_has "neighbours:  397 (397), 1.91 per state expanded"
 expect_stdout_has "puzzle:      3 x 4, 8 pieces of 2 shapes, keys of 13 bits, decoding tables"
 
+# Klotski: 25,955 configurations in both metrics, and the published shortest solution, 81
+# piece moves (116 unit steps when counted in steps).
+run slide "$DATA/sliding/klotski.txt"
+expect_exit 0
+expect_stdout_has "25955 configurations, at most 167 unit steps from the start"
+run slide "$DATA/sliding/klotski.txt" --goal A@4,2 --metric moves
+expect_exit 0
+expect_stdout_has "shortest in piece moves: 81 moves (118 unit steps)"
+run slide "$DATA/sliding/klotski.txt" --goal A@4,2 --metric steps --json
+expect_exit 0
+expect_json 'd["steps"] == 116 and d["complete"] is True'
+
 # Project Euler 766's puzzle, with CRLF line ends: 2,613,742 configurations.
 sed 's/$/\r/' "$DATA/sliding/main_2613742.txt" >crlf.txt
 run slide crlf.txt --json -q
