@@ -1,0 +1,54 @@
+# scripts/big-count, the long counts' runner (docs/big-counts.md): Bedlam in 2 parts, one at
+# a time, merged to the whole count; a part stopped by Ctrl-C goes on from its checkpoint; run
+# again, nothing is searched twice; a lost part is searched again alone; parts that fail are
+# counted and the merge is not made.
+ROOT=$(cd "$DATA/.." && pwd)
+BC=$ROOT/scripts/big-count
+mkdir out
+
+# Part 0 stopped by Ctrl-C first, as a user stops a long run: its checkpoint stays.
+stopped=0
+if ! sigint_ignored && ! sigint_untimely; then
+  timeout -s INT 0.5 "$DANCE" cube bedlam --shard 0/2 -t 1 --json -q \
+    --checkpoint out/part-0.ckpt --checkpoint-interval 60 >/dev/null 2>&1
+  [ -s out/part-0.ckpt ] && stopped=1
+fi
+
+bash "$BC" "$DANCE" out 2 1 bedlam >bc.out 2>bc.err
+status=$?
+check "[ $status -eq 0 ]" "big-count exits $status: $(cat bc.err)"
+check "grep -q '^19186 solutions (460464 covers in all) from 2 parts of problem ' bc.out" \
+  "not Bedlam's count: $(cat bc.out)"
+check "grep -q '^part 1 of 2: cpu [0-9.]* s, wall [0-9.]* s\$' bc.err" "part 1: $(cat bc.err)"
+check "[ ! -e out/part-0.ckpt ] && [ ! -e out/part-1.ckpt ] && [ -s out/part-1.time ]" \
+  "checkpoints left, or no times: $(ls out)"
+if [ "$stopped" = 1 ]; then
+  check "grep -q '^part 0 of 2: cpu .*, and [0-9.]* s in runs before its checkpoint\$' bc.err" \
+    "part 0 was stopped with a checkpoint, but: $(cat bc.err)"
+  check "python3 -c 'import json, sys; sys.exit(not json.load(open(\"out/part-0.json\"))[\"resumed\"])'" \
+    "part 0's JSON says nothing of its resumption"
+fi
+
+# Run again: nothing searched, the same total.
+bash "$BC" "$DANCE" out 2 1 bedlam >again.out 2>again.err
+status=$?
+check "[ $status -eq 0 ] && cmp -s bc.out again.out && [ ! -s again.err ]" \
+  "run again: exit $status, $(cat again.out again.err)"
+
+# A part lost: only it is searched again.
+rm out/part-1.json
+bash "$BC" "$DANCE" out 2 1 bedlam >lost.out 2>lost.err
+check "grep -q '^part 1 of 2' lost.err && ! grep -q '^part 0 of 2' lost.err && [ \"\$(head -1 lost.out)\" = \"\$(head -1 bc.out)\" ]" \
+  "the lost part: $(cat lost.out lost.err)"
+
+# Parts that fail (a bad option): exit 1, how many are left, no merge.
+bash "$BC" "$DANCE" bad 2 1 bedlam --no-such-option >bad.out 2>bad.err
+status=$?
+check "[ $status -eq 1 ] && [ ! -s bad.out ]" "failing parts: exit $status, $(cat bad.out)"
+check "grep -q '^scripts/big-count: 2 of 2 parts still to run\$' bad.err" "$(cat bad.err)"
+
+# Usage.
+bash "$BC" "$DANCE" out 2 >usage.out 2>usage.err
+status=$?
+check "[ $status -eq 2 ] && grep -q '^usage: scripts/big-count DANCE OUTDIR N JOBS DANCE-CUBE-ARGS' usage.err" \
+  "usage: exit $status, $(cat usage.err)"
