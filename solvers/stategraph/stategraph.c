@@ -149,7 +149,8 @@ static inline uint64_t hash_key(const uint64_t *key, size_t nw) {
 }
 
 /* The slot holding key, or the empty slot where it would go. A set is never full. A slot is
- * the key (nw words), then in a frontier search its moves back (sw words in all). */
+ * the key (nw words), then in a frontier search the state's index in its layer (sw words in
+ * all). */
 static inline uint64_t *probe(const set *s, size_t nw, size_t sw, const uint64_t *key,
                               uint64_t h) {
   uint64_t mask = s->cap - 1, i = h >> (64 - s->log2cap);
@@ -221,7 +222,7 @@ static step grow(sg_graph *g, set *s) {
     memcpy(key, v, nw * sizeof *key);
     key[nw - 1] &= ~MARK;
     uint64_t *to = put(s, nw, sw, key, hash_key(key, nw));
-    memcpy(to + nw, v + nw, (sw - nw) * sizeof *v); /* the moves back */
+    memcpy(to + nw, v + nw, (sw - nw) * sizeof *v); /* the index */
   }
   drop_set(g, &old);
   return R_OK;
@@ -465,8 +466,9 @@ static void list_new(search *s, piece *pc, const uint64_t *state, uint64_t index
   sg_graph *g = s->g;
   const sg_options *o = s->o;
   size_t nw = g->nw, k;
-  uint16_t *back = s->back + (size_t)(pc - s->piece) * o->max_degree;
+  uint16_t *back = NULL;
   if (g->ow) {
+    back = s->back + (size_t)(pc - s->piece) * o->max_degree;
     k = o->expand_ops(o->ctx, state, g->ops[0] + index * g->ow, out, back);
   } else {
     k = o->expand(o->ctx, state, out);
@@ -477,7 +479,7 @@ static void list_new(search *s, piece *pc, const uint64_t *state, uint64_t index
     const uint64_t *key = out + x * nw;
     uint64_t h = hash_key(key, nw);
     if (!g->ow && ((older && holds(older, nw, key, h)) || holds(same, nw, key, h))) continue;
-    if (!keep(g, pc, key, h, g->ow ? back[x] : 0)) return;
+    if (!keep(g, pc, key, h, back ? back[x] : 0)) return;
   }
 }
 
