@@ -224,12 +224,16 @@ typedef struct {
   const slide_goal *goal;
 } search_ctx;
 
-/* sg_expand_fn, unit steps: every piece, every direction it can slide one cell. */
-static size_t expand_steps(void *ctx, const uint64_t *key, uint64_t *out) {
-  const slide_puzzle *p = ((const search_ctx *)ctx)->p;
+/* The unit steps of a configuration: every piece, every direction it can slide one cell,
+ * less (with skip) the moves skip holds, each move's number back written to back. A move is
+ * numbered 4 f + d: f the piece's lowest cell (no two pieces share it), d its direction; the
+ * step back is the moved piece's the other way (d ^ 1). Inlined into its two callers, so
+ * that the one without skip has no branch for it. */
+static inline __attribute__((always_inline)) size_t
+unit_steps(const slide_puzzle *p, const uint64_t *key, const uint64_t *skip, uint64_t *out,
+           uint16_t *back) {
   uint64_t sets[MAX_CELLS];
-  uint64_t occupied = decode(p, key, sets);
-  uint64_t blocked = occupied | ~p->board;
+  uint64_t blocked = decode(p, key, sets) | ~p->board;
   size_t n = 0;
   for (int k = 0; k < p->nshapes; k++) {
     const shape *s = &p->shapes[k];
@@ -239,42 +243,28 @@ static size_t expand_steps(void *ctx, const uint64_t *key, uint64_t *out) {
       const uint64_t *e = s->enter[at];
       uint64_t free = (uint64_t) !(e[0] & blocked) | (uint64_t) !(e[1] & blocked) << 1 |
                       (uint64_t) !(e[2] & blocked) << 2 | (uint64_t) !(e[3] & blocked) << 3;
-      BITS64_FOREACH(d, free)
-      emit(p, key, k, sets[k] ^ bits64_bit(at) ^ bits64_bit(s->step[at][d]), out + n++ * p->nw);
-    }
-  }
-  return n;
-}
-
-/* sg_expand_ops_fn, unit steps, for the frontier search (a unit step changes the sum of the
- * pieces' rows and columns by one: the graph is bipartite). The same neighbours in the same
- * order as expand_steps, less those of the moves in skip. A move is numbered 4 f + d: f the
- * piece's lowest cell (no two pieces share it), d its direction; the step back is the
- * moved piece's the other way (d ^ 1). */
-static size_t expand_steps_ops(void *ctx, const uint64_t *key, const uint64_t *skip,
-                               uint64_t *out, uint16_t *back) {
-  const slide_puzzle *p = ((const search_ctx *)ctx)->p;
-  uint64_t sets[MAX_CELLS];
-  uint64_t blocked = decode(p, key, sets) | ~p->board;
-  size_t n = 0;
-  for (int k = 0; k < p->nshapes; k++) {
-    const shape *s = &p->shapes[k];
-    int at, d;
-    BITS64_FOREACH(at, sets[k]) {
-      const uint64_t *e = s->enter[at];
-      uint64_t free = (uint64_t) !(e[0] & blocked) | (uint64_t) !(e[1] & blocked) << 1 |
-                      (uint64_t) !(e[2] & blocked) << 2 | (uint64_t) !(e[3] & blocked) << 3;
-      if (!free) continue;
-      int f = s->first[at];
-      free &= ~(skip[f / 16] >> (f % 16 * 4));
+      if (skip && free) free &= ~(skip[s->first[at] / 16] >> (s->first[at] % 16 * 4));
       BITS64_FOREACH(d, free) {
         int to = s->step[at][d];
-        back[n] = (uint16_t)(4 * s->first[to] + (d ^ 1));
+        if (back) back[n] = (uint16_t)(4 * s->first[to] + (d ^ 1));
         emit(p, key, k, sets[k] ^ bits64_bit(at) ^ bits64_bit(to), out + n++ * p->nw);
       }
     }
   }
   return n;
+}
+
+/* sg_expand_fn, unit steps. */
+static size_t expand_steps(void *ctx, const uint64_t *key, uint64_t *out) {
+  return unit_steps(((const search_ctx *)ctx)->p, key, NULL, out, NULL);
+}
+
+/* sg_expand_ops_fn, unit steps, for the frontier search (a unit step changes the sum of the
+ * pieces' rows and columns by one: the graph is bipartite): the neighbours of expand_steps
+ * in its order, less those of the moves in skip. */
+static size_t expand_steps_ops(void *ctx, const uint64_t *key, const uint64_t *skip,
+                               uint64_t *out, uint16_t *back) {
+  return unit_steps(((const search_ctx *)ctx)->p, key, skip, out, back);
 }
 
 /* sg_expand_fn, piece moves: every place each piece reaches alone. */

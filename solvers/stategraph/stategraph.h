@@ -134,8 +134,8 @@ typedef struct {
    * being built and of the one being expanded keeps the moves that lead back (ops_words,
    * 1 .. SG_MAX_OPS_WORDS, words of them), gathered from all the states it was reached
    * from, and its expansion leaves them out. Its neighbours are then all one step further
-   * from the start: none is looked up in the layers behind, and no set of those is kept.
-   * The same states in the same order as with expand alone, which sg_path still uses.
+   * from the start, and none is looked up in the layers behind. The same states in the same
+   * order as with expand alone, which sg_path still uses.
    * NULL: none. */
   sg_expand_ops_fn *expand_ops;
   unsigned ops_words;
