@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "polycube.h"
+#include "svg.h"
 
 static size_t cell_of(const int *box, int x, int y, int z) {
   return (size_t)x + (size_t)box[0] * ((size_t)y + (size_t)box[1] * (size_t)z);
@@ -161,23 +162,10 @@ int poly_write_svg(FILE *f, const poly_set *s, const uint8_t *cells, const char 
   const int u = 32, gap = 24, margin = 16, head = title ? 56 : 32;
   int layer_w = b[0] * u, width = 2 * margin + b[2] * layer_w + (b[2] - 1) * gap;
   int height = head + b[1] * u + margin;
-  fprintf(f,
-          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-          "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
-          width, height, width, height);
-  fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height);
+  svg_begin(f, width, height, title ? title : "");
   if (title) {
     fprintf(f, "<text x=\"%d\" y=\"24\" font-size=\"16\">", margin);
-    for (const char *c = title; *c; c++) {
-      if (*c == '<')
-        fputs("&lt;", f);
-      else if (*c == '>')
-        fputs("&gt;", f);
-      else if (*c == '&')
-        fputs("&amp;", f);
-      else
-        fputc(*c, f);
-    }
+    svg_escaped(f, title);
     fputs("</text>\n", f);
   }
   for (int k = 0; k < b[2]; k++) {

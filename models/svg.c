@@ -1,7 +1,7 @@
 /* svg.c -- the SVG elements of the puzzle pictures (see svg.h). */
 #include "svg.h"
 
-static void escaped(FILE *f, const char *s) {
+void svg_escaped(FILE *f, const char *s) {
   for (; *s; s++) {
     switch (*s) {
     case '<': fputs("&lt;", f); break;
@@ -20,7 +20,7 @@ void svg_begin(FILE *f, double width, double height, const char *title) {
           "viewBox=\"0 0 %g %g\" font-family=\"sans-serif\">\n"
           "<title>",
           width, height, width, height);
-  escaped(f, title);
+  svg_escaped(f, title);
   fputs("</title>\n", f);
   svg_rect(f, 0, 0, width, height, "white", NULL, 0);
 }
@@ -46,7 +46,7 @@ void svg_text(FILE *f, double x, double y, double size, int bold, const char *fi
           "<text x=\"%g\" y=\"%g\" font-size=\"%g\"%s fill=\"%s\" text-anchor=\"middle\" "
           "dominant-baseline=\"central\">",
           x, y, size, bold ? " font-weight=\"bold\"" : "", fill);
-  escaped(f, text);
+  svg_escaped(f, text);
   fputs("</text>\n", f);
 }
 

@@ -23,6 +23,9 @@ void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *s
 void svg_text(FILE *f, double x, double y, double size, int bold, const char *fill,
               const char *text);
 
+/* Text written escaped for XML (&, <, > and "), for an element of the caller's own. */
+void svg_escaped(FILE *f, const char *s);
+
 /* Closes the document and flushes f; returns 0, or -1 if writing failed. */
 int svg_end(FILE *f);
 

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "burr_apart.h"
+#include "svg.h"
 
 static const char *const palette[] = {"#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231",
                                       "#911eb4", "#42d4f4", "#f032e6", "#bfef45", "#fabed4",
@@ -44,18 +45,6 @@ static void replay(const burr_assembly_data *a, const burr_disasm_result *r, int
   }
 }
 
-static void write_text(FILE *f, const char *s) {
-  for (; *s; s++)
-    if (*s == '<')
-      fputs("&lt;", f);
-    else if (*s == '>')
-      fputs("&gt;", f);
-    else if (*s == '&')
-      fputs("&amp;", f);
-    else
-      fputc(*s, f);
-}
-
 /* One frame: the pieces displaced by shift, in the box lo..hi. */
 static void frame(FILE *f, const burr_assembly_data *a, const int *shift, const int *lo,
                   const int *hi, const char *title) {
@@ -63,13 +52,9 @@ static void frame(FILE *f, const burr_assembly_data *a, const int *shift, const 
   int size[3] = {hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1};
   int layer_w = size[0] * u, width = 2 * margin + size[2] * layer_w + (size[2] - 1) * gap;
   int height = head + size[1] * u + margin;
-  fprintf(f,
-          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-          "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n",
-          width, height, width, height);
-  fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height);
+  svg_begin(f, width, height, title);
   fprintf(f, "<text x=\"%d\" y=\"22\" font-size=\"14\">", margin);
-  write_text(f, title);
+  svg_escaped(f, title);
   fputs("</text>\n", f);
   for (int k = 0; k < size[2]; k++) {
     int x0 = margin + k * (layer_w + gap);
