@@ -465,6 +465,14 @@ static void test_data_counts(void) {
   }
 }
 
+/* The puzzle of the text xml, which must read without error (NULL, and a failed check, if not). */
+static burr_puzzle *parsed(const char *name, const char *xml) {
+  burr_puzzle *p = NULL;
+  burr_error err;
+  ASSERT_EQ(burr_read_buffer(name, xml, strlen(xml), &p, &err), BURR_OK);
+  return p;
+}
+
 /* A coloured L-tromino on a result whose one rotation swaps its two ends: its two placements
  * on the same cells, colours the other way round, are one assembly (burrTxt says 1). */
 static void test_colour_orientations(void) {
@@ -477,9 +485,7 @@ static void test_colour_orientations(void) {
       "<shape id=\"1\" min=\"1\" max=\"2\"/></shapes><result id=\"2\"/><bitmap>"
       "<pair piece=\"0\" result=\"1\"/><pair piece=\"1\" result=\"0\"/></bitmap></problem>"
       "</problems></puzzle>";
-  burr_puzzle *p = NULL;
-  burr_error err;
-  ASSERT_EQ(burr_read_buffer("colours", xml, strlen(xml), &p, &err), BURR_OK);
+  burr_puzzle *p = parsed("colours", xml);
   if (!p) return;
   long covers = 0;
   ASSERT_EQ(model_count(p, 0, 1, 1, &covers), 1);
@@ -748,9 +754,7 @@ static void test_groups_and_weights(void) {
       "<shape id=\"0\"><group group=\"1\" count=\"1\"/><group group=\"2\" count=\"1\"/></shape>\n"
       "<shape id=\"1\"/>\n"
       "</shapes><result id=\"2\"/></problem></problems></puzzle>\n";
-  burr_puzzle *p = NULL;
-  burr_error err;
-  ASSERT_EQ(burr_read_buffer("groups", xml, strlen(xml), &p, &err), BURR_OK);
+  burr_puzzle *p = parsed("groups", xml);
   if (!p) return;
   ASSERT_EQ(p->shapes[0].weight, 3);
   ASSERT_EQ(p->shapes[1].weight, 1);
