@@ -361,11 +361,11 @@ static ordered cube_search(int n, int spread, int k, bool frontier, unsigned thr
 }
 
 /* The hypercube: the states shown in the plain search's order, every edge listed once (from
- * its end nearer the start), on 1 to 4 threads; keys and moves of several words. */
+ * its end nearer the start), on 1 and 3 threads; keys and moves of several words. */
 static void test_frontier_cube(void) {
   sg_stats st, fst;
   ordered plain = cube_search(16, 1, 0, false, 1, &st);
-  for (unsigned t = 1; t <= 4; t++) {
+  for (unsigned t = 1; t <= 3; t += 2) { /* one thread, and three */
     ordered f = cube_search(16, 1, 0, true, t, &fst);
     ASSERT_EQ(fst.end, SG_DONE);
     ASSERT_EQ_U64(fst.states, 65536);
