@@ -2,6 +2,7 @@
  * board, both against brute force over every set of presses on small boards, the survey,
  * and the board notation's errors. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "barflip.h"
 #include "bits.h"
@@ -33,6 +34,10 @@ static uint8_t *brute_force(int rows, int cols) {
   return dist;
 }
 
+/* How many 4x4 boards are also searched one at a time: 24 in the quick set, 60 with --deep
+ * (ctest's test_barflip_deep, medium). */
+static int one_board_searches = 24;
+
 static void test_every_4x4_board(void) {
   uint8_t *dist = malloc(1 << 16);
   sg_stats st;
@@ -51,7 +56,7 @@ static void test_every_4x4_board(void) {
   }
   ASSERT_EQ(longest, 16); /* pressing every bar, the unique solution of its board */
   /* The search for one board, from the board to the goal, on a sample. */
-  for (int k = 0; k < 24; k++) {
+  for (int k = 0; k < one_board_searches; k++) {
     uint64_t bars = k == 0 ? 0 : k == 1 ? 0xffff : test_random() & 0xffff;
     barflip_board b = {4, 4, bars};
     barflip_solution s;
@@ -224,7 +229,8 @@ static void test_parse(void) {
   expect_error("1/1/1/1/1/1/1/1/1", 16, "more than 8 rows");
 }
 
-int main(void) {
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "--deep") == 0) one_board_searches = 60;
   RUN(test_every_4x4_board);
   RUN(test_small_boards_brute_force);
   RUN(test_rank);
