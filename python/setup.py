@@ -16,9 +16,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DLX = os.path.join(HERE, "..", "dlx")
 MODELS = os.path.join(HERE, "..", "models")
 PIECES = os.path.join(HERE, "..", "cube_pieces")
-# The polycube model and what it reads with: the models dance.Packing wraps.
+# The polycube model and what it reads and draws with: the models dance.Packing wraps.
 MODEL_SOURCES = ["polycube.c", "polycube_read.c", "polycube_render.c", "polycube_library.c",
-                 "lines.c"]
+                 "lines.c", "svg.c"]
 
 
 def relative(paths):
