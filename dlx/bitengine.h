@@ -87,6 +87,13 @@ typedef struct {
   int32_t *best, *bn, *bk, *sol; /* [level] */
 } bx_lane;
 
+/* A subtree count recalled (dlx_bx_engine_recall): the primaries a node left uncovered (two
+ * words; none: an empty slot, since such a node is a solution) and the solutions below it;
+ * 32 bytes, so that no slot straddles two cache lines. */
+typedef struct {
+  uint64_t k0, k1, count, unused;
+} bx_recall_slot;
+
 typedef struct bx_engine bx_engine;
 typedef int (*bx_hook)(bx_engine *e, void *ctx);
 
@@ -149,6 +156,16 @@ struct bx_engine {
   uint64_t *one_rows, *one_conf; /* [128], [64] */
   int32_t *one_orig;             /* [64] */
   uint64_t frames_one;           /* statistics: how many were made */
+  /* Recalled subtrees (dlx_bx_engine_recall; NULL: off): a direct-mapped table of
+   * recall_mask + 1 slots, for the nodes of levels recall_lo .. recall_hi;
+   * per level, the slot its node fills once its subtree is done (recall_at, -1: none), its
+   * key (recall_key, two words) and the solutions counted before it (recall_base). */
+  bx_recall_slot *recall;
+  uint64_t recall_mask;
+  int32_t recall_lo, recall_hi;
+  int64_t *recall_at;
+  uint64_t *recall_key, *recall_base;
+  uint64_t recalled; /* statistics: subtrees counted from the table */
 };
 
 enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };
@@ -194,6 +211,12 @@ void dlx_bx_engine_keep(bx_engine *e, const uint64_t *keep);
 /* The pruning hooks of o (may be NULL: none), as the engine calls them: admit_items only
  * with admit (dlx_admit_items_fn). */
 void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o);
+
+/* Turns on the recalled subtrees of o (recall_min, recall_max; see dlx_options) where they
+ * are sound and apply: a count (no on_solution, no max_solutions), every item primary, 128
+ * primaries or fewer. The lanes are then off (a lane's subtrees are not counted apart).
+ * Call after dlx_bx_engine_lanes. Returns 0 if out of memory. */
+int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o);
 
 /* Whether the search may walk several subtrees side by side (BX_LANES, in the small
  * frames' loop): only when o says the order of the solutions is not seen (no on_solution,

@@ -1,8 +1,10 @@
 /* bitsearch.c -- the bitset exact-cover engine (see bitengine.h): its tables, its
  * engines, and the single-thread solve. The search loop itself is bitsearch_run.h,
  * compiled here once per instruction set. */
+#define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS and madvise's MADV_HUGEPAGE */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "bitengine.h"
 #include "bits.h"
@@ -204,6 +206,10 @@ void dlx_bx_engine_free(bx_engine *e) {
   free(e->lane_mem);
   free(e->nzw);
   free(e->nzv);
+  if (e->recall) munmap(e->recall, (size_t)(e->recall_mask + 1) * sizeof *e->recall);
+  free(e->recall_at);
+  free(e->recall_key);
+  free(e->recall_base);
   free(e);
 }
 
@@ -477,6 +483,45 @@ void dlx_bx_engine_lanes(bx_engine *e, const dlx_options *o) {
   if (unseen && !lanes_off()) dlx_bx_engine_lanes_on(e);
 }
 
+/* The recalled subtrees' table: zero pages mapped (none written until used, so that a short
+ * count does not pay for clearing it), in huge pages where the system gives them (a lookup
+ * then misses the TLB less). NULL if out of memory. */
+static bx_recall_slot *recall_table(size_t bytes) {
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+  madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+  return p;
+}
+
+int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
+  const bx_tables *t = e->t;
+  if (!o || !o->recall_max || o->recall_min > o->recall_max || o->on_solution || o->max_solutions ||
+      t->n_primary != t->n_items || t->PW > 2 || e->recall)
+    return 1;
+  const size_t levels = (size_t)e->max_level + 1, slots = (size_t)1 << BX_RECALL_SLOTS_LOG;
+  e->recall = recall_table(slots * sizeof *e->recall);
+  e->recall_at = malloc(levels * sizeof *e->recall_at);
+  e->recall_key = malloc(2 * levels * sizeof *e->recall_key);
+  e->recall_base = malloc(levels * sizeof *e->recall_base);
+  if (!e->recall || !e->recall_at || !e->recall_key || !e->recall_base) {
+    if (e->recall) munmap(e->recall, slots * sizeof *e->recall);
+    free(e->recall_at), free(e->recall_key), free(e->recall_base);
+    e->recall = NULL, e->recall_at = NULL, e->recall_key = e->recall_base = NULL;
+    return 0;
+  }
+  e->bytes += slots * sizeof *e->recall + levels * (sizeof *e->recall_at + 3 * 8);
+  for (size_t l = 0; l < levels; l++)
+    e->recall_at[l] = -1;
+  e->recall_mask = slots - 1;
+  e->recall_lo = (int32_t)o->recall_min;
+  e->recall_hi =
+      (int32_t)(o->recall_max < (uint32_t)e->max_level ? o->recall_max : (uint32_t)e->max_level);
+  e->lanes = 1;
+  return 1;
+}
+
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
 #if BX_X86
   if (e->isa == BX_ISA_AVX512) {
@@ -541,6 +586,11 @@ dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st
   dlx_bx_budget(e, o->max_nodes);
   if (o->on_solution || o->max_solutions) e->on_solution = solo_solution;
   dlx_bx_engine_lanes(e, o);
+  if (!dlx_bx_engine_recall(e, o)) {
+    dlx_bx_engine_free(e);
+    dlx_bx_tables_free(t);
+    return DLX_ENOMEM;
+  }
   int halted = dlx_bx_engine_run(e, 0);
   st->solutions = e->solutions;
   st->nodes = e->nodes;

@@ -64,6 +64,65 @@ BX_INLINE void BX_FN(andnot)(uint64_t *dst, const uint64_t *src, const uint64_t 
 #endif
 }
 
+/* Whether the nodes of level l take slots (the engine's levels recall_lo .. recall_hi). */
+BX_INLINE int BX_FN(recall_level)(const bx_engine *e, int32_t l) {
+  return e->recall && (uint32_t)(l - e->recall_lo) <= (uint32_t)(e->recall_hi - e->recall_lo);
+}
+
+/* The slot of a node whose primaries u0, u1 are uncovered. */
+BX_INLINE uint64_t BX_FN(recall_slot)(const bx_engine *e, uint64_t u0, uint64_t u1) {
+  uint64_t h = (u0 ^ u1 * 0x9E3779B97F4A7C15ull) * 0xD6E8FEB86659FD93ull;
+  return (h ^ h >> 32) & e->recall_mask;
+}
+
+/* The node just made at level l (one of recall_level), its primaries u0, u1 uncovered: if
+ * the table knows their subtree, its solutions are counted and 1 returned (the node is then
+ * a leaf); else 0, and the node fills its slot when it is done (recall_leave). */
+BX_INLINE int BX_FN(recall_enter)(bx_engine *e, int32_t l, uint64_t u0, uint64_t u1) {
+  e->recall_at[l] = -1;
+  if (!(u0 | u1)) return 0; /* a solution (and the key of an empty slot) */
+  const int64_t at = (int64_t)BX_FN(recall_slot)(e, u0, u1);
+  const bx_recall_slot *s = &e->recall[at];
+  /* (a count that would wrap the engine's is searched instead: it then never wraps) */
+  if (s->k0 == u0 && s->k1 == u1 && s->count <= UINT64_MAX - e->solutions) {
+    e->solutions += s->count;
+    e->recalled++;
+    return 1;
+  }
+  e->recall_at[l] = at;
+  e->recall_key[2 * l] = u0;
+  e->recall_key[2 * l + 1] = u1;
+  e->recall_base[l] = e->solutions;
+  return 0;
+}
+
+/* The node at level l is done, its whole subtree searched: its slot, if it takes one, now
+ * holds its solutions. */
+BX_INLINE void BX_FN(recall_leave)(bx_engine *e, int32_t l) {
+  if (e->recall_at[l] < 0) return;
+  bx_recall_slot *s = &e->recall[e->recall_at[l]];
+  *s = (bx_recall_slot){e->recall_key[2 * l], e->recall_key[2 * l + 1],
+                        e->solutions - e->recall_base[l], 0};
+  e->recall_at[l] = -1;
+}
+
+/* The small frames' loop: the node just made at level *l, its primaries u0, u1 uncovered,
+ * counted from the table (one of recall_level's, its subtree known): back to its parent
+ * (*l - 1), and 1. */
+BX_INLINE int BX_FN(recalled)(bx_engine *e, int32_t *bk, int32_t *l, uint64_t u0, uint64_t u1) {
+  if (!BX_FN(recall_level)(e, *l) || !BX_FN(recall_enter)(e, *l, u0, u1)) return 0;
+  bk[--*l]++;
+  return 1;
+}
+
+/* The node at level l is done (its slot filled, if it takes one): its parent's level, whose
+ * children done (bk) it adds to. */
+BX_INLINE int32_t BX_FN(node_done)(bx_engine *e, int32_t *bk, int32_t l) {
+  if (e->recall) BX_FN(recall_leave)(e, l);
+  bk[l - 1]++;
+  return l - 1;
+}
+
 /* Level l+1 := level l with option o (of frame f's numbering, whose id is id) chosen. */
 BX_INLINE void BX_FN(apply)(bx_engine *e, const bx_frame *f, int32_t l, int32_t o, int32_t id) {
   const bx_tables *t = e->t;
@@ -797,6 +856,28 @@ BX_INLINE_PEXT uint32_t BX_FN(tiny_cand)(const uint64_t *sl, const __m512i *live
   return z;
 }
 
+/* The slot of the child that option id makes, below a node whose primaries u0, u1 are
+ * uncovered, fetched into the cache. */
+BX_INLINE void BX_FN(recall_fetch)(const bx_engine *e, int32_t id, uint64_t u0, uint64_t u1) {
+  const uint64_t *m = e->t->omask + (size_t)id * e->t->OH;
+  __builtin_prefetch(&e->recall[BX_FN(recall_slot)(e, u0 & ~m[0], e->t->PW > 1 ? u1 & ~m[1] : 0)]);
+}
+
+/* The slots of the children of a small frame's node at level l (its options to try, tcand's
+ * words z and forced, its primaries u0, u1 uncovered) fetched into the cache while its first
+ * children are searched, so that each child's lookup (recall_enter) finds its slot there. */
+BX_INLINE void BX_FN(recall_ahead)(const bx_engine *e, const uint64_t *tcand, uint32_t z,
+                                   int32_t forced, const int32_t *orig, int32_t l, uint64_t u0,
+                                   uint64_t u1) {
+  const uint64_t *cand = tcand + (size_t)l * BX_TINY_WORDS;
+  if (forced >= 0) BX_FN(recall_fetch)(e, orig[forced], u0, u1);
+  for (; z; z &= z - 1) {
+    const uint32_t w = (uint32_t)__builtin_ctz(z);
+    for (uint64_t x = cand[w]; x; x &= x - 1)
+      BX_FN(recall_fetch)(e, orig[w * 64 + (uint32_t)__builtin_ctzll(x)], u0, u1);
+  }
+}
+
 #define BX_TINY_NAME tiny_w
 #define BX_TINY_SUB 0
 #include "bitsearch_tiny.h"
@@ -1200,6 +1281,9 @@ forward:
     SYNC();
     if (e->poll(e, e->ctx)) goto halt;
   }
+  if (BX_FN(recall_level)(e, l) &&
+      BX_FN(recall_enter)(e, l, e->unc[(size_t)l * PW], PW > 1 ? e->unc[(size_t)l * PW + 1] : 0))
+    goto backup;
   {
     int32_t fi = frame_of[l];
     const uint64_t *live = e->live + (size_t)l * W0;
@@ -1257,6 +1341,7 @@ advance : {
   goto forward;
 }
 backup:
+  if (e->recall) BX_FN(recall_leave)(e, l);
   BX_FN(drop_frame)(e, l);
   if (l == base) goto done;
   l--;

@@ -59,7 +59,7 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
           e->nodes = nodes;
           return 0;
         }
-        bk[--l]++;
+        l = BX_FN(node_done)(e, bk, l);
         continue;
       }
       o = BX_FN(tiny_pop)(tcand, tnz, l);
@@ -84,6 +84,7 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
       e->nodes = nodes, e->level = l;
       if (e->poll(e, e->ctx)) return 1;
     }
+    if (BX_FN(recalled)(e, bk, &l, u0, u1)) continue;
     if (!(u0 | u1)) { /* a solution */
       e->solutions++;
       if (e->on_solution) {
@@ -96,11 +97,10 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
     uint64_t tmin = 0;
     const int32_t b =
         BX_FN(tiny_least)(e, &pk, rows, NI, ng, lb, lw, lv, nw, u0, u1, best, bn, bk, l, &tmin, W);
-    uint32_t z = 0;
     /* a dead end, in a frame of four words or fewer: back up at once (in larger ones neither
      * this nor a forced node's option kept in a register, as small_options does, was faster) */
     if (W <= 4 && tmin == 0) {
-      bk[--l]++;
+      l = BX_FN(node_done)(e, bk, l);
       continue;
     }
 #if BX_TINY_SUB
@@ -108,13 +108,14 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
       e->nodes = nodes;
       int halt = BX_FN(lanes_one)(e, f, l, sl, W);
       nodes = e->nodes;
-      if (halt) return 1;
+      if (halt) return 1; /* (no recalled subtrees with the lanes) */
       bk[--l]++;
       continue;
     }
 #endif
-    z = BX_FN(tiny_cand)(sl, live, irows, b, tmin, tcand, l, &forced, W);
-    tnz[l] = z;
+    tnz[l] = BX_FN(tiny_cand)(sl, live, irows, b, tmin, tcand, l, &forced, W);
+    if (BX_FN(recall_level)(e, l + 1))
+      BX_FN(recall_ahead)(e, tcand, tnz[l], forced, orig, l, u0, u1);
   }
 }
 

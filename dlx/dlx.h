@@ -42,11 +42,12 @@ extern "C" {
  *
  * The version of this header. Within a major version the binary interface only grows (the
  * shared library's SONAME is libdance.so.MAJOR): a minor version adds functions (1.1:
- * dlx_solver_set_memo_order), and a program built against an older one runs unchanged. */
+ * dlx_solver_set_memo_order; 1.2: dlx_solver_set_recall), and a program built against an
+ * older one runs unchanged. */
 #define DLX_VERSION_MAJOR 1
-#define DLX_VERSION_MINOR 1
+#define DLX_VERSION_MINOR 2
 #define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "1.1.0"
+#define DLX_VERSION_STRING "1.2.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -367,6 +368,18 @@ DLX_API dlx_status dlx_solver_on_progress(dlx_solver *s, dlx_progress_fn fn, voi
 /* A model's own pruning, see dlx_admit_fn; items may be NULL (fn NULL: none). */
 DLX_API dlx_status dlx_solver_set_admit(dlx_solver *s, dlx_admit_fn fn,
                                         dlx_admit_items_fn items, void *ctx);
+/* Recalled subtrees (0, 0, the default: none; min_depth <= max_depth, else DLX_EARG): in a
+ * count with no on_solution and no max_solutions, the bitset engine keeps in a table of
+ * each thread (2^22 slots of 32 bytes, 128 MiB) the solutions below its nodes at depths
+ * min_depth to max_depth (options chosen), keyed by the primary items they leave
+ * uncovered; a node that leaves a set seen before adds that count and searches nothing
+ * below. Sound only when every item is primary (the engine checks: with a secondary item
+ * it is off) and the admit hook, if any, decides by the uncovered items and the candidate
+ * alone, as a packing's pruning does (the caller's promise). The nodes then leave out
+ * those below a recalled node. Dancing links ignores it. A search with many
+ * transpositions (the pentominoes and tetrominoes in 8x10 at five and six pieces left)
+ * gains; a small one loses to the lookups. */
+DLX_API dlx_status dlx_solver_set_recall(dlx_solver *s, uint32_t min_depth, uint32_t max_depth);
 /* The split into pieces (see dlx_plan): split_pieces asks for about that many (0: the
  * default, which depends on the threads when there are no shards: fix it for a run whose
  * pieces you record); on_piece (may be NULL) is handed each finished piece. */

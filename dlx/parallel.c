@@ -347,6 +347,10 @@ static void *worker_open(void *ctx, int id, int caller) {
     w->b->ctx = w;
     dlx_bx_engine_admit(w->b, p->o);
     dlx_bx_engine_lanes(w->b, p->o);
+    if (!dlx_bx_engine_recall(w->b, p->o)) {
+      worker_close(ctx, w, 0);
+      return NULL;
+    }
     dlx_bx_budget(w->b, p->o->max_nodes);
     return w;
   }

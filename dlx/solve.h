@@ -49,6 +49,15 @@ typedef struct {
   dlx_admit_fn admit; /* optional pruning, see dlx_admit_fn */
   void *admit_ctx;
   dlx_admit_items_fn admit_items; /* optional, only with admit: see dlx_admit_items_fn */
+  /* Recalled subtrees (0, 0: none): in a count, the bitset engine keeps, in a table of each
+   * thread, the solutions below its nodes of depth recall_min .. recall_max (options
+   * chosen), keyed by the primary items they leave uncovered; a node that meets a set
+   * again adds its count and searches nothing below. Sound only when the subtree below a node
+   * depends on the items it leaves uncovered alone: the engine checks that every item is primary,
+   * the caller promises that the admit hook decides by the uncovered items and the candidate alone
+   * (a packing's pruning does). Ignored with on_solution or max_solutions, by dancing links, and
+   * beyond 128 primary items. The nodes then exclude those below a recalled node. */
+  uint32_t recall_min, recall_max;
   dlx_engine_kind engine; /* which engine searches (default DLX_ENGINE_AUTO) */
   /* Pieces: a run with threads, shards, progress reports, on_piece or pieces_done splits the
    * top of the tree into pieces (the subtrees at one depth), numbered in tree order: the

@@ -177,6 +177,15 @@ dlx_status dlx_solver_set_admit(dlx_solver *s, dlx_admit_fn fn, dlx_admit_items_
   return DLX_OK;
 }
 
+dlx_status dlx_solver_set_recall(dlx_solver *s, uint32_t min_depth, uint32_t max_depth) {
+  dlx_status e = settable(s);
+  if (e) return e;
+  if (min_depth > max_depth) return DLX_EARG;
+  s->o.recall_min = min_depth;
+  s->o.recall_max = max_depth;
+  return DLX_OK;
+}
+
 dlx_status dlx_solver_set_pieces(dlx_solver *s, uint32_t split_pieces, dlx_piece_fn on_piece,
                                  void *ctx) {
   dlx_status e = settable(s);

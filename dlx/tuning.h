@@ -86,6 +86,12 @@ enum {
 #define BX_LANES 2
 #endif
 
+/* Recalled subtrees (dlx_options.recall_min): the table of each thread has 2^this slots of
+ * 32 bytes. "Recalled subtrees: the pentominoes and tetrominoes in 8x10". (-D) */
+#ifndef BX_RECALL_SLOTS_LOG
+#define BX_RECALL_SLOTS_LOG 22
+#endif
+
 /* Dancing links: engines of this many primary items or more count their empty lists, so
  * that the choice of the item stops at the first of one option (dlx_track_empty_from, which
  * a test may change, starts at it). "Chains of 10^6 items: the choice of the item stops

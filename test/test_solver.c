@@ -308,6 +308,34 @@ static void test_memo_order(void) {
   dlx_matrix_free(m);
 }
 
+/* dlx_solver_set_recall: the 12,988,816 domino tilings of the 8 x 8 board (a published
+ * count) in a few thousand nodes, on one thread and two, where the search would meet every
+ * tiling; and a range upside down refused. */
+static void test_recall(void) {
+  dlx_matrix *m = dlx_matrix_new();
+  for (int c = 0; c < 64; c++)
+    dlx_add_item(m, NULL, DLX_PRIMARY, NULL);
+  for (int c = 0; c < 64; c++) {
+    int32_t right[2] = {c, c + 1}, down[2] = {c, c + 8};
+    if (c % 8 < 7) dlx_add_option(m, 2, right, NULL, NULL);
+    if (c < 56) dlx_add_option(m, 2, down, NULL, NULL);
+  }
+  dlx_solver *s = dlx_solver_new(m);
+  ASSERT_EQ(dlx_solver_set_recall(s, 5, 3), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_recall(s, 1, 32), DLX_OK);
+  ASSERT_EQ(dlx_solver_set_engine(s, DLX_ENGINE_BITS), DLX_OK);
+  for (int threads = 1; threads <= 2; threads++) {
+    ASSERT_EQ(dlx_solver_set_threads(s, threads), DLX_OK);
+    ASSERT_EQ(dlx_solver_count(s), DLX_OK);
+    dlx_result r = result_of(s);
+    ASSERT_EQ_U64(r.solutions, 12988816);
+    ASSERT(r.complete);
+    ASSERT(r.nodes < 1000000);
+  }
+  dlx_solver_free(s);
+  dlx_matrix_free(m);
+}
+
 static void test_estimate_best_memo(void) {
   dlx_matrix *m = read_data("pent6x10.dlx");
   dlx_solver *s = dlx_solver_new(m);
@@ -384,5 +412,6 @@ int main(void) {
   RUN(test_next_wait_and_stop);
   RUN(test_next_with_bounds);
   RUN(test_estimate_best_memo);
+  RUN(test_recall);
   return test_report();
 }
