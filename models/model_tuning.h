@@ -45,6 +45,11 @@ enum {
   /* Cubes up to which a shape is sorted by insertion on packed keys rather than by qsort
    * (normalize, for the check of a solution). "Figures once quoted in comments". */
   POLY_SORT_INSERTION_MAX = 32,
+  /* Pieces left at the nodes whose subtree counts a count remembers (poly_model_recall_range):
+   * from this many ... "Recalled subtrees: the pentominoes and tetrominoes in 8x10". */
+  POLY_RECALL_LEAST = 5,
+  /* ... to this many. The same. */
+  POLY_RECALL_MOST = 6,
 };
 
 #endif

@@ -1930,6 +1930,23 @@ int poly_model_accept_options(const poly_model *m, const int32_t *options, size_
   return -1;
 }
 
+int poly_model_covers_are_classes(const poly_model *m) {
+  if (m->opt.reflections || m->held_cell >= 0 || m->restricted < 0) return 0;
+  const piece_model *pm = &m->pm[m->restricted];
+  for (size_t k = 0; k < pm->nopt; k++)
+    if (m->stab_list[m->opt_stab[k]] != 1) return 0;
+  return pm->nopt > 0;
+}
+
+int poly_model_recall_range(const poly_model *m, uint32_t *lo, uint32_t *hi) {
+  *lo = *hi = 0;
+  const int n = m->set->npieces; /* every option places one of them, each once */
+  if (!m->pieces_mask || m->held_cell >= 0 || n <= POLY_RECALL_LEAST) return 0;
+  *lo = (uint32_t)(n > POLY_RECALL_MOST ? n - POLY_RECALL_MOST : 1);
+  *hi = (uint32_t)(n - POLY_RECALL_LEAST);
+  return 1;
+}
+
 /* Bit k of the result: some subset of the pieces not in `used` has k cells in all. For
  * sets of POLY_SUMS_TABLE pieces or fewer, read from a table of every `used` made with
  * the model (64 KiB for Bedlam's 13): the pruning asks for them at every candidate, and

@@ -247,6 +247,18 @@ int poly_model_accept(const poly_model *m, const uint8_t *cells, poly_class *c);
  * here, ask poly_model_accept. */
 int poly_model_accept_options(const poly_model *m, const int32_t *options, size_t n, poly_class *c);
 
+/* 1 if poly_model_accept_options accepts every cover of the matrix, each as a class of |G|
+ * packings with no mirror image: every placement of the restricted piece (every cover has
+ * one) is fixed by no rotation but the identity, and no reflections. A count of covers is
+ * then the count of solutions, and the engine need not show it any. */
+int poly_model_covers_are_classes(const poly_model *m);
+
+/* The levels whose nodes' subtree counts a search that shows no cover may remember (see
+ * dlx_options.recall_min): *lo .. *hi pieces placed, those with POLY_RECALL_MOST down to
+ * POLY_RECALL_LEAST pieces left. 0 (and *hi = 0) if the matrix is not each piece once and
+ * the cells (an optional piece, copies, a held cell) or has too few pieces. */
+int poly_model_recall_range(const poly_model *m, uint32_t *lo, uint32_t *hi);
+
 /* The cover that stands for an accepted cover's class where solutions are shown (printed,
  * drawn, in catalogs): with a held cell, the least of its images under the rotations, as
  * poly_model_canonical gives it (the one a model holding nothing accepts), in place of cells[];

@@ -41,6 +41,10 @@
   X(engine, "engine", 0, CHOICE, "auto|dlx|bits", "auto", 0, 0, CLI_ENGINE_HELP)                   \
   X(no_prune, "no-prune", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "do not skip placements that cut off a hole the remaining pieces cannot fill (to compare)")    \
+  X(recall, "recall", 0, CHOICE, "auto|on|off", "auto", 0, 0,                                      \
+    "in a count, remember how many solutions lie below each position with six and five "           \
+    "pieces left, and count a position met again at once: 'auto' in searches estimated at "        \
+    "10^8 nodes or more, 'on' in any, 'off' never (the same counts; see docs/cube.md)")            \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
   X(first, "first", 0, FLAG, NULL, NULL, 0, 0, "print the first solution and stop")                \
   X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
@@ -397,6 +401,16 @@ static void piece_tally(const dlx_piece *p, uint64_t counts[CLI_COUNTS]) {
   memset(piece_counts, 0, sizeof piece_counts);
 }
 
+/* A count by covers (see by_covers): each cover a class of covers_orbit packings, none of
+ * them its own mirror image. Set before the search, read by its threads. */
+static uint64_t covers_orbit;
+
+static void piece_tally_covers(const dlx_piece *p, uint64_t counts[CLI_COUNTS]) {
+  counts[0] = p->solutions;
+  counts[1] = p->solutions * covers_orbit; /* the piece's share of a total that fits */
+  counts[2] = 0;
+}
+
 static int on_solution(void *ctx, const int32_t *options, size_t n) {
   collector *c = ctx;
   if (c->error || c->catalog_error) return 1; /* the first failed write's reason is kept */
@@ -486,15 +500,17 @@ typedef struct {
   cli_search_progress report;
   collector *c;
   int show;
+  int by_covers; /* the engine counts the solutions (by_covers): none reaches the collector */
   cli_checkpoint_before before; /* the earlier runs' counts, for the reports */
 } progress;
 
 static void on_progress(void *ctx, const dlx_progress *p) {
   progress *s = ctx;
   /* solutions: read while a worker may be adding one; a report, so one behind is fine */
+  uint64_t found = s->by_covers ? p->solutions : s->c->solutions;
   if (s->show)
-    cli_search_progress_report(&s->report, s->c->solutions + s->before.counts[0],
-                               p->nodes + s->before.nodes, p->fraction, p->seconds);
+    cli_search_progress_report(&s->report, found + s->before.counts[0], p->nodes + s->before.nodes,
+                               p->fraction, p->seconds);
 }
 
 /* ---- results --------------------------------------------------------------------------- */
@@ -611,8 +627,9 @@ static int write_svg(const cube_options *o, const char *arg, const poly_set *s, 
  * add up the solutions right but the nodes wrong. */
 static uint64_t cube_identity(const cube_options *o, const poly_model *m, const dlx_options *d) {
   char what[96];
-  snprintf(what, sizeof what, "cube reflections=%d prune=%d engine=%s", !!o->reflections,
-           !o->no_prune, dlx_engine_name(dlx_engine_for(poly_model_matrix(m), d)));
+  snprintf(what, sizeof what, "cube reflections=%d prune=%d engine=%s%s", !!o->reflections,
+           !o->no_prune, dlx_engine_name(dlx_engine_for(poly_model_matrix(m), d)),
+           d->recall_max ? " recall" : "");
   return cli_identity(poly_model_matrix(m), what);
 }
 
@@ -663,6 +680,39 @@ static void search_options(const cube_options *o, const poly_model *m, dlx_optio
   threads_and_split(o, m, d);
 }
 
+/* Whether a large search is ahead: its part (the whole, or a shard's share) estimated at
+ * CUBE_RECALL_NODES nodes or more, by the held piece's choice or else by random paths. */
+static int large_search(const cube_options *o, const poly_model *m, const dlx_options *d) {
+  double size = poly_model_size_estimate(m);
+  if (size <= 0) {
+    dlx_options e = *d;
+    e.threads = 1;
+    dlx_estimate_result r;
+    if (dlx_estimate(poly_model_matrix(m), &e, POLY_ESTIMATE_PROBES, 1, &r)) return 0;
+    size = r.nodes;
+  }
+  return size / (o->shard.count ? o->shard.count : 1) >= CUBE_RECALL_NODES;
+}
+
+/* Whether the search counts covers alone: a count (nothing shown, kept or limited) of a
+ * model whose every cover is its own class of packings (poly_model_covers_are_classes), so
+ * that no cover need reach on_solution. Then d has no on_solution and the engine's count
+ * is the solutions'; in a large search (or with --recall on, never with --recall off) the
+ * bitset engine also remembers the solutions below its nodes with a few pieces left
+ * (poly_model_recall_range). */
+static int by_covers(const cube_options *o, const poly_model *m, dlx_options *d) {
+  uint32_t lo, hi;
+  if (!d->any_order || !poly_model_covers_are_classes(m)) return 0;
+  d->on_solution = NULL;
+  d->solution_ctx = NULL;
+  const int ask = o->recall && !strcmp(o->recall, "on"),
+            never = o->recall && !strcmp(o->recall, "off");
+  if (!never && poly_model_recall_range(m, &lo, &hi) && (ask || large_search(o, m, d)))
+    d->recall_min = lo, d->recall_max = hi;
+  covers_orbit = (uint64_t)poly_model_symmetries(m);
+  return 1;
+}
+
 /* What a search came to, for its report: the solutions collected, the engine's statistics,
  * what earlier runs of a checkpoint had done, and whether the count is complete. */
 typedef struct {
@@ -673,6 +723,7 @@ typedef struct {
   int complete;
   const char *stopped_by;         /* NULL when complete */
   const poly_orbit_count *orbits; /* the count by symmetry classes, or NULL (a search) */
+  const uint32_t *recall;         /* the depths whose subtrees were recalled, or NULL */
 } outcome;
 
 /* --print or --first with --json: the solutions kept, and with optional pieces the pieces
@@ -757,6 +808,14 @@ static void json_result(const cube_options *o, const char *arg, const char *path
   int none = r->complete && !c->solutions && !o->shard.count;
   cli_json_string(&j, "diagnosis", none && cube_diagnosis(m, why, sizeof why) ? why : NULL);
   json_model(&j, m);
+  if (r->recall) {
+    cli_json_begin_array(&j, "recall");
+    cli_json_uint(&j, NULL, r->recall[0]);
+    cli_json_uint(&j, NULL, r->recall[1]);
+    cli_json_end_array(&j);
+  } else {
+    cli_json_null(&j, "recall");
+  }
   json_orbits(&j, r->orbits);
   if (o->print || o->first) json_printed(&j, poly_model_set(m), c);
   cli_json_end_object(&j);
@@ -838,6 +897,7 @@ typedef struct {
   cli_output catalog, svg;
   int by_orbits; /* counted by symmetry classes (count_orbits), not searched */
   poly_orbit_count orbits;
+  uint32_t recall[2]; /* the depths whose subtrees the engine recalled ([1] 0: none) */
 } cube_run;
 
 /* The collector's buffers, the files asked for opened and the catalog's head written. Both
@@ -882,8 +942,10 @@ static int search(const cube_options *o, const char *path, const poly_model *m,
   d.on_solution = on_solution;
   d.solution_ctx = c;
   search_options(o, m, &d);
+  const int covers = by_covers(o, m, &d);
+  run->recall[0] = d.recall_min, run->recall[1] = d.recall_max;
   run->identity = cube_identity(o, m, &d);
-  run->pg = (progress){.c = c, .show = o->progress && !o->quiet};
+  run->pg = (progress){.c = c, .show = o->progress && !o->quiet, .by_covers = covers};
   cli_checkpoint *ck = NULL;
   /* A Ctrl-C while the piece to hold was chosen cut the choice short: the model holds
    * whichever piece looked best then, another problem than the one a whole choice makes, so
@@ -891,7 +953,7 @@ static int search(const cube_options *o, const char *path, const poly_model *m,
   run->cut_before = stop && __atomic_load_n(stop, __ATOMIC_RELAXED);
   if ((o->checkpoint || o->resume) && !run->cut_before) {
     if (cli_checkpoint_start(&cmd_cube_command, CLI_CHECKPOINT_ARGS(o), run->identity, path,
-                             piece_tally, &d, &ck)) {
+                             covers ? piece_tally_covers : piece_tally, &d, &ck)) {
       cli_interrupt_end();
       return CLI_ERROR;
     }
@@ -918,6 +980,14 @@ static int search(const cube_options *o, const char *path, const poly_model *m,
   int ck_failed = ck && cli_checkpoint_save(ck, run->st.seconds);
   cli_checkpoint_free(ck);
   if (ck_failed) return CLI_ERROR;
+  if (covers) {
+    if (run->st.solutions > UINT64_MAX / covers_orbit) {
+      cli_error(&cmd_cube_command, "the count passes 2^64 - 1, more than this command reports");
+      return CLI_ERROR;
+    }
+    c->solutions = run->st.solutions;
+    c->total = run->st.solutions * covers_orbit;
+  }
   c->solutions += run->pg.before.counts[0];
   c->total += run->pg.before.counts[1];
   c->self_mirror += run->pg.before.counts[2];
@@ -1006,8 +1076,15 @@ static int report(const cube_options *o, const char *arg, const char *path, cons
   if (c->catalog) /* the last line says whether the catalog is the whole list */
     cli_catalog_end(c->catalog, &run->st.plan, o->shard, c->solutions,
                     complete ? NULL : cli_stop_phrase(stopped_by, o->max, 0).s);
-  outcome r = {c,        &run->st,   &run->pg.before,
-               run->identity, complete, stopped_by, run->by_orbits ? &run->orbits : NULL};
+  const int recalled = run->recall[1] && run->st.engine == DLX_ENGINE_BITS;
+  outcome r = {c,
+               &run->st,
+               &run->pg.before,
+               run->identity,
+               complete,
+               stopped_by,
+               run->by_orbits ? &run->orbits : NULL,
+               recalled ? run->recall : NULL};
   if (o->json)
     json_result(o, arg, path, m, &r);
   else

@@ -104,7 +104,7 @@ completes() {
 }
 completes dance x '=>' xc
 completes dance '' '=>' $commands help --help --version --generate -h -V
-completes dance cube --re '=>' --reflections --region --restart --restrict --resume
+completes dance cube --re '=>' --recall --reflections --region --restart --restrict --resume
 completes dance cube b '=>' bedlam
 completes dance cube --restrict '' '=>' auto none
 completes dance gridlock --color '' '=>' auto always never
