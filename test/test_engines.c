@@ -611,7 +611,7 @@ static void test_recall(void) {
   ASSERT_EQ_U64(recall_count(m, 1, 36, 1, NULL, 1).nodes, plain.nodes); /* solutions shown */
   dlx_matrix_free(m);
   uint64_t spared = 0, all = 0;
-  for (int trial = 0; trial < 12 && !test_failed_checks_; trial++) {
+  for (int trial = 0; trial < 8 && !test_failed_checks_; trial++) {
     int np = 16 + (int)test_below(24), ns = trial % 4 == 3 ? 1 + (int)test_below(3) : 0;
     m = planted_problem(np, ns, 3 + (int)test_below(6), 30 + (int)test_below(150));
     uint32_t skip_mod = trial % 3 ? 7 : 0;
