@@ -8,7 +8,7 @@
 run cube pentominoes --json
 expect_exit 0
 expect_json 'd["solutions"] == 2339 and d["total"] == 9356 and d["recall"] is None and d["nodes"] == 452457'
-run cube pentominoes --recall on --json
+run cube pentominoes --recall on -t 1 --json
 expect_exit 0
 expect_json 'd["solutions"] == 2339 and d["total"] == 9356 and d["recall"] == [6, 7]'
 expect_json 'd["nodes"] < 452457 and d["complete"] is True'
