@@ -50,6 +50,10 @@ enum {
   POLY_RECALL_LEAST = 5,
   /* ... to this many. The same. */
   POLY_RECALL_MOST = 6,
+  /* ... in a search (or a part of one) estimated at this many nodes or more: in smaller
+   * trees the lookups cost more than the subtrees met again spare (poly_model_recall_pays).
+   * The same section. */
+  POLY_RECALL_NODES = 100000000,
 };
 
 #endif

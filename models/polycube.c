@@ -1947,6 +1947,21 @@ int poly_model_recall_range(const poly_model *m, uint32_t *lo, uint32_t *hi) {
   return 1;
 }
 
+int poly_model_recall_pays(const poly_model *m, uint32_t parts) {
+  double size = poly_model_size_estimate(m);
+  if (size <= 0) {
+    dlx_options d = dlx_options_default();
+    d.threads = 1;
+    d.admit = poly_model_admit(m);
+    d.admit_items = poly_model_admit_items(m);
+    d.admit_ctx = (void *)m;
+    dlx_estimate_result r;
+    if (dlx_estimate(m->matrix, &d, POLY_ESTIMATE_PROBES, 1, &r)) return 0;
+    size = r.nodes;
+  }
+  return size / (parts ? parts : 1) >= POLY_RECALL_NODES;
+}
+
 /* Bit k of the result: some subset of the pieces not in `used` has k cells in all. For
  * sets of POLY_SUMS_TABLE pieces or fewer, read from a table of every `used` made with
  * the model (64 KiB for Bedlam's 13): the pruning asks for them at every candidate, and

@@ -258,6 +258,10 @@ int poly_model_covers_are_classes(const poly_model *m);
  * POLY_RECALL_LEAST pieces left. 0 (and *hi = 0) if the matrix is not each piece once and
  * the cells (an optional piece, copies, a held cell) or has too few pieces. */
 int poly_model_recall_range(const poly_model *m, uint32_t *lo, uint32_t *hi);
+/* Whether remembering them pays: the search of m, or one of `parts` parts of it (0: whole),
+ * estimated at POLY_RECALL_NODES nodes or more, by the held piece's choice
+ * (poly_model_size_estimate) or else by random paths with the model's pruning. */
+int poly_model_recall_pays(const poly_model *m, uint32_t parts);
 
 /* The cover that stands for an accepted cover's class where solutions are shown (printed,
  * drawn, in catalogs): with a held cell, the least of its images under the rotations, as

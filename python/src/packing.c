@@ -227,7 +227,14 @@ static PyObject *packing_count(dance_packing *self, PyObject *args) {
     dlx_solver_free(s);
     return PyErr_NoMemory();
   }
-  dlx_solver_on_solution(s, tally_solution, &t);
+  /* As dance cube: where every cover is its own class of |G| packings, the engine's count
+   * is the solutions' (no cover need be seen), and a large search recalls its subtrees. */
+  const int by_covers = !max && poly_model_covers_are_classes(self->model);
+  uint32_t lo, hi;
+  if (!by_covers)
+    dlx_solver_on_solution(s, tally_solution, &t);
+  else if (poly_model_recall_range(self->model, &lo, &hi) && poly_model_recall_pays(self->model, 0))
+    dlx_solver_set_recall(s, lo, hi);
   dlx_solver_set_any_order(s, !max); /* a tally does not see the order */
   dlx_status e = DLX_OK;
   int failed = dance_count_blocking(s, &e);
@@ -237,6 +244,12 @@ static PyObject *packing_count(dance_packing *self, PyObject *args) {
   free(t.cells);
   if (failed) return NULL;
   if (e) return dance_raise_status(e, "count");
+  const uint64_t g = (uint64_t)poly_model_symmetries(self->model);
+  if (by_covers && (r.overflow || r.solutions > UINT64_MAX / g)) {
+    PyErr_SetString(dance_error_class(), "the count passes 2^64 - 1");
+    return NULL;
+  }
+  if (by_covers) t.solutions = r.solutions, t.covers = r.solutions * g;
   if (t.error) {
     PyErr_SetString(dance_error_class(), "a cover of the matrix does not pack the box");
     return NULL;

@@ -19,11 +19,6 @@ enum {
   /* The pieces a thread of the library's own split (dlx.h, split_pieces): a search that
    * would ask for as many keeps that split. The same section. */
   CUBE_SPLIT_THREAD_MOST = 512,
-  /* dance cube counting covers alone (by_covers) remembers subtree counts where the search
-   * (its part, with --shard) is estimated at this many nodes or more: in smaller trees the
-   * lookups cost more than the subtrees met again spare. "Recalled subtrees: the
-   * pentominoes and tetrominoes in 8x10". */
-  CUBE_RECALL_NODES = 100000000,
   /* dance slide --heuristic auto: pattern databases on boards of at least this many cells
    * (3 x 5, 4 x 4), where they pay for their build; the Manhattan distance and linear
    * conflicts on smaller ones, which it solves before the tables would be built. "The state

@@ -680,20 +680,6 @@ static void search_options(const cube_options *o, const poly_model *m, dlx_optio
   threads_and_split(o, m, d);
 }
 
-/* Whether a large search is ahead: its part (the whole, or a shard's share) estimated at
- * CUBE_RECALL_NODES nodes or more, by the held piece's choice or else by random paths. */
-static int large_search(const cube_options *o, const poly_model *m, const dlx_options *d) {
-  double size = poly_model_size_estimate(m);
-  if (size <= 0) {
-    dlx_options e = *d;
-    e.threads = 1;
-    dlx_estimate_result r;
-    if (dlx_estimate(poly_model_matrix(m), &e, POLY_ESTIMATE_PROBES, 1, &r)) return 0;
-    size = r.nodes;
-  }
-  return size / (o->shard.count ? o->shard.count : 1) >= CUBE_RECALL_NODES;
-}
-
 /* Whether the search counts covers alone: a count (nothing shown, kept or limited) of a
  * model whose every cover is its own class of packings (poly_model_covers_are_classes), so
  * that no cover need reach on_solution. Then d has no on_solution and the engine's count
@@ -707,7 +693,8 @@ static int by_covers(const cube_options *o, const poly_model *m, dlx_options *d)
   d->solution_ctx = NULL;
   const int ask = o->recall && !strcmp(o->recall, "on"),
             never = o->recall && !strcmp(o->recall, "off");
-  if (!never && poly_model_recall_range(m, &lo, &hi) && (ask || large_search(o, m, d)))
+  if (!never && poly_model_recall_range(m, &lo, &hi) &&
+      (ask || poly_model_recall_pays(m, o->shard.count)))
     d->recall_min = lo, d->recall_max = hi;
   covers_orbit = (uint64_t)poly_model_symmetries(m);
   return 1;
