@@ -108,7 +108,8 @@ BX_INLINE void BX_FN(recall_leave)(bx_engine *e, int32_t l) {
 
 /* The small frames' loop: the node just made at level *l, its primaries u0, u1 uncovered,
  * counted from the table (one of recall_level's, its subtree known): back to its parent
- * (*l - 1), and 1. */
+ * (*l - 1), and 1. Asked once the node's own counts are made (not at a dead end), which the
+ * fetch of its slot (recall_ahead) overlaps. */
 BX_INLINE int BX_FN(recalled)(bx_engine *e, int32_t *bk, int32_t *l, uint64_t u0, uint64_t u1) {
   if (!BX_FN(recall_level)(e, *l) || !BX_FN(recall_enter)(e, *l, u0, u1)) return 0;
   bk[--*l]++;
@@ -1281,9 +1282,6 @@ forward:
     SYNC();
     if (e->poll(e, e->ctx)) goto halt;
   }
-  if (BX_FN(recall_level)(e, l) &&
-      BX_FN(recall_enter)(e, l, e->unc[(size_t)l * PW], PW > 1 ? e->unc[(size_t)l * PW + 1] : 0))
-    goto backup;
   {
     int32_t fi = frame_of[l];
     const uint64_t *live = e->live + (size_t)l * W0;
@@ -1298,6 +1296,9 @@ forward:
       }
       goto backup;
     }
+    /* (a dead end takes no slot; a node's slot is left by its backup, or not at all) */
+    if (tmin && BX_FN(recall_level)(e, l) && BX_FN(recall_enter)(e, l, u[0], PW > 1 ? u[1] : 0))
+      goto backup;
     best[l] = b;
     bn[l] = (int32_t)tmin;
     bk[l] = 0;

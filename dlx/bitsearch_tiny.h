@@ -84,7 +84,6 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
       e->nodes = nodes, e->level = l;
       if (e->poll(e, e->ctx)) return 1;
     }
-    if (BX_FN(recalled)(e, bk, &l, u0, u1)) continue;
     if (!(u0 | u1)) { /* a solution */
       e->solutions++;
       if (e->on_solution) {
@@ -103,6 +102,7 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
       l = BX_FN(node_done)(e, bk, l);
       continue;
     }
+    if (BX_FN(recalled)(e, bk, &l, u0, u1)) continue;
 #if BX_TINY_SUB
     if (BX_FN(words_bits)(sl, W) <= 64) {
       e->nodes = nodes;
