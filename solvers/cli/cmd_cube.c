@@ -831,6 +831,9 @@ static void print_stats(const poly_model *m, const outcome *r) {
   } else {
     printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st->engine));
   }
+  if (r->recall)
+    printf("recall:      the subtrees below %" PRIu32 " to %" PRIu32 " pieces placed, remembered\n",
+           r->recall[0], r->recall[1]);
   printf("nodes:       %" PRIu64 "\n", st->nodes);
   printf("updates:     %" PRIu64 "\n", st->updates);
   if (st->subproblems)

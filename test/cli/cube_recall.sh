@@ -12,6 +12,8 @@ run cube pentominoes --recall on -t 1 --json
 expect_exit 0
 expect_json 'd["solutions"] == 2339 and d["total"] == 9356 and d["recall"] == [6, 7]'
 expect_json 'd["nodes"] < 452457 and d["complete"] is True'
+run cube pentominoes --recall on -t 1 --stats
+expect_stdout_has "recall:      the subtrees below 6 to 7 pieces placed, remembered"
 run cube pentominoes --recall off --json -t 2
 expect_json 'd["solutions"] == 2339 and d["recall"] is None'
 
