@@ -165,7 +165,6 @@ struct bx_engine {
   int32_t recall_lo, recall_hi;
   int64_t *recall_at;
   uint64_t *recall_key, *recall_base;
-  uint64_t recalled; /* statistics: subtrees counted from the table */
 };
 
 enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };

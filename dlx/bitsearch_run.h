@@ -86,7 +86,6 @@ BX_INLINE int BX_FN(recall_enter)(bx_engine *e, int32_t l, uint64_t u0, uint64_t
   /* (a count that would wrap the engine's is searched instead: it then never wraps) */
   if (s->k0 == u0 && s->k1 == u1 && s->count <= UINT64_MAX - e->solutions) {
     e->solutions += s->count;
-    e->recalled++;
     return 1;
   }
   e->recall_at[l] = at;
