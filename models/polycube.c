@@ -460,11 +460,7 @@ static int estimate_restricted(poly_model *m, poly_model *all, const uint64_t *k
                                int p, uint64_t probes, int first, int batches, double *batch,
                                double beat) {
   dlx_options d = dlx_options_default();
-  if (m->opt.prune) {
-    d.admit = poly_model_admit(all);
-    d.admit_items = poly_model_admit_items(all);
-    d.admit_ctx = all;
-  }
+  if (m->opt.prune) poly_model_set_pruning(all, &d);
   d.threads = threads;
   d.stop = m->opt.stop;         /* the estimator looks at it before each path */
   d.max_nodes = (uint64_t)beat; /* 1 + the whole nodes of its children pass it: > beat */
@@ -1952,9 +1948,7 @@ int poly_model_recall_pays(const poly_model *m, uint32_t parts) {
   if (size <= 0) {
     dlx_options d = dlx_options_default();
     d.threads = 1;
-    d.admit = poly_model_admit(m);
-    d.admit_items = poly_model_admit_items(m);
-    d.admit_ctx = (void *)m;
+    poly_model_set_pruning(m, &d);
     dlx_estimate_result r;
     if (dlx_estimate(m->matrix, &d, POLY_ESTIMATE_PROBES, 1, &r)) return 0;
     size = r.nodes;
@@ -2449,6 +2443,12 @@ dlx_admit_items_fn poly_model_admit_items(const poly_model *m) {
   if (lone) return have_popcnt() ? admit_items_lone_popcnt : admit_items_lone;
   if (have_popcnt()) return m->uniform ? admit_items_uni_popcnt : admit_items_popcnt;
   return m->uniform ? admit_items_uni : admit_items;
+}
+
+void poly_model_set_pruning(const poly_model *m, dlx_options *d) {
+  d->admit = poly_model_admit(m);
+  d->admit_items = poly_model_admit_items(m);
+  d->admit_ctx = (void *)m;
 }
 
 /* ---- the independent check ------------------------------------------------------------ */

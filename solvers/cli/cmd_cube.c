@@ -672,11 +672,7 @@ static void search_options(const cube_options *o, const poly_model *m, dlx_optio
   d->engine = (dlx_engine_kind)cli_engine(o->engine);
   d->shard_count = o->shard.count;
   d->shard_index = o->shard.index;
-  if (!o->no_prune) {
-    d->admit = poly_model_admit(m);
-    d->admit_items = poly_model_admit_items(m);
-    d->admit_ctx = (void *)m;
-  }
+  if (!o->no_prune) poly_model_set_pruning(m, d);
   threads_and_split(o, m, d);
 }
 
