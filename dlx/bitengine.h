@@ -94,6 +94,12 @@ typedef struct {
   uint64_t k0, k1, count, unused;
 } bx_recall_slot;
 
+/* The slot of the key (u0, u1) in a table of mask + 1 slots. */
+static inline uint64_t bx_recall_hash(uint64_t u0, uint64_t u1, uint64_t mask) {
+  uint64_t h = (u0 ^ u1 * 0x9E3779B97F4A7C15ull) * 0xD6E8FEB86659FD93ull;
+  return (h ^ h >> 32) & mask;
+}
+
 typedef struct bx_engine bx_engine;
 typedef int (*bx_hook)(bx_engine *e, void *ctx);
 
@@ -162,6 +168,7 @@ struct bx_engine {
    * key (recall_key, two words) and the solutions counted before it (recall_base). */
   bx_recall_slot *recall;
   uint64_t recall_mask;
+  uint64_t recall_filed, recall_grow; /* counts filed since it last grew; when it grows */
   int32_t recall_lo, recall_hi;
   int64_t *recall_at;
   uint64_t *recall_key, *recall_base;
@@ -216,6 +223,10 @@ void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o);
  * primaries or fewer. The lanes are then off (a lane's subtrees are not counted apart).
  * Call after dlx_bx_engine_lanes. Returns 0 if out of memory. */
 int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o);
+/* The table of recalled subtrees four times larger (BX_RECALL_FIRST_LOG): its counts and
+ * the slots of the nodes in progress moved to their new places. Left as it is, and not
+ * grown again, when out of memory. */
+void dlx_bx_recall_grow(bx_engine *e);
 
 /* Whether the search may walk several subtrees side by side (BX_LANES, in the small
  * frames' loop): only when o says the order of the solutions is not seen (no on_solution,

@@ -500,7 +500,10 @@ int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
   if (!o || !o->recall_max || o->recall_min > o->recall_max || o->on_solution || o->max_solutions ||
       t->n_primary != t->n_items || t->PW > 2 || e->recall)
     return 1;
-  const size_t levels = (size_t)e->max_level + 1, slots = (size_t)1 << BX_RECALL_SLOTS_LOG;
+  const size_t levels = (size_t)e->max_level + 1,
+               slots =
+                   (size_t)1 << (BX_RECALL_FIRST_LOG < BX_RECALL_SLOTS_LOG ? BX_RECALL_FIRST_LOG
+                                                                           : BX_RECALL_SLOTS_LOG);
   e->recall = recall_table(slots * sizeof *e->recall);
   e->recall_at = malloc(levels * sizeof *e->recall_at);
   e->recall_key = malloc(2 * levels * sizeof *e->recall_key);
@@ -515,11 +518,34 @@ int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
   for (size_t l = 0; l < levels; l++)
     e->recall_at[l] = -1;
   e->recall_mask = slots - 1;
+  e->recall_filed = 0;
+  e->recall_grow = slots < ((size_t)1 << BX_RECALL_SLOTS_LOG) ? slots / 4 : UINT64_MAX;
   e->recall_lo = (int32_t)o->recall_min;
   e->recall_hi =
       (int32_t)(o->recall_max < (uint32_t)e->max_level ? o->recall_max : (uint32_t)e->max_level);
   e->lanes = 1;
   return 1;
+}
+
+void dlx_bx_recall_grow(bx_engine *e) {
+  const size_t old = (size_t)e->recall_mask + 1, slots = 4 * old;
+  bx_recall_slot *t = recall_table(slots * sizeof *t);
+  e->recall_filed = 0;
+  e->recall_grow = t && slots < ((size_t)1 << BX_RECALL_SLOTS_LOG) ? slots / 4 : UINT64_MAX;
+  if (!t) return;
+  const uint64_t mask = slots - 1;
+  for (size_t i = 0; i < old; i++) {
+    const bx_recall_slot s = e->recall[i];
+    if (s.k0 | s.k1) t[bx_recall_hash(s.k0, s.k1, mask)] = s;
+  }
+  munmap(e->recall, old * sizeof *e->recall);
+  e->recall = t;
+  e->recall_mask = mask;
+  e->bytes += (slots - old) * sizeof *t;
+  for (int32_t l = e->recall_lo; l <= e->recall_hi; l++)
+    if (e->recall_at[l] >= 0)
+      e->recall_at[l] =
+          (int64_t)bx_recall_hash(e->recall_key[2 * l], e->recall_key[2 * l + 1], mask);
 }
 
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {

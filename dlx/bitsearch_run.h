@@ -71,8 +71,7 @@ BX_INLINE int BX_FN(recall_level)(const bx_engine *e, int32_t l) {
 
 /* The slot of a node whose primaries u0, u1 are uncovered. */
 BX_INLINE uint64_t BX_FN(recall_slot)(const bx_engine *e, uint64_t u0, uint64_t u1) {
-  uint64_t h = (u0 ^ u1 * 0x9E3779B97F4A7C15ull) * 0xD6E8FEB86659FD93ull;
-  return (h ^ h >> 32) & e->recall_mask;
+  return bx_recall_hash(u0, u1, e->recall_mask);
 }
 
 /* The node just made at level l (one of recall_level), its primaries u0, u1 uncovered: if
@@ -103,6 +102,7 @@ BX_INLINE void BX_FN(recall_leave)(bx_engine *e, int32_t l) {
   *s = (bx_recall_slot){e->recall_key[2 * l], e->recall_key[2 * l + 1],
                         e->solutions - e->recall_base[l], 0};
   e->recall_at[l] = -1;
+  if (++e->recall_filed == e->recall_grow) dlx_bx_recall_grow(e);
 }
 
 /* The small frames' loop: the node just made at level *l, its primaries u0, u1 uncovered,

@@ -87,9 +87,15 @@ enum {
 #endif
 
 /* Recalled subtrees (dlx_options.recall_min): the table of each thread has 2^this slots of
- * 32 bytes. "Recalled subtrees: the pentominoes and tetrominoes in 8x10". (-D) */
+ * 32 bytes at most. "Recalled subtrees: the pentominoes and tetrominoes in 8x10". (-D) */
 #ifndef BX_RECALL_SLOTS_LOG
 #define BX_RECALL_SLOTS_LOG 22
+#endif
+/* ... and starts with 2^this (one huge page), growing four times each time a quarter as many
+ * counts have been filed as it has slots: a short count clears a few pages, not the whole
+ * table (the table's pages are cleared as they are first written). */
+#ifndef BX_RECALL_FIRST_LOG
+#define BX_RECALL_FIRST_LOG 16
 #endif
 
 /* Dancing links: engines of this many primary items or more count their empty lists, so

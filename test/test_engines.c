@@ -610,6 +610,17 @@ static void test_recall(void) {
   }
   ASSERT_EQ_U64(recall_count(m, 1, 36, 1, NULL, 1).nodes, plain.nodes); /* solutions shown */
   dlx_matrix_free(m);
+  /* 8 x 10 (1,031,151,241, published): enough subtrees filed that a table grows from its
+   * first size (BX_RECALL_FIRST_LOG: 32 bytes a slot) while nodes are in progress */
+  m = dominoes(8, 10);
+  for (int threads = 1; threads <= 2; threads++) {
+    dlx_stats big = recall_count(m, 1, 64, threads, NULL, 0);
+    ASSERT_EQ_U64(big.solutions, 1031151241);
+    ASSERT(big.bytes >= ((uint64_t)threads + 3) * (32u << BX_RECALL_FIRST_LOG));
+    printf("8x10 on %d threads: %llu nodes, %llu bytes\n", threads, (unsigned long long)big.nodes,
+           (unsigned long long)big.bytes);
+  }
+  dlx_matrix_free(m);
   uint64_t spared = 0, all = 0;
   for (int trial = 0; trial < 8 && !test_failed_checks_; trial++) {
     int np = 16 + (int)test_below(24), ns = trial % 4 == 3 ? 1 + (int)test_below(3) : 0;
