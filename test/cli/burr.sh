@@ -96,7 +96,7 @@ expect_json 'd["complete"] is False and d["stopped_by"] == "max" and d["assembli
 if sigint_ignored; then
   echo "burr: SIGINT is ignored here; skipping the Ctrl-C checks" >&2
 elif ! sigint_untimely; then
-  run_interrupted 0.5 burr "$DATA/../cube_pieces/bedlam.txt" --json -t 2
+  run_interrupted 0.2 burr "$DATA/../cube_pieces/bedlam.txt" --json -t 2
   check '[ "$STATUS" -le 1 ]' "exit 0 or 1 (whether an assembly was found in time)"
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["problems"][0]["complete"] is False'
 fi
@@ -207,7 +207,7 @@ check '[ ! -e none ]' "no folder written"
 if sigint_ignored; then
   echo "burr: SIGINT is ignored here; skipping the Ctrl-C checks of --disassemble" >&2
 elif ! sigint_untimely; then
-  run_interrupted 0.5 burr -d "$DATA/../cube_pieces/bedlam.txt" --json -t 2
+  run_interrupted 0.2 burr -d "$DATA/../cube_pieces/bedlam.txt" --json -t 2
   check '[ "$STATUS" -le 1 ]' "exit 0 or 1 (whether an assembly came apart in time)"
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["solutions"] <= d["assemblies"] and d["problems"][0]["complete"] is False'
 fi

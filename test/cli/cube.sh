@@ -238,11 +238,11 @@ check '[ ! -e nosol.svg ]' "--svg wrote a picture of no solution"
 # sanitizer build), and then no solution is found yet: exit 1 rather than 0. Not under
 # ThreadSanitizer, whose signals wait for a call into libc that the search does not make.
 if ! sigint_ignored && ! sigint_untimely; then
-  run_interrupted 0.5 cube tetris --threads 2 --engine dlx --json
+  run_interrupted 0.2 cube tetris --threads 2 --engine dlx --json
   check '[ "$STATUS" = 0 ] || [ "$STATUS" = 1 ]' "exit 0 or 1 after Ctrl-C, not $STATUS"
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["solutions"] < 9839'
   # With no piece held the first Tetris solution takes about 24 s (with one held, 0.2 s).
-  run_interrupted 0.3 cube tetris --threads 1 --engine dlx --restrict none
+  run_interrupted 0.2 cube tetris --threads 1 --engine dlx --restrict none
   expect_exit 1
   expect_stdout <<'EOF'
 no solutions found (interrupted; the search is incomplete)

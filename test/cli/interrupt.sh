@@ -14,7 +14,7 @@ if sigint_ignored; then
 else
   # One thread, under ThreadSanitizer: the search calls nothing that would deliver the signal.
   if ! sigint_untimely; then
-    run_interrupted 0.5 xc huge.dlx --threads 1
+    run_interrupted 0.2 xc huge.dlx --threads 1
     expect_exit 0
     expect_stdout_has "(interrupted; the search is incomplete)"
     expect_stdout_has "at least "
@@ -24,7 +24,7 @@ else
   # With several threads too; timeout signals the process and its group, and the two
   # signals may land in two threads: they count as one Ctrl-C. (Under ThreadSanitizer the
   # signal lands when a thread hands a solution over, which takes a lock.)
-  run_interrupted 0.5 xc huge.dlx --threads 2 --json
+  run_interrupted 0.2 xc huge.dlx --threads 2 --json
   expect_exit 0
   expect_json 'd["complete"] is False and d["stopped_by"] == "interrupt" and d["solutions"] > 0'
 fi
