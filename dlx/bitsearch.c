@@ -495,6 +495,12 @@ static bx_recall_slot *recall_table(size_t bytes) {
   return p;
 }
 
+/* When a table of `slots` slots grows: once counts for a quarter of them are filed, or never
+ * at the largest size. */
+static uint64_t recall_grow_at(size_t slots) {
+  return slots < ((size_t)1 << BX_RECALL_SLOTS_LOG) ? slots / 4 : UINT64_MAX;
+}
+
 int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
   const bx_tables *t = e->t;
   if (!o || !o->recall_max || o->recall_min > o->recall_max || o->on_solution || o->max_solutions ||
@@ -519,7 +525,7 @@ int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
     e->recall_at[l] = -1;
   e->recall_mask = slots - 1;
   e->recall_filed = 0;
-  e->recall_grow = slots < ((size_t)1 << BX_RECALL_SLOTS_LOG) ? slots / 4 : UINT64_MAX;
+  e->recall_grow = recall_grow_at(slots);
   e->recall_lo = (int32_t)o->recall_min;
   e->recall_hi =
       (int32_t)(o->recall_max < (uint32_t)e->max_level ? o->recall_max : (uint32_t)e->max_level);
@@ -531,7 +537,7 @@ void dlx_bx_recall_grow(bx_engine *e) {
   const size_t old = (size_t)e->recall_mask + 1, slots = 4 * old;
   bx_recall_slot *t = recall_table(slots * sizeof *t);
   e->recall_filed = 0;
-  e->recall_grow = t && slots < ((size_t)1 << BX_RECALL_SLOTS_LOG) ? slots / 4 : UINT64_MAX;
+  e->recall_grow = t ? recall_grow_at(slots) : UINT64_MAX;
   if (!t) return;
   const uint64_t mask = slots - 1;
   for (size_t i = 0; i < old; i++) {

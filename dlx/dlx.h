@@ -370,11 +370,11 @@ DLX_API dlx_status dlx_solver_set_admit(dlx_solver *s, dlx_admit_fn fn,
                                         dlx_admit_items_fn items, void *ctx);
 /* Recalled subtrees (0, 0, the default: none; min_depth <= max_depth, else DLX_EARG): in a
  * count with no on_solution and no max_solutions, the bitset engine keeps in a table of
- * each thread (2^16 slots of 32 bytes at first, 2 MiB, four times more each time counts for
- * a quarter of them have been filed, up to 2^22, 128 MiB) the solutions below its nodes at depths
- * min_depth to max_depth (options chosen), keyed by the primary items they leave
- * uncovered; a node that leaves a set seen before adds that count and searches nothing
- * below. Sound only when every item is primary (the engine checks: with a secondary item
+ * each thread (2^16 slots of 32 bytes at first, 2 MiB, four times more each time counts
+ * for a quarter of them have been filed, up to 2^22, 128 MiB) the solutions below its
+ * nodes at depths min_depth to max_depth (options chosen), keyed by the primary items
+ * they leave uncovered; a node that leaves a set seen before adds that count and searches
+ * nothing below. Sound only when every item is primary (the engine checks: with a secondary item
  * it is off) and the admit hook, if any, decides by the uncovered items and the candidate
  * alone, as a packing's pruning does (the caller's promise). The nodes then leave out
  * those below a recalled node. Dancing links ignores it. A search with many
