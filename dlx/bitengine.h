@@ -169,6 +169,7 @@ struct bx_engine {
   bx_recall_slot *recall;
   uint64_t recall_mask;
   uint64_t recall_filed, recall_grow; /* counts filed since it last grew; when it grows */
+  uint32_t recall_log_max;            /* the table's largest size, 2^this slots */
   int32_t recall_lo, recall_hi;
   int64_t *recall_at;
   uint64_t *recall_key, *recall_base;

@@ -495,10 +495,10 @@ static bx_recall_slot *recall_table(size_t bytes) {
   return p;
 }
 
-/* When a table of `slots` slots grows: once counts for a quarter of them are filed, or never
- * at the largest size. */
-static uint64_t recall_grow_at(size_t slots) {
-  return slots < ((size_t)1 << BX_RECALL_SLOTS_LOG) ? slots / 4 : UINT64_MAX;
+/* When e's table of `slots` slots grows: once counts for a quarter of them are filed, or never
+ * at its largest size. */
+static uint64_t recall_grow_at(const bx_engine *e, size_t slots) {
+  return slots < ((size_t)1 << e->recall_log_max) ? slots / 4 : UINT64_MAX;
 }
 
 int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
@@ -506,10 +506,10 @@ int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
   if (!o || !o->recall_max || o->recall_min > o->recall_max || o->on_solution || o->max_solutions ||
       t->n_primary != t->n_items || t->PW > 2 || e->recall)
     return 1;
+  e->recall_log_max = o->recall_slots_log ? o->recall_slots_log : BX_RECALL_SLOTS_LOG;
   const size_t levels = (size_t)e->max_level + 1,
-               slots =
-                   (size_t)1 << (BX_RECALL_FIRST_LOG < BX_RECALL_SLOTS_LOG ? BX_RECALL_FIRST_LOG
-                                                                           : BX_RECALL_SLOTS_LOG);
+               slots = (size_t)1 << (BX_RECALL_FIRST_LOG < e->recall_log_max ? BX_RECALL_FIRST_LOG
+                                                                             : e->recall_log_max);
   e->recall = recall_table(slots * sizeof *e->recall);
   e->recall_at = malloc(levels * sizeof *e->recall_at);
   e->recall_key = malloc(2 * levels * sizeof *e->recall_key);
@@ -525,7 +525,7 @@ int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
     e->recall_at[l] = -1;
   e->recall_mask = slots - 1;
   e->recall_filed = 0;
-  e->recall_grow = recall_grow_at(slots);
+  e->recall_grow = recall_grow_at(e, slots);
   e->recall_lo = (int32_t)o->recall_min;
   e->recall_hi =
       (int32_t)(o->recall_max < (uint32_t)e->max_level ? o->recall_max : (uint32_t)e->max_level);
@@ -534,10 +534,11 @@ int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o) {
 }
 
 void dlx_bx_recall_grow(bx_engine *e) {
-  const size_t old = (size_t)e->recall_mask + 1, slots = 4 * old;
+  const size_t old = (size_t)e->recall_mask + 1, most = (size_t)1 << e->recall_log_max,
+               slots = 4 * old < most ? 4 * old : most;
   bx_recall_slot *t = recall_table(slots * sizeof *t);
   e->recall_filed = 0;
-  e->recall_grow = t ? recall_grow_at(slots) : UINT64_MAX;
+  e->recall_grow = t ? recall_grow_at(e, slots) : UINT64_MAX;
   if (!t) return;
   const uint64_t mask = slots - 1;
   for (size_t i = 0; i < old; i++) {

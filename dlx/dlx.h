@@ -42,12 +42,12 @@ extern "C" {
  *
  * The version of this header. Within a major version the binary interface only grows (the
  * shared library's SONAME is libdance.so.MAJOR): a minor version adds functions (1.1:
- * dlx_solver_set_memo_order; 1.2: dlx_solver_set_recall), and a program built against an
- * older one runs unchanged. */
+ * dlx_solver_set_memo_order; 1.2: dlx_solver_set_recall; 1.3: dlx_solver_set_recall_table), and a
+ * program built against an older one runs unchanged. */
 #define DLX_VERSION_MAJOR 1
-#define DLX_VERSION_MINOR 2
+#define DLX_VERSION_MINOR 3
 #define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "1.2.0"
+#define DLX_VERSION_STRING "1.3.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -371,7 +371,8 @@ DLX_API dlx_status dlx_solver_set_admit(dlx_solver *s, dlx_admit_fn fn,
 /* Recalled subtrees (0, 0, the default: none; min_depth <= max_depth, else DLX_EARG): in a
  * count with no on_solution and no max_solutions, the bitset engine keeps in a table of
  * each thread (2^16 slots of 32 bytes at first, 2 MiB, four times more each time counts
- * for a quarter of them have been filed, up to 2^22, 128 MiB) the solutions below its
+ * for a quarter of them have been filed, up to 2^22, 128 MiB, or the size
+ * dlx_solver_set_recall_table gives) the solutions below its
  * nodes at depths min_depth to max_depth (options chosen), keyed by the primary items
  * they leave uncovered; a node that leaves a set seen before adds that count and searches
  * nothing below. Sound only when every item is primary (the engine checks: with a secondary item
@@ -381,6 +382,12 @@ DLX_API dlx_status dlx_solver_set_admit(dlx_solver *s, dlx_admit_fn fn,
  * transpositions (the pentominoes and tetrominoes in 8x10 at five and six pieces left)
  * gains; a small one loses to the lookups. */
 DLX_API dlx_status dlx_solver_set_recall(dlx_solver *s, uint32_t min_depth, uint32_t max_depth);
+/* The largest size of each thread's table of recalled subtrees: 2^log2_slots slots of 32
+ * bytes, 16 to 28 (2 MiB to 8 GiB; 0, the default: 22, 128 MiB; else DLX_EARG). The table
+ * still starts at 2^16 slots and grows as counts are filed, so only a long count reaches
+ * it. A larger one keeps positions that come back far apart in the search: the
+ * pentominoes and tetrominoes in 8x10, in 64 parts, recall more at 2^24. */
+DLX_API dlx_status dlx_solver_set_recall_table(dlx_solver *s, uint32_t log2_slots);
 /* The split into pieces (see dlx_plan): split_pieces asks for about that many (0: the
  * default, which depends on the threads when there are no shards: fix it for a run whose
  * pieces you record); on_piece (may be NULL) is handed each finished piece. */

@@ -58,6 +58,10 @@ typedef struct {
    * (a packing's pruning does). Ignored with on_solution or max_solutions, by dancing links, and
    * beyond 128 primary items. The nodes then exclude those below a recalled node. */
   uint32_t recall_min, recall_max;
+  /* The largest size of that table: 2^recall_slots_log slots of 32 bytes (0: the engine's
+   * BX_RECALL_SLOTS_LOG; else BX_RECALL_FIRST_LOG to BX_RECALL_SLOTS_LOG_MOST). It starts
+   * smaller and grows as counts are filed, so a short count never reaches it. */
+  uint32_t recall_slots_log;
   dlx_engine_kind engine; /* which engine searches (default DLX_ENGINE_AUTO) */
   /* Pieces: a run with threads, shards, progress reports, on_piece or pieces_done splits the
    * top of the tree into pieces (the subtrees at one depth), numbered in tree order: the

@@ -186,6 +186,15 @@ dlx_status dlx_solver_set_recall(dlx_solver *s, uint32_t min_depth, uint32_t max
   return DLX_OK;
 }
 
+dlx_status dlx_solver_set_recall_table(dlx_solver *s, uint32_t log2_slots) {
+  dlx_status e = settable(s);
+  if (e) return e;
+  if (log2_slots && (log2_slots < BX_RECALL_FIRST_LOG || log2_slots > BX_RECALL_SLOTS_LOG_MOST))
+    return DLX_EARG;
+  s->o.recall_slots_log = log2_slots;
+  return DLX_OK;
+}
+
 dlx_status dlx_solver_set_pieces(dlx_solver *s, uint32_t split_pieces, dlx_piece_fn on_piece,
                                  void *ctx) {
   dlx_status e = settable(s);

@@ -91,6 +91,8 @@ enum {
 #ifndef BX_RECALL_SLOTS_LOG
 #define BX_RECALL_SLOTS_LOG 22
 #endif
+/* ... and at most 2^this where the caller asks for more (dlx_solver_set_recall_table): 8 GiB. */
+#define BX_RECALL_SLOTS_LOG_MOST 28
 /* ... and starts with 2^this (one huge page), growing four times each time a quarter as many
  * counts have been filed as it has slots: a short count clears a few pages, not the whole
  * table (the table's pages are cleared as they are first written). */

@@ -156,6 +156,7 @@ static void test_solver(void) {
   ASSERT_EQ(dlx_solver_set_any_order(NULL, 1), DLX_EARG);
   ASSERT_EQ(dlx_solver_set_memo_order(NULL, DLX_MEMO_FIRST), DLX_EARG);
   ASSERT_EQ(dlx_solver_set_recall(NULL, 1, 2), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_recall_table(NULL, 20), DLX_EARG);
   ASSERT_EQ(dlx_solver_on_solution(NULL, NULL, NULL), DLX_EARG);
   ASSERT_EQ(dlx_solver_on_progress(NULL, NULL, NULL, 1), DLX_EARG);
   ASSERT_EQ(dlx_solver_set_admit(NULL, NULL, NULL, NULL), DLX_EARG);

@@ -310,7 +310,9 @@ static void test_memo_order(void) {
 
 /* dlx_solver_set_recall: the 12,988,816 domino tilings of the 8 x 8 board (a published
  * count) in a few thousand nodes, on one thread and two, where the search would meet every
- * tiling; and a range upside down refused. */
+ * tiling; and a range upside down refused. dlx_solver_set_recall_table: the same count with
+ * the table held at its first size (every slot taken again and again) and let grow to 2^24
+ * slots, and sizes out of range refused. */
 static void test_recall(void) {
   dlx_matrix *m = dlx_matrix_new();
   for (int c = 0; c < 64; c++)
@@ -332,6 +334,20 @@ static void test_recall(void) {
     ASSERT(r.complete);
     ASSERT(r.nodes < 1000000);
   }
+  ASSERT_EQ(dlx_solver_set_recall_table(s, 15), DLX_EARG);
+  ASSERT_EQ(dlx_solver_set_recall_table(s, 29), DLX_EARG);
+  uint64_t nodes[2];
+  ASSERT_EQ(dlx_solver_set_threads(s, 1), DLX_OK); /* the same nodes each run */
+  for (int k = 0; k < 2; k++) {
+    ASSERT_EQ(dlx_solver_set_recall_table(s, k ? 24 : 16), DLX_OK);
+    ASSERT_EQ(dlx_solver_count(s), DLX_OK);
+    dlx_result r = result_of(s);
+    ASSERT_EQ_U64(r.solutions, 12988816);
+    ASSERT(r.complete);
+    nodes[k] = r.nodes;
+  }
+  ASSERT(nodes[1] <= nodes[0]); /* a small table forgets more */
+  ASSERT_EQ(dlx_solver_set_recall_table(s, 0), DLX_OK);
   dlx_solver_free(s);
   dlx_matrix_free(m);
 }
