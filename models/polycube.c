@@ -1934,14 +1934,18 @@ int poly_model_covers_are_classes(const poly_model *m) {
   return pm->nopt > 0;
 }
 
-int poly_model_recall_range(const poly_model *m, uint32_t *lo, uint32_t *hi) {
+int poly_model_recall_range(const poly_model *m, int deep, uint32_t *lo, uint32_t *hi) {
   *lo = *hi = 0;
   const int n = m->set->npieces; /* every option places one of them, each once */
-  if (!m->pieces_mask || m->held_cell >= 0 || n <= POLY_RECALL_LEAST) return 0;
-  *lo = (uint32_t)(n > POLY_RECALL_MOST ? n - POLY_RECALL_MOST : 1);
-  *hi = (uint32_t)(n - POLY_RECALL_LEAST);
+  const int least = deep ? POLY_RECALL_DEEP_LEAST : POLY_RECALL_LEAST,
+            most = deep ? POLY_RECALL_DEEP_MOST : POLY_RECALL_MOST;
+  if (!m->pieces_mask || m->held_cell >= 0 || n <= least) return 0;
+  *lo = (uint32_t)(n > most ? n - most : 1);
+  *hi = (uint32_t)(n - least);
   return 1;
 }
+
+uint32_t poly_model_recall_table(int deep) { return deep ? POLY_RECALL_DEEP_SLOTS_LOG : 0; }
 
 int poly_model_recall_pays(const poly_model *m, uint32_t parts) {
   double size = poly_model_size_estimate(m);
@@ -1953,7 +1957,8 @@ int poly_model_recall_pays(const poly_model *m, uint32_t parts) {
     if (dlx_estimate(m->matrix, &d, POLY_ESTIMATE_PROBES, 1, &r)) return 0;
     size = r.nodes;
   }
-  return size / (parts ? parts : 1) >= POLY_RECALL_NODES;
+  size /= parts ? parts : 1;
+  return size >= POLY_RECALL_DEEP_NODES ? 2 : size >= POLY_RECALL_NODES;
 }
 
 /* Bit k of the result: some subset of the pieces not in `used` has k cells in all. For

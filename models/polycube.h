@@ -255,12 +255,16 @@ int poly_model_covers_are_classes(const poly_model *m);
 
 /* The levels whose nodes' subtree counts a search that shows no cover may remember (see
  * dlx_options.recall_min): *lo .. *hi pieces placed, those with POLY_RECALL_MOST down to
- * POLY_RECALL_LEAST pieces left. 0 (and *hi = 0) if the matrix is not each piece once and
- * the cells (an optional piece, copies, a held cell) or has too few pieces. */
-int poly_model_recall_range(const poly_model *m, uint32_t *lo, uint32_t *hi);
+ * POLY_RECALL_LEAST pieces left, or with `deep` POLY_RECALL_DEEP_MOST down to
+ * POLY_RECALL_DEEP_LEAST. 0 (and *hi = 0) if the matrix is not each piece once and the cells
+ * (an optional piece, copies, a held cell) or has too few pieces. */
+int poly_model_recall_range(const poly_model *m, int deep, uint32_t *lo, uint32_t *hi);
+/* The largest table for those depths (dlx_options.recall_slots_log; 0: the engine's). */
+uint32_t poly_model_recall_table(int deep);
 /* Whether remembering them pays: the search of m, or one of `parts` parts of it (0: whole),
- * estimated at POLY_RECALL_NODES nodes or more, by the held piece's choice
- * (poly_model_size_estimate) or else by random paths with the model's pruning. */
+ * estimated at POLY_RECALL_NODES nodes or more (1), or at POLY_RECALL_DEEP_NODES or more (2:
+ * deep, where more positions come again, further apart), by the held piece's choice
+ * (poly_model_size_estimate) or else by random paths with the model's pruning; else 0. */
 int poly_model_recall_pays(const poly_model *m, uint32_t parts);
 
 /* The cover that stands for an accepted cover's class where solutions are shown (printed,

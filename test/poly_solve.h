@@ -66,7 +66,8 @@ static uint64_t covers_checked; /* the models covers_check counted by covers */
 /* Where the model says every cover is its own class of |G| packings (dance cube then counts
  * covers alone, the bitset engine remembering subtree counts): every cover the tally saw was
  * accepted as such, and the engine's count with no on_solution, with the subtrees recalled
- * at the model's depths and at every depth, is the tally's. */
+ * at the model's depths, at every depth and at a very large search's depths in the smallest
+ * table, is the tally's. */
 static void covers_check(const poly_model *m, const dlx_options *d, const tally *t) {
   if (!poly_model_covers_are_classes(m)) return;
   covers_checked++;
@@ -75,14 +76,17 @@ static void covers_check(const poly_model *m, const dlx_options *d, const tally 
   ASSERT_EQ_U64(t->total, t->solutions * g);
   ASSERT_EQ_U64(t->self_mirror, 0);
   uint32_t lo, hi;
-  for (int k = 0; k < 3; k++) {
+  for (int k = 0; k < 4; k++) {
     dlx_options c = *d;
     c.on_solution = NULL;
     c.solution_ctx = NULL;
     c.any_order = 1;
     c.engine = DLX_ENGINE_BITS;
-    if (k == 1 && poly_model_recall_range(m, &lo, &hi)) c.recall_min = lo, c.recall_max = hi;
-    if (k == 2 && poly_model_recall_range(m, &lo, &hi)) c.recall_min = 1, c.recall_max = 64;
+    if (k == 1 && poly_model_recall_range(m, 0, &lo, &hi)) c.recall_min = lo, c.recall_max = hi;
+    if (k == 2 && poly_model_recall_range(m, 0, &lo, &hi)) c.recall_min = 1, c.recall_max = 64;
+    /* the depths of a very large search, in the smallest table */
+    if (k == 3 && poly_model_recall_range(m, 1, &lo, &hi))
+      c.recall_min = lo, c.recall_max = hi, c.recall_slots_log = 16;
     dlx_stats st;
     dlx_status ds = dlx_solve(poly_model_matrix(m), &c, &st);
     if (ds == DLX_EENGINE) return; /* a matrix the bitset engine cannot take */

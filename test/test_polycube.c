@@ -553,7 +553,12 @@ static void test_recalled_pentominoes(void) {
   ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_OK);
   ASSERT(poly_model_covers_are_classes(m));
   uint32_t lo, hi;
-  ASSERT(poly_model_recall_range(m, &lo, &hi));
+  ASSERT(poly_model_recall_range(m, 1, &lo, &hi)); /* a very large search: 7 to 4 left */
+  ASSERT_EQ_U64(lo, 5);
+  ASSERT_EQ_U64(hi, 8);
+  ASSERT_EQ_U64(poly_model_recall_table(1), 24);
+  ASSERT_EQ_U64(poly_model_recall_table(0), 0);
+  ASSERT(poly_model_recall_range(m, 0, &lo, &hi));
   ASSERT_EQ_U64(lo, 6);
   ASSERT_EQ_U64(hi, 7);
   uint64_t nodes[2] = {0, 0};

@@ -233,8 +233,13 @@ static PyObject *packing_count(dance_packing *self, PyObject *args) {
   uint32_t lo, hi;
   if (!by_covers)
     dlx_solver_on_solution(s, tally_solution, &t);
-  else if (poly_model_recall_range(self->model, &lo, &hi) && poly_model_recall_pays(self->model, 0))
-    dlx_solver_set_recall(s, lo, hi);
+  else if (poly_model_recall_range(self->model, 0, &lo, &hi)) {
+    const int pays = poly_model_recall_pays(self->model, 0), deep = pays == 2;
+    if (pays && poly_model_recall_range(self->model, deep, &lo, &hi)) {
+      dlx_solver_set_recall(s, lo, hi);
+      dlx_solver_set_recall_table(s, poly_model_recall_table(deep));
+    }
+  }
   dlx_solver_set_any_order(s, !max); /* a tally does not see the order */
   dlx_status e = DLX_OK;
   int failed = dance_count_blocking(s, &e);

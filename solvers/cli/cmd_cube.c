@@ -43,8 +43,9 @@
     "do not skip placements that cut off a hole the remaining pieces cannot fill (to compare)")    \
   X(recall, "recall", 0, CHOICE, "auto|on|off", "auto", 0, 0,                                      \
     "in a count, remember how many solutions lie below each position with six and five "           \
-    "pieces left, and count a position met again at once: 'auto' in searches estimated at "        \
-    "10^8 nodes or more, 'on' in any, 'off' never (the same counts; see docs/cube.md)")            \
+    "pieces left (seven to four in searches or parts estimated at 5x10^8 nodes or more), and "     \
+    "count a position met again at once: 'auto' in searches estimated at 10^8 nodes or more, "     \
+    "'on' in any, 'off' never (the same counts; see docs/cube.md)")                                \
   X(max, "max", 0, UINT, "N", "none", 1, UINT64_MAX, "stop after N solutions")                     \
   X(first, "first", 0, FLAG, NULL, NULL, 0, 0, "print the first solution and stop")                \
   X(print, "print", 0, FLAG, NULL, NULL, 0, 0,                                                     \
@@ -626,10 +627,13 @@ static int write_svg(const cube_options *o, const char *arg, const poly_set *s, 
  * checks cells), so the two walk trees of other sizes, and parts searched by both would
  * add up the solutions right but the nodes wrong. */
 static uint64_t cube_identity(const cube_options *o, const poly_model *m, const dlx_options *d) {
-  char what[96];
+  char what[128];
+  char recall[48] = "";
+  if (d->recall_max)
+    snprintf(recall, sizeof recall, " recall %" PRIu32 "-%" PRIu32 " table %" PRIu32, d->recall_min,
+             d->recall_max, d->recall_slots_log);
   snprintf(what, sizeof what, "cube reflections=%d prune=%d engine=%s%s", !!o->reflections,
-           !o->no_prune, dlx_engine_name(dlx_engine_for(poly_model_matrix(m), d)),
-           d->recall_max ? " recall" : "");
+           !o->no_prune, dlx_engine_name(dlx_engine_for(poly_model_matrix(m), d)), recall);
   return cli_identity(poly_model_matrix(m), what);
 }
 
@@ -681,7 +685,7 @@ static void search_options(const cube_options *o, const poly_model *m, dlx_optio
  * that no cover need reach on_solution. Then d has no on_solution and the engine's count
  * is the solutions'; in a large search (or with --recall on, never with --recall off) the
  * bitset engine also remembers the solutions below its nodes with a few pieces left
- * (poly_model_recall_range). */
+ * (poly_model_recall_range; more of them, in a larger table, in a very large search). */
 static int by_covers(const cube_options *o, const poly_model *m, dlx_options *d) {
   uint32_t lo, hi;
   if (!d->any_order || !poly_model_covers_are_classes(m)) return 0;
@@ -689,9 +693,13 @@ static int by_covers(const cube_options *o, const poly_model *m, dlx_options *d)
   d->solution_ctx = NULL;
   const int ask = o->recall && !strcmp(o->recall, "on"),
             never = o->recall && !strcmp(o->recall, "off");
-  if (!never && poly_model_recall_range(m, &lo, &hi) &&
-      (ask || poly_model_recall_pays(m, o->shard.count)))
-    d->recall_min = lo, d->recall_max = hi;
+  if (!never && poly_model_recall_range(m, 0, &lo, &hi)) {
+    const int pays = poly_model_recall_pays(m, o->shard.count), deep = pays == 2;
+    if ((ask || pays) && poly_model_recall_range(m, deep, &lo, &hi)) {
+      d->recall_min = lo, d->recall_max = hi;
+      d->recall_slots_log = poly_model_recall_table(deep);
+    }
+  }
   covers_orbit = (uint64_t)poly_model_symmetries(m);
   return 1;
 }

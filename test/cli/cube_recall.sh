@@ -35,6 +35,19 @@ expect_json 'd["solutions"] == 5 and d["recall"] is None'
 run cube pentominoes --box 12x5 --recall on --json
 expect_json 'd["solutions"] == 1010 and d["total"] == 4040 and d["recall"] is None'
 
+# A part estimated at 5 x 10^8 nodes or more (a 64th of the 8x10 problem: 2.4 x 10^9)
+# remembers the positions with seven to four pieces left (10 to 13 placed of 17); a 512th
+# (3.0 x 10^8) those with six and five. Stopped at once: the part's depths are in its JSON
+# (exit 0 or 1, as a solution was found by then or not).
+if ! sigint_ignored; then
+  for part in "5/64 [10, 13]" "5/512 [11, 12]"; do
+    run_interrupted 0.3 cube "$DATA/cube/pentominoes-tetrominoes-8x10.txt" --shard "${part%% *}" \
+      -t 1 --json
+    check '[ "$STATUS" -le 1 ]' "exit status $STATUS after Ctrl-C"
+    expect_json "d['complete'] is False and d['stopped_by'] == 'interrupt' and d['recall'] == ${part#* }"
+  done
+fi
+
 # A bad choice is refused.
 run cube pentominoes --recall sometimes
 expect_exit 2
