@@ -91,14 +91,15 @@ enum {
 #ifndef BX_RECALL_SLOTS_LOG
 #define BX_RECALL_SLOTS_LOG 22
 #endif
-/* ... and at most 2^this where the caller asks for more (dlx_solver_set_recall_table): 8 GiB. */
-#define BX_RECALL_SLOTS_LOG_MOST 28
 /* ... and starts with 2^this (one huge page), growing four times each time a quarter as many
  * counts have been filed as it has slots: a short count clears a few pages, not the whole
  * table (the table's pages are cleared as they are first written). */
 #ifndef BX_RECALL_FIRST_LOG
 #define BX_RECALL_FIRST_LOG 16
 #endif
+/* ... and is at most 2^this slots (8 GiB) where the caller asks for more than 2^22
+ * (dlx_solver_set_recall_table). */
+#define BX_RECALL_SLOTS_LOG_MOST 28
 
 /* Dancing links: engines of this many primary items or more count their empty lists, so
  * that the choice of the item stops at the first of one option (dlx_track_empty_from, which

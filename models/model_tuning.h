@@ -54,13 +54,15 @@ enum {
    * trees the lookups cost more than the subtrees met again spare (poly_model_recall_pays).
    * The same section. */
   POLY_RECALL_NODES = 100000000,
-  /* ... and in a search (or part) estimated at this many nodes or more, from this many
-   * pieces left ... "More toward the part goal", the recall's depths and table at a 64th. */
+  /* In a search (or part) estimated at this many nodes or more, where more positions come
+   * again and further apart, the depths and table below instead. "Deeper recall in a larger
+   * table, for large parts". */
   POLY_RECALL_DEEP_NODES = 500000000,
+  /* There: from this many pieces left ... */
   POLY_RECALL_DEEP_LEAST = 4,
   /* ... to this many, */
   POLY_RECALL_DEEP_MOST = 7,
-  /* ... in a table of up to 2^this slots a thread (dlx_solver_set_recall_table). */
+  /* ... in a table of up to 2^this slots a thread (dlx_solver_set_recall_table). The same. */
   POLY_RECALL_DEEP_SLOTS_LOG = 24,
 };
 
