@@ -224,7 +224,8 @@ void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o);
  * primaries or fewer. The lanes are then off (a lane's subtrees are not counted apart).
  * Call after dlx_bx_engine_lanes. Returns 0 if out of memory. */
 int dlx_bx_engine_recall(bx_engine *e, const dlx_options *o);
-/* The table of recalled subtrees four times larger (BX_RECALL_FIRST_LOG): its counts and
+/* The table of recalled subtrees four times larger, or as large as it may be
+ * (recall_log_max): its counts and
  * the slots of the nodes in progress moved to their new places. Left as it is, and not
  * grown again, when out of memory. */
 void dlx_bx_recall_grow(bx_engine *e);

@@ -87,7 +87,8 @@ enum {
 #endif
 
 /* Recalled subtrees (dlx_options.recall_min): the table of each thread has 2^this slots of
- * 32 bytes at most. "Recalled subtrees: the pentominoes and tetrominoes in 8x10". (-D) */
+ * 32 bytes at most, unless dlx_options.recall_slots_log says otherwise. "Recalled subtrees: the
+ * pentominoes and tetrominoes in 8x10". (-D) */
 #ifndef BX_RECALL_SLOTS_LOG
 #define BX_RECALL_SLOTS_LOG 22
 #endif

@@ -1961,6 +1961,16 @@ int poly_model_recall_pays(const poly_model *m, uint32_t parts) {
   return size >= POLY_RECALL_DEEP_NODES ? 2 : size >= POLY_RECALL_NODES;
 }
 
+poly_recall poly_model_recall(const poly_model *m, uint32_t parts, int ask) {
+  poly_recall r = {0, 0, 0};
+  uint32_t lo, hi;
+  if (!poly_model_recall_range(m, 0, &lo, &hi)) return r;
+  const int pays = poly_model_recall_pays(m, parts), deep = pays == 2;
+  if ((ask || pays) && poly_model_recall_range(m, deep, &lo, &hi))
+    r = (poly_recall){lo, hi, poly_model_recall_table(deep)};
+  return r;
+}
+
 /* Bit k of the result: some subset of the pieces not in `used` has k cells in all. For
  * sets of POLY_SUMS_TABLE pieces or fewer, read from a table of every `used` made with
  * the model (64 KiB for Bedlam's 13): the pruning asks for them at every candidate, and

@@ -266,6 +266,14 @@ uint32_t poly_model_recall_table(int deep);
  * deep, where more positions come again, further apart), by the held piece's choice
  * (poly_model_size_estimate) or else by random paths with the model's pruning; else 0. */
 int poly_model_recall_pays(const poly_model *m, uint32_t parts);
+/* What a count that shows no cover remembers: the depths (lo .. hi; hi 0: nothing) and the
+ * table (dlx_options.recall_min, recall_max, recall_slots_log) for the search of m or one
+ * of `parts` parts of it, where remembering pays, or where `ask`ed (--recall on) in any
+ * search with such depths; the deep ones where the search is very large. */
+typedef struct {
+  uint32_t lo, hi, slots_log;
+} poly_recall;
+poly_recall poly_model_recall(const poly_model *m, uint32_t parts, int ask);
 
 /* The cover that stands for an accepted cover's class where solutions are shown (printed,
  * drawn, in catalogs): with a held cell, the least of its images under the rotations, as

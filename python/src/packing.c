@@ -230,14 +230,13 @@ static PyObject *packing_count(dance_packing *self, PyObject *args) {
   /* As dance cube: where every cover is its own class of |G| packings, the engine's count
    * is the solutions' (no cover need be seen), and a large search recalls its subtrees. */
   const int by_covers = !max && poly_model_covers_are_classes(self->model);
-  uint32_t lo, hi;
   if (!by_covers)
     dlx_solver_on_solution(s, tally_solution, &t);
-  else if (poly_model_recall_range(self->model, 0, &lo, &hi)) {
-    const int pays = poly_model_recall_pays(self->model, 0), deep = pays == 2;
-    if (pays && poly_model_recall_range(self->model, deep, &lo, &hi)) {
-      dlx_solver_set_recall(s, lo, hi);
-      dlx_solver_set_recall_table(s, poly_model_recall_table(deep));
+  else {
+    const poly_recall r = poly_model_recall(self->model, 0, 0);
+    if (r.hi) {
+      dlx_solver_set_recall(s, r.lo, r.hi);
+      dlx_solver_set_recall_table(s, r.slots_log);
     }
   }
   dlx_solver_set_any_order(s, !max); /* a tally does not see the order */

@@ -685,20 +685,16 @@ static void search_options(const cube_options *o, const poly_model *m, dlx_optio
  * that no cover need reach on_solution. Then d has no on_solution and the engine's count
  * is the solutions'; in a large search (or with --recall on, never with --recall off) the
  * bitset engine also remembers the solutions below its nodes with a few pieces left
- * (poly_model_recall_range; more of them, in a larger table, in a very large search). */
+ * (poly_model_recall: more of them, in a larger table, in a very large search). */
 static int by_covers(const cube_options *o, const poly_model *m, dlx_options *d) {
-  uint32_t lo, hi;
   if (!d->any_order || !poly_model_covers_are_classes(m)) return 0;
   d->on_solution = NULL;
   d->solution_ctx = NULL;
   const int ask = o->recall && !strcmp(o->recall, "on"),
             never = o->recall && !strcmp(o->recall, "off");
-  if (!never && poly_model_recall_range(m, 0, &lo, &hi)) {
-    const int pays = poly_model_recall_pays(m, o->shard.count), deep = pays == 2;
-    if ((ask || pays) && poly_model_recall_range(m, deep, &lo, &hi)) {
-      d->recall_min = lo, d->recall_max = hi;
-      d->recall_slots_log = poly_model_recall_table(deep);
-    }
+  if (!never) {
+    const poly_recall r = poly_model_recall(m, o->shard.count, ask);
+    d->recall_min = r.lo, d->recall_max = r.hi, d->recall_slots_log = r.slots_log;
   }
   covers_orbit = (uint64_t)poly_model_symmetries(m);
   return 1;
