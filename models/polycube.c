@@ -1964,10 +1964,11 @@ int poly_model_recall_pays(const poly_model *m, uint32_t parts) {
 poly_recall poly_model_recall(const poly_model *m, uint32_t parts, int ask) {
   poly_recall r = {0, 0, 0};
   uint32_t lo, hi;
+  /* a model without the usual depths is not estimated (the estimate may walk random paths) */
   if (!poly_model_recall_range(m, 0, &lo, &hi)) return r;
   const int pays = poly_model_recall_pays(m, parts), deep = pays == 2;
-  if ((ask || pays) && poly_model_recall_range(m, deep, &lo, &hi))
-    r = (poly_recall){lo, hi, poly_model_recall_table(deep)};
+  if (deep && !poly_model_recall_range(m, 1, &lo, &hi)) return r;
+  if (ask || pays) r = (poly_recall){lo, hi, poly_model_recall_table(deep)};
   return r;
 }
 
