@@ -511,6 +511,13 @@ BX_INLINE int BX_FN(deep)(const uint64_t *u, uint32_t PW) {
   return n >= BX_RECOMPACT_ITEMS;
 }
 
+/* The slot of the child that option id makes, below a node whose primaries u0, u1 are
+ * uncovered, fetched into the cache. */
+BX_INLINE void BX_FN(recall_fetch)(const bx_engine *e, int32_t id, uint64_t u0, uint64_t u1) {
+  const uint64_t *m = e->t->omask + (size_t)id * e->t->OH;
+  __builtin_prefetch(&e->recall[BX_FN(recall_slot)(e, u0 & ~m[0], e->t->PW > 1 ? u1 & ~m[1] : 0)]);
+}
+
 #if BX_AVX512
 /* Word h*8 .. h*8+7 of a small frame's vector (BX_TINY_WORDS words, two registers), its
  * words past W zero. */
@@ -854,13 +861,6 @@ BX_INLINE_PEXT uint32_t BX_FN(tiny_cand)(const uint64_t *sl, const __m512i *live
       z |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
     }
   return z;
-}
-
-/* The slot of the child that option id makes, below a node whose primaries u0, u1 are
- * uncovered, fetched into the cache. */
-BX_INLINE void BX_FN(recall_fetch)(const bx_engine *e, int32_t id, uint64_t u0, uint64_t u1) {
-  const uint64_t *m = e->t->omask + (size_t)id * e->t->OH;
-  __builtin_prefetch(&e->recall[BX_FN(recall_slot)(e, u0 & ~m[0], e->t->PW > 1 ? u1 & ~m[1] : 0)]);
 }
 
 /* The slots of the children of a small frame's node at level l (its options to try, tcand's
@@ -1214,6 +1214,49 @@ static BX_ATTR_PEXT __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, c
 #undef BX_TLOAD
 #endif
 
+/* recall_fetch where the options' items are not kept as bits (omask, which only the
+ * AVX-512 code makes): from their lists, every item a primary (as the table requires). */
+BX_INLINE void BX_FN(recall_fetch_items)(const bx_engine *e, int32_t id, uint64_t u0, uint64_t u1) {
+  const bx_tables *t = e->t;
+  uint64_t c[2] = {u0, u1};
+  for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++)
+    if (t->oitem[q] < t->n_primary)
+      c[(uint32_t)t->oitem[q] >> 6 & 1] &= ~((uint64_t)1 << (t->oitem[q] & 63));
+  __builtin_prefetch(&e->recall[BX_FN(recall_slot)(e, c[0], c[1])]);
+}
+
+/* Item k's options in frame f at level l: word w of its row at row[w * *stride], for the
+ * words *lo .. *hi - 1 where both it and the level's live options may have bits. */
+BX_INLINE const uint64_t *BX_FN(item_row)(const bx_engine *e, const bx_frame *f, int32_t l,
+                                          int32_t k, uint32_t *lo, uint32_t *hi, size_t *stride) {
+  *lo = e->llo[l], *hi = e->lhi[l], *stride = e->t->NI;
+  if (!f->lo) return f->rows + k;
+  *lo = f->lo[k] > *lo ? f->lo[k] : *lo;
+  *hi = f->hi[k] < *hi ? f->hi[k] : *hi;
+  *stride = 1;
+  return f->rows + (size_t)k * f->W;
+}
+
+/* The slots of the children of the node at level l of frame f (item k's live options), its
+ * primaries u0, u1 uncovered, fetched into the cache while its first children are searched,
+ * as recall_ahead does in the small frames. */
+BX_INLINE void BX_FN(recall_ahead_wide)(const bx_engine *e, const bx_frame *f, int32_t l, int32_t k,
+                                        uint64_t u0, uint64_t u1) {
+  uint32_t lo, hi;
+  size_t stride;
+  const uint64_t *row = BX_FN(item_row)(e, f, l, k, &lo, &hi, &stride);
+  const uint64_t *live = e->live + (size_t)l * e->t->W;
+  for (uint32_t w = lo; w < hi; w++)
+    for (uint64_t x = live[w] & row[(size_t)w * stride]; x; x &= x - 1) {
+      int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
+      const int32_t id = f->orig ? f->orig[o] : o;
+      if (e->t->omask)
+        BX_FN(recall_fetch)(e, id, u0, u1);
+      else
+        BX_FN(recall_fetch_items)(e, id, u0, u1);
+    }
+}
+
 /* The uncovered primary with fewest live options at level l of frame f, the first such
  * (-1: every primary is covered), its count in *tmin. */
 BX_INLINE int32_t BX_FN(choose)(const bx_engine *e, const bx_frame *f, int32_t l,
@@ -1303,6 +1346,10 @@ forward:
     bk[l] = 0;
     pos[l] = -1;
     frame_of[l] = BX_FN(maybe_compact)(e, fi, l, tmin, live, u);
+    /* its children's slots on their way while the first child is made (the small frames
+     * fetch their own: recall_ahead) */
+    if (tmin > 0 && BX_FN(recall_level)(e, l + 1))
+      BX_FN(recall_ahead_wide)(e, &e->frames[frame_of[l]], l, b, u[0], PW > 1 ? u[1] : 0);
 #if BX_AVX512
     /* A small frame made here: its subtree in vectors. */
     if (e->tconf && frame_of[l] != fi && e->frames[frame_of[l]].W <= BX_TINY_WORDS) {
@@ -1315,16 +1362,9 @@ forward:
   }
 advance : {
   const bx_frame *f = &e->frames[frame_of[l]];
-  int32_t k = best[l];
-  uint32_t lo = e->llo[l], hi = e->lhi[l];
-  const uint64_t *row = f->rows + k;
-  size_t stride = t->NI;
-  if (f->lo) {
-    lo = f->lo[k] > lo ? f->lo[k] : lo;
-    hi = f->hi[k] < hi ? f->hi[k] : hi;
-    row = f->rows + (size_t)k * f->W;
-    stride = 1;
-  }
+  uint32_t lo, hi;
+  size_t stride;
+  const uint64_t *row = BX_FN(item_row)(e, f, l, best[l], &lo, &hi, &stride);
   int32_t o = BX_FN(next_option)(e->live + (size_t)l * W0, row, stride, lo, hi, pos[l]);
   if (o < 0) goto backup;
   int32_t id = f->orig ? f->orig[o] : o;
