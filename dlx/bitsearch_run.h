@@ -1215,13 +1215,12 @@ static BX_ATTR_PEXT __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, c
 #endif
 
 /* recall_fetch where the options' items are not kept as bits (omask, which only the
- * AVX-512 code makes): from their lists, every item a primary (as the table requires). */
+ * AVX-512 code makes): from their lists (every item is a primary where there is a table). */
 BX_INLINE void BX_FN(recall_fetch_items)(const bx_engine *e, int32_t id, uint64_t u0, uint64_t u1) {
   const bx_tables *t = e->t;
   uint64_t c[2] = {u0, u1};
   for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++)
-    if (t->oitem[q] < t->n_primary)
-      c[(uint32_t)t->oitem[q] >> 6 & 1] &= ~((uint64_t)1 << (t->oitem[q] & 63));
+    c[(uint32_t)t->oitem[q] >> 6 & 1] &= ~((uint64_t)1 << (t->oitem[q] & 63));
   __builtin_prefetch(&e->recall[BX_FN(recall_slot)(e, c[0], c[1])]);
 }
 
@@ -1246,11 +1245,12 @@ BX_INLINE void BX_FN(recall_ahead_wide)(const bx_engine *e, const bx_frame *f, i
   size_t stride;
   const uint64_t *row = BX_FN(item_row)(e, f, l, k, &lo, &hi, &stride);
   const uint64_t *live = e->live + (size_t)l * e->t->W;
+  const int bits = e->t->omask != NULL;
   for (uint32_t w = lo; w < hi; w++)
     for (uint64_t x = live[w] & row[(size_t)w * stride]; x; x &= x - 1) {
       int32_t o = (int32_t)(w * 64 + (uint32_t)__builtin_ctzll(x));
       const int32_t id = f->orig ? f->orig[o] : o;
-      if (e->t->omask)
+      if (bits)
         BX_FN(recall_fetch)(e, id, u0, u1);
       else
         BX_FN(recall_fetch_items)(e, id, u0, u1);
