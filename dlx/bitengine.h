@@ -175,7 +175,7 @@ struct bx_engine {
   uint64_t *recall_key, *recall_base;
 };
 
-enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX512 = 2 };
+enum { BX_ISA_GENERIC = 0, BX_ISA_POPCNT = 1, BX_ISA_AVX2 = 2, BX_ISA_AVX512 = 3 };
 
 /* Memory the tables of m would take, in bytes (for the automatic choice). */
 uint64_t dlx_bx_tables_bytes(const dlx_matrix *m, int with_conflicts);
@@ -269,8 +269,8 @@ int dlx_bx_engine_run(bx_engine *e, int32_t base);
 double dlx_bx_engine_fraction(const bx_engine *e, int32_t base);
 
 /* The instruction set the search uses on this machine: the best compiled in and
- * supported (avx512: AVX-512 F, BW, VPOPCNTDQ, VBMI and GFNI, and BMI2), as bits_cpu tells
- * (which DANCE_BITS_ISA, generic or popcnt, may lower). */
+ * supported (avx512: AVX-512 F, BW, VPOPCNTDQ, VBMI and GFNI, and BMI2; avx2: AVX2), as
+ * bits_cpu tells (which DANCE_BITS_ISA, generic, popcnt or avx2, may lower). */
 int dlx_bx_isa(void);
 const char *dlx_bx_isa_name(int isa);
 /* For the tests: the engines made from now on use instruction set isa (BX_ISA_*), when this

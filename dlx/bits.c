@@ -244,6 +244,8 @@ static unsigned cpu_read(void) {
   if ((f & BITS_CPU_POPCNT) && (xcr0 & 0xe6) == 0xe6 && BIT(b7, 16) && BIT(b7, 30) &&
       BIT(c7, 14) && BIT(c7, 1) && BIT(c7, 8) && BIT(b7, 8))
     f |= BITS_CPU_AVX512; /* F, BW, VPOPCNTDQ, VBMI, GFNI, BMI2 */
+  if ((f & BITS_CPU_POPCNT) && (xcr0 & 6) == 6 && BIT(c1, 28) && BIT(b7, 5))
+    f |= BITS_CPU_AVX2; /* AVX and AVX2, the XMM and YMM registers saved */
 #undef BIT
   return f;
 }
@@ -256,6 +258,7 @@ static unsigned cpu_asked(unsigned f) {
   const char *ask = getenv("DANCE_BITS_ISA");
   if (ask && strcmp(ask, "generic") == 0) return 0;
   if (ask && strcmp(ask, "popcnt") == 0) return f & BITS_CPU_POPCNT;
+  if (ask && strcmp(ask, "avx2") == 0) return f & (BITS_CPU_POPCNT | BITS_CPU_AVX2);
   return f;
 }
 

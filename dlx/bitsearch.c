@@ -344,19 +344,33 @@ bx_engine *dlx_bx_walker_new(const bx_tables *t) { return engine_new(t, 0); }
 
 #define BX_SUFFIX _generic
 #define BX_ATTR
+#define BX_AVX2 0
 #define BX_AVX512 0
 #include "bitsearch_run.h"
 #undef BX_SUFFIX
 #undef BX_ATTR
+#undef BX_AVX2
 #undef BX_AVX512
 
 #if BX_X86
 #define BX_SUFFIX _popcnt
 #define BX_ATTR __attribute__((target("popcnt,bmi")))
+#define BX_AVX2 0
 #define BX_AVX512 0
 #include "bitsearch_run.h"
 #undef BX_SUFFIX
 #undef BX_ATTR
+#undef BX_AVX2
+#undef BX_AVX512
+
+#define BX_SUFFIX _avx2
+#define BX_ATTR __attribute__((target("popcnt,bmi,avx2")))
+#define BX_AVX2 1
+#define BX_AVX512 0
+#include "bitsearch_run.h"
+#undef BX_SUFFIX
+#undef BX_ATTR
+#undef BX_AVX2
 #undef BX_AVX512
 
 #define BX_SUFFIX _avx512
@@ -366,11 +380,13 @@ bx_engine *dlx_bx_walker_new(const bx_tables *t) { return engine_new(t, 0); }
  * functions are compiled as before */
 #define BX_ATTR_PEXT                                                                               \
   __attribute__((target("popcnt,bmi,bmi2,avx512f,avx512bw,avx512vpopcntdq,avx512vbmi,gfni")))
+#define BX_AVX2 0
 #define BX_AVX512 1
 #include "bitsearch_run.h"
 #undef BX_SUFFIX
 #undef BX_ATTR
 #undef BX_ATTR_PEXT
+#undef BX_AVX2
 #undef BX_AVX512
 #endif
 
@@ -379,6 +395,7 @@ static int detect_isa(void) {
   /* Every processor with VPOPCNTQ but one line of Xeon Phi has VBMI and GFNI too, and BMI2. */
   unsigned cpu = bits_cpu();
   if (cpu & BITS_CPU_AVX512) return BX_ISA_AVX512;
+  if (cpu & BITS_CPU_AVX2) return BX_ISA_AVX2;
   if (cpu & BITS_CPU_POPCNT) return BX_ISA_POPCNT;
 #endif
   return BX_ISA_GENERIC;
@@ -397,6 +414,7 @@ int dlx_bx_isa(void) {
 int dlx_bx_set_isa(int isa) {
   int best = detect_isa();
   if (isa < BX_ISA_GENERIC || isa > best) return 0;
+  if (isa == BX_ISA_AVX2 && !(bits_cpu() & BITS_CPU_AVX2)) return 0; /* an AVX-512 without it */
   __atomic_store_n(&chosen_isa, isa, __ATOMIC_RELAXED);
   return 1;
 }
@@ -408,7 +426,10 @@ static int lanes_off(void) {
 }
 
 const char *dlx_bx_isa_name(int isa) {
-  return isa == BX_ISA_AVX512 ? "avx512" : isa == BX_ISA_POPCNT ? "popcnt" : "generic";
+  return isa == BX_ISA_AVX512   ? "avx512"
+         : isa == BX_ISA_AVX2   ? "avx2"
+         : isa == BX_ISA_POPCNT ? "popcnt"
+                                : "generic";
 }
 
 void dlx_bx_budget(bx_engine *e, uint64_t max_nodes) {
@@ -418,6 +439,7 @@ void dlx_bx_budget(bx_engine *e, uint64_t max_nodes) {
 int dlx_bx_engine_run(bx_engine *e, int32_t base) {
 #if BX_X86
   if (e->isa == BX_ISA_AVX512) return run_avx512(e, base);
+  if (e->isa == BX_ISA_AVX2) return run_avx2(e, base);
   if (e->isa == BX_ISA_POPCNT) return run_popcnt(e, base);
 #endif
   return run_generic(e, base);
@@ -426,6 +448,7 @@ int dlx_bx_engine_run(bx_engine *e, int32_t base) {
 int32_t dlx_bx_engine_choose(const bx_engine *e, int32_t l, uint64_t *count) {
 #if BX_X86
   if (e->isa == BX_ISA_AVX512) return choose0_avx512(e, l, count);
+  if (e->isa == BX_ISA_AVX2) return choose0_avx2(e, l, count);
   if (e->isa == BX_ISA_POPCNT) return choose0_popcnt(e, l, count);
 #endif
   return choose0_generic(e, l, count);
@@ -559,6 +582,10 @@ void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32
 #if BX_X86
   if (e->isa == BX_ISA_AVX512) {
     replay_avx512(e, path, from, to);
+    return;
+  }
+  if (e->isa == BX_ISA_AVX2) {
+    replay_avx2(e, path, from, to);
     return;
   }
   if (e->isa == BX_ISA_POPCNT) {

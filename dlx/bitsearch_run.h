@@ -1,9 +1,10 @@
 /* bitsearch_run.h -- the bitset engine's search loop, compiled once per instruction set.
  *
  * bitsearch.c includes this file several times, each time with
- *   BX_SUFFIX  a suffix for the names defined here (_generic, _popcnt, _avx512),
+ *   BX_SUFFIX  a suffix for the names defined here (_generic, _popcnt, _avx2, _avx512),
  *   BX_ATTR    the target attribute of every function here (empty for the generic one),
- *   BX_AVX512  1 to use AVX-512 (VPOPCNTQ), 0 for scalar code,
+ *   BX_AVX2    1 to use AVX2 in the renumbered frames' counts and AND-NOTs (least4, apply),
+ *   BX_AVX512  1 to use AVX-512 (VPOPCNTQ) and the small frames' loop, 0 for scalar code,
  * so that each copy is compiled for its target, with its helpers inlined into the loop
  * (a function can only be inlined into one of the same target). Which copy runs is
  * chosen when the engine is made (dlx_bx_isa in bitsearch.c).
@@ -157,7 +158,19 @@ BX_INLINE void BX_FN(apply)(bx_engine *e, const bx_frame *f, int32_t l, int32_t 
     }
     lo = nlo, hi = nhi;
 #else
-    for (uint32_t w = lo; w < hi; w++) {
+    uint32_t w = lo;
+#if BX_AVX2
+    /* Four words a vector, the last one past hi where the frame has the words: dst's words
+     * outside lo..hi are never read (as with AVX-512's masked stores, they are left stale). */
+    for (; w < hi && w + 4 <= W; w += 4) {
+      __m256i x = _mm256_loadu_si256((const __m256i *)(src + w));
+      for (const int32_t *k = it; k < end; k++)
+        x = _mm256_andnot_si256(_mm256_loadu_si256((const __m256i *)(irows + (size_t)*k * W + w)),
+                                x);
+      _mm256_storeu_si256((__m256i *)(dst + w), x);
+    }
+#endif
+    for (; w < hi; w++) {
       uint64_t x = src[w];
       for (const int32_t *k = it; k < end; k++)
         x &= ~irows[(size_t)*k * W + w];
@@ -396,6 +409,103 @@ BX_INLINE int32_t BX_FN(least_t)(const uint64_t *lw, const uint32_t *off, uint32
 }
 #endif
 
+#if BX_AVX2
+/* Each byte of x replaced by its number of bits (a table of the nibbles' counts, PSHUFB). */
+BX_INLINE __m256i BX_FN(byte_counts)(__m256i x) {
+  const __m256i nib = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2,
+                                       1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+  const __m256i low = _mm256_set1_epi8(0x0f);
+  return _mm256_add_epi8(_mm256_shuffle_epi8(nib, _mm256_and_si256(x, low)),
+                         _mm256_shuffle_epi8(nib, _mm256_and_si256(_mm256_srli_epi16(x, 4), low)));
+}
+
+/* Quads qs[0 .. B-1] of least4 (B a constant where inlined, 4 at most), four items each,
+ * their uncovered items' bits in ms[]: each word of live broadcast once and met with the B
+ * quads' words, counted byte by byte (16 words at most: a byte's count stays under 256)
+ * and summed by PSADBW. Returns 1 and the item in *dead when one of their uncovered items
+ * has no option left, the first such; else folds their keys (count << 16 | item) into
+ * *minv. */
+BX_INLINE int BX_FN(least4_block)(const uint64_t *lw, const uint32_t *off, uint32_t n,
+                                  const uint64_t *rows, const uint8_t *qs, const uint8_t *ms,
+                                  const uint32_t B, __m256i *minv, int32_t *dead) {
+  __m256i a[4];
+  const uint64_t *r[4];
+  for (uint32_t h = 0; h < B; h++) {
+    a[h] = _mm256_setzero_si256();
+    r[h] = rows + (size_t)qs[h] * 4;
+  }
+  for (uint32_t v = 0; v < n; v++) {
+    const __m256i x = _mm256_set1_epi64x((long long)lw[v]);
+    for (uint32_t h = 0; h < B; h++)
+      a[h] = _mm256_add_epi8(a[h], BX_FN(byte_counts)(_mm256_and_si256(
+                                       x, _mm256_loadu_si256((const __m256i *)(r[h] + off[v])))));
+  }
+  const __m256i zero = _mm256_setzero_si256(), lane = _mm256_setr_epi64x(1, 2, 4, 8);
+  for (uint32_t h = 0; h < B; h++) {
+    const uint32_t m = ms[h];
+    const __m256i c = _mm256_sad_epu8(a[h], zero);
+    const uint32_t z =
+        (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(c, zero))) & m;
+    if (z) {
+      *dead = (int32_t)(qs[h] * 4u + (uint32_t)__builtin_ctz(z));
+      return 1;
+    }
+    const __m256i item =
+        _mm256_add_epi64(_mm256_set1_epi64x((long long)qs[h] * 4), _mm256_setr_epi64x(0, 1, 2, 3));
+    const __m256i uncovered =
+        _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(m), lane), lane);
+    const __m256i key = _mm256_or_si256(_mm256_slli_epi64(c, 16), item);
+    /* keys are under 2^63: the signed compare orders them */
+    const __m256i less = _mm256_and_si256(uncovered, _mm256_cmpgt_epi64(*minv, key));
+    *minv = _mm256_blendv_epi8(*minv, key, less);
+  }
+  return 0;
+}
+
+/* least_t with AVX2: the items in quads of four (an item's 64-bit count a lane), only the
+ * quads with an uncovered item, four of them a pass over live's nonzero words. */
+BX_INLINE int32_t BX_FN(least4)(const uint64_t *lw, const uint32_t *off, uint32_t n,
+                                const uint64_t *rows, const uint64_t *u, uint32_t PW,
+                                uint64_t *tmin) {
+  uint8_t qs[BX_COMPACT_PRIMARIES / 4], ms[BX_COMPACT_PRIMARIES / 4];
+  uint32_t nq = 0;
+  for (uint32_t h = 0; h < PW; h++) {
+    uint64_t x = u[h], y = x | x >> 1;
+    y = (y | y >> 2) & 0x1111111111111111ull; /* bit 4i: quad i has an uncovered item */
+    for (; y; y &= y - 1) {
+      const uint32_t b = (uint32_t)__builtin_ctzll(y);
+      qs[nq] = (uint8_t)(h * 16 + b / 4);
+      ms[nq++] = (uint8_t)(x >> b & 15);
+    }
+  }
+  __m256i minv = _mm256_set1_epi64x(INT64_MAX);
+  int32_t dead = -1;
+  for (uint32_t q = 0; q < nq;) {
+    const uint32_t B = nq - q >= 4 ? 4 : nq - q;
+    int z;
+    switch (B) {
+    case 1: z = BX_FN(least4_block)(lw, off, n, rows, qs + q, ms + q, 1, &minv, &dead); break;
+    case 2: z = BX_FN(least4_block)(lw, off, n, rows, qs + q, ms + q, 2, &minv, &dead); break;
+    case 3: z = BX_FN(least4_block)(lw, off, n, rows, qs + q, ms + q, 3, &minv, &dead); break;
+    default: z = BX_FN(least4_block)(lw, off, n, rows, qs + q, ms + q, 4, &minv, &dead); break;
+    }
+    if (z) {
+      *tmin = 0;
+      return dead;
+    }
+    q += B;
+  }
+  int64_t k[4];
+  _mm256_storeu_si256((__m256i *)k, minv);
+  int64_t km = k[0];
+  for (int i = 1; i < 4; i++)
+    km = k[i] < km ? k[i] : km;
+  if (km == INT64_MAX) return -1;
+  *tmin = (uint64_t)km >> 16;
+  return (int32_t)(km & 0xffff);
+}
+#endif
+
 /* The MRV choice in a renumbered frame: the first uncovered primary with fewest live
  * options. Returns it (-1 if every primary is covered) and its count in *tmin. */
 BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t l,
@@ -411,6 +521,15 @@ BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t
   uint64_t lw[BX_TINY_WORDS];
   uint32_t off[BX_TINY_WORDS], n = BX_FN(nz_words)(live, lo, hi, NI, lw, off);
   return BX_FN(least_t)(lw, off, n, rows, u, ((uint32_t)t->n_primary + 7) / 8, tmin);
+#elif BX_AVX2
+  uint64_t lw[BX_TINY_WORDS];
+  uint32_t off[BX_TINY_WORDS], n = 0;
+  for (uint32_t w = lo; w < hi; w++) {
+    lw[n] = live[w];
+    off[n] = w * NI;
+    n += live[w] != 0;
+  }
+  return BX_FN(least4)(lw, off, n, rows, u, PW, tmin);
 #else
   uint64_t best = UINT64_MAX;
   int32_t b = -1;

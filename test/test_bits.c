@@ -1038,12 +1038,15 @@ static void test_cpu(void) {
   int avx512 = popcnt && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512vbmi") &&
                __builtin_cpu_supports("gfni") && __builtin_cpu_supports("bmi2");
-  printf("bits_cpu: %s%s\n", f & BITS_CPU_POPCNT ? "popcnt" : "-",
-         f & BITS_CPU_AVX512 ? " avx512" : "");
+  int avx2 = popcnt && __builtin_cpu_supports("avx2");
+  printf("bits_cpu: %s%s%s\n", f & BITS_CPU_POPCNT ? "popcnt" : "-",
+         f & BITS_CPU_AVX2 ? " avx2" : "", f & BITS_CPU_AVX512 ? " avx512" : "");
   const char *ask = getenv("DANCE_BITS_ISA"); /* withholds what it names (bits.h) */
-  if (ask && strcmp(ask, "generic") == 0) popcnt = avx512 = 0;
-  if (ask && strcmp(ask, "popcnt") == 0) avx512 = 0;
+  if (ask && strcmp(ask, "generic") == 0) popcnt = avx2 = avx512 = 0;
+  if (ask && strcmp(ask, "popcnt") == 0) avx2 = avx512 = 0;
+  if (ask && strcmp(ask, "avx2") == 0) avx512 = 0;
   ASSERT_EQ(!!(f & BITS_CPU_POPCNT), popcnt);
+  ASSERT_EQ(!!(f & BITS_CPU_AVX2), avx2);
   ASSERT_EQ(!!(f & BITS_CPU_AVX512), avx512);
 #else
   ASSERT_EQ(f, 0u);
