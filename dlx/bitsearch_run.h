@@ -316,10 +316,9 @@ renumbered:
   return g;
 }
 
-#if BX_AVX512
-/* The nonzero words of live lo..hi-1 for least_t: their values into lw[], and where their
- * rows start (the word's number times stride, the rows' words per word of live) into
- * off[]. Returns how many. */
+/* The nonzero words of live lo..hi-1 for least_t and least4: their values into lw[], and
+ * where their rows start (the word's number times stride, the rows' words per word of live)
+ * into off[]. Returns how many. */
 BX_INLINE uint32_t BX_FN(nz_words)(const uint64_t *live, uint32_t lo, uint32_t hi, uint32_t stride,
                                    uint64_t *lw, uint32_t *off) {
   uint32_t n = 0;
@@ -330,6 +329,8 @@ BX_INLINE uint32_t BX_FN(nz_words)(const uint64_t *live, uint32_t lo, uint32_t h
   }
   return n;
 }
+
+#if BX_AVX512
 
 /* Groups g .. g+B-1 of least_t (B a constant where inlined, 5 at most): each word of live
  * broadcast once and met with the B groups' words. Returns 1 and the item in *dead when one
@@ -523,12 +524,7 @@ BX_INLINE int32_t BX_FN(choose_t)(const bx_engine *e, const bx_frame *f, int32_t
   return BX_FN(least_t)(lw, off, n, rows, u, ((uint32_t)t->n_primary + 7) / 8, tmin);
 #elif BX_AVX2
   uint64_t lw[BX_TINY_WORDS];
-  uint32_t off[BX_TINY_WORDS], n = 0;
-  for (uint32_t w = lo; w < hi; w++) {
-    lw[n] = live[w];
-    off[n] = w * NI;
-    n += live[w] != 0;
-  }
+  uint32_t off[BX_TINY_WORDS], n = BX_FN(nz_words)(live, lo, hi, NI, lw, off);
   return BX_FN(least4)(lw, off, n, rows, u, PW, tmin);
 #else
   uint64_t best = UINT64_MAX;
