@@ -567,9 +567,8 @@ static inline size_t bits_box64_format(const bits_box64 *g, uint64_t w, char *bu
  * vectors, the polycube pruning) asks here and nowhere else, so the environment variable
  * DANCE_BITS_ISA, read here, forces them all: "generic" withholds every flag (the portable
  * code everywhere), "popcnt" all but BITS_CPU_POPCNT, "avx2" all but BITS_CPU_POPCNT and
- * BITS_CPU_AVX2. (Read from CPUID itself rather than
- * libgcc's __builtin_cpu_supports, which reads every leaf at a program's start: slow where
- * a hypervisor traps CPUID.) */
+ * BITS_CPU_AVX2. (Read from CPUID itself rather than libgcc's __builtin_cpu_supports, which
+ * reads every leaf at a program's start: slow where a hypervisor traps CPUID.) */
 enum {
   BITS_CPU_POPCNT = 1, /* POPCNT and BMI1 (TZCNT, ANDN) */
   BITS_CPU_AVX512 = 2, /* AVX-512 F, BW, VPOPCNTDQ and VBMI, GFNI and BMI2, with the ZMM
