@@ -111,6 +111,13 @@ static int mcc_bits(const dlx_matrix *x, const dlx_options *o) {
 
 static int mcc_bits_new(mcc *m, const dlx_matrix *x, size_t levels);
 
+/* Algorithm M's bitset code counts with the popcount instruction where the machine has it,
+ * and uses nothing wider (mcc_bits_new); mcc_isa names that for the run's statistics. */
+static int mcc_popcount(void) { return dlx_bx_isa() >= BX_ISA_POPCNT; }
+static const char *mcc_isa(void) {
+  return dlx_bx_isa_name(mcc_popcount() ? BX_ISA_POPCNT : BX_ISA_GENERIC);
+}
+
 static mcc *mcc_new(const dlx_matrix *x, int bits) {
   mcc *m = calloc(1, sizeof *m);
   if (!m) return NULL;
@@ -246,7 +253,7 @@ static void untweak(mcc *m, uint32_t i, uint32_t a, int also_unhide) {
 static int mcc_bits_new(mcc *m, const dlx_matrix *x, size_t levels) {
   int32_t n = x->items.count, no = x->options;
   uint32_t W = (uint32_t)(((size_t)no + 63) / 64);
-  m->bits = dlx_bx_isa() >= BX_ISA_POPCNT ? 2 : 1;
+  m->bits = mcc_popcount() ? 2 : 1;
   m->W = W ? W : 1;
   W = m->W;
   m->base = (uint32_t)n + 1;
@@ -803,6 +810,7 @@ static dlx_status solve_split(const dlx_matrix *x, const dlx_options *o, dlx_sta
   st->plan = plan;
   st->subproblems = s.v.n;
   st->engine = mcc_bits(x, o) ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+  st->isa = mcc_bits(x, o) ? mcc_isa() : NULL;
   st->seconds = dlx_now() - r->start;
   mcc_free(top);
   free(s.v.paths);
@@ -876,6 +884,7 @@ dlx_status dlx_mcc_solve(const dlx_matrix *x, const dlx_options *o, dlx_stats *s
   st->complete = !halted;
   st->threads = 1;
   st->engine = m->bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
+  st->isa = m->bits ? mcc_isa() : NULL;
   st->seconds = dlx_now() - r.start;
   mcc_free(m);
   return DLX_OK;

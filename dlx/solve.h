@@ -20,6 +20,8 @@ typedef struct {
   int threads;          /* threads that searched */
   uint64_t subproblems; /* pieces the tree was split into (0 for a single-thread run) */
   int engine;           /* the engine that searched: DLX_ENGINE_LINKS or DLX_ENGINE_BITS */
+  const char *isa;      /* with the bitset engine, the instruction set of the code it ran:
+                           "generic", "popcnt", "avx2" or "avx512" (dlx_bx_isa_name); else NULL */
   dlx_plan plan;        /* the split's plan and this run's share of it (hash 0: no split) */
 } dlx_stats;
 

@@ -1175,6 +1175,7 @@ void cli_json_search(cli_json *j, int complete, const char *stopped_by, const dl
   cli_json_uint(j, "nodes", st->nodes);
   cli_json_uint(j, "updates", st->updates);
   cli_json_string(j, "engine", dlx_engine_name((dlx_engine_kind)st->engine));
+  cli_json_string(j, "isa", st->isa);
   cli_json_real(j, "seconds", st->seconds, 6);
   cli_json_int(j, "threads", st->threads);
   cli_json_uint(j, "subproblems", st->subproblems);

@@ -829,7 +829,10 @@ static void print_stats(const poly_model *m, const outcome *r) {
     printf("engine:      memo (counts remembered along the box's longest side, %" PRIu64
            " of them)\n", r->orbits->entries);
   } else {
-    printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st->engine));
+    if (st->isa)
+      printf("engine:      %s (%s code)\n", dlx_engine_name((dlx_engine_kind)st->engine), st->isa);
+    else
+      printf("engine:      %s\n", dlx_engine_name((dlx_engine_kind)st->engine));
   }
   if (r->recall)
     printf("recall:      the subtrees below %" PRIu32 " to %" PRIu32 " pieces placed, remembered\n",

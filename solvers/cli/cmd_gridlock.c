@@ -545,6 +545,7 @@ static void json_puzzle(cli_json *j, const char *key, const gridlock_options *o,
   cli_json_uint(j, "nodes", res->stats.nodes);
   cli_json_uint(j, "updates", res->stats.updates);
   cli_json_string(j, "engine", dlx_engine_name((dlx_engine_kind)res->stats.engine));
+  cli_json_string(j, "isa", res->stats.isa);
   cli_json_real(j, "seconds", r->seconds, 6);
   cli_json_int(j, "items", res->items);
   cli_json_int(j, "options", res->options);

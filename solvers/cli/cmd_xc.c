@@ -394,10 +394,12 @@ static void print_stats(const result *r) {
   printf("nodes:       %" PRIu64 "%s\n", st->nodes, human(st->nodes, 0).s);
   printf("updates:     %" PRIu64 "%s, %.1f per node\n", st->updates, human(st->updates, 0).s,
          per_node);
-  printf("engine:      %s\n", st->engine != DLX_ENGINE_BITS ? "dlx (dancing links)"
-                              : dlx_has_bounds(m)
-                                  ? "bits (Algorithm M on bit vectors; no updates counted)"
-                                  : "bits (bit vectors; updates are the parallel split's only)");
+  if (st->engine != DLX_ENGINE_BITS)
+    printf("engine:      dlx (dancing links)\n");
+  else
+    printf("engine:      bits (%s on bit vectors, %s code; %s)\n",
+           dlx_has_bounds(m) ? "Algorithm M" : "Algorithm X", st->isa ? st->isa : "?",
+           dlx_has_bounds(m) ? "no updates counted" : "updates are the parallel split's only");
   printf("nodes/s:     %s\n", cli_si(rate).s);
   printf("bytes:       %" PRIu64 "%s\n", st->bytes, human(st->bytes, 1).s);
   if (st->subproblems)
@@ -543,6 +545,7 @@ static int best_json(const best_outcome *b, char **buf, size_t *cap) {
   cli_json_uint(&j, "nodes", r->nodes);
   cli_json_uint(&j, "updates", r->updates);
   cli_json_string(&j, "engine", "dlx");
+  cli_json_null(&j, "isa");
   cli_json_real(&j, "seconds", r->seconds, 6);
   cli_json_int(&j, "threads", b->threads);
   cli_json_uint(&j, "bytes", r->bytes);
@@ -688,6 +691,7 @@ static void memo_json(const memo_outcome *u) {
   cli_json_uint(&j, "nodes", u->nodes);
   cli_json_uint(&j, "updates", st->updates);
   cli_json_string(&j, "engine", "memo");
+  cli_json_null(&j, "isa");
   cli_json_real(&j, "seconds", st->seconds, 6);
   cli_json_int(&j, "threads", (int)st->threads);
   cli_json_uint(&j, "subproblems", st->pieces);

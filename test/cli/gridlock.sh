@@ -32,7 +32,7 @@ expect_exit 0
 expect_json 'd["solutions"] == 1 and d["solution"] == "((2,2,v),(1,1,v),(3,1,h),(6,1,h),(7,3,v),(4,7,h),(1,6,h),(3,3,h))"'
 expect_json 'd["states"] == 1991401251840 and d["neighbors"] == 301 and d["complete"] is True'
 expect_json 'd["board"][0] == "GGGFFFFF" and d["board"][7] == "B#CC#DDD" and "verify" not in d'
-mask seconds nodes updates options
+mask seconds nodes updates options isa
 expect_stdout <<'EOF'
 {
   "file": "$DATA/gridlock/01.txt",
@@ -46,6 +46,7 @@ expect_stdout <<'EOF'
   "nodes": "*",
   "updates": "*",
   "engine": "bits",
+  "isa": "*",
   "seconds": "*",
   "items": 66,
   "options": "*",

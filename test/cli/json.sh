@@ -18,6 +18,7 @@ expect_stdout <<'EOF'
   "nodes": "*",
   "updates": "*",
   "engine": "dlx",
+  "isa": null,
   "seconds": "*",
   "threads": 1,
   "subproblems": 0,
