@@ -42,12 +42,12 @@ extern "C" {
  *
  * The version of this header. Within a major version the binary interface only grows (the
  * shared library's SONAME is libdance.so.MAJOR): a minor version adds functions (1.1:
- * dlx_solver_set_memo_order; 1.2: dlx_solver_set_recall; 1.3: dlx_solver_set_recall_table), and a
- * program built against an older one runs unchanged. */
+ * dlx_solver_set_memo_order; 1.2: dlx_solver_set_recall; 1.3: dlx_solver_set_recall_table; 1.4:
+ * dlx_result.isa), and a program built against an older one runs unchanged. */
 #define DLX_VERSION_MAJOR 1
-#define DLX_VERSION_MINOR 3
+#define DLX_VERSION_MINOR 4
 #define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "1.3.0"
+#define DLX_VERSION_STRING "1.4.0"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 
@@ -496,6 +496,9 @@ typedef struct {
   uint64_t memo_table_bytes; /*  the table's size, */
   int memo_full;            /*   and 1 if it filled up */
   dlx_status status;        /* what the run returned (DLX_OK, DLX_DONE, or an error) */
+  const char *isa;          /* a count or iteration on the bitset engine: the instruction set
+                               of the code it ran, "generic", "popcnt", "avx2" or "avx512"
+                               (1.4); else NULL */
 } dlx_result;
 
 /* Copies the last run's result into r: min(size, sizeof(dlx_result)) bytes, so a program

@@ -261,6 +261,7 @@ static void result_of_stats(dlx_result *r, const dlx_stats *st) {
   r->complete = st->complete;
   r->threads = st->threads;
   r->engine = (dlx_engine_kind)st->engine;
+  r->isa = st->isa;
   r->overflow = !st->complete && st->solutions == UINT64_MAX; /* dlx_solve's sign of it */
   r->pieces = st->subproblems;
   r->plan = st->plan;

@@ -2,6 +2,7 @@
  * on threads, left early, run again), stops, the result struct by size, and the estimate,
  * cheapest solutions and memoized counts through the same object. */
 #include <pthread.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "solve.h"
@@ -70,6 +71,42 @@ static void test_count_defaults_and_result(void) {
   ASSERT_EQ_U64(r.solutions, 10);
   ASSERT_EQ(r.complete, 0);
   ASSERT_EQ(r.threads, 1);
+  dlx_solver_free(s);
+  dlx_matrix_free(m);
+}
+
+/* 1.4's isa: the instruction set of the code a count on the bitset engine ran; NULL on
+ * dancing links and for an estimate; not written for a caller built against 1.3. */
+static int known_isa(const char *isa) {
+  return isa && (!strcmp(isa, "generic") || !strcmp(isa, "popcnt") || !strcmp(isa, "avx2") ||
+                 !strcmp(isa, "avx512"));
+}
+
+static void test_isa(void) {
+  dlx_matrix *m = read_data("soma.dlx");
+  dlx_solver *s = dlx_solver_new(m);
+  for (int threads = 1; threads <= 2; threads++) {
+    ASSERT_EQ(dlx_solver_set_threads(s, threads), DLX_OK);
+    ASSERT_EQ(dlx_solver_set_engine(s, DLX_ENGINE_BITS), DLX_OK);
+    ASSERT_EQ(dlx_solver_count(s), DLX_OK);
+    dlx_result r = result_of(s);
+    ASSERT_EQ_U64(r.solutions, 11520);
+    ASSERT(known_isa(r.isa));
+    uint64_t old[sizeof(dlx_result) / 8 + 1];
+    memset(old, 0xab, sizeof old);
+    const size_t v13 = offsetof(dlx_result, isa);
+    ASSERT_EQ(dlx_solver_result(s, (dlx_result *)(void *)old, v13), DLX_OK);
+    for (size_t i = v13; i < sizeof old; i++)
+      ASSERT_EQ(((unsigned char *)old)[i], 0xab);
+    ASSERT_EQ(dlx_solver_set_engine(s, DLX_ENGINE_LINKS), DLX_OK);
+    ASSERT_EQ(dlx_solver_count(s), DLX_OK);
+    r = result_of(s);
+    ASSERT_EQ_U64(r.solutions, 11520);
+    ASSERT(r.isa == NULL);
+  }
+  ASSERT_EQ(dlx_solver_set_engine(s, DLX_ENGINE_BITS), DLX_OK);
+  ASSERT_EQ(dlx_solver_estimate(s, 100, 1), DLX_OK);
+  ASSERT(result_of(s).isa == NULL);
   dlx_solver_free(s);
   dlx_matrix_free(m);
 }
@@ -422,6 +459,7 @@ static void test_estimate_best_memo(void) {
 
 int main(void) {
   RUN(test_count_defaults_and_result);
+  RUN(test_isa);
   RUN(test_settings_refused);
   RUN(test_next_in_order_and_on_threads);
   RUN(test_next_left_and_again);

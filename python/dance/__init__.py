@@ -66,6 +66,7 @@ class Stats:
     seconds: float          # wall-clock time
     threads: int            # threads that searched
     engine: str             # "dlx" or "bits"
+    isa: typing.Optional[str]  # bits: the instruction set of its code ("avx2", ...); else None
     overflow: bool          # the count passed 2**64 - 1 (2**128 - 1 memoized)
     pieces: int             # pieces of the split among threads or shards (0: not split)
     estimate: float         # estimate(): the tree's estimated nodes

@@ -31,6 +31,7 @@ class Stats:
     seconds: float
     threads: int
     engine: str
+    isa: str | None
     overflow: bool
     pieces: int
     estimate: float

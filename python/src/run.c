@@ -100,11 +100,11 @@ PyObject *dance_result_dict(const dlx_solver *s, const char *kind) {
   memset(&r, 0, sizeof r);
   dlx_solver_result(s, &r, sizeof r);
   return Py_BuildValue(
-      "{s:s,s:N,s:O,s:K,s:K,s:K,s:d,s:i,s:s,s:O,s:K,s:d,s:d,s:K,s:K,s:K,s:K,s:O}", "kind", kind,
+      "{s:s,s:N,s:O,s:K,s:K,s:K,s:d,s:i,s:s,s:z,s:O,s:K,s:d,s:d,s:K,s:K,s:K,s:K,s:O}", "kind", kind,
       "solutions", count_int(r.solutions, r.solutions_high), "complete", B(r.complete), "nodes",
       (unsigned long long)r.nodes, "updates", (unsigned long long)r.updates, "bytes",
       (unsigned long long)r.bytes, "seconds", r.seconds, "threads", r.threads, "engine",
-      dlx_engine_name(r.engine), "overflow", B(r.overflow), "pieces",
+      dlx_engine_name(r.engine), "isa", r.isa, "overflow", B(r.overflow), "pieces",
       (unsigned long long)r.pieces, "estimate", r.estimate, "estimate_error", r.estimate_error,
       "probes", (unsigned long long)r.probes, "memo_entries", (unsigned long long)r.memo_entries,
       "memo_hits", (unsigned long long)r.memo_hits, "memo_table_bytes",

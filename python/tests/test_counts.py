@@ -46,6 +46,7 @@ def test_counts_as_the_command(name, dance_bin):
     assert p.count(threads=1) == cli["solutions"]
     assert p.stats.nodes == cli["nodes"]
     assert p.stats.engine == cli["engine"]
+    assert p.stats.isa == cli["isa"]
     assert (len(p.items), len(p.primary), len(p.secondary), len(p)) == (
         cli["items"], cli["primary"], cli["secondary"], cli["options"])
 
@@ -56,6 +57,8 @@ def test_engines_and_threads(engine, threads):
     p = read("pent6x10_sym.dlx")
     assert p.count(engine=engine, threads=threads) == 2339
     assert (p.stats.engine, p.stats.threads) == (engine, threads)
+    assert (p.stats.isa in ("generic", "popcnt", "avx2", "avx512")) if engine == "bits" else (
+        p.stats.isa is None)
 
 
 def test_max_makes_an_incomplete_count(dance_bin):
