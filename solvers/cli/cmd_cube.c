@@ -64,7 +64,8 @@
     "seconds between progress reports")                                                            \
   X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
     "print the model (orientations, placements and estimate per piece), the time the "             \
-    "restricted piece's choice took, and the search statistics")                                   \
+    "restricted piece's choice took, and the search statistics (nodes, the engine and the "        \
+    "instruction set of its code, time)")                                                          \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the exact-cover matrix in Knuth's format to FILE ('-': stdout) and exit")               \

@@ -35,27 +35,28 @@
   X(progress_interval, "progress-interval", 0, REAL, "S", "2", 0.1, 3600,                          \
     "seconds between progress reports")                                                            \
   X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
-    "after the count, print the search statistics and the size of the matrix")                     \
+    "after the count, print the search statistics (nodes, the engine and the instruction set "     \
+    "of its code, time) and the size of the matrix")                                               \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0,                                                       \
     "print one JSON object on stdout instead of text (with --print: the solutions too)")           \
   X(export_file, "export", 0, STRING, "FILE", NULL, 0, 0,                                          \
     "write the matrix in Knuth's format to FILE ('-': stdout) and exit without solving")           \
-  X(best, "best", 0, UINT, "K", "none", 1, 1000000,                                               \
-    "find the K cheapest solutions by the options' costs ('|n' at the end of an option, as "     \
-    "Knuth's DLX5 reads them) and print them, cheapest first, each with its cost")  \
+  X(best, "best", 0, UINT, "K", "none", 1, 1000000,                                                \
+    "find the K cheapest solutions by the options' costs ('|n' at the end of an option, as "       \
+    "Knuth's DLX5 reads them) and print them, cheapest first, each with its cost")                 \
   X(memo, "memo", 0, FLAG, NULL, NULL, 0, 0,                                                       \
-    "count with memoization: the count below each set of covered items is remembered and "       \
-    "reused (no multiplicities; counts only; threads, shards and checkpoints as usual). "     \
-    "Orders of magnitude faster where subproblems repeat (matchings, set partitions), slower "   \
-    "on tilings")                                                                                 \
-  X(memo_order, "memo-order", 0, CHOICE, "fewest|first", "fewest", 0, 0,                         \
-    "with --memo: branch on an item with the fewest options (fewest), or on the first item not "  \
-    "covered, in the file's order (first): with the items laid out along a narrow frontier (a "   \
-    "tiling's cells, column by column across its short side) the covered sets then repeat, "     \
+    "count with memoization: the count below each set of covered items is remembered and "         \
+    "reused (no multiplicities; counts only; threads, shards and checkpoints as usual). "          \
+    "Orders of magnitude faster where subproblems repeat (matchings, set partitions), slower "     \
+    "on tilings")                                                                                  \
+  X(memo_order, "memo-order", 0, CHOICE, "fewest|first", "fewest", 0, 0,                           \
+    "with --memo: branch on an item with the fewest options (fewest), or on the first item not "   \
+    "covered, in the file's order (first): with the items laid out along a narrow frontier (a "    \
+    "tiling's cells, column by column across its short side) the covered sets then repeat, "       \
     "and the count walks the frontier's states")                                                   \
-  X(max_memory, "max-memory", 0, STRING, "SIZE", "1G", 0, 0,                                      \
-    "with --memo: the table of counts takes at most SIZE bytes (K, M, G, T: powers of 1024); "    \
-    "once full it takes no more, and the count stays exact")                                      \
+  X(max_memory, "max-memory", 0, STRING, "SIZE", "1G", 0, 0,                                       \
+    "with --memo: the table of counts takes at most SIZE bytes (K, M, G, T: powers of 1024); "     \
+    "once full it takes no more, and the count stays exact")                                       \
   X(estimate, "estimate", 0, UINT, "N", "none", 1, 100000000,                                      \
     "do not search: estimate the size of the search tree from N random paths (Knuth's "            \
     "estimator)")                                                                                  \
