@@ -31,6 +31,8 @@ typedef struct {
   int32_t n_items, n_primary, n_options;
   uint32_t W, PW;      /* words per option set, per primary-item set */
   uint32_t NI;         /* items rounded up to a multiple of 8 */
+  int isa;             /* the instruction set the tables are laid out for and every engine
+                          made of them runs (BX_ISA_*): dlx_bx_isa() when they were made */
   uint64_t *item_opts; /* [n_items][W]: the options of item k (primaries first) */
   uint32_t *lo, *hi;   /* [n_items]: item k's nonzero words are lo[k] .. hi[k]-1 */
   uint64_t *conf;      /* [n_options][W]: options sharing an item with o; NULL if not kept */
@@ -132,7 +134,7 @@ struct bx_engine {
   dlx_admit_fn admit;
   dlx_admit_items_fn admit_items; /* when set, asked instead of admit */
   void *admit_ctx;
-  int isa; /* which compiled search runs: BX_ISA_* */
+  int isa; /* which compiled search runs: its tables' (BX_ISA_*) */
   /* Small frames (AVX-512; 128 primaries or fewer, BX_TINY_WORDS words or fewer in the
    * frame, as every renumbered frame is with compact_max at 1024 or less): each option's conflict
    * set within the frame, tconf[j] (BX_TINY_WORDS words each, made the first time option j is

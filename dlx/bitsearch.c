@@ -89,6 +89,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
   t->W = (uint32_t)words_for(no);
   t->PW = (uint32_t)words_for(np);
   t->NI = (uint32_t)(((uint64_t)n + 7) / 8 * 8);
+  t->isa = dlx_bx_isa();
   uint32_t W = t->W;
   t->bytes = sizeof *t;
   int32_t *map = malloc(((size_t)n + 1) * sizeof *map);
@@ -144,7 +145,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
     }
     /* without them the search is only slower */
   }
-  if ((flags & BX_RENUMBER) && dlx_bx_isa() == BX_ISA_AVX512 && t->NI <= BX_OMASK_ITEMS) {
+  if ((flags & BX_RENUMBER) && t->isa == BX_ISA_AVX512 && t->NI <= BX_OMASK_ITEMS) {
     t->OH = (t->NI + 63) / 64;
     t->omask = zalloc((uint64_t)no * t->OH, 8, &t->bytes);
     for (int32_t o = 0; t->omask && o < no; o++)
@@ -153,7 +154,7 @@ bx_tables *dlx_bx_tables_new(const dlx_matrix *m, int flags) {
                                                                     << (t->oitem[j] & 63);
     /* without them renumbering is only slower */
   }
-  if ((flags & BX_ESTIMATE) && dlx_bx_isa() == BX_ISA_AVX512 && np <= 128 &&
+  if ((flags & BX_ESTIMATE) && t->isa == BX_ISA_AVX512 && np <= 128 &&
       (uint64_t)W * ((np + 7) / 8 * 8) * 8 <= BX_PROW_MAX) {
     t->NP = (uint32_t)(np + 7) / 8 * 8;
     t->prow = zalloc64((uint64_t)W * t->NP, 8, &t->bytes);
@@ -270,7 +271,7 @@ static bx_engine *engine_new(const bx_tables *t, int search) {
   /* Renumbered frames: the first of compact_max options at most (and of the matrix's
    * options), each further one a quarter of the one above at most, plus a word each for the
    * rounding. */
-  e->isa = dlx_bx_isa();
+  e->isa = t->isa;
   int tiny = e->isa == BX_ISA_AVX512 && t->omask && t->PW <= 2;
   e->compact_max = tiny ? BX_TINY_COMPACT_MAX : BX_COMPACT_MAX;
   uint64_t first = t->n_options < (int32_t)e->compact_max ? (uint64_t)t->n_options : e->compact_max;
@@ -659,6 +660,7 @@ dlx_status dlx_bx_solve(const dlx_matrix *m, const dlx_options *o, dlx_stats *st
   st->complete = !halted;
   st->threads = 1;
   st->seconds = dlx_now() - s.start;
+  st->isa = dlx_bx_isa_name(e->isa);
   dlx_bx_engine_free(e);
   dlx_bx_tables_free(t);
   return DLX_OK;

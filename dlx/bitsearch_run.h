@@ -1330,12 +1330,13 @@ static BX_ATTR_PEXT __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, c
 #endif
 
 /* recall_fetch where the options' items are not kept as bits (omask, which only the
- * AVX-512 code makes): from their lists (every item is a primary where there is a table). */
+ * AVX-512 code makes): from their lists. Where there is a table every item is a primary
+ * and they are 128 at most (dlx_bx_engine_recall), so each lies in c[0] or c[1]. */
 BX_INLINE void BX_FN(recall_fetch_items)(const bx_engine *e, int32_t id, uint64_t u0, uint64_t u1) {
   const bx_tables *t = e->t;
   uint64_t c[2] = {u0, u1};
   for (int32_t q = t->ostart[id]; q < t->ostart[id + 1]; q++)
-    c[(uint32_t)t->oitem[q] >> 6 & 1] &= ~((uint64_t)1 << (t->oitem[q] & 63));
+    c[(uint32_t)t->oitem[q] / 64] &= ~((uint64_t)1 << (t->oitem[q] & 63));
   __builtin_prefetch(&e->recall[BX_FN(recall_slot)(e, c[0], c[1])]);
 }
 

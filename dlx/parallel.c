@@ -722,7 +722,7 @@ static void set_stats(par *p, const dlx_pool_counts *top, const dlx_pool_counts 
   st->nodes = top->nodes + work->nodes;
   st->updates = top->updates + work->updates;
   st->engine = p->bits ? DLX_ENGINE_BITS : DLX_ENGINE_LINKS;
-  st->isa = p->bits ? dlx_bx_isa_name(dlx_bx_isa()) : NULL;
+  st->isa = p->bits ? dlx_bx_isa_name(p->bits->isa) : NULL;
   st->bytes = p->bytes + work->bytes + (p->bits ? p->bits->bytes : 0) +
               (p->probe_b ? p->probe_b->bytes : 0);
   int threads = p->pool.nworkers + p->pool.caller_worked;

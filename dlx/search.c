@@ -1389,7 +1389,6 @@ dlx_status dlx_solve(const dlx_matrix *m, const dlx_options *opt, dlx_stats *st)
     if (search_nodes(m) >= INT32_MAX) return DLX_ETOOBIG; /* as dancing links says */
     dlx_status bs = dlx_bx_solve(m, o, st);
     st->engine = DLX_ENGINE_BITS;
-    st->isa = dlx_bx_isa_name(dlx_bx_isa());
     return bs;
   }
   st->engine = DLX_ENGINE_LINKS;

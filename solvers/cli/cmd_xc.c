@@ -395,11 +395,13 @@ static void print_stats(const result *r) {
   printf("nodes:       %" PRIu64 "%s\n", st->nodes, human(st->nodes, 0).s);
   printf("updates:     %" PRIu64 "%s, %.1f per node\n", st->updates, human(st->updates, 0).s,
          per_node);
+  char code[32] = ""; /* isa is NULL only off the bitset engine: left out, not guessed */
+  if (st->isa) snprintf(code, sizeof code, ", %s code", st->isa);
   if (st->engine != DLX_ENGINE_BITS)
     printf("engine:      dlx (dancing links)\n");
   else
-    printf("engine:      bits (%s on bit vectors, %s code; %s)\n",
-           dlx_has_bounds(m) ? "Algorithm M" : "Algorithm X", st->isa ? st->isa : "?",
+    printf("engine:      bits (%s on bit vectors%s; %s)\n",
+           dlx_has_bounds(m) ? "Algorithm M" : "Algorithm X", code,
            dlx_has_bounds(m) ? "no updates counted" : "updates are the parallel split's only");
   printf("nodes/s:     %s\n", cli_si(rate).s);
   printf("bytes:       %" PRIu64 "%s\n", st->bytes, human(st->bytes, 1).s);
