@@ -19,11 +19,13 @@ status=$?
 check "[ $status -eq 0 ]" "big-count exits $status: $(cat bc.err)"
 check "grep -q '^19186 solutions (460464 covers in all) from 2 parts of problem ' bc.out" \
   "not Bedlam's count: $(cat bc.out)"
-check "grep -q '^part 1 of 2: cpu [0-9.]* s, wall [0-9.]* s\$' bc.err" "part 1: $(cat bc.err)"
+check "grep -q '^part 1 of 2: cpu [0-9.]* s, wall [0-9.]* s; 2 of 2 done\$' bc.err" "part 1: $(cat bc.err)"
+check "grep -Eq '^part 0 of 2: cpu .*; 1 of 2 done, (under 2 min|about [0-9.]+ (min|h)) of wall time left at 1 at a time\$' bc.err" \
+  "part 0, and what is left: $(cat bc.err)"
 check "[ ! -e out/part-0.ckpt ] && [ ! -e out/part-1.ckpt ] && [ -s out/part-1.time ]" \
   "checkpoints left, or no times: $(ls out)"
 if [ "$stopped" = 1 ]; then
-  check "grep -q '^part 0 of 2: cpu .*, and [0-9.]* s in runs before its checkpoint\$' bc.err" \
+  check "grep -q '^part 0 of 2: cpu .*, and [0-9.]* s in runs before its checkpoint; 1 of 2 done, ' bc.err" \
     "part 0 was stopped with a checkpoint, but: $(cat bc.err)"
   check "python3 -c 'import json, sys; sys.exit(not json.load(open(\"out/part-0.json\"))[\"resumed\"])'" \
     "part 0's JSON says nothing of its resumption"
