@@ -1550,6 +1550,10 @@ static void test_heptominoes(void) {
 int main(int argc, char **argv) {
   deep = argc > 1 && strcmp(argv[1], "--deep") == 0;
   if (deep) { /* the copies' checks at full length, alone */
+    if (argc > 2) { /* --deep SEED: other random sets, and the quick set's random sets too */
+      test_rng_ = strtoull(argv[2], NULL, 0) | 1;
+      RUN(test_random_against_brute_force);
+    }
     RUN(test_copies_against_brute_force);
     RUN(test_many_copies);
     RUN(test_random_wide_against_unpruned);
