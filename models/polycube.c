@@ -1341,24 +1341,25 @@ static poly_status check_volume(const poly_set *s, size_t cells, poly_error *err
                   "beside it (--box, --region)");
   char where[96];
   if (s->region || s->region_line)
-    snprintf(where, sizeof where, "the region %zu", cells);
+    snprintf(where, sizeof where, "the %zu cells of the region", cells);
   else
-    snprintf(where, sizeof where, "the %dx%dx%d box %zu", s->box[0], s->box[1], s->box[2], cells);
+    snprintf(where, sizeof where, "the %zu cells of the %dx%dx%d box", cells, s->box[0], s->box[1],
+             s->box[2]);
   int line = s->region_line > 0 ? s->region_line : s->region_line < 0 ? 0 : s->box_line;
   if (!nopt) {
     if (required == cells) return POLY_OK;
     return refuse(err, POLY_EVOLUME, line,
-                  "the pieces have %zu cubes in all, %s cells: every cell must be covered by "
+                  "the pieces have %zu cubes in all, for %s: every cell must be covered by "
                   "exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)",
                   required, where);
   }
   if (required > cells)
     return refuse(err, POLY_EVOLUME, line,
-                  "the pieces that are not optional have %zu cubes, more than %s cells", required,
+                  "the pieces that are not optional have %zu cubes, more than %s", required,
                   where);
   if (required + optional < cells)
     return refuse(err, POLY_EVOLUME, line,
-                  "all the pieces together have %zu cubes, fewer than %s cells",
+                  "all the pieces together have %zu cubes, fewer than %s",
                   required + optional, where);
   /* subset sums of the optional pieces' sizes, up to what is missing */
   size_t need = cells - required;
@@ -1375,7 +1376,7 @@ static poly_status check_volume(const poly_set *s, size_t cells, poly_error *err
   free(can);
   if (ok) return POLY_OK;
   return refuse(err, POLY_EVOLUME, line,
-                "no choice of the pieces fills %s cells: the required pieces have %zu cube%s, "
+                "no choice of the pieces fills %s: the required pieces have %zu cube%s, "
                 "and no choice of the optional ones adds the %zu missing",
                 where, required, required == 1 ? "" : "s", need);
 }

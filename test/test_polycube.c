@@ -1493,9 +1493,9 @@ static void test_model_refusals(void) {
   poly_set *s = parse("box 2x2x1\npiece A\nAA\n\npiece B\nB\n", &err);
   ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_EVOLUME);
   ASSERT_EQ(err.line, 1);
-  ASSERT_STREQ(err.message, "the pieces have 3 cubes in all, the 2x2x1 box 4 cells: every cell "
-                            "must be covered by exactly one cube (or mark pieces optional: "
-                            "'piece NAME optional', --optional)");
+  ASSERT_STREQ(err.message, "the pieces have 3 cubes in all, for the 4 cells of the 2x2x1 box: "
+                            "every cell must be covered by exactly one cube (or mark pieces "
+                            "optional: 'piece NAME optional', --optional)");
   poly_set_free(s);
   s = parse("box 4x1x1\npiece A\nAA.\n.AA\n", &err);
   ASSERT_EQ(poly_model_new(s, NULL, &m, &err), POLY_ENOFIT);

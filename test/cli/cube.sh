@@ -162,7 +162,7 @@ printf 'box 2x2\npiece A\nAA\nA\n' >ragged.txt
 run cube ragged.txt
 expect_exit 2
 expect_stderr <<'EOF'
-dance cube: ragged.txt:1: the pieces have 3 cubes in all, the 2x2x1 box 4 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+dance cube: ragged.txt:1: the pieces have 3 cubes in all, for the 4 cells of the 2x2x1 box: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 EOF
 # (a row drawn short ends in empty places: "A" is "A.", as a 2x2 box with a monomino shows)
 printf 'box 2x2\npiece A\nAA\nA\n\npiece B\nB\n' >padded.txt
@@ -175,11 +175,11 @@ printf 'box 2x2x2\npiece A\nAA\n' >small.txt
 run cube small.txt
 expect_exit 2
 expect_stderr <<'EOF'
-dance cube: small.txt:1: the pieces have 2 cubes in all, the 2x2x2 box 8 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+dance cube: small.txt:1: the pieces have 2 cubes in all, for the 8 cells of the 2x2x2 box: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 EOF
 run cube pentominoes --box 9x6
 expect_exit 2
-expect_stderr_has 'the pieces have 60 cubes in all, the 9x6x1 box 54 cells'
+expect_stderr_has 'the pieces have 60 cubes in all, for the 54 cells of the 9x6x1 box'
 run cube steinhaus --reflections
 expect_exit 2
 expect_stderr_has 'the mirror image of piece S is no piece of the set'
@@ -263,7 +263,7 @@ printf 'box 3x1\npiece A\nAA\n' >short.txt
 run --stdin short.txt cube -
 expect_exit 2
 expect_stderr <<'EOF'
-dance cube: <stdin>:1: the pieces have 2 cubes in all, the 3x1x1 box 3 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+dance cube: <stdin>:1: the pieces have 2 cubes in all, for the 3 cells of the 3x1x1 box: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 EOF
 
 # --list from a folder without the sets names each missing file and exits 2.

@@ -75,5 +75,5 @@ E
 run cube --pieces pentominoes --box 3x3
 expect_exit 2
 expect_stderr <<'E'
-dance cube: --box 3x3: the pieces have 60 cubes in all, the 3x3x1 box 9 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+dance cube: --box 3x3: the pieces have 60 cubes in all, for the 9 cells of the 3x3x1 box: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 E

@@ -186,7 +186,19 @@ printf 'box 2x2\npiece A x2 optional\nAA\n\npiece B\nB\n' >cannot.txt
 run cube cannot.txt
 expect_exit 2
 expect_stderr <<'E'
-dance cube: cannot.txt:1: no choice of the pieces fills the 2x2x1 box 4 cells: the required pieces have 1 cube, and no choice of the optional ones adds the 3 missing
+dance cube: cannot.txt:1: no choice of the pieces fills the 4 cells of the 2x2x1 box: the required pieces have 1 cube, and no choice of the optional ones adds the 3 missing
+E
+printf 'region\nxx\nx.\n\npiece L x2..3\nLL\nL.\n' >toomany.txt
+run cube toomany.txt
+expect_exit 2
+expect_stderr <<'E'
+dance cube: toomany.txt:1: the pieces that are not optional have 6 cubes, more than the 3 cells of the region
+E
+printf 'box 4x4\npiece L x2 optional\nLLL\nL..\n' >toofew.txt
+run cube toofew.txt
+expect_exit 2
+expect_stderr <<'E'
+dance cube: toofew.txt:1: all the pieces together have 8 cubes, fewer than the 16 cells of the 4x4x1 box
 E
 printf 'box 2x2\npiece A x0\nA\n' >x0.txt
 run cube x0.txt
@@ -266,12 +278,12 @@ printf 'region\nxxxxxxxxxx\nxxxxxxxxxx\nxxxxxxxxxx\nxxxxxxxxxx\nxxxxxxxxxx\nxxxx
 run cube pentominoes --region r59.txt
 expect_exit 2
 expect_stderr <<'EOF2'
-dance cube: r59.txt: the pieces have 60 cubes in all, the region 59 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+dance cube: r59.txt: the pieces have 60 cubes in all, for the 59 cells of the region: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 EOF2
 run cube pentominoes --box 7x9
 expect_exit 2
 expect_stderr <<'EOF2'
-dance cube: --box 7x9: the pieces have 60 cubes in all, the 7x9x1 box 63 cells: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
+dance cube: --box 7x9: the pieces have 60 cubes in all, for the 63 cells of the 7x9x1 box: every cell must be covered by exactly one cube (or mark pieces optional: 'piece NAME optional', --optional)
 EOF2
 
 # No packing, and a reason that is cheap and certain: a part of the region no set of the
