@@ -90,13 +90,14 @@ const cli_command cmd_cube_command = {
                 "  dance cube pentominoes --region data/regions/8x8-centre-hole.txt\n",
     .usage = "[OPTIONS] NAME|FILE",
     .summary = "Packs a set of polycubes into a box or a region of any shape, each piece used\n"
-               "once (or at most once, if optional), and counts the solutions once each up to\n"
-               "the rotations of the box (24 for a cube, 8 when two sides are equal, 4\n"
-               "otherwise) or of the region, and the covers in all. NAME is a set that comes\n"
-               "with dance: bedlam, tetris, soma, steinhaus, pentominoes (--list shows them and\n"
-               "where they are; DANCE_PIECES names another folder). FILE is a piece file of\n"
-               "your own; '-' reads it from stdin. --pieces LIBRARY takes generated pieces\n"
-               "instead: every polyomino of 1 to 7 cells, every polycube of 4 or 5 cubes.\n",
+               "once (at most once if optional; 'piece L x10' in a file is ten copies), and\n"
+               "counts the solutions once each up to the rotations of the box (24 for a cube, 8\n"
+               "when two sides are equal, 4 otherwise) or of the region, and the covers in all.\n"
+               "NAME is a set that comes with dance: bedlam, tetris, soma, steinhaus,\n"
+               "pentominoes (--list shows them and where they are; DANCE_PIECES names another\n"
+               "folder). FILE is a piece file of your own; '-' reads it from stdin. --pieces\n"
+               "LIBRARY takes generated pieces instead: every polyomino of 1 to 7 cells, every\n"
+               "polycube of 4 or 5 cubes.\n",
     .epilogue =
         "A piece file has a 'box XxYxZ' line and pieces, each a 'piece NAME' line and its\n"
         "drawing: the piece's layers side by side, top layer first, rows from the back,\n"
