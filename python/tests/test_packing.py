@@ -1,5 +1,5 @@
 """dance.Packing against published counts and against `dance cube`: the sets that come with
-dance, piece text, generated libraries, regions, limits, drawings in the command's order,
+dance, piece text, copies, generated libraries, regions, limits, drawings in the command's order,
 the matrix as a Problem, bad input, and Ctrl-C."""
 import json
 import os
@@ -119,6 +119,26 @@ def test_region(tmp_path):
     k = dance.Packing(pieces, region=region)
     assert k.cells == 12 and k.box == (5, 3, 1)
     assert k.count()[:2] == (1, 2)
+
+
+def test_copies_and_ranges(dance_bin, tmp_path):
+    # Ten L-tetrominoes in 8x5: 109 packings up to the box's rotations, 436 covers (counted
+    # by symmetry classes); drawn, the same packings as the command draws, one a class.
+    ten = "box 8x5\npiece L x10\nL.\nL.\nLL\n"
+    k = dance.Packing(ten)
+    assert k.pieces == ("L",) + tuple("L-%d" % i for i in range(2, 11)) and k.held is None
+    assert k.count()[:4] == (109, 436, 0, True)
+    f = tmp_path / "ten.txt"
+    f.write_text(ten)
+    drawings = list(k.solutions(threads=1))
+    assert len(drawings) == 109 and drawings == cube_printed(dance_bin, str(f), "-t", "1")
+    # Three to five L-tetrominoes and an optional square in 5x4, against the command.
+    ranged = "box 5x4\npiece L x3..5\nLLL\nL..\npiece O optional\nOO\nOO\n"
+    f = tmp_path / "ranged.txt"
+    f.write_text(ranged)
+    j = cube_json(dance_bin, str(f))
+    c = dance.Packing(ranged).count()
+    assert (c.solutions, c.covers) == (j["solutions"], j["total"]) == (9, 36)
 
 
 def test_matrix_as_a_problem(dance_bin, tmp_path):
