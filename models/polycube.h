@@ -139,6 +139,16 @@ int poly_parse_box(const char *s, int box[3]);
 poly_status poly_set_region(poly_set *s, const poly_set *r);
 /* Makes s fill the whole box b (the "box" line, or --box): no holes. */
 void poly_set_box(poly_set *s, const int b[3]);
+/* Parses the copies of 'piece NAME xN' or 'xA..B' without the x, n characters of w: "N"
+ * (N from 1 to POLY_MAX_LETTERS; *required -1) or "A..B" (B copies, the first A required,
+ * 0 <= A <= B, B >= 1). Returns 1 on success. */
+int poly_parse_copies(const char *w, size_t n, int *copies, int *required);
+/* Takes every piece of s copies times, as 'piece NAME xN' (required -1) or 'xA..B'
+ * (required A) in its file would: the copies follow their piece, named NAME-2 ..., drawn
+ * with letters as a file's copies are. Refuses (POLY_ESYNTAX, *err's message saying why,
+ * no line) a set that gives copies of its own, one of more than POLY_MAX_LETTERS pieces
+ * with the copies, or a copy's name too long or taken. */
+poly_status poly_set_copies(poly_set *s, int copies, int required, poly_error *err);
 /* Cells to fill: the box's, less its holes. */
 size_t poly_region_cells(const poly_set *s);
 /* Whether cell c (x + X*(y + Y*z)) is to be filled. */

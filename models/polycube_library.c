@@ -334,6 +334,7 @@ poly_status poly_library_set(const char *name, poly_set **out, poly_error *err) 
       p->letter = k < (int)sizeof letters - 1 ? letters[k] : 0;
     }
     p->size = s->n;
+    p->copy_of = -1; /* every piece of a library has its own shape */
     p->cubes = malloc((size_t)s->n * sizeof *p->cubes);
     if (!p->cubes) {
       poly_set_free(set);

@@ -163,32 +163,54 @@ static poly_status finish_piece(reader *r) {
   return st;
 }
 
-/* Copies 2..N of the piece just kept: the same cubes, named NAME-k; their letters are
- * given when the whole file is read (assign_letters), so as not to take a letter that a
- * later piece is drawn with. */
+/* Copy k (2 or more) of piece p, at index first, into c: the same cubes, named NAME-k, no
+ * letter yet (assign_letters gives one), optional when p is or, in a range xA..B (required
+ * A, else -1), when k > A. 0; -1 when the name is too long; -2 out of memory. */
+static int copy_piece(poly_piece *c, const poly_piece *p, int first, int k, int required) {
+  *c = *p;
+  c->cubes = NULL;
+  int w = snprintf(c->name, sizeof c->name, "%s-%d", p->name, k);
+  if (w < 0 || (size_t)w >= sizeof c->name) return -1;
+  c->letter = 0;
+  c->copy_of = first;
+  if (required >= 0) c->optional = p->optional || k > required;
+  c->cubes = malloc((size_t)p->size * sizeof *c->cubes);
+  if (!c->cubes) return -2;
+  memcpy(c->cubes, p->cubes, (size_t)p->size * sizeof *c->cubes);
+  return 0;
+}
+
+/* The piece named name among s's first n, or -1. */
+static int piece_named(const poly_set *s, int n, const char *name) {
+  for (int q = 0; q < n; q++)
+    if (!strcmp(s->pieces[q].name, name)) return q;
+  return -1;
+}
+
+/* Copies 2..N of the piece just kept; their letters are given when the whole file is read
+ * (assign_letters), so as not to take a letter that a later piece is drawn with. */
 static poly_status add_copies(reader *r) {
   poly_piece *p = &r->set->pieces[r->set->npieces - 1];
   int first = r->set->npieces - 1;
-  for (int k = 2; k <= r->copies; k++) { /* copy k of a range xA..B is optional after A */
+  for (int k = 2; k <= r->copies; k++) {
     if (r->set->npieces == POLY_MAX_LETTERS)
       return fail(r, 0, "more than %d pieces, counting the copies of piece %s", POLY_MAX_LETTERS,
                   p->name);
     poly_piece *c = &r->set->pieces[r->set->npieces];
-    *c = *p;
-    int w = snprintf(c->name, sizeof c->name, "%s-%d", p->name, k);
-    if (w < 0 || (size_t)w >= sizeof c->name)
+    int made = copy_piece(c, p, first, k, r->required);
+    if (made == -1)
       return fail(r, 0, "piece %s: the name of its copy %s-%d is longer than %d characters",
                   p->name, p->name, k, POLY_NAME_MAX - 1);
-    for (int q = 0; q < r->set->npieces; q++)
-      if (!strcmp(r->set->pieces[q].name, c->name))
-        return fail(r, 0, "piece %s: its copy would be named %s, the name of the piece on line %d",
-                    p->name, c->name, r->set->pieces[q].line);
-    c->letter = 0;
-    c->copy_of = first;
-    if (r->required >= 0) c->optional = k > r->required;
-    c->cubes = malloc((size_t)p->size * sizeof *c->cubes);
-    if (!c->cubes) return POLY_ENOMEM;
-    memcpy(c->cubes, p->cubes, (size_t)p->size * sizeof *c->cubes);
+    if (made == -2) return POLY_ENOMEM;
+    int q = piece_named(r->set, r->set->npieces, c->name);
+    if (q >= 0) {
+      poly_status st =
+          fail(r, 0, "piece %s: its copy would be named %s, the name of the piece on line %d",
+               p->name, c->name, r->set->pieces[q].line);
+      free(c->cubes);
+      c->cubes = NULL;
+      return st;
+    }
     r->set->npieces++;
   }
   return POLY_OK;
@@ -418,24 +440,29 @@ static int small_number(const char *w, size_t b, size_t e, long *v) {
   return k == e && e > b && *v <= POLY_MAX_LETTERS;
 }
 
+int poly_parse_copies(const char *w, size_t n, int *copies, int *required) {
+  const char *dots = memchr(w, '.', n);
+  long lo = -1, hi;
+  int ok = dots ? (size_t)(dots - w) + 2 < n && dots[1] == '.' &&
+                      small_number(w, 0, (size_t)(dots - w), &lo) &&
+                      small_number(w, (size_t)(dots - w) + 2, n, &hi) && lo <= hi
+                : small_number(w, 0, n, &hi);
+  if (!ok || hi < 1) return 0;
+  *copies = (int)hi;
+  *required = (int)lo;
+  return 1;
+}
+
 /* 'xN' (N copies) or 'xA..B' (A to B copies: the first A required, the others optional) in
  * w[b..e): 0 and *copies = N or B, *required = -1 or A; or the message's failure. */
 static poly_status copies_word(reader *r, const char *w, size_t b, size_t e, int col, int *copies,
                                int *required) {
-  const char *dots = memchr(w + b, '.', e - b);
-  long lo = -1, hi;
-  int ok = dots ? (size_t)(dots - w) + 2 < e && dots[1] == '.' &&
-                      small_number(w, b + 1, (size_t)(dots - w), &lo) &&
-                      small_number(w, (size_t)(dots - w) + 2, e, &hi) && lo <= hi
-                : small_number(w, b + 1, e, &hi);
-  if (!ok || hi < 1)
+  if (!poly_parse_copies(w + b + 1, e - b - 1, copies, required))
     return fail(r, col,
                 "expected the number of copies as xN, N from 1 to %d, or a range xA..B, "
                 "0 <= A <= B (A of the B copies required, the others optional), e.g. 'x2' or "
                 "'x0..3'",
                 POLY_MAX_LETTERS);
-  *copies = (int)hi;
-  *required = (int)lo;
   return POLY_OK;
 }
 
@@ -673,6 +700,72 @@ void poly_set_box(poly_set *s, const int b[3]) {
   s->region_line = 0;
   s->box_line = 0; /* a box from elsewhere: no line of the file gave it */
   memcpy(s->box, b, sizeof s->box);
+}
+
+/* Refuses with *err (POLY_ESYNTAX, no line) a set poly_set_copies cannot multiply. */
+static poly_status copies_refused(const poly_set *s, int copies, poly_error *err) {
+  for (int p = 0; p < s->npieces; p++)
+    if (s->pieces[p].copy_of >= 0) {
+      snprintf(err->message, sizeof err->message,
+               "the set gives copies of its own (piece %s, line %d): give all of them there",
+               s->pieces[s->pieces[p].copy_of].name, s->pieces[p].line);
+      return POLY_ESYNTAX;
+    }
+  if (s->npieces * copies > POLY_MAX_LETTERS) {
+    snprintf(err->message, sizeof err->message,
+             "%d copies of each of the %d pieces make %d, more than the %d pieces a set "
+             "with copies may have",
+             copies, s->npieces, s->npieces * copies, POLY_MAX_LETTERS);
+    return POLY_ESYNTAX;
+  }
+  for (int p = 0; p < s->npieces; p++) {
+    char name[2 * POLY_NAME_MAX];
+    snprintf(name, sizeof name, "%s-%d", s->pieces[p].name, copies);
+    if (strlen(name) >= POLY_NAME_MAX) {
+      snprintf(err->message, sizeof err->message,
+               "piece %s: the name of its copy %s is longer than %d characters",
+               s->pieces[p].name, name, POLY_NAME_MAX - 1);
+      return POLY_ESYNTAX;
+    }
+    for (int k = 2; k <= copies; k++) {
+      snprintf(name, sizeof name, "%s-%d", s->pieces[p].name, k);
+      int q = piece_named(s, s->npieces, name);
+      if (q >= 0) {
+        snprintf(err->message, sizeof err->message,
+                 "piece %s: its copy would be named %s, the name of another piece",
+                 s->pieces[p].name, name);
+        return POLY_ESYNTAX;
+      }
+    }
+  }
+  return POLY_OK;
+}
+
+poly_status poly_set_copies(poly_set *s, int copies, int required, poly_error *err) {
+  memset(err, 0, sizeof *err);
+  poly_status st = copies_refused(s, copies, err);
+  if (st) return st;
+  poly_piece *np = calloc(POLY_MAX_LETTERS, sizeof *np);
+  if (!np) return POLY_ENOMEM;
+  int n = 0;
+  for (int p = 0; p < s->npieces; p++) {
+    int first = n;
+    np[n] = s->pieces[p];
+    if (required == 0) np[n].optional = 1;
+    n++;
+    for (int k = 2; k <= copies; k++)
+      if (copy_piece(&np[n++], &s->pieces[p], first, k, required) == -2) {
+        for (int q = 0; q < n; q++)
+          if (np[q].copy_of >= 0) free(np[q].cubes);
+        free(np);
+        return POLY_ENOMEM;
+      }
+  }
+  free(s->pieces);
+  s->pieces = np;
+  s->npieces = n;
+  assign_letters(s);
+  return POLY_OK;
 }
 
 size_t poly_region_cells(const poly_set *s) {

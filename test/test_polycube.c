@@ -1487,6 +1487,72 @@ static void test_copies_and_regions(void) {
   poly_set_free(s);
 }
 
+/* poly_parse_copies and poly_set_copies (dance cube --copies): every piece taken N times
+ * as 'xN' or 'xA..B' in its file would take it; the sets it refuses. */
+static void test_set_copies(void) {
+  static const struct {
+    const char *text;
+    int copies, required;
+  } good[] = {{"2", 2, -1}, {"62", 62, -1}, {"0..3", 3, 0}, {"1..1", 1, 1}, {"2..5", 5, 2}};
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+    int c = 0, r = 0;
+    ASSERT(poly_parse_copies(good[i].text, strlen(good[i].text), &c, &r));
+    ASSERT(c == good[i].copies && r == good[i].required);
+  }
+  const char *bad[] = {"", "0", "63", "x2", "3..2", "1..", "..2", "0..0", "2a", "1.2", "-1"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    int c, r;
+    ASSERT(!poly_parse_copies(bad[i], strlen(bad[i]), &c, &r));
+  }
+  poly_error err;
+  poly_set *s = parse("box 4x3\npiece D optional\nDD\n\npiece d\ndd\n", &err);
+  ASSERT(s != NULL);
+  if (!s) return;
+  ASSERT_EQ(poly_set_copies(s, 3, 1, &err), POLY_OK);
+  ASSERT_EQ(s->npieces, 6);
+  static const char *names[] = {"D", "D-2", "D-3", "d", "d-2", "d-3"};
+  static const char letters[] = "DABdCE"; /* the other case when free, else the first free */
+  static const int copy_of[] = {-1, 0, 0, -1, 3, 3}, optional[] = {1, 1, 1, 0, 1, 1};
+  for (int p = 0; p < 6; p++) {
+    ASSERT_STREQ(s->pieces[p].name, names[p]);
+    ASSERT_EQ(s->pieces[p].letter, letters[p]);
+    ASSERT_EQ(s->pieces[p].copy_of, copy_of[p]);
+    ASSERT_EQ(s->pieces[p].optional, optional[p]);
+    ASSERT_EQ(s->pieces[p].size, 2);
+  }
+  /* The set with its copies counts as the file that draws them: three bars in 3x3. */
+  poly_set_free(s);
+  s = parse("box 3x3\npiece A\nAAA\n", &err);
+  ASSERT(s && poly_set_copies(s, 3, -1, &err) == POLY_OK);
+  if (!s) return;
+  tally t = solve(s, poly_options_default(), 1);
+  ASSERT(t.solutions == 1 && t.total == 2);
+  ASSERT_EQ(poly_set_copies(s, 2, -1, &err), POLY_ESYNTAX);
+  ASSERT_STREQ(err.message, "the set gives copies of its own (piece A, line 2): give all of "
+                            "them there");
+  poly_set_free(s);
+  static const struct {
+    const char *text, *message;
+    int copies;
+  } refused[] = {
+      {"box 2x2\npiece A\nA\npiece B\nB\n", "62 copies of each of the 2 pieces make 124, "
+       "more than the 62 pieces a set with copies may have", 62},
+      {"box 2x2\npiece ABCDEFGHIJKLMNO\nAA\n", "piece ABCDEFGHIJKLMNO: the name of its copy "
+       "ABCDEFGHIJKLMNO-2 is longer than 15 characters", 2},
+      {"box 2x2\npiece A\nAA\npiece A-2\nBB\n", "piece A: its copy would be named A-2, the "
+       "name of another piece", 2},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+    s = parse(refused[i].text, &err);
+    ASSERT(s != NULL);
+    if (!s) continue;
+    ASSERT_EQ(poly_set_copies(s, refused[i].copies, -1, &err), POLY_ESYNTAX);
+    ASSERT_STREQ(err.message, refused[i].message);
+    ASSERT_EQ(s->npieces, 2 - (i == 1)); /* refused: the set as it was */
+    poly_set_free(s);
+  }
+}
+
 static void test_model_refusals(void) {
   poly_error err;
   poly_model *m = NULL;
@@ -1570,6 +1636,7 @@ int main(int argc, char **argv) {
   RUN(test_malformed);
   RUN(test_comments);
   RUN(test_copies_and_regions);
+  RUN(test_set_copies);
   RUN(test_model_refusals);
   RUN(test_lines_round_trip);
   RUN(test_bedlam_model);

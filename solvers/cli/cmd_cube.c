@@ -28,6 +28,9 @@
   X(optional, "optional", 0, FLAG, NULL, NULL, 0, 0,                                               \
     "let every piece be left out: a solution fills the region with some of the pieces (as "        \
     "'piece NAME optional' does for one piece)")                                                   \
+  X(copies, "copies", 0, STRING, "N|A..B", NULL, 0, 0,                                             \
+    "take every piece N times, as 'piece NAME xN' in a file does for one; A..B: B of each, of "    \
+    "which at least A are used (e.g. --pieces tetrominoes --copies 2)")                            \
   X(mirror, "mirror", 0, FLAG, NULL, NULL, 0, 0,                                                   \
     "let pieces be placed as their mirror images too (by default only rotated)")                   \
   X(reflections, "reflections", 0, FLAG, NULL, NULL, 0, 0,                                         \
@@ -116,9 +119,9 @@ const cli_command cmd_cube_command = {
         "letter for each cell to fill and '.' for a hole; --region FILE reads such a block\n"
         "from FILE. Its symmetries are computed: the rotations that map it onto itself.\n"
         "'piece NAME x3' is three identical copies (NAME, NAME-2, NAME-3, each drawn with a\n"
-        "letter of its own), 'piece NAME x1..3' one to three of them; 'piece NAME optional'\n"
-        "(or --optional, for all) may be left out, so that a set larger than the region\n"
-        "chooses its pieces; --print then names them.\n"
+        "letter of its own), 'piece NAME x1..3' one to three of them (--copies 3 or 1..3:\n"
+        "every piece so); 'piece NAME optional' (or --optional, for all) may be left out, so\n"
+        "that a set larger than the region chooses its pieces; --print then names them.\n"
         "  region\n"
         "  xxxx\n"
         "  x..x\n"
@@ -1402,9 +1405,25 @@ static int read_region(const char *file, poly_set *s) {
   return CLI_ERROR;
 }
 
+/* --copies N|A..B: every piece of s that many times. 0, or CLI_ERROR after the message. */
+static int apply_copies(const char *arg, poly_set *s) {
+  int copies, required;
+  if (!poly_parse_copies(arg, strlen(arg), &copies, &required))
+    return cli_usage_error(&cmd_cube_command,
+                           "--copies '%s': expected N, from 1 to %d, or a range A..B, 0 <= A <= "
+                           "B (B copies of each piece, at least A of them used), e.g. 2 or 1..3",
+                           arg, POLY_MAX_LETTERS);
+  poly_error err;
+  poly_status st = poly_set_copies(s, copies, required, &err);
+  if (!st) return 0;
+  cli_error(&cmd_cube_command, "--copies %s: %s", arg,
+            err.message[0] ? err.message : poly_strerror(st));
+  return CLI_ERROR;
+}
+
 /* The piece set as the options make it: read from arg (a set's name or a file; path gets
- * what messages call it) or a library, in the box or region asked for, every piece optional
- * with --optional. NULL after the message. */
+ * what messages call it) or a library, in the box or region asked for, each piece taken
+ * --copies times, every piece optional with --optional. NULL after the message. */
 static poly_set *read_set(const cube_options *o, const char *arg, const int box[3], char *path,
                           size_t cap) {
   poly_set *s;
@@ -1415,6 +1434,10 @@ static poly_set *read_set(const cube_options *o, const char *arg, const int box[
     s = load(arg, path, cap);
   }
   if (!s) return NULL;
+  if (o->copies && apply_copies(o->copies, s)) {
+    poly_set_free(s);
+    return NULL;
+  }
   if (o->box) poly_set_box(s, box);
   if (o->region && read_region(o->region, s)) {
     poly_set_free(s);
@@ -1459,6 +1482,8 @@ int cmd_cube(int argc, char **argv) {
   int nargs, status = cli_start(cmd, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
   const char *arg = nargs > 0 ? argv[1] : NULL;
+  if (o.list && o.copies)
+    return cli_usage_error(cmd, "--copies goes with a set to pack, not with --list");
   if (o.list && o.pieces) return cli_finish(cmd, write_library(o.pieces));
   if (o.list) return cli_finish(cmd, list_sets(o.json));
   int box[3];

@@ -1,6 +1,6 @@
 # dance cube on copies of one shape: counted by their symmetry classes (Burnside's lemma,
 # memoized along the box's longest side) when only a count is asked, with the counts of a
-# search where one finishes.
+# search where one finishes; --copies, every piece of a set taken N times.
 
 printf 'box 8x5\npiece L x10\nL.\nL.\nLL\n' >l10.txt
 printf 'box 10x8\npiece L x20\nL.\nL.\nLL\n' >l20.txt
@@ -39,3 +39,50 @@ expect_json 'd["orbits"] is None'
 printf 'box 4x4x4\npiece O x16\nOO\nOO\n' >o8.txt
 run cube o8.txt --json
 expect_json 'd["orbits"] is None and d["complete"] is True'
+
+# --copies: every piece of a set taken N times. Two sets of the tetrominoes: 783 packings of
+# 8x5 and 449 of 10x4 up to the box's rotations (Rogelio Tomas's tetromino page: 99,392 and
+# 57,472 with every piece told apart, the covers times 2^5).
+run cube --pieces tetrominoes --box 8x5 --copies 2
+expect_exit 0
+expect_stdout <<'OUT'
+783 solutions (3106 covers in all)
+OUT
+run cube --pieces tetrominoes --box 10x4 --copies 2
+expect_exit 0
+expect_stdout <<'OUT'
+449 solutions (1796 covers in all)
+OUT
+# A range counts as the piece file that draws each piece 'x0..2' counts.
+"$DANCE" cube --list --pieces tetrominoes | sed 's/^piece .*/& x0..2/' >tetra02.txt
+run cube tetra02.txt --box 4x4 --json
+expect_exit 0
+expect_json 'd["solutions"] == 16 and d["total"] == 102 and d["pieces"] == 10'
+run cube --pieces tetrominoes --box 4x4 --copies 0..2 --json
+expect_exit 0
+expect_json 'd["solutions"] == 16 and d["total"] == 102 and d["pieces"] == 10'
+run cube --pieces tetrominoes --box 8x5 --copies 2 --print --max 1 --threads 1
+expect_exit 0
+expect_stdout_has 'IIIIiiii'
+run cube --pieces tetrominoes --box 8x5 --copies x2
+expect_exit 2
+expect_stderr <<'E'
+dance cube: --copies 'x2': expected N, from 1 to 62, or a range A..B, 0 <= A <= B (B copies of each piece, at least A of them used), e.g. 2 or 1..3
+Try 'dance cube --help'.
+E
+run cube --pieces pentominoes --box 10x6 --copies 6
+expect_exit 2
+expect_stderr <<'E'
+dance cube: --copies 6: 6 copies of each of the 12 pieces make 72, more than the 62 pieces a set with copies may have
+E
+run cube l10.txt --copies 2
+expect_exit 2
+expect_stderr <<'E'
+dance cube: --copies 2: the set gives copies of its own (piece L, line 2): give all of them there
+E
+run cube --list --pieces tetrominoes --copies 2
+expect_exit 2
+expect_stderr <<'E'
+dance cube: --copies goes with a set to pack, not with --list
+Try 'dance cube --help'.
+E
