@@ -90,6 +90,7 @@ _dance._register(Error, ParseError, Stats)
 
 _ENGINES = {"auto": 0, "dlx": 1, "bits": 2}
 _MAX_THREADS = 1024
+_MAX_COPIES = _dance.MAX_COPIES
 _U64 = 2**64
 
 
@@ -419,23 +420,44 @@ def _piece_text(pieces):
         return f.read(), pieces
 
 
+def _copies_arg(copies):
+    """Packing's copies= as the text of a piece file's 'xN' or 'xA..B' without the x."""
+    if copies is None:
+        return None
+    if isinstance(copies, int) and not isinstance(copies, bool):
+        pair = (None, copies)
+    elif (isinstance(copies, tuple) and len(copies) == 2
+          and all(isinstance(c, int) and not isinstance(c, bool) for c in copies)):
+        pair = copies
+    else:
+        raise TypeError("copies must be an int N or a pair (A, B), not %r" % (copies,))
+    low, high = pair
+    if not 1 <= high <= _MAX_COPIES or (low is not None and not 0 <= low <= high):
+        raise ValueError("copies: expected N from 1 to %d, or (A, B) with 0 <= A <= B and B "
+                         "from 1 to %d (B copies of each piece, at least A of them used), "
+                         "not %r" % (_MAX_COPIES, _MAX_COPIES, copies))
+    return str(high) if low is None else "%d..%d" % pair
+
+
 class Packing:
     """A set of pieces packed into a box or a region, each piece once (or at most once, if
     optional), counted as `dance cube` counts it: once up to the rotations of the box (the
     solutions), and every cover in all.
 
-    Packing(pieces, *, box=None, region=None, optional=False, mirror=False,
+    Packing(pieces, *, box=None, region=None, copies=None, optional=False, mirror=False,
     reflections=False, hold="auto"): pieces a set's name (piece_sets()), a piece file's path
     or its text (docs/formats.md); box=(x, y, z) or (x, y) the box to fill, region a file
-    drawing the region; optional: every piece may be left out; mirror: pieces may be placed
-    as their mirror images; reflections: count up to reflections of the box too; hold: the
-    piece held to one placement per symmetry class ("auto", "none" or a name).
+    drawing the region; copies: every piece taken N times (an int), or (A, B): B copies of
+    each, at least A of them used (as 'xN' and 'xA..B' in a piece file); optional: every
+    piece may be left out; mirror: pieces may be placed as their mirror images; reflections:
+    count up to reflections of the box too; hold: the piece held to one placement per
+    symmetry class ("auto", "none" or a name).
     Packing(library="pentominoes", box=...) packs a generated library instead (monomino,
     domino, trominoes, tetrominoes, pentominoes, hexominoes, heptominoes, tetracubes,
     pentacubes)."""
 
-    def __init__(self, pieces=None, *, box=None, region=None, library=None, optional=False,
-                 mirror=False, reflections=False, hold="auto"):
+    def __init__(self, pieces=None, *, box=None, region=None, library=None, copies=None,
+                 optional=False, mirror=False, reflections=False, hold="auto"):
         if (pieces is None) == (library is None):
             raise TypeError("give pieces (a set's name, a file or text) or library=, not both")
         text, name = (None, library) if library is not None else _piece_text(pieces)
@@ -449,7 +471,8 @@ class Packing:
             raise TypeError("hold must be 'auto', 'none' or a piece's name")
         self._core = _dance.PackingCore(text, name, library,
                                         None if box is None else tuple(box), region,
-                                        bool(optional), bool(mirror), bool(reflections), hold)
+                                        bool(optional), bool(mirror), bool(reflections), hold,
+                                        _copies_arg(copies))
         self.name = name
         info = self._core.info()
         self.pieces = info["pieces"]

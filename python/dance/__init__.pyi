@@ -126,7 +126,7 @@ class Packing:
     def __init__(self, pieces: Union[str, bytes, os.PathLike[str], None] = ..., *,
                  box: Optional[Union[Tuple[int, int], Tuple[int, int, int]]] = ...,
                  region: Union[str, os.PathLike[str], None] = ..., library: Optional[str] = ...,
-                 optional: bool = ..., mirror: bool = ..., reflections: bool = ...,
+                 copies: Union[int, Tuple[int, int], None] = ..., optional: bool = ..., mirror: bool = ..., reflections: bool = ...,
                  hold: str = ...) -> None: ...
     def count(self, *, threads: Optional[int] = ..., max: Optional[int] = ...) -> PackingCount: ...
     def solutions(self, *, threads: Optional[int] = ...,

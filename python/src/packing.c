@@ -122,6 +122,29 @@ static int shape_set(poly_set *s, PyObject *box, const char *region) {
   return 0;
 }
 
+/* copies= ("N" or "A..B"): every piece of s taken so. 0, or -1 with a ValueError. */
+static int set_copies(poly_set *s, const char *copies) {
+  int n, required;
+  if (!poly_parse_copies(copies, strlen(copies), &n, &required)) {
+    PyErr_Format(PyExc_ValueError,
+                 "copies: expected N, from 1 to %d, or (A, B), 0 <= A <= B, B from 1 to %d "
+                 "(B copies of each piece, at least A of them used), not %s",
+                 POLY_MAX_LETTERS, POLY_MAX_LETTERS, copies);
+    return -1;
+  }
+  poly_error err;
+  poly_status st = poly_set_copies(s, n, required, &err);
+  if (st == POLY_ENOMEM) {
+    PyErr_NoMemory();
+    return -1;
+  }
+  if (st) {
+    PyErr_Format(PyExc_ValueError, "copies: %s", err.message);
+    return -1;
+  }
+  return 0;
+}
+
 /* The model's options; restrict_piece a piece's name, "auto" or "none". 0, or -1. */
 static int model_options(const poly_set *s, int mirror, int reflections, const char *restrict_piece,
                          poly_options *po) {
@@ -144,15 +167,16 @@ static int model_options(const poly_set *s, int mirror, int reflections, const c
 }
 
 static int packing_init(dance_packing *self, PyObject *args, PyObject *kw) {
-  static char *names[] = {"text",     "name",   "library",     "box",  "region",
-                          "optional", "mirror", "reflections", "hold", NULL};
-  const char *text = NULL, *name = "<pieces>", *library = NULL, *region = NULL, *hold = "auto";
+  static char *names[] = {"text",   "name",        "library", "box",    "region", "optional",
+                          "mirror", "reflections", "hold",    "copies", NULL};
+  const char *text = NULL, *name = "<pieces>", *library = NULL, *region = NULL, *hold = "auto",
+             *copies = NULL;
   Py_ssize_t len = 0;
   PyObject *box = Py_None;
   int optional = 0, mirror = 0, reflections = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "z#|szOzppps:PackingCore", names, &text, &len, &name,
-                                   &library, &box, &region, &optional, &mirror, &reflections,
-                                   &hold))
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "z#|szOzpppsz:PackingCore", names, &text, &len,
+                                   &name, &library, &box, &region, &optional, &mirror,
+                                   &reflections, &hold, &copies))
     return -1;
   if (self->set) {
     PyErr_SetString(PyExc_TypeError, "a packing is made once");
@@ -164,7 +188,8 @@ static int packing_init(dance_packing *self, PyObject *args, PyObject *kw) {
   }
   poly_set *s = read_set(text, len, name, library);
   poly_options po;
-  if (!s || shape_set(s, box, region) || model_options(s, mirror, reflections, hold, &po)) {
+  if (!s || (copies && set_copies(s, copies)) || shape_set(s, box, region) ||
+      model_options(s, mirror, reflections, hold, &po)) {
     poly_set_free(s);
     return -1;
   }
@@ -457,5 +482,6 @@ int dance_packing_register(PyObject *module) {
     Py_DECREF(&packing_type);
     return -1;
   }
-  return 0;
+  /* the most copies of each piece: the most pieces a set with copies may have */
+  return PyModule_AddIntConstant(module, "MAX_COPIES", POLY_MAX_LETTERS);
 }

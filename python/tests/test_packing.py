@@ -139,6 +139,21 @@ def test_copies_and_ranges(dance_bin, tmp_path):
     j = cube_json(dance_bin, str(f))
     c = dance.Packing(ranged).count()
     assert (c.solutions, c.covers) == (j["solutions"], j["total"]) == (9, 36)
+    # copies=: a library's pieces taken twice, as `dance cube --copies 2` takes them (Rogelio
+    # Tomas's tetromino page: 783 packings of 8x5), and a range as the command's.
+    k = dance.Packing(library="tetrominoes", box=(8, 5), copies=2)
+    assert k.pieces[:4] == ("I", "I-2", "O", "O-2") and k.count()[:2] == (783, 3106)
+    j = cube_json(dance_bin, "--pieces", "tetrominoes", "--box", "4x4", "--copies", "0..2")
+    c = dance.Packing(library="tetrominoes", box=(4, 4), copies=(0, 2)).count()
+    assert (c.solutions, c.covers) == (j["solutions"], j["total"]) == (16, 102)
+    with pytest.raises(ValueError, match=r"copies: expected N from 1 to 62, or \(A, B\) with "
+                                         r"0 <= A <= B and B from 1 to 62 .*, not \(3, 2\)"):
+        dance.Packing(library="tetrominoes", box=(4, 4), copies=(3, 2))
+    with pytest.raises(TypeError, match="copies must be an int N or a pair"):
+        dance.Packing(library="tetrominoes", box=(4, 4), copies="2")
+    with pytest.raises(ValueError, match="copies: the set gives copies of its own "
+                                         r"\(piece L, line 2\)"):
+        dance.Packing(ten, copies=2)
 
 
 def test_matrix_as_a_problem(dance_bin, tmp_path):
