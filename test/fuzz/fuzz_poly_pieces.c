@@ -3,7 +3,7 @@
  * (poly_read_region, through a memory file). A set read is compiled into its model when it
  * is small (at most 64 cells and 8 pieces), and the model searched for at most a few
  * thousand nodes: every cover found is arranged, checked by poly_check, written as a
- * catalog line and read back.
+ * catalog line and read back; and so again with every piece taken twice (poly_set_copies).
  */
 #define _GNU_SOURCE /* memfd_create */
 #include <sys/mman.h>
@@ -73,6 +73,24 @@ static void try_model(const poly_set *s, unsigned variant) {
   poly_model_free(m);
 }
 
+/* --copies 2 (or 1..2) on the set: every piece then followed by its copy, each with a
+ * letter of its own; or refused with a message and the set as it was. */
+static void try_copies(poly_set *s, unsigned variant) {
+  int n = s->npieces;
+  poly_error err;
+  if (poly_set_copies(s, 2, variant & 64 ? 1 : -1, &err) != POLY_OK) {
+    FUZZ_CHECK(err.message[0] && s->npieces == n);
+    return;
+  }
+  FUZZ_CHECK(s->npieces == 2 * n);
+  for (int p = 0; p < s->npieces; p++) {
+    FUZZ_CHECK(s->pieces[p].copy_of == (p % 2 ? p - 1 : -1));
+    for (int q = 0; q < p; q++)
+      FUZZ_CHECK(s->pieces[q].letter != s->pieces[p].letter);
+  }
+  try_model(s, variant >> 1);
+}
+
 static void try_region(const char *text, size_t len) {
   int fd = memfd_create("fuzz-region", 0);
   if (fd < 0) return;
@@ -104,6 +122,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     unsigned variant = 0;
     for (size_t i = 0; i < len; i++) variant += (uint8_t)text[i];
     try_model(s, variant);
+    if (variant & 32) try_copies(s, variant);
     poly_set_free(s);
   } else {
     FUZZ_CHECK(s == NULL && err.message[0]);
