@@ -713,9 +713,9 @@ static poly_status copies_refused(const poly_set *s, int copies, poly_error *err
     }
   if (s->npieces * copies > POLY_MAX_LETTERS) {
     snprintf(err->message, sizeof err->message,
-             "%d copies of each of the %d pieces make %d, more than the %d pieces a set "
-             "with copies may have",
-             copies, s->npieces, s->npieces * copies, POLY_MAX_LETTERS);
+             "%d pieces with the copies (%d of each of %d), more than the %d a set with "
+             "copies may have",
+             s->npieces * copies, copies, s->npieces, POLY_MAX_LETTERS);
     return POLY_ESYNTAX;
   }
   for (int p = 0; p < s->npieces; p++) {

@@ -1535,8 +1535,8 @@ static void test_set_copies(void) {
     const char *text, *message;
     int copies;
   } refused[] = {
-      {"box 2x2\npiece A\nA\npiece B\nB\n", "62 copies of each of the 2 pieces make 124, "
-       "more than the 62 pieces a set with copies may have", 62},
+      {"box 2x2\npiece A\nA\npiece B\nB\n", "124 pieces with the copies (62 of each of 2), "
+       "more than the 62 a set with copies may have", 62},
       {"box 2x2\npiece ABCDEFGHIJKLMNO\nAA\n", "piece ABCDEFGHIJKLMNO: the name of its copy "
        "ABCDEFGHIJKLMNO-2 is longer than 15 characters", 2},
       {"box 2x2\npiece A\nAA\npiece A-2\nBB\n", "piece A: its copy would be named A-2, the "

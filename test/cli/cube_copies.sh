@@ -73,7 +73,7 @@ E
 run cube --pieces pentominoes --box 10x6 --copies 6
 expect_exit 2
 expect_stderr <<'E'
-dance cube: --copies 6: 6 copies of each of the 12 pieces make 72, more than the 62 pieces a set with copies may have
+dance cube: --copies 6: 72 pieces with the copies (6 of each of 12), more than the 62 a set with copies may have
 E
 run cube l10.txt --copies 2
 expect_exit 2
