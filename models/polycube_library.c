@@ -351,22 +351,44 @@ poly_status poly_library_set(const char *name, poly_set **out, poly_error *err) 
 
 /* ---- writing and comparing -------------------------------------------------------------- */
 
+/* The words after piece i's name: its copies ("x3", "x1..3": the first A of the B required,
+ * as the reader takes them) and "optional", into w (cap bytes). */
+static void piece_words(const poly_set *s, int i, char *w, size_t cap) {
+  int copies = 1, required = !s->pieces[i].optional;
+  for (int j = i + 1; j < s->npieces; j++)
+    if (s->pieces[j].copy_of == i) {
+      copies++;
+      required += !s->pieces[j].optional;
+    }
+  if (copies == 1)
+    snprintf(w, cap, "%s", required ? "" : " optional");
+  else if (required == copies)
+    snprintf(w, cap, " x%d", copies);
+  else
+    snprintf(w, cap, " x%d..%d", required, copies);
+}
+
 int poly_library_write(FILE *f, const poly_set *s) {
   for (int i = 0; i < s->npieces; i++) {
+    if (s->pieces[i].copy_of >= 0) continue; /* drawn with its original */
     if (!s->pieces[i].letter) return -2;
     for (int j = 0; j < i; j++)
       if (s->pieces[j].letter == s->pieces[i].letter) return -2;
   }
   if (s->box_line || s->box[0]) fprintf(f, "box %dx%dx%d\n\n", s->box[0], s->box[1], s->box[2]);
-  for (int i = 0; i < s->npieces; i++) {
+  for (int i = 0, first = 1; i < s->npieces; i++) {
     const poly_piece *p = &s->pieces[i];
+    if (p->copy_of >= 0) continue;
     int ext[3] = {0, 0, 0};
     for (int k = 0; k < p->size; k++) {
       if (p->cubes[k].x >= ext[0]) ext[0] = p->cubes[k].x + 1;
       if (p->cubes[k].y >= ext[1]) ext[1] = p->cubes[k].y + 1;
       if (p->cubes[k].z >= ext[2]) ext[2] = p->cubes[k].z + 1;
     }
-    fprintf(f, "%spiece %s\n", i ? "\n" : "", p->name);
+    char words[32];
+    piece_words(s, i, words, sizeof words);
+    fprintf(f, "%spiece %s%s\n", first ? "" : "\n", p->name, words);
+    first = 0;
     for (int y = ext[1] - 1; y >= 0; y--) {   /* rows from the back */
       for (int z = ext[2] - 1; z >= 0; z--) { /* layers from the top */
         if (z != ext[2] - 1) fputc(' ', f);

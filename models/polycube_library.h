@@ -90,8 +90,9 @@ poly_status poly_library_set(const char *name, poly_set **out, poly_error *err);
 
 /* Writes s as a piece file that poly_read_buffer reads back to the same pieces: its
  * "box XxYxZ" line if it has one (box_line or box[0] set), then each piece as "piece NAME"
- * and its drawing (layers side by side, top first, rows from the back), a blank line
- * between pieces. A set without a box gives a file that needs a box line before it can be
+ * (with its copies, "xN" or "xA..B", and "optional" when it is) and its drawing (layers
+ * side by side, top first, rows from the back), a blank line between pieces; a copy is
+ * not drawn again. A set without a box gives a file that needs a box line before it can be
  * read. Returns 0; -1 on a write error; -2, writing nothing, when a piece has no letter or
  * its letter is that of another (the heptominoes). */
 int poly_library_write(FILE *f, const poly_set *s);

@@ -357,39 +357,69 @@ static char *written(const poly_set *s, int *rc, size_t *len) {
   return buf;
 }
 
+/* s written and read back (in a 3x3x3 box when it has none): the same pieces, in order, with the same
+ * names, letters, cubes, copies and optional ones. */
+static void round_trip(const char *what, const poly_set *s) {
+  int rc = 1;
+  size_t len = 0;
+  char *text = written(s, &rc, &len);
+  ASSERT_EQ(rc, 0);
+  if (!text) return;
+  size_t cap = len + 32;
+  char *file = malloc(cap);
+  int n = snprintf(file, cap, "%s%s", s->box[0] ? "" : "box 3x3x3\n", text);
+  poly_set *back = NULL;
+  poly_error err;
+  poly_status st = poly_read_buffer(what, file, (size_t)n, &back, &err);
+  if (st) TEST_FAIL_("%s read back: line %d: %s", what, err.line, err.message);
+  if (back) {
+    ASSERT_EQ(back->npieces, s->npieces);
+    for (int k = 0; k < s->npieces && k < back->npieces; k++) {
+      const poly_piece *a = &s->pieces[k], *b = &back->pieces[k];
+      if (strcmp(a->name, b->name) || a->letter != b->letter || a->size != b->size ||
+          memcmp(a->cubes, b->cubes, (size_t)a->size * sizeof *a->cubes) ||
+          a->copy_of != b->copy_of || a->optional != b->optional)
+        TEST_FAIL_("%s: piece %d (%s) read back as %s, other cubes, letter, copies or "
+                   "optional",
+                   what, k, a->name, b->name);
+    }
+  }
+  poly_set_free(back);
+  free(file);
+  free(text);
+}
+
 static void test_round_trip(void) {
   const char *libs[] = {"tetrominoes", "pentominoes", "hexominoes", "tetracubes", "pentacubes"};
   for (int l = 0; l < 5; l++) {
     poly_set *s = load(libs[l]);
     if (!s) continue;
-    int rc = 1;
-    size_t len = 0;
-    char *text = written(s, &rc, &len);
-    ASSERT_EQ(rc, 0);
-    if (text) {
-      size_t cap = len + 32;
-      char *file = malloc(cap);
-      int n = snprintf(file, cap, "box 3x3x3\n%s", text);
-      poly_set *back = NULL;
-      poly_error err;
-      poly_status st = poly_read_buffer(libs[l], file, (size_t)n, &back, &err);
-      if (st) TEST_FAIL_("%s read back: line %d: %s", libs[l], err.line, err.message);
-      if (back) {
-        ASSERT_EQ(back->npieces, s->npieces);
-        for (int k = 0; k < s->npieces && k < back->npieces; k++) {
-          const poly_piece *a = &s->pieces[k], *b = &back->pieces[k];
-          if (strcmp(a->name, b->name) || a->letter != b->letter || a->size != b->size ||
-              memcmp(a->cubes, b->cubes, (size_t)a->size * sizeof *a->cubes))
-            TEST_FAIL_("%s: piece %d (%s) read back as %s, other cubes or letter", libs[l], k,
-                       a->name, b->name);
-        }
-      }
-      poly_set_free(back);
-      free(file);
-      free(text);
-    }
+    round_trip(libs[l], s);
     poly_set_free(s);
   }
+  /* With copies (dance cube --list --pieces LIBRARY --copies ...): each piece once, with
+   * "xN" or "xA..B". */
+  static const struct {
+    const char *lib;
+    int copies, required;
+  } with[] = {{"tetrominoes", 2, -1}, {"tetrominoes", 2, 0}, {"tetrominoes", 3, 1},
+              {"pentominoes", 2, -1}, {"pentacubes", 2, 2}};
+  for (size_t w = 0; w < sizeof with / sizeof *with; w++) {
+    poly_set *s = load(with[w].lib);
+    poly_error err;
+    if (!s) continue;
+    ASSERT_EQ(poly_set_copies(s, with[w].copies, with[w].required, &err), POLY_OK);
+    round_trip(with[w].lib, s);
+    poly_set_free(s);
+  }
+  /* A file's copies, ranges and optional pieces. */
+  const char *text = "box 4x2\npiece D x1..3\nDD\n\npiece E optional\nEE\n\npiece F x2\nFF\n"
+                     "\npiece G x2 optional\nGG\n";
+  poly_set *s = NULL;
+  poly_error err;
+  ASSERT_EQ(poly_read_buffer("copies.txt", text, strlen(text), &s, &err), POLY_OK);
+  if (s) round_trip("copies.txt", s);
+  poly_set_free(s);
 }
 
 static void test_write_box_and_refusal(void) {

@@ -30,7 +30,8 @@
     "'piece NAME optional' does for one piece)")                                                   \
   X(copies, "copies", 0, STRING, "N|A..B", NULL, 0, 0,                                             \
     "take every piece N times, as 'piece NAME xN' in a file does for one; A..B: B of each, of "    \
-    "which at least A are used (e.g. --pieces tetrominoes --copies 2)")                            \
+    "which at least A are used (e.g. --pieces tetrominoes --copies 2; with --list, the "           \
+    "library's file says so)")                                                                     \
   X(mirror, "mirror", 0, FLAG, NULL, NULL, 0, 0,                                                   \
     "let pieces be placed as their mirror images too (by default only rotated)")                   \
   X(reflections, "reflections", 0, FLAG, NULL, NULL, 0, 0,                                         \
@@ -322,8 +323,25 @@ static poly_set *load_library(const char *name) {
   return s;
 }
 
-/* --list --pieces LIBRARY: the library as a piece file. */
-static int write_library(const char *name) {
+/* --copies N|A..B: every piece of s that many times. 0, or CLI_ERROR after the message. */
+static int apply_copies(const char *arg, poly_set *s) {
+  int copies, required;
+  if (!poly_parse_copies(arg, strlen(arg), &copies, &required))
+    return cli_usage_error(&cmd_cube_command,
+                           "--copies '%s': expected N, from 1 to %d, or a range A..B, 0 <= A <= "
+                           "B (B copies of each piece, at least A of them used), e.g. 2 or 1..3",
+                           arg, POLY_MAX_LETTERS);
+  poly_error err;
+  poly_status st = poly_set_copies(s, copies, required, &err);
+  if (!st) return 0;
+  cli_error(&cmd_cube_command, "--copies %s: %s", arg,
+            err.message[0] ? err.message : poly_strerror(st));
+  return CLI_ERROR;
+}
+
+/* --list --pieces LIBRARY [--copies N|A..B]: the library as a piece file, its copies as
+ * "xN" or "xA..B". */
+static int write_library(const char *name, const char *copies) {
   poly_set *s = NULL;
   poly_error err;
   poly_status st = poly_library_set(name, &s, &err);
@@ -333,8 +351,13 @@ static int write_library(const char *name) {
     cli_error(&cmd_cube_command, "--pieces %s: %s", name, poly_strerror(st));
     return CLI_ERROR;
   }
-  printf("# dance cube --pieces %s: %d pieces, generated; add a 'box XxYxZ' line or a region\n",
-         name, s->npieces);
+  if (copies && apply_copies(copies, s)) {
+    poly_set_free(s);
+    return CLI_ERROR;
+  }
+  printf("# dance cube --pieces %s%s%s: %d pieces, generated; add a 'box XxYxZ' line or a "
+         "region\n",
+         name, copies ? " --copies " : "", copies ? copies : "", s->npieces);
   int w = poly_library_write(stdout, s);
   if (w == -2)
     cli_error(&cmd_cube_command,
@@ -1405,22 +1428,6 @@ static int read_region(const char *file, poly_set *s) {
   return CLI_ERROR;
 }
 
-/* --copies N|A..B: every piece of s that many times. 0, or CLI_ERROR after the message. */
-static int apply_copies(const char *arg, poly_set *s) {
-  int copies, required;
-  if (!poly_parse_copies(arg, strlen(arg), &copies, &required))
-    return cli_usage_error(&cmd_cube_command,
-                           "--copies '%s': expected N, from 1 to %d, or a range A..B, 0 <= A <= "
-                           "B (B copies of each piece, at least A of them used), e.g. 2 or 1..3",
-                           arg, POLY_MAX_LETTERS);
-  poly_error err;
-  poly_status st = poly_set_copies(s, copies, required, &err);
-  if (!st) return 0;
-  cli_error(&cmd_cube_command, "--copies %s: %s", arg,
-            err.message[0] ? err.message : poly_strerror(st));
-  return CLI_ERROR;
-}
-
 /* The piece set as the options make it: read from arg (a set's name or a file; path gets
  * what messages call it) or a library, in the box or region asked for, each piece taken
  * --copies times, every piece optional with --optional. NULL after the message. */
@@ -1482,9 +1489,10 @@ int cmd_cube(int argc, char **argv) {
   int nargs, status = cli_start(cmd, &o, argc, argv, 1, &nargs);
   if (status >= 0) return status;
   const char *arg = nargs > 0 ? argv[1] : NULL;
-  if (o.list && o.copies)
-    return cli_usage_error(cmd, "--copies goes with a set to pack, not with --list");
-  if (o.list && o.pieces) return cli_finish(cmd, write_library(o.pieces));
+  if (o.list && o.copies && !o.pieces)
+    return cli_usage_error(cmd, "--copies goes with a set to pack or with --list --pieces "
+                                "LIBRARY, not with --list alone");
+  if (o.list && o.pieces) return cli_finish(cmd, write_library(o.pieces, o.copies));
   if (o.list) return cli_finish(cmd, list_sets(o.json));
   int box[3];
   if ((status = check_options(&o, arg, box))) return status;

@@ -80,9 +80,21 @@ expect_exit 2
 expect_stderr <<'E'
 dance cube: --copies 2: the set gives copies of its own (piece L, line 2): give all of them there
 E
-run cube --list --pieces tetrominoes --copies 2
+# The library listed with its copies: a piece file that counts as the copies do.
+run cube --list --pieces tetrominoes --copies 1..2
+expect_exit 0
+expect_stdout_has '# dance cube --pieces tetrominoes --copies 1..2: 10 pieces, generated;'
+expect_stdout_has 'piece I x1..2'
+cp "$OUT" tetra12.txt
+run cube tetra12.txt --box 6x4 --json
+expect_exit 0
+expect_json 'd["solutions"] == 4 and d["total"] == 16 and d["pieces"] == 10'
+run cube --pieces tetrominoes --box 6x4 --copies 1..2 --json
+expect_exit 0
+expect_json 'd["solutions"] == 4 and d["total"] == 16 and d["pieces"] == 10'
+run cube --list --copies 2
 expect_exit 2
 expect_stderr <<'E'
-dance cube: --copies goes with a set to pack, not with --list
+dance cube: --copies goes with a set to pack or with --list --pieces LIBRARY, not with --list alone
 Try 'dance cube --help'.
 E
