@@ -745,7 +745,7 @@ poly_status poly_set_copies(poly_set *s, int copies, int required, poly_error *e
   memset(err, 0, sizeof *err);
   poly_status st = copies_refused(s, copies, err);
   if (st) return st;
-  poly_piece *np = calloc(POLY_MAX_LETTERS, sizeof *np);
+  poly_piece *np = calloc(POLY_MAX_PIECES, sizeof *np); /* the room a library set has */
   if (!np) return POLY_ENOMEM;
   int n = 0;
   for (int p = 0; p < s->npieces; p++) {
