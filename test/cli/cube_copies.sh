@@ -53,14 +53,19 @@ expect_exit 0
 expect_stdout <<'OUT'
 449 solutions (1796 covers in all)
 OUT
+# The piece file FILE and --copies COPIES on the tetrominoes, each in the box BOX: the same
+# count, as the JSON check EXPECT says.
+file_as_copies() {
+  local file=$1 box=$2 copies=$3 expect=$4 args
+  for args in "$file --box $box" "--pieces tetrominoes --box $box --copies $copies"; do
+    run cube $args --json
+    expect_exit 0
+    expect_json "$expect"
+  done
+}
 # A range counts as the piece file that draws each piece 'x0..2' counts.
 "$DANCE" cube --list --pieces tetrominoes | sed 's/^piece .*/& x0..2/' >tetra02.txt
-run cube tetra02.txt --box 4x4 --json
-expect_exit 0
-expect_json 'd["solutions"] == 16 and d["total"] == 102 and d["pieces"] == 10'
-run cube --pieces tetrominoes --box 4x4 --copies 0..2 --json
-expect_exit 0
-expect_json 'd["solutions"] == 16 and d["total"] == 102 and d["pieces"] == 10'
+file_as_copies tetra02.txt 4x4 0..2 'd["solutions"] == 16 and d["total"] == 102 and d["pieces"] == 10'
 run cube --pieces tetrominoes --box 8x5 --copies 2 --print --max 1 --threads 1
 expect_exit 0
 expect_stdout_has 'IIIIiiii'
@@ -86,12 +91,7 @@ expect_exit 0
 expect_stdout_has '# dance cube --pieces tetrominoes --copies 1..2: 10 pieces, generated;'
 expect_stdout_has 'piece I x1..2'
 cp "$OUT" tetra12.txt
-run cube tetra12.txt --box 6x4 --json
-expect_exit 0
-expect_json 'd["solutions"] == 4 and d["total"] == 16 and d["pieces"] == 10'
-run cube --pieces tetrominoes --box 6x4 --copies 1..2 --json
-expect_exit 0
-expect_json 'd["solutions"] == 4 and d["total"] == 16 and d["pieces"] == 10'
+file_as_copies tetra12.txt 6x4 1..2 'd["solutions"] == 4 and d["total"] == 16 and d["pieces"] == 10'
 run cube --list --copies 2
 expect_exit 2
 expect_stderr <<'E'
