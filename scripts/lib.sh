@@ -1,7 +1,8 @@
 # scripts/lib.sh -- shared by scripts/demo, scripts/test and scripts/fuzz: install what is
 # missing from Debian's packages, then configure and build one tree.
 
-# The Debian packages dance needs to build and test (time: /usr/bin/time, for scripts/big-count).
+# The Debian packages dance needs to build and test (time: /usr/bin/time, which
+# bench/run_cube.sh and bench/vs_dlx6.sh read).
 DANCE_PACKAGES="cmake make gcc libc6-dev python3 pkgconf libxxhash-dev zlib1g-dev parallel time"
 # And to build with clang: the fuzz targets (libFuzzer is libclang_rt.fuzzer, in Debian 12's
 # libclang-rt-14-dev, clang 14's runtimes) and the ThreadSanitizer build; llvm brings

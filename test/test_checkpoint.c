@@ -2,7 +2,8 @@
  * read back the same; every number strict (no sign, no overflow, no junk, no missing word);
  * sums of counts past 2^128 - 1 refused; the checksum checked before anything else; and the
  * line and reason of each refusal. The texts are given checksums of their own, so that what
- * is tested is the reading of the lines, not only the checksum. */
+ * is tested is the reading of the lines, not only the checksum. Most texts here are of format
+ * 2, which has no 'cpu' line; test_cpu reads and writes format 3. */
 #include <string.h>
 
 #include "../solvers/cli/checkpoint_file.h"
@@ -59,6 +60,7 @@ static void test_round_trip(void) {
                      .split = 0,
                      .plan = 0x0123456789abcdefu,
                      .seconds = 12.25,
+                     .cpu = 20.5,
                      .pieces = 4096,
                      .piece = p,
                      .count = 3};
@@ -66,7 +68,8 @@ static void test_round_trip(void) {
   char *text = cli_ckpt_format(&d, "dance xc a\nb.dlx", &len);
   ASSERT(text != NULL);
   if (!text) return;
-  ASSERT(strstr(text, "\n# dance xc a?b.dlx\ndance-checkpoint 2\n") != NULL);
+  ASSERT(strstr(text, "\n# dance xc a?b.dlx\ndance-checkpoint 3\n") != NULL);
+  ASSERT(strstr(text, "\nseconds 12.250\ncpu 20.500\n") != NULL);
   ASSERT(strstr(text, "\npiece 7 123456789012345678 1267650600228229401496703205376 2 1\n"));
   cli_ckpt_data r;
   cli_ckpt_error e;
@@ -76,7 +79,7 @@ static void test_round_trip(void) {
   ASSERT_EQ(r.shard_count, 16);
   ASSERT_EQ(r.split, 0);
   ASSERT_EQ_U64(r.plan, d.plan);
-  ASSERT(r.seconds == 12.25);
+  ASSERT(r.seconds == 12.25 && r.cpu == 20.5);
   ASSERT_EQ_U64(r.pieces, 4096);
   ASSERT_EQ((int)r.count, 3);
   ASSERT(r.count == 3 && r.piece[1].index == 7 && r.piece[1].counts[0] == (dlx_count)1 << 100);
@@ -216,10 +219,13 @@ static void test_checksum(void) {
   refused_text("", 0, CLI_CKPT_NOT, 0, "empty: not a dance checkpoint");
   refused_text("# only\n\n", 8, CLI_CKPT_NOT, 0, "empty: not a dance checkpoint");
   refused_text("hello\n", 6, CLI_CKPT_NOT, 1,
-               "not a dance checkpoint (expected 'dance-checkpoint 2')");
+               "not a dance checkpoint (expected 'dance-checkpoint 3')");
   const char *v1 = "#\ndance-checkpoint 1\nidentity 0123456789abcdef\nend\n";
   refused_text(v1, strlen(v1), CLI_CKPT_BAD, 2,
-               "a checkpoint of format 1: this dance reads format 2 only");
+               "a checkpoint of format 1: this dance reads formats 2 and 3 only");
+  const char *v4 = "#\ndance-checkpoint 4\nidentity 0123456789abcdef\nend\n";
+  refused_text(v4, strlen(v4), CLI_CKPT_BAD, 2,
+               "a checkpoint of format 4: this dance reads formats 2 and 3 only");
   refused_text("dance-checkpoint -2\n", 20, CLI_CKPT_BAD, 1,
                "expected 'dance-checkpoint' and a format number");
   /* A NUL byte is a byte like another: in a comment, covered by the checksum. */
@@ -238,11 +244,59 @@ static void test_checksum(void) {
   free(t);
 }
 
+/* The CPU time: format 3 has it, format 2 has not (read as not known, and written back so). */
+static void test_cpu(void) {
+  static const char HEAD3[] = "dance-checkpoint 3\n"
+                              "identity 0123456789abcdef\n"
+                              "shard 0 1\n"
+                              "split 2048\n"
+                              "seconds 1.5\n";
+  char body[512];
+  snprintf(body, sizeof body, "%scpu 3.25\n", HEAD3);
+  size_t len;
+  char *t = sealed(body, &len);
+  cli_ckpt_data d;
+  cli_ckpt_error e;
+  ASSERT_EQ(cli_ckpt_parse(t, len, &d, &e), CLI_CKPT_OK);
+  ASSERT(d.cpu == 3.25 && d.seconds == 1.5);
+  cli_ckpt_data_free(&d);
+  free(t);
+  t = sealed(HEAD3, &len);
+  refused_text(t, len, CLI_CKPT_BAD, 0, "incomplete: no 'cpu' line");
+  free(t);
+  const char *bad[] = {"cpu -1\n", "cpu 1e3\n", "cpu\n", "cpu 1 2\n", "cpu 1000000000000.5\n"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    snprintf(body, sizeof body, "%s%s", HEAD3, bad[i]);
+    t = sealed(body, &len);
+    refused_text(t, len, CLI_CKPT_BAD, 6, "expected 'cpu' and a time (digits, a point and digits)");
+    free(t);
+  }
+  snprintf(body, sizeof body, "%scpu 1\ncpu 2\n", HEAD3);
+  t = sealed(body, &len);
+  refused_text(t, len, CLI_CKPT_BAD, 7, "a second 'cpu' line");
+  free(t);
+  refused("cpu 1.0\n", 7, "unknown line 'cpu 1.0'"); /* format 2 has none */
+
+  /* Format 2: read with the CPU time not known, and written back as format 2. */
+  t = sealed(HEAD, &len);
+  ASSERT_EQ(cli_ckpt_parse(t, len, &d, &e), CLI_CKPT_OK);
+  ASSERT(d.cpu < 0);
+  free(t);
+  t = cli_ckpt_format(&d, "", &len);
+  ASSERT(t && strstr(t, "\ndance-checkpoint 2\n") && !strstr(t, "\ncpu"));
+  cli_ckpt_data_free(&d);
+  ASSERT_EQ(cli_ckpt_parse(t, len, &d, &e), CLI_CKPT_OK);
+  ASSERT(d.cpu < 0 && d.seconds == 1.5);
+  cli_ckpt_data_free(&d);
+  free(t);
+}
+
 int main(void) {
   RUN(test_round_trip);
   RUN(test_numbers);
   RUN(test_sums);
   RUN(test_lines);
   RUN(test_checksum);
+  RUN(test_cpu);
   return test_report();
 }

@@ -181,6 +181,7 @@ static int take(cli_checkpoint *c, const char *file, const cli_ckpt_data *d) {
     b->counts[q] = dlx_count_fits64(d->counts[q]) ? (uint64_t)d->counts[q] : UINT64_MAX;
   b->solutions = d->counts[0];
   b->seconds = d->seconds;
+  b->cpu = d->cpu;
   b->of = d->pieces;
   b->resumed = file;
   c->plan = d->plan;
@@ -198,6 +199,7 @@ static char *format(cli_checkpoint *c, double seconds, size_t *len) {
       .split = c->split,
       .plan = c->plan,
       .seconds = seconds,
+      .cpu = c->before.cpu < 0 ? -1 : c->before.cpu + cli_cpu_now(),
       .pieces = c->rec ? c->pieces : 0,
   };
   size_t n = 0;
@@ -420,6 +422,16 @@ int cli_checkpoint_refused(const cli_checkpoint *c, dlx_status s, uint64_t plan)
 
 cli_checkpoint_before cli_checkpoint_earlier(const cli_checkpoint *c) { return c->before; }
 
+void cli_checkpoint_print_before(const cli_checkpoint_before *b) {
+  printf("resumed:     %s and %s done before, in %.3f s",
+         cli_plural(b->pieces, "piece", "pieces").s, cli_plural(b->nodes, "node", "nodes").s,
+         b->seconds);
+  if (b->cpu >= 0)
+    printf(" (%.3f s of CPU)\n", b->cpu);
+  else
+    printf(" (of CPU not known: a checkpoint of format 2)\n");
+}
+
 void cli_checkpoint_free(cli_checkpoint *c) {
   if (!c) return;
   stop_writer(c);
@@ -451,5 +463,9 @@ void cli_json_checkpoint(cli_json *j, const char *checkpoint, const char *resume
   cli_json_uint(j, "nodes", before->nodes);
   cli_json_count(j, "solutions", before->solutions);
   cli_json_real(j, "seconds", before->seconds, 3);
+  if (before->cpu < 0)
+    cli_json_null(j, "cpu_seconds");
+  else
+    cli_json_real(j, "cpu_seconds", before->cpu, 3);
   cli_json_end_object(j);
 }

@@ -104,19 +104,22 @@ int cli_checkpoint_refused(const cli_checkpoint *c, dlx_status s, uint64_t plan)
 typedef struct {
   uint64_t pieces, nodes, counts[CLI_COUNTS];
   dlx_count solutions;
-  double seconds;
+  double seconds;      /* their search time */
+  double cpu;          /* their CPU time; negative: not known (a checkpoint of format 2) */
   uint64_t of;         /* the split's pieces, 0 if not known yet */
   const char *resumed; /* the file they are read from; NULL for a new run */
 } cli_checkpoint_before;
 cli_checkpoint_before cli_checkpoint_earlier(const cli_checkpoint *c);
+/* --stats: the line "resumed: ..." of what b says the runs before this one did. */
+void cli_checkpoint_print_before(const cli_checkpoint_before *b);
 
 void cli_checkpoint_free(cli_checkpoint *c); /* accepts NULL */
 
 /* The JSON keys of a part of a split run: "shard", {index, count} or null. */
 void cli_json_shard(cli_json *j, cli_shard shard);
 /* "checkpoint" (the file) when one is kept (checkpoint or resume given), and "resumed"
- * (file, pieces, nodes, solutions, seconds: what the runs before this one finished) when
- * before says a file was resumed (before may be NULL). */
+ * (file, pieces, nodes, solutions, seconds, cpu_seconds: what the runs before this one
+ * finished) when before says a file was resumed (before may be NULL). */
 void cli_json_checkpoint(cli_json *j, const char *checkpoint, const char *resume,
                          const cli_checkpoint_before *before);
 

@@ -24,6 +24,9 @@ static void put_count(FILE *m, dlx_count v) {
   fprintf(m, " %s", dlx_count_format(v, buf));
 }
 
+/* A time as the reader takes it, rounding included: from 0 to 10^12. */
+static double in_range(double t) { return !(t >= 0) ? 0.0 : t > 1e12 ? 1e12 : t; }
+
 char *cli_ckpt_format(const cli_ckpt_data *d, const char *comment, size_t *len) {
   char *text = NULL;
   FILE *m = open_memstream(&text, len);
@@ -34,10 +37,11 @@ char *cli_ckpt_format(const cli_ckpt_data *d, const char *comment, size_t *len) 
   fprintf(m,
           "\ndance-checkpoint %d\nidentity %016" PRIx64 "\nshard %" PRIu32 " %" PRIu32
           "\nsplit %" PRIu32 "\n",
-          CLI_CKPT_FORMAT, d->identity, d->shard_index, d->shard_count, d->split);
+          d->cpu >= 0 ? CLI_CKPT_FORMAT : CLI_CKPT_FORMAT_NO_CPU, d->identity, d->shard_index,
+          d->shard_count, d->split);
   if (d->plan) fprintf(m, "plan %016" PRIx64 "\n", d->plan);
-  /* within what the reader takes, rounding included */
-  fprintf(m, "seconds %.3f\n", !(d->seconds >= 0) ? 0.0 : d->seconds > 1e12 ? 1e12 : d->seconds);
+  fprintf(m, "seconds %.3f\n", in_range(d->seconds));
+  if (d->cpu >= 0) fprintf(m, "cpu %.3f\n", in_range(d->cpu));
   if (d->pieces) fprintf(m, "pieces %" PRIu64 "\n", d->pieces);
   for (size_t i = 0; i < d->count; i++) {
     const cli_ckpt_piece *p = &d->piece[i];
@@ -153,8 +157,8 @@ static cli_ckpt_status fail(cli_ckpt_error *e, cli_ckpt_status s, long line, con
   return s;
 }
 
-/* The first line that is not a comment says what the text is. */
-static cli_ckpt_status magic(cursor *c, cli_ckpt_error *e) {
+/* The first line that is not a comment says what the text is: its format in *format. */
+static cli_ckpt_status magic(cursor *c, int *format, cli_ckpt_error *e) {
   static const char word[] = "dance-checkpoint ";
   const size_t n = sizeof word - 1;
   line l;
@@ -166,10 +170,11 @@ static cli_ckpt_status magic(cursor *c, cli_ckpt_error *e) {
                   CLI_CKPT_FORMAT);
     if (!number(l.s + n, l.n - n, UINT32_MAX, &v))
       return fail(e, CLI_CKPT_BAD, c->no, "expected 'dance-checkpoint' and a format number");
-    if (v != CLI_CKPT_FORMAT)
+    if (v != CLI_CKPT_FORMAT && v != CLI_CKPT_FORMAT_NO_CPU)
       return fail(e, CLI_CKPT_BAD, c->no,
-                  "a checkpoint of format %" PRIu64 ": this dance reads format %d only", v,
-                  CLI_CKPT_FORMAT);
+                  "a checkpoint of format %" PRIu64 ": this dance reads formats %d and %d only", v,
+                  CLI_CKPT_FORMAT_NO_CPU, CLI_CKPT_FORMAT);
+    *format = (int)v;
     return CLI_CKPT_OK;
   }
   return fail(e, CLI_CKPT_NOT, 0, "empty: not a dance checkpoint");
@@ -199,7 +204,18 @@ static cli_ckpt_status check_end(cursor c, const char *text, cli_ckpt_error *e) 
   return fail(e, CLI_CKPT_BAD, 0, "incomplete: no 'end' line (the file was cut short)");
 }
 
-enum { K_IDENTITY, K_SHARD, K_SPLIT, K_PLAN, K_SECONDS, K_PIECES, K_PIECE, K_MAGIC, K_COUNT };
+enum {
+  K_IDENTITY,
+  K_SHARD,
+  K_SPLIT,
+  K_PLAN,
+  K_SECONDS,
+  K_CPU,
+  K_PIECES,
+  K_PIECE,
+  K_MAGIC,
+  K_COUNT
+};
 
 static const struct {
   const char *word;
@@ -211,6 +227,7 @@ static const struct {
     {"split", 1, "expected 'split' and a number of pieces"},
     {"plan", 1, "expected 'plan' and 16 hexadecimal digits, not all zero"},
     {"seconds", 1, "expected 'seconds' and a time (digits, a point and digits)"},
+    {"cpu", 1, "expected 'cpu' and a time (digits, a point and digits)"},
     {"pieces", 1, "expected 'pieces' and a number from 1 to 1099511627776"},
     {"piece", 5, "expected 'piece' and five numbers: index, nodes and three counts"},
     {"dance-checkpoint", 1, "a second 'dance-checkpoint' line"},
@@ -219,6 +236,7 @@ static const struct {
 typedef struct {
   cli_ckpt_data *d;
   cli_ckpt_error *e;
+  int format;      /* CLI_CKPT_FORMAT, or CLI_CKPT_FORMAT_NO_CPU */
   long no;         /* the line read */
   unsigned seen;   /* a bit per key of keys[] */
   long split_line; /* where 'split' was */
@@ -280,7 +298,7 @@ static cli_ckpt_status body_line(reader *r, const line *l) {
   int k = 0;
   while (k < K_COUNT && !word_is(l->s, first, keys[k].word))
     k++;
-  if (k == K_COUNT) return unknown(r, l);
+  if (k == K_COUNT || (k == K_CPU && r->format == CLI_CKPT_FORMAT_NO_CPU)) return unknown(r, l);
   if (k == K_MAGIC || (k != K_PIECE && r->seen & 1u << k))
     return fail(r->e, CLI_CKPT_BAD, r->no, "a second '%s' line", keys[k].word);
   r->seen |= 1u << k;
@@ -300,6 +318,7 @@ static cli_ckpt_status body_line(reader *r, const line *l) {
     break;
   case K_PLAN: ok = ok && hex16(w[1], n[1], &d->plan) && d->plan; break;
   case K_SECONDS: ok = ok && seconds(w[1], n[1], &d->seconds); break;
+  case K_CPU: ok = ok && seconds(w[1], n[1], &d->cpu); break;
   case K_PIECES: ok = ok && number(w[1], n[1], CLI_CKPT_MAX_PIECES, &d->pieces) && d->pieces; break;
   case K_PIECE:
     if (ok) return piece_line(r, w + 1, n + 1);
@@ -316,9 +335,10 @@ static cli_ckpt_status body(cursor *c, reader *r) {
     cli_ckpt_status s = body_line(r, &l);
     if (s) return s;
   }
-  static const int needed[] = {K_IDENTITY, K_SHARD, K_SPLIT, K_SECONDS};
+  static const int needed[] = {K_IDENTITY, K_SHARD, K_SPLIT, K_SECONDS, K_CPU};
   for (size_t i = 0; i < sizeof needed / sizeof *needed; i++)
-    if (!(r->seen & 1u << needed[i]))
+    if (!(r->seen & 1u << needed[i]) &&
+        !(needed[i] == K_CPU && r->format == CLI_CKPT_FORMAT_NO_CPU))
       return fail(r->e, CLI_CKPT_BAD, 0, "incomplete: no '%s' line", keys[needed[i]].word);
   if (!r->d->split && r->d->shard_count == 1)
     return fail(r->e, CLI_CKPT_BAD, r->split_line,
@@ -331,10 +351,12 @@ cli_ckpt_status cli_ckpt_parse(const char *text, size_t len, cli_ckpt_data *d,
   memset(d, 0, sizeof *d);
   memset(err, 0, sizeof *err);
   cursor c = {text, text + len, 0};
-  cli_ckpt_status s = magic(&c, err);
+  int format = 0;
+  cli_ckpt_status s = magic(&c, &format, err);
   if (!s) s = check_end(c, text, err);
-  reader r = {.d = d, .e = err};
+  reader r = {.d = d, .e = err, .format = format};
   if (!s) s = body(&c, &r);
+  if (!s && format == CLI_CKPT_FORMAT_NO_CPU) d->cpu = -1;
   if (s) cli_ckpt_data_free(d);
   return s;
 }

@@ -3,15 +3,17 @@
  * and it allocates in proportion to the text it reads, never to a number the text claims, so
  * that any bytes at all can be handed to it (test/fuzz/fuzz_checkpoint.c does).
  *
- * The text, format 2 (docs/formats.md has it for users):
+ * The text, format 3 (docs/formats.md has it for users):
  *   # comment lines, and blank lines, anywhere before 'end'
- *   dance-checkpoint 2              the first line that is not a comment
+ *   dance-checkpoint 3              the first line that is not a comment
  *   identity 0123456789abcdef       the problem (identity.h)
  *   shard K N                       the part of a split run (0 1: the whole problem)
  *   split P                         dlx_options.split_pieces (0: the library's default split
  *                                   of the N parts; only in a part of a split run)
  *   plan 0123456789abcdef           the plan of the split (dlx_plan), once a piece is finished
  *   seconds S                       the search time of the runs so far
+ *   cpu S                           the CPU time of the runs so far (their processes', all
+ *                                   threads, set-up included)
  *   pieces N                        the split's pieces, once one is finished
  *   piece I NODES C0 C1 C2          a finished piece: its number, nodes and the command's three
  *                                   counts, one line each, by ascending number, after 'pieces'
@@ -20,6 +22,8 @@
  * with a newline; its words are parted by one space; a number is decimal digits alone (no
  * sign, no blank) within its range, a hexadecimal one 16 lowercase digits; counts and nodes
  * go up to 2^128 - 1, and so do their sums over the pieces.
+ * Format 2 is format 3 without the 'cpu' line: it is read (its CPU time is not known) and
+ * written for a run that resumed one, so that no file claims a CPU time it does not know.
  */
 #ifndef DANCE_CLI_CHECKPOINT_FILE_H
 #define DANCE_CLI_CHECKPOINT_FILE_H
@@ -30,7 +34,7 @@
 #include "count.h"
 
 enum { CLI_COUNTS = 3 }; /* the counts of a piece (checkpoint.h) */
-enum { CLI_CKPT_FORMAT = 2 };
+enum { CLI_CKPT_FORMAT = 3, CLI_CKPT_FORMAT_NO_CPU = 2 };
 /* The most pieces a checkpoint may say its split has. */
 #define CLI_CKPT_MAX_PIECES ((uint64_t)1 << 40)
 
@@ -45,6 +49,7 @@ typedef struct {
   uint32_t split;                    /* dlx_options.split_pieces */
   uint64_t plan;                     /* the plan's hash; 0: not known yet (no 'plan' line) */
   double seconds;
+  double cpu;            /* CPU seconds; negative: not known (format 2, which has no 'cpu') */
   uint64_t pieces;       /* the split's pieces; 0: not known yet (no 'pieces' line) */
   cli_ckpt_piece *piece; /* the finished ones, by ascending index */
   size_t count;

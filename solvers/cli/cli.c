@@ -1134,6 +1134,14 @@ double cli_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double cli_cpu_now(void) {
+  struct timespec ts;
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)) return 0;
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void cli_json_cpu(cli_json *j) { cli_json_real(j, "cpu_seconds", cli_cpu_now(), 3); }
+
 void cli_print_count(uint64_t solutions, const char *stopped_by, uint64_t max, uint64_t max_nodes) {
   cli_num n = cli_plural(solutions, "solution", "solutions");
   if (stopped_by)
@@ -1177,6 +1185,7 @@ void cli_json_search(cli_json *j, int complete, const char *stopped_by, const dl
   cli_json_string(j, "engine", dlx_engine_name((dlx_engine_kind)st->engine));
   cli_json_string(j, "isa", st->isa);
   cli_json_real(j, "seconds", st->seconds, 6);
+  cli_json_cpu(j);
   cli_json_int(j, "threads", st->threads);
   cli_json_uint(j, "subproblems", st->subproblems);
 }

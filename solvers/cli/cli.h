@@ -409,6 +409,10 @@ void cli_put_text(FILE *f, const char *text);
 
 /* Seconds on a monotonic clock. */
 double cli_now(void);
+/* The CPU seconds the process has used so far, all its threads, set-up included. */
+double cli_cpu_now(void);
+/* "cpu_seconds": cli_cpu_now(), beside a result's "seconds" (which are wall seconds). */
+void cli_json_cpu(cli_json *j);
 
 /* The count of a solved puzzle as one line on stdout: "1 solution (unique)", "19 solutions
  * (not unique)", "no solutions", or for an incomplete search (stopped_by not NULL) "at

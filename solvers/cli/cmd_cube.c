@@ -874,10 +874,7 @@ static void print_stats(const poly_model *m, const outcome *r) {
     printf("threads:     %d\n", st->threads);
   printf("seconds:     %.3f\n", st->seconds);
   printf("identity:    %s\n", cli_identity_hex(r->identity).s);
-  if (r->before->resumed)
-    printf("resumed:     %s and %s done before, in %.3f s\n",
-           cli_plural(r->before->pieces, "piece", "pieces").s,
-           cli_plural(r->before->nodes, "node", "nodes").s, r->before->seconds);
+  if (r->before->resumed) cli_checkpoint_print_before(r->before);
 }
 
 /* The search's result as text: the count, then with --stats the figures. */

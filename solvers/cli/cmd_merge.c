@@ -17,7 +17,7 @@
     "also merge the parts' catalogs (--catalog of each part) into FILE ('-': stdout), each "       \
     "solution once")                                                                               \
   X(stats, "stats", 0, FLAG, NULL, NULL, 0, 0,                                                     \
-    "also print the nodes and the seconds of all the parts")                                       \
+    "also print the nodes, the search seconds and the CPU seconds of all the parts' runs")         \
   X(json, "json", 0, FLAG, NULL, NULL, 0, 0, "print one JSON object on stdout instead of text")    \
   X(quiet, "quiet", 'q', FLAG, NULL, NULL, 0, 0, "print nothing on stderr but errors")
 
@@ -84,9 +84,10 @@ typedef struct {
   dlx_count total;
   int has_mirror; /* dance cube --reflections: the solutions that are their own mirror */
   dlx_count self_mirror;
-  double seconds;
-  int whole;    /* a result of an unsplit run (shard null): part 0 of 1, with or without a plan */
-  int has_plan; /* the plan of its split (dlx_plan), as cli_json_plan wrote it */
+  double seconds; /* the search time of all its runs: "seconds" with "resumed"'s added */
+  double cpu;     /* the CPU time of all its runs likewise; negative: not known */
+  int whole;      /* a result of an unsplit run (shard null): part 0 of 1, with or without a plan */
+  int has_plan;   /* the plan of its split (dlx_plan), as cli_json_plan wrote it */
   dlx_plan plan;
   int plan_bad;    /* no plan, or not the others' */
   char *catalog;   /* the part's catalog path, or NULL */
@@ -164,6 +165,19 @@ static int read_plan(part *p, const json_value *v) {
   return p->has_plan;
 }
 
+/* The part's times, its runs' before a checkpoint added ("resumed"): the CPU time is not
+ * known when the result has none (an older dance) or a run before did not say its own. */
+static void read_times(part *p, const json_value *v) {
+  const json_value *before = json_member(v, "resumed");
+  double t;
+  if (before && before->kind == JSON_OBJECT && json_real(json_member(before, "seconds"), &t))
+    p->seconds += t;
+  p->cpu = -1;
+  if (!json_real(json_member(v, "cpu_seconds"), &p->cpu)) return;
+  if (before && before->kind == JSON_OBJECT)
+    p->cpu = json_real(json_member(before, "cpu_seconds"), &t) ? p->cpu + t : -1;
+}
+
 /* The members every part has, into p: NULL, or what is missing ("'identity'"). */
 static const char *read_core(part *p, const json_value *v) {
   const json_value *id = json_member(v, "identity"), *shard = json_member(v, "shard"),
@@ -184,6 +198,7 @@ static const char *read_core(part *p, const json_value *v) {
   memcpy(p->identity, id->text, 17);
   if (shard->kind == JSON_NULL) p->k = 0, p->n = 1, p->whole = 1;
   p->complete = complete->kind == JSON_TRUE;
+  read_times(p, v);
   p->has_total = json_count(json_member(v, "total"), &p->total);
   p->has_mirror = json_count(json_member(v, "self_mirror"), &p->self_mirror);
   const json_value *cat = json_member(v, "catalog");
@@ -274,10 +289,30 @@ static int costed_cmp(const void *a, const void *b) {
   return (x->index > y->index) - (x->index < y->index);
 }
 
+/* "cpu_seconds": the parts' CPU time together, or null when a part's is not known. */
+static void json_cpu(cli_json *j, double cpu) {
+  if (cpu < 0)
+    cli_json_null(j, "cpu_seconds");
+  else
+    cli_json_real(j, "cpu_seconds", cpu, 3);
+}
+
+/* --stats: the parts' nodes and times together. */
+static void print_stats(dlx_count nodes, double seconds, double cpu) {
+  char digits[DLX_COUNT_DIGITS];
+  printf("nodes:       %s\n", dlx_count_format(nodes, digits));
+  printf("seconds:     %.3f (all the parts' runs together)\n", seconds);
+  if (cpu < 0)
+    printf("cpu:         not known (a part of an older dance, or resumed from a checkpoint "
+           "of format 2)\n");
+  else
+    printf("cpu:         %.3f s (all the parts' runs together)\n", cpu);
+}
+
 /* The K cheapest of all the parts' (sorted by K first, so that ties go to the lower part):
  * printed as `dance xc --best` prints them. Returns the exit status. */
 static int merge_best(const merge_options *o, part *parts, size_t np, const char *problem,
-                      uint64_t n, dlx_count nodes, double seconds) {
+                      uint64_t n, dlx_count nodes, double seconds, double cpu) {
   char ref[17];
   memcpy(ref, problem, sizeof ref); /* it points into a part, which the sort moves */
   qsort(parts, np, sizeof *parts, cmp_part_k);
@@ -320,6 +355,7 @@ static int merge_best(const merge_options *o, part *parts, size_t np, const char
     cli_json_end_array(&j);
     cli_json_count(&j, "nodes", nodes);
     cli_json_real(&j, "seconds", seconds, 6);
+    json_cpu(&j, cpu);
     cli_json_end_object(&j);
   } else {
     for (size_t s = 0; s < kept; s++) {
@@ -336,11 +372,7 @@ static int merge_best(const merge_options *o, part *parts, size_t np, const char
     for (size_t s = 0; s < kept; s++)
       printf("%s%" PRIu64, s ? ", " : " ", c[s].cost);
     printf(" (from %s of problem %s)\n", cli_plural(n, "part", "parts").s, ref);
-    if (o->stats) {
-      char digits[DLX_COUNT_DIGITS];
-      printf("nodes:       %s\n", dlx_count_format(nodes, digits));
-      printf("seconds:     %.3f (all the parts' together)\n", seconds);
-    }
+    if (o->stats) print_stats(nodes, seconds, cpu);
   }
   free(c);
   return kept ? CLI_SOLVED : CLI_NO_SOLUTION;
@@ -654,6 +686,7 @@ typedef struct {
   const part *plan;       /* a part with the plan most parts have (NULL: none has one) */
   int plan_covered;       /* 1: the parts own its units each once; 0: not; -1: not checked */
   double seconds, *times; /* all the parts' together, and each one's (sorted) */
+  double cpu;             /* all the parts' together; negative when a part's is not known */
 } merge;
 
 static int cmp_double(const void *a, const void *b) {
@@ -827,6 +860,7 @@ static void add_up(merge *m) {
       m->has_mirror = 1,
       add_count(m, &m->self_mirror, p->self_mirror, "self_mirror", "self-mirror solutions");
     m->seconds += p->seconds;
+    m->cpu = m->cpu < 0 || p->cpu < 0 ? -1 : m->cpu + p->cpu;
     if (m->times) m->times[i] = p->seconds;
   }
   if (m->times) qsort(m->times, m->np, sizeof *m->times, cmp_double);
@@ -856,6 +890,7 @@ static void print_json_total(const merge *m, cli_json *j) {
   if (m->has_mirror) cli_json_count(j, "reflections", reflections(m));
   cli_json_count(j, "nodes", m->nodes);
   cli_json_real(j, "seconds", m->seconds, 6);
+  json_cpu(j, m->cpu);
   cli_json_begin_object(j, "part_seconds");
   cli_json_real(j, "min", t[0], 6);
   cli_json_real(j, "median", t[1], 6);
@@ -943,10 +978,7 @@ static void print_text(const merge *m) {
          covers, cli_plural(m->n, "part", "parts").s, m->ref);
   printf("part times: min %.3f s, median %.3f s, mean %.3f s, max %.3f s (max/mean %.2f)\n", t[0],
          t[1], t[2], t[3], t[2] > 0 ? t[3] / t[2] : 0);
-  if (m->o->stats) {
-    printf("nodes:       %s\n", dlx_count_format(m->nodes, digits));
-    printf("seconds:     %.3f (all the parts' together)\n", m->seconds);
-  }
+  if (m->o->stats) print_stats(m->nodes, m->seconds, m->cpu);
 }
 
 /* Reads the parts and checks them against each other: m->problems counts what is wrong
@@ -992,7 +1024,7 @@ int cmd_merge(int argc, char **argv) {
       cli_error(&cmd_merge_command, "results of 'dance xc --best' have no catalogs to merge");
       status = CLI_ERROR;
     } else {
-      status = merge_best(&o, m.parts, m.np, m.ref, m.n, m.nodes, m.seconds);
+      status = merge_best(&o, m.parts, m.np, m.ref, m.n, m.nodes, m.seconds, m.cpu);
     }
   } else if (!status) {
     if (!m.problems && o.catalog) {

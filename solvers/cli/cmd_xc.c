@@ -423,10 +423,7 @@ static void print_stats(const result *r) {
   if (r->o->shard.count)
     printf("shard:       %" PRIu32 " of %" PRIu32 " (counting from 0)\n", r->o->shard.index,
            r->o->shard.count);
-  if (r->before)
-    printf("resumed:     %s and %s done before, in %.3f s\n",
-           cli_plural(r->before->pieces, "piece", "pieces").s,
-           cli_plural(r->before->nodes, "node", "nodes").s, r->before->seconds);
+  if (r->before) cli_checkpoint_print_before(r->before);
 }
 
 static void print_json(const result *r, printer *p) {
@@ -550,6 +547,7 @@ static int best_json(const best_outcome *b, char **buf, size_t *cap) {
   cli_json_string(&j, "engine", "dlx");
   cli_json_null(&j, "isa");
   cli_json_real(&j, "seconds", r->seconds, 6);
+  cli_json_cpu(&j);
   cli_json_int(&j, "threads", b->threads);
   cli_json_uint(&j, "bytes", r->bytes);
   json_matrix(&j, b->m);
@@ -696,6 +694,7 @@ static void memo_json(const memo_outcome *u) {
   cli_json_string(&j, "engine", "memo");
   cli_json_null(&j, "isa");
   cli_json_real(&j, "seconds", st->seconds, 6);
+  cli_json_cpu(&j);
   cli_json_int(&j, "threads", (int)st->threads);
   cli_json_uint(&j, "subproblems", st->pieces);
   cli_json_uint(&j, "bytes", st->bytes);

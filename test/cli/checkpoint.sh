@@ -71,10 +71,32 @@ EOF2
 run xc "$P" --resume p.ckpt --json -q
 expect_json 'd["solutions"] == 9356 and d["nodes"] == 3637261 and d["complete"] and d["resumed"]["pieces"] == 2192'
 expect_stderr </dev/null
+
+# The CPU time of the runs so far is kept too ('cpu'): a resumed run gives it back as
+# resumed.cpu_seconds beside its own cpu_seconds, and writes their sum (here the earlier
+# runs' made 1000 s, so that the sum cannot pass for this run's alone).
+check "grep -q '^dance-checkpoint 3$' p0.ckpt && grep -q '^cpu [0-9]*\.[0-9]\{3\}$' p0.ckpt" "p0.ckpt has no CPU time"
+sed 's/^cpu .*/cpu 1000.000/' p0.ckpt >k.ckpt && seal k.ckpt
+run xc "$P" --resume k.ckpt --checkpoint c.ckpt --json -q --threads 1
+expect_json "d['complete'] and d['resumed']['cpu_seconds'] == 1000 and d['cpu_seconds'] > 0"
+check "python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); c = float(open(\"c.ckpt\").read().split(\"\\ncpu \")[1].split()[0]); sys.exit(not -0.002 <= 1000 + d[\"cpu_seconds\"] - c < 0.5)' $OUT" \
+  "c.ckpt's CPU time is not the runs' sum: $(grep '^cpu' c.ckpt)"
+# A checkpoint of format 2 (an older dance's: no 'cpu' line) is resumed, its runs' CPU time
+# not known; the file written for it stays of format 2, claiming no CPU time.
+sed -e 's/^dance-checkpoint 3$/dance-checkpoint 2/' -e '/^cpu /d' p0.ckpt >f2.ckpt && seal f2.ckpt
+run xc "$P" --resume f2.ckpt --checkpoint g.ckpt --json -q
+expect_exit 0
+expect_json 'd["complete"] and d["solutions"] == 9356 and d["resumed"]["pieces"] == 289 and d["resumed"]["cpu_seconds"] is None'
+check "grep -q '^dance-checkpoint 2$' g.ckpt && ! grep -q '^cpu' g.ckpt" "g.ckpt claims a CPU time: $(head -9 g.ckpt)"
+run xc "$P" --resume g.ckpt --stats -q
+expect_stdout_has "resumed:     2192 pieces and "
+expect_stdout_has " s (of CPU not known: a checkpoint of format 2)"
+run xc "$P" --resume c.ckpt --stats -q
+expect_stdout_has " s of CPU)"
 # --restart starts over.
 run xc "$P" --checkpoint p.ckpt --restart --max-nodes 1e6 --threads 1 --json
 expect_json 'd["solutions"] == 2553 and not d["complete"] and "resumed" not in d'
-check "cmp -s p.ckpt p0.ckpt || [ \"\$(grep -v '^seconds\|^end' p.ckpt)\" = \"\$(grep -v '^seconds\|^end' p0.ckpt)\" ]" \
+check "cmp -s p.ckpt p0.ckpt || [ \"\$(grep -v '^seconds\|^cpu\|^end' p.ckpt)\" = \"\$(grep -v '^seconds\|^cpu\|^end' p0.ckpt)\" ]" \
   "--restart did not start over"
 
 # SIGKILL at random moments, then the same command until a run ends: never a piece counted
@@ -165,7 +187,7 @@ EOF2
 check "[ \"\$(cat notes.txt)\" = 'my notes' ]" "notes.txt was changed"
 run xc "$P" --resume notes.txt
 expect_stderr <<'EOF2'
-dance xc: notes.txt:1: not a dance checkpoint (expected 'dance-checkpoint 2')
+dance xc: notes.txt:1: not a dance checkpoint (expected 'dance-checkpoint 3')
 EOF2
 : >empty.ckpt
 run xc "$P" --checkpoint empty.ckpt
@@ -173,7 +195,7 @@ expect_exit 2
 check "[ ! -s empty.ckpt ]" "an empty file was written over"
 run xc "$P" --checkpoint notes.txt --restart -q
 expect_exit 0
-check "grep -q '^dance-checkpoint 2$' notes.txt" "--restart did not replace notes.txt"
+check "grep -q '^dance-checkpoint 3$' notes.txt" "--restart did not replace notes.txt"
 
 # Damaged: one byte changed, cut short, another format.
 sed 's/^seconds 0\./seconds 1./' p.ckpt >d.ckpt
@@ -195,7 +217,7 @@ EOF2
 printf '# dance checkpoint\ndance-checkpoint 1\nidentity %s\nshard 0 1\nsplit 2048\nseconds 1\nend\n' "$id" >old.ckpt
 run xc "$P" --resume old.ckpt
 expect_stderr <<'EOF2'
-dance xc: old.ckpt:2: a checkpoint of format 1: this dance reads format 2 only
+dance xc: old.ckpt:2: a checkpoint of format 1: this dance reads formats 2 and 3 only
 EOF2
 
 # Malformed lines that a checksum does not refuse (sealed here as dance seals its files):

@@ -40,7 +40,7 @@ expect_stdout <<'EOF2'
 480 solutions (11520 covers in all)
 EOF2
 check "[ \"\$(cat victim)\" = kept ] && [ -L s.ckpt.tmp ]" "a file written through a link planted at s.ckpt.tmp"
-check "[ -f s.ckpt ] && ! [ -L s.ckpt ] && grep -q '^dance-checkpoint 2$' s.ckpt" "s.ckpt is not the checkpoint"
+check "[ -f s.ckpt ] && ! [ -L s.ckpt ] && grep -q '^dance-checkpoint 3$' s.ckpt" "s.ckpt is not the checkpoint"
 check "[ -z \"\$(ls -A | grep '^\\.s\\.ckpt\\.')\" ]" "a temporary file was left: $(ls -A)"
 
 # A checkpoint reached through a symbolic link: the file it names is written, the link kept,
@@ -49,7 +49,7 @@ mkdir real
 ln -s real/t.ckpt t.ckpt
 run cube soma --checkpoint t.ckpt
 expect_exit 0
-check "[ -L t.ckpt ] && grep -q '^dance-checkpoint 2$' real/t.ckpt" "the link t.ckpt was replaced"
+check "[ -L t.ckpt ] && grep -q '^dance-checkpoint 3$' real/t.ckpt" "the link t.ckpt was replaced"
 run cube soma --checkpoint t.ckpt
 expect_exit 0
 expect_stderr_has "dance cube: resuming t.ckpt: "

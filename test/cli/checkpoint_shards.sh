@@ -24,6 +24,27 @@ cp "$OUT" c2.json
 run merge a0.json b1.json c2.json a3.json
 expect_exit 0
 expect_stdout_has "73712 solutions from 4 parts of problem "
+# The times of all the parts' runs: a resumed part's earlier runs added.
+run merge a0.json b1.json c2.json a3.json --json --stats
+python3 - a0.json b1.json c2.json a3.json "$OUT" <<'PY' || fail "the merged times are not the parts' runs' sums: $(cat "$OUT")"
+import json, sys
+parts = [json.load(open(f)) for f in sys.argv[1:5]]
+merged = json.load(open(sys.argv[5]))
+def runs(key):
+    return sum(p[key] + (p["resumed"][key] if "resumed" in p else 0) for p in parts)
+assert parts[2]["resumed"]["cpu_seconds"] > 0 and parts[2]["resumed"]["seconds"] > 0
+assert abs(merged["seconds"] - runs("seconds")) < 1e-3 and abs(merged["cpu_seconds"] - runs("cpu_seconds")) < 1e-2
+PY
+run merge a0.json b1.json c2.json a3.json --stats
+expect_stdout_has "cpu:         "
+expect_stdout_has " s (all the parts' runs together)"
+# A part whose CPU time is not known (a result of an older dance): neither is the sum's.
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); del d["cpu_seconds"]; json.dump(d, open(sys.argv[2], "w"))' a3.json old3.json
+run merge a0.json b1.json c2.json old3.json --json
+expect_exit 0
+expect_json 'd["complete"] and d["solutions"] == 73712 and d["cpu_seconds"] is None'
+run merge a0.json b1.json c2.json old3.json --stats
+expect_stdout_has "cpu:         not known (a part of an older dance, or resumed from a checkpoint of format 2)"
 
 # The Soma cube as a matrix, in 3 parts.
 S=$DATA/xc/soma.dlx

@@ -6,8 +6,9 @@ expect_stderr </dev/null
 expect_json 'd["solutions"] == 1 and d["complete"] is True and d["threads"] == 1'
 expect_json 'd["printed"] == [["A C X:1 Y:1", "B X:1"]]'
 expect_json 'isinstance(d["seconds"], float) and d["nodes"] > 0 and d["updates"] > 0'
+expect_json 'isinstance(d["cpu_seconds"], float) and d["cpu_seconds"] >= 0'
 expect_json 'len(d["identity"]) == 16 and int(d["identity"], 16) >= 0'
-mask seconds bytes nodes updates identity
+mask seconds cpu_seconds bytes nodes updates identity
 expect_stdout <<'EOF'
 {
   "file": "$DATA/xc/colortest.dlx",
@@ -20,6 +21,7 @@ expect_stdout <<'EOF'
   "engine": "dlx",
   "isa": null,
   "seconds": "*",
+  "cpu_seconds": "*",
   "threads": 1,
   "subproblems": 0,
   "bytes": "*",
