@@ -96,6 +96,15 @@ static int read_all(const char *file, char **text, size_t *len) {
   return err;
 }
 
+/* What a checkpoint or a run is of: "the whole problem", or "part K/N". --shard 0/1 (split 0)
+ * is a part: its tree is split as a part's is, not as the whole problem's. */
+static void part_name(char *buf, size_t cap, uint32_t k, uint32_t n, uint32_t split) {
+  if (n == 1 && split)
+    snprintf(buf, cap, "the whole problem");
+  else
+    snprintf(buf, cap, "part %" PRIu32 "/%" PRIu32, k, n);
+}
+
 /* Reads file and checks it against this run: of this problem, part and split, with sums
  * this command can count. found: the file was found at --checkpoint FILE. Returns 0 with
  * *d filled, or CLI_ERROR after saying why. */
@@ -129,11 +138,9 @@ static int read_checked(const cli_checkpoint *c, const char *file, int found, cl
            "a checkpoint of another problem (identity %s; this one is %s): the input, the "
            "options that change the count or its split (--memo), or the version of dance differ",
            cli_identity_hex(d->identity).s, cli_identity_hex(c->identity).s);
-  } else if (d->shard_index != k || d->shard_count != n) {
-    snprintf(have, sizeof have,
-             d->shard_count == 1 ? "the whole problem" : "part %" PRIu32 "/%" PRIu32,
-             d->shard_index, d->shard_count);
-    snprintf(want, sizeof want, n == 1 ? "the whole problem" : "part %" PRIu32 "/%" PRIu32, k, n);
+  } else if (d->shard_index != k || d->shard_count != n || (n == 1 && !d->split != !c->split)) {
+    part_name(have, sizeof have, d->shard_index, d->shard_count, d->split);
+    part_name(want, sizeof want, k, n, c->split);
     refuse(c, file, 0, found, "a checkpoint of %s, and this run is of %s", have, want);
   } else if (d->split != c->split) {
     refuse(c, file, 0, found,

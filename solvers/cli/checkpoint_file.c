@@ -239,7 +239,6 @@ typedef struct {
   int format;      /* CLI_CKPT_FORMAT, or CLI_CKPT_FORMAT_NO_CPU */
   long no;         /* the line read */
   unsigned seen;   /* a bit per key of keys[] */
-  long split_line; /* where 'split' was */
   uint64_t next;   /* the least number the next 'piece' may have */
   size_t cap;      /* room in d->piece */
 } reader;
@@ -314,7 +313,6 @@ static cli_ckpt_status body_line(reader *r, const line *l) {
   case K_SPLIT:
     ok = ok && number(w[1], n[1], UINT32_MAX, &a);
     d->split = (uint32_t)a;
-    r->split_line = r->no;
     break;
   case K_PLAN: ok = ok && hex16(w[1], n[1], &d->plan) && d->plan; break;
   case K_SECONDS: ok = ok && seconds(w[1], n[1], &d->seconds); break;
@@ -340,9 +338,6 @@ static cli_ckpt_status body(cursor *c, reader *r) {
     if (!(r->seen & 1u << needed[i]) &&
         !(needed[i] == K_CPU && r->format == CLI_CKPT_FORMAT_NO_CPU))
       return fail(r->e, CLI_CKPT_BAD, 0, "incomplete: no '%s' line", keys[needed[i]].word);
-  if (!r->d->split && r->d->shard_count == 1)
-    return fail(r->e, CLI_CKPT_BAD, r->split_line,
-                "split 0 (the default split of a part) in a checkpoint of the whole problem");
   return CLI_CKPT_OK;
 }
 

@@ -9,7 +9,8 @@
  *   identity 0123456789abcdef       the problem (identity.h)
  *   shard K N                       the part of a split run (0 1: the whole problem)
  *   split P                         dlx_options.split_pieces (0: the library's default split
- *                                   of the N parts; only in a part of a split run)
+ *                                   of the N parts, as a part of a split run has, --shard 0/1
+ *                                   included)
  *   plan 0123456789abcdef           the plan of the split (dlx_plan), once a piece is finished
  *   seconds S                       the search time of the runs so far
  *   cpu S                           the CPU time of the runs so far (their processes', all

@@ -69,3 +69,28 @@ expect_json 'd["solutions"] == 480 and d["total"] == 11520 and d["complete"]'
 run merge v0.json u1.json v2.json u3.json v4.json --json
 expect_json 'd["solutions"] == 480 and d["total"] == 11520 and d["complete"]'
 check "grep -q '^split 0$' v3.ckpt && grep -q '^shard 3 5$' v3.ckpt" "a part's checkpoint does not keep the default split"
+
+# --shard 0/1 is a part of one: its tree is split as a part's is (split 0), and its checkpoint
+# is resumed as any part's. A run without --shard splits the whole problem otherwise: each
+# refuses the other's checkpoint, saying which is which.
+run xc "$Q" --shard 0/1 --checkpoint w.ckpt --max-nodes 1e5 --threads 1 --json
+expect_json 'not d["complete"]'
+check "grep -q '^shard 0 1$' w.ckpt && grep -q '^split 0$' w.ckpt" "--shard 0/1 did not keep a part's split: $(head -8 w.ckpt)"
+run xc "$Q" --shard 0/1 --checkpoint w.ckpt --json
+expect_exit 0
+expect_json 'd["complete"] and d["solutions"] == 73712 and d["resumed"]["pieces"] > 0'
+cp "$OUT" w.json
+run merge w.json
+expect_exit 0
+expect_stdout_has "73712 solutions from 1 part of problem "
+run xc "$Q" --checkpoint w.ckpt
+expect_exit 2
+expect_stderr <<'EOF2'
+dance xc: w.ckpt: a checkpoint of part 0/1, and this run is of the whole problem (--restart replaces it)
+EOF2
+run xc "$Q" --checkpoint whole.ckpt --max-nodes 1e5 --threads 1 -q
+run xc "$Q" --shard 0/1 --resume whole.ckpt
+expect_exit 2
+expect_stderr <<'EOF2'
+dance xc: whole.ckpt: a checkpoint of the whole problem, and this run is of part 0/1
+EOF2
