@@ -165,17 +165,17 @@ static poly_status finish_piece(reader *r) {
 
 /* Copy k (2 or more) of piece p, at index first, into c: the same cubes, named NAME-k, no
  * letter yet (assign_letters gives one), optional when p is or, in a range xA..B (required
- * A, else -1), when k > A. 0; -1 when the name is too long; -2 out of memory. */
+ * A, else -1), when k > A. 0, or -1 when out of memory (or the name too long, which
+ * copy_name_fault refuses first). */
 static int copy_piece(poly_piece *c, const poly_piece *p, int first, int k, int required) {
   *c = *p;
   c->cubes = NULL;
-  int w = snprintf(c->name, sizeof c->name, "%s-%d", p->name, k);
-  if (w < 0 || (size_t)w >= sizeof c->name) return -1;
+  if (snprintf(c->name, sizeof c->name, "%s-%d", p->name, k) >= (int)sizeof c->name) return -1;
   c->letter = 0;
   c->copy_of = first;
   if (required >= 0) c->optional = p->optional || k > required;
   c->cubes = malloc((size_t)p->size * sizeof *c->cubes);
-  if (!c->cubes) return -2;
+  if (!c->cubes) return -1;
   memcpy(c->cubes, p->cubes, (size_t)p->size * sizeof *c->cubes);
   return 0;
 }
@@ -187,6 +187,28 @@ static int piece_named(const poly_set *s, int n, const char *name) {
   return -1;
 }
 
+/* Why copy k of piece p cannot be named NAME-k beside s's first n pieces, as a message in
+ * msg (cap bytes): 1, or 0 when it can. */
+static int copy_name_fault(const poly_set *s, int n, const poly_piece *p, int k, char *msg,
+                           size_t cap) {
+  char name[2 * POLY_NAME_MAX];
+  snprintf(name, sizeof name, "%s-%d", p->name, k);
+  if (strlen(name) >= POLY_NAME_MAX) {
+    snprintf(msg, cap, "piece %s: the name of its copy %s is longer than %d characters", p->name,
+             name, POLY_NAME_MAX - 1);
+    return 1;
+  }
+  int q = piece_named(s, n, name);
+  if (q < 0) return 0;
+  if (s->pieces[q].line > 0)
+    snprintf(msg, cap, "piece %s: its copy would be named %s, the name of the piece on line %d",
+             p->name, name, s->pieces[q].line);
+  else
+    snprintf(msg, cap, "piece %s: its copy would be named %s, the name of another piece", p->name,
+             name);
+  return 1;
+}
+
 /* Copies 2..N of the piece just kept; their letters are given when the whole file is read
  * (assign_letters), so as not to take a letter that a later piece is drawn with. */
 static poly_status add_copies(reader *r) {
@@ -196,21 +218,11 @@ static poly_status add_copies(reader *r) {
     if (r->set->npieces == POLY_MAX_LETTERS)
       return fail(r, 0, "more than %d pieces, counting the copies of piece %s", POLY_MAX_LETTERS,
                   p->name);
-    poly_piece *c = &r->set->pieces[r->set->npieces];
-    int made = copy_piece(c, p, first, k, r->required);
-    if (made == -1)
-      return fail(r, 0, "piece %s: the name of its copy %s-%d is longer than %d characters",
-                  p->name, p->name, k, POLY_NAME_MAX - 1);
-    if (made == -2) return POLY_ENOMEM;
-    int q = piece_named(r->set, r->set->npieces, c->name);
-    if (q >= 0) {
-      poly_status st =
-          fail(r, 0, "piece %s: its copy would be named %s, the name of the piece on line %d",
-               p->name, c->name, r->set->pieces[q].line);
-      free(c->cubes);
-      c->cubes = NULL;
-      return st;
-    }
+    char msg[sizeof r->err->message];
+    if (copy_name_fault(r->set, r->set->npieces, p, k, msg, sizeof msg))
+      return fail(r, 0, "%s", msg);
+    if (copy_piece(&r->set->pieces[r->set->npieces], p, first, k, r->required))
+      return POLY_ENOMEM;
     r->set->npieces++;
   }
   return POLY_OK;
@@ -718,26 +730,10 @@ static poly_status copies_refused(const poly_set *s, int copies, poly_error *err
              s->npieces * copies, copies, s->npieces, POLY_MAX_LETTERS);
     return POLY_ESYNTAX;
   }
-  for (int p = 0; p < s->npieces; p++) {
-    char name[2 * POLY_NAME_MAX];
-    snprintf(name, sizeof name, "%s-%d", s->pieces[p].name, copies);
-    if (strlen(name) >= POLY_NAME_MAX) {
-      snprintf(err->message, sizeof err->message,
-               "piece %s: the name of its copy %s is longer than %d characters",
-               s->pieces[p].name, name, POLY_NAME_MAX - 1);
-      return POLY_ESYNTAX;
-    }
-    for (int k = 2; k <= copies; k++) {
-      snprintf(name, sizeof name, "%s-%d", s->pieces[p].name, k);
-      int q = piece_named(s, s->npieces, name);
-      if (q >= 0) {
-        snprintf(err->message, sizeof err->message,
-                 "piece %s: its copy would be named %s, the name of another piece",
-                 s->pieces[p].name, name);
+  for (int p = 0; p < s->npieces; p++)
+    for (int k = 2; k <= copies; k++)
+      if (copy_name_fault(s, s->npieces, &s->pieces[p], k, err->message, sizeof err->message))
         return POLY_ESYNTAX;
-      }
-    }
-  }
   return POLY_OK;
 }
 
@@ -754,7 +750,7 @@ poly_status poly_set_copies(poly_set *s, int copies, int required, poly_error *e
     if (required == 0) np[n].optional = 1;
     n++;
     for (int k = 2; k <= copies; k++)
-      if (copy_piece(&np[n++], &s->pieces[p], first, k, required) == -2) {
+      if (copy_piece(&np[n++], &s->pieces[p], first, k, required)) {
         for (int q = 0; q < n; q++)
           if (np[q].copy_of >= 0) free(np[q].cubes);
         free(np);

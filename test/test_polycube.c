@@ -1540,7 +1540,7 @@ static void test_set_copies(void) {
       {"box 2x2\npiece ABCDEFGHIJKLMNO\nAA\n", "piece ABCDEFGHIJKLMNO: the name of its copy "
        "ABCDEFGHIJKLMNO-2 is longer than 15 characters", 2},
       {"box 2x2\npiece A\nAA\npiece A-2\nBB\n", "piece A: its copy would be named A-2, the "
-       "name of another piece", 2},
+       "name of the piece on line 4", 2},
   };
   for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
     s = parse(refused[i].text, &err);
