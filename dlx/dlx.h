@@ -43,11 +43,12 @@ extern "C" {
  * The version of this header. Within a major version the binary interface only grows (the
  * shared library's SONAME is libdance.so.MAJOR): a minor version adds functions (1.1:
  * dlx_solver_set_memo_order; 1.2: dlx_solver_set_recall; 1.3: dlx_solver_set_recall_table; 1.4:
- * dlx_result.isa), and a program built against an older one runs unchanged. */
+ * dlx_result.isa), and a program built against an older one runs unchanged. A patch version
+ * changes no interface of the library (1.4.1: the command's checkpoints keep the CPU time). */
 #define DLX_VERSION_MAJOR 1
 #define DLX_VERSION_MINOR 4
-#define DLX_VERSION_PATCH 0
-#define DLX_VERSION_STRING "1.4.0"
+#define DLX_VERSION_PATCH 1
+#define DLX_VERSION_STRING "1.4.1"
 /* One number to compare: 10000 * major + 100 * minor + patch. */
 #define DLX_VERSION_NUMBER (10000 * DLX_VERSION_MAJOR + 100 * DLX_VERSION_MINOR + DLX_VERSION_PATCH)
 

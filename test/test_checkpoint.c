@@ -2,19 +2,18 @@
  * read back the same; every number strict (no sign, no overflow, no junk, no missing word);
  * sums of counts past 2^128 - 1 refused; the checksum checked before anything else; and the
  * line and reason of each refusal. The texts are given checksums of their own, so that what
- * is tested is the reading of the lines, not only the checksum. Most texts here are of format
- * 2, which has no 'cpu' line; test_cpu reads and writes format 3. */
+ * is tested is the reading of the lines, not only the checksum. */
 #include <string.h>
 
 #include "../solvers/cli/checkpoint_file.h"
 #include "test.h"
 
-static const char HEAD[] = "# a test\n"
-                           "dance-checkpoint 2\n"
+static const char HEAD[] = "dance-checkpoint 3\n"
                            "identity 0123456789abcdef\n"
                            "shard 0 1\n"
                            "split 2048\n"
-                           "seconds 1.5\n";
+                           "seconds 1.5\n"
+                           "cpu 2.5\n";
 
 /* body with its 'end' line and checksum, in a buffer of its own (freed by the caller). */
 static char *sealed(const char *body, size_t *len) {
@@ -124,7 +123,7 @@ static void test_numbers(void) {
       "-1", "1e3", "1.", ".5", "nan", "inf", "1.5.2", "", "1000000000000.001"};
   for (size_t i = 0; i < sizeof bad_seconds / sizeof *bad_seconds; i++) {
     snprintf(body, sizeof body,
-             "dance-checkpoint 2\nidentity 0123456789abcdef\nshard 0 1\nsplit 2048\nseconds %s\n",
+             "dance-checkpoint 3\nidentity 0123456789abcdef\nshard 0 1\nsplit 2048\nseconds %s\n",
              bad_seconds[i]);
     size_t len;
     char *t = sealed(body, &len);
@@ -132,21 +131,21 @@ static void test_numbers(void) {
     free(t);
   }
   size_t len;
-  char *t = sealed("dance-checkpoint 2\nidentity 0123456789abcdef\nshard 4294967296 4294967297\n"
+  char *t = sealed("dance-checkpoint 3\nidentity 0123456789abcdef\nshard 4294967296 4294967297\n"
                    "split 2048\nseconds 1\n",
                    &len);
   refused_text(t, len, CLI_CKPT_BAD, 3, "expected 'shard K N' with 0 <= K < N");
   free(t);
-  t = sealed("dance-checkpoint 2\nidentity 0123456789abcdef\nshard 3 3\nsplit 2048\nseconds 1\n",
+  t = sealed("dance-checkpoint 3\nidentity 0123456789abcdef\nshard 3 3\nsplit 2048\nseconds 1\n",
              &len);
   refused_text(t, len, CLI_CKPT_BAD, 3, "expected 'shard K N' with 0 <= K < N");
   free(t);
-  t = sealed("dance-checkpoint 2\nidentity 0123456789abcdef\nshard 0 1\nsplit 4294967296\n"
+  t = sealed("dance-checkpoint 3\nidentity 0123456789abcdef\nshard 0 1\nsplit 4294967296\n"
              "seconds 1\n",
              &len);
   refused_text(t, len, CLI_CKPT_BAD, 4, "expected 'split' and a number of pieces");
   free(t);
-  t = sealed("dance-checkpoint 2\nidentity 0123456789abcdeg\n", &len);
+  t = sealed("dance-checkpoint 3\nidentity 0123456789abcdeg\n", &len);
   refused_text(t, len, CLI_CKPT_BAD, 2, "expected 'identity' and 16 hexadecimal digits");
   free(t);
 }
@@ -181,15 +180,16 @@ static void test_lines(void) {
           "piece 2 after piece 3: each piece comes once, by ascending number");
   refused("pieces 10\npieces 10\n", 8, "a second 'pieces' line");
   refused("identity 0123456789abcdef\n", 7, "a second 'identity' line");
-  refused("dance-checkpoint 2\n", 7, "a second 'dance-checkpoint' line");
+  refused("dance-checkpoint 3\n", 7, "a second 'dance-checkpoint' line");
   refused("soltuions 5\n", 7, "unknown line 'soltuions 5'");
   refused(" pieces 10\n", 7, "unknown line ' pieces 10'");
   size_t len;
-  char *t = sealed("dance-checkpoint 2\nshard 0 1\nsplit 2048\nseconds 1\n", &len);
+  char *t = sealed("dance-checkpoint 3\nshard 0 1\nsplit 2048\nseconds 1\n", &len);
   refused_text(t, len, CLI_CKPT_BAD, 0, "incomplete: no 'identity' line");
   free(t);
   /* --shard 0/1 writes split 0 with shard 0 1: a part's split of the whole problem. */
-  t = sealed("dance-checkpoint 2\nidentity 0123456789abcdef\nshard 0 1\nsplit 0\nseconds 1\n",
+  t = sealed("dance-checkpoint 3\nidentity 0123456789abcdef\nshard 0 1\nsplit 0\nseconds 1\n"
+             "cpu 1\n",
              &len);
   cli_ckpt_data d;
   cli_ckpt_error e;
@@ -205,7 +205,7 @@ static void test_checksum(void) {
   char *t = sealed(HEAD, &len);
   char *c = malloc(len + 16);
   memcpy(c, t, len);
-  c[strlen(HEAD) - 3] = '6'; /* seconds 1.6: one byte */
+  c[strlen(HEAD) - 3] = '6'; /* cpu 2.6: one byte */
   refused_text(c, len, CLI_CKPT_BAD, 7,
                "the checksum does not match: the file was changed or damaged after dance wrote it");
   memcpy(c, t, len);
@@ -226,15 +226,15 @@ static void test_checksum(void) {
                "not a dance checkpoint (expected 'dance-checkpoint 3')");
   const char *v1 = "#\ndance-checkpoint 1\nidentity 0123456789abcdef\nend\n";
   refused_text(v1, strlen(v1), CLI_CKPT_BAD, 2,
-               "a checkpoint of format 1: this dance reads formats 2 and 3 only");
+               "a checkpoint of format 1: this dance reads format 3 only");
   const char *v4 = "#\ndance-checkpoint 4\nidentity 0123456789abcdef\nend\n";
   refused_text(v4, strlen(v4), CLI_CKPT_BAD, 2,
-               "a checkpoint of format 4: this dance reads formats 2 and 3 only");
+               "a checkpoint of format 4: this dance reads format 3 only");
   refused_text("dance-checkpoint -2\n", 20, CLI_CKPT_BAD, 1,
                "expected 'dance-checkpoint' and a format number");
   /* A NUL byte is a byte like another: in a comment, covered by the checksum. */
-  char nul[] = "# a\0b\ndance-checkpoint 2\nidentity 0123456789abcdef\nshard 0 1\nsplit 1\n"
-               "seconds 0\n";
+  char nul[] = "# a\0b\ndance-checkpoint 3\nidentity 0123456789abcdef\nshard 0 1\nsplit 1\n"
+               "seconds 0\ncpu 0\n";
   char *s = malloc(sizeof nul + 32);
   memcpy(s, nul, sizeof nul - 1);
   size_t n = sizeof nul - 1;
@@ -248,26 +248,18 @@ static void test_checksum(void) {
   free(t);
 }
 
-/* The CPU time: format 3 has it, format 2 has not (read as not known, and written back so). */
+/* The CPU time: one 'cpu' line, a time like 'seconds'; format 2, which had none, refused. */
 static void test_cpu(void) {
   static const char HEAD3[] = "dance-checkpoint 3\n"
                               "identity 0123456789abcdef\n"
                               "shard 0 1\n"
                               "split 2048\n"
                               "seconds 1.5\n";
-  char body[512];
-  snprintf(body, sizeof body, "%scpu 3.25\n", HEAD3);
   size_t len;
-  char *t = sealed(body, &len);
-  cli_ckpt_data d;
-  cli_ckpt_error e;
-  ASSERT_EQ(cli_ckpt_parse(t, len, &d, &e), CLI_CKPT_OK);
-  ASSERT(d.cpu == 3.25 && d.seconds == 1.5);
-  cli_ckpt_data_free(&d);
-  free(t);
-  t = sealed(HEAD3, &len);
+  char *t = sealed(HEAD3, &len);
   refused_text(t, len, CLI_CKPT_BAD, 0, "incomplete: no 'cpu' line");
   free(t);
+  char body[512];
   const char *bad[] = {"cpu -1\n", "cpu 1e3\n", "cpu\n", "cpu 1 2\n", "cpu 1000000000000.5\n"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     snprintf(body, sizeof body, "%s%s", HEAD3, bad[i]);
@@ -275,23 +267,11 @@ static void test_cpu(void) {
     refused_text(t, len, CLI_CKPT_BAD, 6, "expected 'cpu' and a time (digits, a point and digits)");
     free(t);
   }
-  snprintf(body, sizeof body, "%scpu 1\ncpu 2\n", HEAD3);
-  t = sealed(body, &len);
-  refused_text(t, len, CLI_CKPT_BAD, 7, "a second 'cpu' line");
-  free(t);
-  refused("cpu 1.0\n", 7, "unknown line 'cpu 1.0'"); /* format 2 has none */
-
-  /* Format 2: read with the CPU time not known, and written back as format 2. */
-  t = sealed(HEAD, &len);
-  ASSERT_EQ(cli_ckpt_parse(t, len, &d, &e), CLI_CKPT_OK);
-  ASSERT(d.cpu < 0);
-  free(t);
-  t = cli_ckpt_format(&d, "", &len);
-  ASSERT(t && strstr(t, "\ndance-checkpoint 2\n") && !strstr(t, "\ncpu"));
-  cli_ckpt_data_free(&d);
-  ASSERT_EQ(cli_ckpt_parse(t, len, &d, &e), CLI_CKPT_OK);
-  ASSERT(d.cpu < 0 && d.seconds == 1.5);
-  cli_ckpt_data_free(&d);
+  refused("cpu 2\n", 7, "a second 'cpu' line");
+  t = sealed("# dance 1.4.0\ndance-checkpoint 2\nidentity 0123456789abcdef\nshard 0 1\n"
+             "split 2048\nseconds 1.5\n",
+             &len);
+  refused_text(t, len, CLI_CKPT_BAD, 2, "a checkpoint of format 2: this dance reads format 3 only");
   free(t);
 }
 

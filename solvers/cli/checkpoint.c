@@ -206,7 +206,7 @@ static char *format(cli_checkpoint *c, double seconds, size_t *len) {
       .split = c->split,
       .plan = c->plan,
       .seconds = seconds,
-      .cpu = c->before.cpu < 0 ? -1 : c->before.cpu + cli_cpu_now(),
+      .cpu = c->before.cpu + cli_cpu_now(),
       .pieces = c->rec ? c->pieces : 0,
   };
   size_t n = 0;
@@ -430,13 +430,9 @@ int cli_checkpoint_refused(const cli_checkpoint *c, dlx_status s, uint64_t plan)
 cli_checkpoint_before cli_checkpoint_earlier(const cli_checkpoint *c) { return c->before; }
 
 void cli_checkpoint_print_before(const cli_checkpoint_before *b) {
-  printf("resumed:     %s and %s done before, in %.3f s",
+  printf("resumed:     %s and %s done before, in %.3f s (%.3f s of CPU)\n",
          cli_plural(b->pieces, "piece", "pieces").s, cli_plural(b->nodes, "node", "nodes").s,
-         b->seconds);
-  if (b->cpu >= 0)
-    printf(" (%.3f s of CPU)\n", b->cpu);
-  else
-    printf(" (of CPU not known: a checkpoint of format 2)\n");
+         b->seconds, b->cpu);
 }
 
 void cli_checkpoint_free(cli_checkpoint *c) {
@@ -470,9 +466,6 @@ void cli_json_checkpoint(cli_json *j, const char *checkpoint, const char *resume
   cli_json_uint(j, "nodes", before->nodes);
   cli_json_count(j, "solutions", before->solutions);
   cli_json_real(j, "seconds", before->seconds, 3);
-  if (before->cpu < 0)
-    cli_json_null(j, "cpu_seconds");
-  else
-    cli_json_real(j, "cpu_seconds", before->cpu, 3);
+  cli_json_real(j, "cpu_seconds", before->cpu, 3);
   cli_json_end_object(j);
 }

@@ -105,7 +105,7 @@ typedef struct {
   uint64_t pieces, nodes, counts[CLI_COUNTS];
   dlx_count solutions;
   double seconds;      /* their search time */
-  double cpu;          /* their CPU time; negative: not known (a checkpoint of format 2) */
+  double cpu;          /* their CPU time */
   uint64_t of;         /* the split's pieces, 0 if not known yet */
   const char *resumed; /* the file they are read from; NULL for a new run */
 } cli_checkpoint_before;

@@ -37,11 +37,10 @@ char *cli_ckpt_format(const cli_ckpt_data *d, const char *comment, size_t *len) 
   fprintf(m,
           "\ndance-checkpoint %d\nidentity %016" PRIx64 "\nshard %" PRIu32 " %" PRIu32
           "\nsplit %" PRIu32 "\n",
-          d->cpu >= 0 ? CLI_CKPT_FORMAT : CLI_CKPT_FORMAT_NO_CPU, d->identity, d->shard_index,
-          d->shard_count, d->split);
+          CLI_CKPT_FORMAT, d->identity, d->shard_index, d->shard_count, d->split);
   if (d->plan) fprintf(m, "plan %016" PRIx64 "\n", d->plan);
   fprintf(m, "seconds %.3f\n", in_range(d->seconds));
-  if (d->cpu >= 0) fprintf(m, "cpu %.3f\n", in_range(d->cpu));
+  fprintf(m, "cpu %.3f\n", in_range(d->cpu));
   if (d->pieces) fprintf(m, "pieces %" PRIu64 "\n", d->pieces);
   for (size_t i = 0; i < d->count; i++) {
     const cli_ckpt_piece *p = &d->piece[i];
@@ -157,8 +156,8 @@ static cli_ckpt_status fail(cli_ckpt_error *e, cli_ckpt_status s, long line, con
   return s;
 }
 
-/* The first line that is not a comment says what the text is: its format in *format. */
-static cli_ckpt_status magic(cursor *c, int *format, cli_ckpt_error *e) {
+/* The first line that is not a comment says what the text is. */
+static cli_ckpt_status magic(cursor *c, cli_ckpt_error *e) {
   static const char word[] = "dance-checkpoint ";
   const size_t n = sizeof word - 1;
   line l;
@@ -170,11 +169,10 @@ static cli_ckpt_status magic(cursor *c, int *format, cli_ckpt_error *e) {
                   CLI_CKPT_FORMAT);
     if (!number(l.s + n, l.n - n, UINT32_MAX, &v))
       return fail(e, CLI_CKPT_BAD, c->no, "expected 'dance-checkpoint' and a format number");
-    if (v != CLI_CKPT_FORMAT && v != CLI_CKPT_FORMAT_NO_CPU)
+    if (v != CLI_CKPT_FORMAT)
       return fail(e, CLI_CKPT_BAD, c->no,
-                  "a checkpoint of format %" PRIu64 ": this dance reads formats %d and %d only", v,
-                  CLI_CKPT_FORMAT_NO_CPU, CLI_CKPT_FORMAT);
-    *format = (int)v;
+                  "a checkpoint of format %" PRIu64 ": this dance reads format %d only", v,
+                  CLI_CKPT_FORMAT);
     return CLI_CKPT_OK;
   }
   return fail(e, CLI_CKPT_NOT, 0, "empty: not a dance checkpoint");
@@ -236,7 +234,6 @@ static const struct {
 typedef struct {
   cli_ckpt_data *d;
   cli_ckpt_error *e;
-  int format;      /* CLI_CKPT_FORMAT, or CLI_CKPT_FORMAT_NO_CPU */
   long no;         /* the line read */
   unsigned seen;   /* a bit per key of keys[] */
   uint64_t next;   /* the least number the next 'piece' may have */
@@ -297,7 +294,7 @@ static cli_ckpt_status body_line(reader *r, const line *l) {
   int k = 0;
   while (k < K_COUNT && !word_is(l->s, first, keys[k].word))
     k++;
-  if (k == K_COUNT || (k == K_CPU && r->format == CLI_CKPT_FORMAT_NO_CPU)) return unknown(r, l);
+  if (k == K_COUNT) return unknown(r, l);
   if (k == K_MAGIC || (k != K_PIECE && r->seen & 1u << k))
     return fail(r->e, CLI_CKPT_BAD, r->no, "a second '%s' line", keys[k].word);
   r->seen |= 1u << k;
@@ -335,8 +332,7 @@ static cli_ckpt_status body(cursor *c, reader *r) {
   }
   static const int needed[] = {K_IDENTITY, K_SHARD, K_SPLIT, K_SECONDS, K_CPU};
   for (size_t i = 0; i < sizeof needed / sizeof *needed; i++)
-    if (!(r->seen & 1u << needed[i]) &&
-        !(needed[i] == K_CPU && r->format == CLI_CKPT_FORMAT_NO_CPU))
+    if (!(r->seen & 1u << needed[i]))
       return fail(r->e, CLI_CKPT_BAD, 0, "incomplete: no '%s' line", keys[needed[i]].word);
   return CLI_CKPT_OK;
 }
@@ -346,12 +342,10 @@ cli_ckpt_status cli_ckpt_parse(const char *text, size_t len, cli_ckpt_data *d,
   memset(d, 0, sizeof *d);
   memset(err, 0, sizeof *err);
   cursor c = {text, text + len, 0};
-  int format = 0;
-  cli_ckpt_status s = magic(&c, &format, err);
+  cli_ckpt_status s = magic(&c, err);
   if (!s) s = check_end(c, text, err);
-  reader r = {.d = d, .e = err, .format = format};
+  reader r = {.d = d, .e = err};
   if (!s) s = body(&c, &r);
-  if (!s && format == CLI_CKPT_FORMAT_NO_CPU) d->cpu = -1;
   if (s) cli_ckpt_data_free(d);
   return s;
 }

@@ -22,9 +22,9 @@
  * The lines other than comments and 'piece' come once each, in any order. Every line ends
  * with a newline; its words are parted by one space; a number is decimal digits alone (no
  * sign, no blank) within its range, a hexadecimal one 16 lowercase digits; counts and nodes
- * go up to 2^128 - 1, and so do their sums over the pieces.
- * Format 2 is format 3 without the 'cpu' line: it is read (its CPU time is not known) and
- * written for a run that resumed one, so that no file claims a CPU time it does not know.
+ * go up to 2^128 - 1, and so do their sums over the pieces. (Format 2, of dance 1.4.0 and
+ * before, had no 'cpu' line; its runs' identity carries their version, so no later dance
+ * could resume one anyway.)
  */
 #ifndef DANCE_CLI_CHECKPOINT_FILE_H
 #define DANCE_CLI_CHECKPOINT_FILE_H
@@ -35,7 +35,7 @@
 #include "count.h"
 
 enum { CLI_COUNTS = 3 }; /* the counts of a piece (checkpoint.h) */
-enum { CLI_CKPT_FORMAT = 3, CLI_CKPT_FORMAT_NO_CPU = 2 };
+enum { CLI_CKPT_FORMAT = 3 };
 /* The most pieces a checkpoint may say its split has. */
 #define CLI_CKPT_MAX_PIECES ((uint64_t)1 << 40)
 
@@ -50,7 +50,7 @@ typedef struct {
   uint32_t split;                    /* dlx_options.split_pieces */
   uint64_t plan;                     /* the plan's hash; 0: not known yet (no 'plan' line) */
   double seconds;
-  double cpu;            /* CPU seconds; negative: not known (format 2, which has no 'cpu') */
+  double cpu;            /* CPU seconds */
   uint64_t pieces;       /* the split's pieces; 0: not known yet (no 'pieces' line) */
   cli_ckpt_piece *piece; /* the finished ones, by ascending index */
   size_t count;

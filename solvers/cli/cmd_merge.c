@@ -166,7 +166,7 @@ static int read_plan(part *p, const json_value *v) {
 }
 
 /* The part's times, its runs' before a checkpoint added ("resumed"): the CPU time is not
- * known when the result has none (an older dance) or a run before did not say its own. */
+ * known when the result or its "resumed" has none (dance 1.4.0 and before). */
 static void read_times(part *p, const json_value *v) {
   const json_value *before = json_member(v, "resumed");
   double t;
@@ -303,8 +303,7 @@ static void print_stats(dlx_count nodes, double seconds, double cpu) {
   printf("nodes:       %s\n", dlx_count_format(nodes, digits));
   printf("seconds:     %.3f (all the parts' runs together)\n", seconds);
   if (cpu < 0)
-    printf("cpu:         not known (a part of an older dance, or resumed from a checkpoint "
-           "of format 2)\n");
+    printf("cpu:         not known (a part of dance 1.4.0 or before says only its seconds)\n");
   else
     printf("cpu:         %.3f s (all the parts' runs together)\n", cpu);
 }
