@@ -138,7 +138,8 @@ static int read_checked(const cli_checkpoint *c, const char *file, int found, cl
            "a checkpoint of another problem (identity %s; this one is %s): the input, the "
            "options that change the count or its split (--memo), or the version of dance differ",
            cli_identity_hex(d->identity).s, cli_identity_hex(c->identity).s);
-  } else if (d->shard_index != k || d->shard_count != n || (n == 1 && !d->split != !c->split)) {
+  } else if (d->shard_index != k || d->shard_count != n ||
+             (n == 1 && !d->split != !c->split)) { /* 0/1: a part of one, or the whole */
     part_name(have, sizeof have, d->shard_index, d->shard_count, d->split);
     part_name(want, sizeof want, k, n, c->split);
     refuse(c, file, 0, found, "a checkpoint of %s, and this run is of %s", have, want);

@@ -303,9 +303,9 @@ static void print_stats(dlx_count nodes, double seconds, double cpu) {
   printf("nodes:       %s\n", dlx_count_format(nodes, digits));
   printf("seconds:     %.3f (all the parts' runs together)\n", seconds);
   if (cpu < 0)
-    printf("cpu:         not known (a part of dance 1.4.0 or before says only its seconds)\n");
+    printf("cpu seconds: not known (a part of dance 1.4.0 or before says only its seconds)\n");
   else
-    printf("cpu:         %.3f s (all the parts' runs together)\n", cpu);
+    printf("cpu seconds: %.3f (all the parts' runs together)\n", cpu);
 }
 
 /* The K cheapest of all the parts' (sorted by K first, so that ties go to the lower part):

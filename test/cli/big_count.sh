@@ -23,7 +23,7 @@ check "grep -q '^part 1 of 2: cpu [0-9.]* s, wall [0-9.]* s; 2 of 2 done\$' bc.e
 check "grep -Eq '^part 0 of 2: cpu .*; 1 of 2 done, (under 2 min|about [0-9.]+ (min|h)) of wall time left at 1 at a time\$' bc.err" \
   "part 0, and what is left: $(cat bc.err)"
 check "[ ! -e out/part-0.ckpt ] && [ ! -e out/part-1.ckpt ]" "checkpoints left: $(ls out)"
-check "grep -q '^cpu:         [0-9.]* s (all the parts.* runs together)\$' bc.out" "no CPU time in the merge: $(cat bc.out)"
+check "grep -q '^cpu seconds: [0-9.]* (all the parts.* runs together)\$' bc.out" "no CPU time in the merge: $(cat bc.out)"
 if [ "$stopped" = 1 ]; then
   # Its line gives the CPU time of both its runs: the JSON's, and that before its checkpoint.
   python3 - out/part-0.json bc.err <<'PY' || fail "part 0 was stopped with a checkpoint, but: $(cat bc.err)"
