@@ -195,7 +195,7 @@ run xc "$P" --checkpoint notes.txt --restart -q
 expect_exit 0
 check "grep -q '^dance-checkpoint 3$' notes.txt" "--restart did not replace notes.txt"
 
-# Damaged: one byte added (a digit before the seconds, whatever they are), cut short, another format.
+# Damaged: a digit added to the seconds (whatever they are), cut short, another format.
 sed 's/^seconds /seconds 1/' p.ckpt >d.ckpt
 end=$(grep -c '' d.ckpt)
 run xc "$P" --resume d.ckpt
