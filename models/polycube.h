@@ -140,9 +140,12 @@ poly_status poly_set_region(poly_set *s, const poly_set *r);
 /* Makes s fill the whole box b (the "box" line, or --box): no holes. */
 void poly_set_box(poly_set *s, const int b[3]);
 /* Parses the copies of 'piece NAME xN' or 'xA..B' without the x, n characters of w: "N"
- * (N from 1 to POLY_MAX_LETTERS; *required -1) or "A..B" (B copies, the first A required,
- * 0 <= A <= B, B >= 1). Returns 1 on success. */
+ * (*required -1) or "A..B" (B copies, the first A required), as poly_copies_valid takes
+ * them. Returns 1 on success. */
 int poly_parse_copies(const char *w, size_t n, int *copies, int *required);
+/* 1 when N copies (required -1) or the range A..B (copies B, required A) is one a set may
+ * have: 1 <= B <= POLY_MAX_LETTERS and 0 <= A <= B. */
+int poly_copies_valid(long copies, long required);
 /* Takes every piece of s copies times, as 'piece NAME xN' (required -1) or 'xA..B'
  * (required A) in its file would: the copies follow their piece, named NAME-2 ..., drawn
  * with letters as a file's copies are. Refuses (POLY_ESYNTAX, *err's message saying why,

@@ -452,14 +452,18 @@ static int small_number(const char *w, size_t b, size_t e, long *v) {
   return k == e && e > b && *v <= POLY_MAX_LETTERS;
 }
 
+int poly_copies_valid(long copies, long required) {
+  return copies >= 1 && copies <= POLY_MAX_LETTERS && required >= -1 && required <= copies;
+}
+
 int poly_parse_copies(const char *w, size_t n, int *copies, int *required) {
   const char *dots = memchr(w, '.', n);
   long lo = -1, hi;
   int ok = dots ? (size_t)(dots - w) + 2 < n && dots[1] == '.' &&
                       small_number(w, 0, (size_t)(dots - w), &lo) &&
-                      small_number(w, (size_t)(dots - w) + 2, n, &hi) && lo <= hi
+                      small_number(w, (size_t)(dots - w) + 2, n, &hi)
                 : small_number(w, 0, n, &hi);
-  if (!ok || hi < 1) return 0;
+  if (!ok || !poly_copies_valid(hi, lo)) return 0;
   *copies = (int)hi;
   *required = (int)lo;
   return 1;

@@ -90,7 +90,6 @@ _dance._register(Error, ParseError, Stats)
 
 _ENGINES = {"auto": 0, "dlx": 1, "bits": 2}
 _MAX_THREADS = 1024
-_MAX_COPIES = _dance.MAX_COPIES
 _U64 = 2**64
 
 
@@ -420,25 +419,6 @@ def _piece_text(pieces):
         return f.read(), pieces
 
 
-def _copies_arg(copies):
-    """Packing's copies= as the text of a piece file's 'xN' or 'xA..B' without the x."""
-    if copies is None:
-        return None
-    if isinstance(copies, int) and not isinstance(copies, bool):
-        pair = (None, copies)
-    elif (isinstance(copies, tuple) and len(copies) == 2
-          and all(isinstance(c, int) and not isinstance(c, bool) for c in copies)):
-        pair = copies
-    else:
-        raise TypeError("copies must be an int N or a pair (A, B), not %r" % (copies,))
-    low, high = pair
-    if not 1 <= high <= _MAX_COPIES or (low is not None and not 0 <= low <= high):
-        raise ValueError("copies: expected N from 1 to %d, or (A, B) with 0 <= A <= B and B "
-                         "from 1 to %d (B copies of each piece, at least A of them used), "
-                         "not %r" % (_MAX_COPIES, _MAX_COPIES, copies))
-    return str(high) if low is None else "%d..%d" % pair
-
-
 class Packing:
     """A set of pieces packed into a box or a region, each piece once (or at most once, if
     optional), counted as `dance cube` counts it: once up to the rotations of the box (the
@@ -472,7 +452,7 @@ class Packing:
         self._core = _dance.PackingCore(text, name, library,
                                         None if box is None else tuple(box), region,
                                         bool(optional), bool(mirror), bool(reflections), hold,
-                                        _copies_arg(copies))
+                                        copies)
         self.name = name
         info = self._core.info()
         self.pieces = info["pieces"]

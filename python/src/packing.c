@@ -122,18 +122,36 @@ static int shape_set(poly_set *s, PyObject *box, const char *region) {
   return 0;
 }
 
-/* copies= ("N" or "A..B"): every piece of s taken so. 0, or -1 with a ValueError. */
-static int set_copies(poly_set *s, const char *copies) {
-  int n, required;
-  if (!poly_parse_copies(copies, strlen(copies), &n, &required)) {
+/* A Python int (not a bool) as a long into *v: 1; 0 when it is none. Too large or too small
+ * an int is LONG_MAX or LONG_MIN, which poly_copies_valid refuses as any value out of range. */
+static int int_arg(PyObject *o, long *v) {
+  if (!PyLong_Check(o) || PyBool_Check(o)) return 0;
+  int overflow;
+  *v = PyLong_AsLongAndOverflow(o, &overflow);
+  if (overflow) *v = overflow > 0 ? LONG_MAX : LONG_MIN;
+  return 1;
+}
+
+/* copies=: N (an int) or (A, B), every piece of s taken so, as poly_copies_valid allows. 0, or
+ * -1 with a TypeError or ValueError. */
+static int set_copies(poly_set *s, PyObject *copies) {
+  long n, required = -1;
+  int ok = int_arg(copies, &n);
+  if (!ok && PyTuple_Check(copies) && PyTuple_GET_SIZE(copies) == 2)
+    ok = int_arg(PyTuple_GET_ITEM(copies, 0), &required) &&
+         int_arg(PyTuple_GET_ITEM(copies, 1), &n);
+  if (!ok && !PyErr_Occurred())
+    PyErr_Format(PyExc_TypeError, "copies must be an int N or a pair (A, B), not %R", copies);
+  if (!ok) return -1;
+  if (!poly_copies_valid(n, required) || (PyTuple_Check(copies) && required < 0)) {
     PyErr_Format(PyExc_ValueError,
-                 "copies: expected N, from 1 to %d, or (A, B), 0 <= A <= B, B from 1 to %d "
-                 "(B copies of each piece, at least A of them used), not %s",
+                 "copies: expected N from 1 to %d, or (A, B) with 0 <= A <= B and B from 1 to %d "
+                 "(B copies of each piece, at least A of them used), not %R",
                  POLY_MAX_LETTERS, POLY_MAX_LETTERS, copies);
     return -1;
   }
   poly_error err;
-  poly_status st = poly_set_copies(s, n, required, &err);
+  poly_status st = poly_set_copies(s, (int)n, (int)required, &err);
   if (st == POLY_ENOMEM) {
     PyErr_NoMemory();
     return -1;
@@ -169,12 +187,11 @@ static int model_options(const poly_set *s, int mirror, int reflections, const c
 static int packing_init(dance_packing *self, PyObject *args, PyObject *kw) {
   static char *names[] = {"text",   "name",        "library", "box",    "region", "optional",
                           "mirror", "reflections", "hold",    "copies", NULL};
-  const char *text = NULL, *name = "<pieces>", *library = NULL, *region = NULL, *hold = "auto",
-             *copies = NULL;
+  const char *text = NULL, *name = "<pieces>", *library = NULL, *region = NULL, *hold = "auto";
   Py_ssize_t len = 0;
-  PyObject *box = Py_None;
+  PyObject *box = Py_None, *copies = Py_None;
   int optional = 0, mirror = 0, reflections = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "z#|szOzpppsz:PackingCore", names, &text, &len,
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "z#|szOzpppsO:PackingCore", names, &text, &len,
                                    &name, &library, &box, &region, &optional, &mirror,
                                    &reflections, &hold, &copies))
     return -1;
@@ -188,7 +205,7 @@ static int packing_init(dance_packing *self, PyObject *args, PyObject *kw) {
   }
   poly_set *s = read_set(text, len, name, library);
   poly_options po;
-  if (!s || (copies && set_copies(s, copies)) || shape_set(s, box, region) ||
+  if (!s || (copies != Py_None && set_copies(s, copies)) || shape_set(s, box, region) ||
       model_options(s, mirror, reflections, hold, &po)) {
     poly_set_free(s);
     return -1;
@@ -482,6 +499,5 @@ int dance_packing_register(PyObject *module) {
     Py_DECREF(&packing_type);
     return -1;
   }
-  /* the most copies of each piece: the most pieces a set with copies may have */
-  return PyModule_AddIntConstant(module, "MAX_COPIES", POLY_MAX_LETTERS);
+  return 0;
 }

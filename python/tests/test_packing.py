@@ -3,6 +3,7 @@ dance, piece text, copies, generated libraries, regions, limits, drawings in the
 the matrix as a Problem, bad input, and Ctrl-C."""
 import json
 import os
+import re
 import subprocess
 
 import pytest
@@ -149,8 +150,13 @@ def test_copies_and_ranges(dance_bin, tmp_path):
     with pytest.raises(ValueError, match=r"copies: expected N from 1 to 62, or \(A, B\) with "
                                          r"0 <= A <= B and B from 1 to 62 .*, not \(3, 2\)"):
         dance.Packing(library="tetrominoes", box=(4, 4), copies=(3, 2))
-    with pytest.raises(TypeError, match="copies must be an int N or a pair"):
-        dance.Packing(library="tetrominoes", box=(4, 4), copies="2")
+    for bad in (0, 63, 10**30, (-1, 2), (0, 0), (2, -10**30)):
+        with pytest.raises(ValueError, match=r"copies: expected N from 1 to 62, .*, not %s$"
+                                             % re.escape(repr(bad))):
+            dance.Packing(library="tetrominoes", box=(4, 4), copies=bad)
+    for bad in ("2", True, (1, 2, 3), [1, 2], (1.0, 2)):
+        with pytest.raises(TypeError, match="copies must be an int N or a pair"):
+            dance.Packing(library="tetrominoes", box=(4, 4), copies=bad)
     with pytest.raises(ValueError, match="copies: the set gives copies of its own "
                                          r"\(piece L, line 2\)"):
         dance.Packing(ten, copies=2)
