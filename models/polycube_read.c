@@ -163,6 +163,9 @@ static poly_status finish_piece(reader *r) {
   return st;
 }
 
+/* Copy k (from 1) of a piece given as xA..B (required A; -1 for xN) is optional: k > A. */
+static int copy_optional(int k, int required) { return required >= 0 && k > required; }
+
 /* Copy k (2 or more) of piece p, at index first, into c: the same cubes, named NAME-k, no
  * letter yet (assign_letters gives one), optional when p is or, in a range xA..B (required
  * A, else -1), when k > A. 0, or -1 when out of memory (or the name too long, which
@@ -173,7 +176,7 @@ static int copy_piece(poly_piece *c, const poly_piece *p, int first, int k, int 
   if (snprintf(c->name, sizeof c->name, "%s-%d", p->name, k) >= (int)sizeof c->name) return -1;
   c->letter = 0;
   c->copy_of = first;
-  if (required >= 0) c->optional = p->optional || k > required;
+  c->optional = p->optional || copy_optional(k, required);
   c->cubes = malloc((size_t)p->size * sizeof *c->cubes);
   if (!c->cubes) return -1;
   memcpy(c->cubes, p->cubes, (size_t)p->size * sizeof *c->cubes);
@@ -544,7 +547,7 @@ static poly_status piece_line(reader *r, const char *w, size_t wn, size_t lead) 
   memset(p, 0, sizeof *p);
   memcpy(p->name, name, nn);
   p->line = r->line;
-  p->optional = optional || required == 0;
+  p->optional = optional || copy_optional(1, required);
   p->copy_of = -1;
   r->piece = p;
   r->copies = copies;
@@ -751,7 +754,7 @@ poly_status poly_set_copies(poly_set *s, int copies, int required, poly_error *e
   for (int p = 0; p < s->npieces; p++) {
     int first = n;
     np[n] = s->pieces[p];
-    if (required == 0) np[n].optional = 1;
+    np[n].optional = np[n].optional || copy_optional(1, required);
     n++;
     for (int k = 2; k <= copies; k++)
       if (copy_piece(&np[n++], &s->pieces[p], first, k, required)) {
