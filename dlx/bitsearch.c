@@ -1,22 +1,16 @@
 /* bitsearch.c -- the bitset exact-cover engine (see bitengine.h): its tables, its
  * engines, and the single-thread solve. The search loop itself is bitsearch_run.h,
- * compiled here once per instruction set. */
+ * compiled once per instruction set (bitsearch_isa.h). */
 #define _DEFAULT_SOURCE /* mmap's MAP_ANONYMOUS and madvise's MADV_HUGEPAGE */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "bitengine.h"
+#include "bitsearch_isa.h"
 #include "bits.h"
 #include "engine.h"
 #include "matrix_internal.h"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define BX_X86 1
-#include <immintrin.h>
-#else
-#define BX_X86 0
-#endif
 
 /* The thresholds (BX_CONF_MAX, BX_COMPACT_MAX, ...) are in tuning.h. */
 _Static_assert(BX_TINY_COMPACT_MAX <= 64 * BX_TINY_WORDS, "a first frame fits the small loop");
@@ -341,56 +335,6 @@ bx_engine *dlx_bx_engine_new(const bx_tables *t) { return engine_new(t, 1); }
 
 bx_engine *dlx_bx_walker_new(const bx_tables *t) { return engine_new(t, 0); }
 
-/* ---- the search, once per instruction set ---------------------------------------------- */
-
-#define BX_SUFFIX _generic
-#define BX_ATTR
-#define BX_AVX2 0
-#define BX_AVX512 0
-#include "bitsearch_run.h"
-#undef BX_SUFFIX
-#undef BX_ATTR
-#undef BX_AVX2
-#undef BX_AVX512
-
-#if BX_X86
-#define BX_SUFFIX _popcnt
-#define BX_ATTR __attribute__((target("popcnt,bmi")))
-#define BX_AVX2 0
-#define BX_AVX512 0
-#include "bitsearch_run.h"
-#undef BX_SUFFIX
-#undef BX_ATTR
-#undef BX_AVX2
-#undef BX_AVX512
-
-#define BX_SUFFIX _avx2
-#define BX_ATTR __attribute__((target("popcnt,bmi,avx2")))
-#define BX_AVX2 1
-#define BX_AVX512 0
-#include "bitsearch_run.h"
-#undef BX_SUFFIX
-#undef BX_ATTR
-#undef BX_AVX2
-#undef BX_AVX512
-
-#define BX_SUFFIX _avx512
-#define BX_ATTR                                                                                    \
-  __attribute__((target("popcnt,bmi,avx512f,avx512bw,avx512vpopcntdq,avx512vbmi,gfni")))
-/* the same with BMI2, for the one function that gathers bits (PEXT), so that the other
- * functions are compiled as before */
-#define BX_ATTR_PEXT                                                                               \
-  __attribute__((target("popcnt,bmi,bmi2,avx512f,avx512bw,avx512vpopcntdq,avx512vbmi,gfni")))
-#define BX_AVX2 0
-#define BX_AVX512 1
-#include "bitsearch_run.h"
-#undef BX_SUFFIX
-#undef BX_ATTR
-#undef BX_ATTR_PEXT
-#undef BX_AVX2
-#undef BX_AVX512
-#endif
-
 static int detect_isa(void) {
 #if BX_X86
   /* Every processor with VPOPCNTQ but one line of Xeon Phi has VBMI and GFNI too, and BMI2. */
@@ -439,20 +383,20 @@ void dlx_bx_budget(bx_engine *e, uint64_t max_nodes) {
 
 int dlx_bx_engine_run(bx_engine *e, int32_t base) {
 #if BX_X86
-  if (e->isa == BX_ISA_AVX512) return run_avx512(e, base);
-  if (e->isa == BX_ISA_AVX2) return run_avx2(e, base);
-  if (e->isa == BX_ISA_POPCNT) return run_popcnt(e, base);
+  if (e->isa == BX_ISA_AVX512) return dlx_bx_run_avx512(e, base);
+  if (e->isa == BX_ISA_AVX2) return dlx_bx_run_avx2(e, base);
+  if (e->isa == BX_ISA_POPCNT) return dlx_bx_run_popcnt(e, base);
 #endif
-  return run_generic(e, base);
+  return dlx_bx_run_generic(e, base);
 }
 
 int32_t dlx_bx_engine_choose(const bx_engine *e, int32_t l, uint64_t *count) {
 #if BX_X86
-  if (e->isa == BX_ISA_AVX512) return choose0_avx512(e, l, count);
-  if (e->isa == BX_ISA_AVX2) return choose0_avx2(e, l, count);
-  if (e->isa == BX_ISA_POPCNT) return choose0_popcnt(e, l, count);
+  if (e->isa == BX_ISA_AVX512) return dlx_bx_choose0_avx512(e, l, count);
+  if (e->isa == BX_ISA_AVX2) return dlx_bx_choose0_avx2(e, l, count);
+  if (e->isa == BX_ISA_POPCNT) return dlx_bx_choose0_popcnt(e, l, count);
 #endif
-  return choose0_generic(e, l, count);
+  return dlx_bx_choose0_generic(e, l, count);
 }
 
 uint32_t dlx_bx_engine_branches(bx_engine *e, int32_t l, int32_t *opts) {
@@ -582,19 +526,19 @@ void dlx_bx_recall_grow(bx_engine *e) {
 void dlx_bx_engine_replay(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
 #if BX_X86
   if (e->isa == BX_ISA_AVX512) {
-    replay_avx512(e, path, from, to);
+    dlx_bx_replay_avx512(e, path, from, to);
     return;
   }
   if (e->isa == BX_ISA_AVX2) {
-    replay_avx2(e, path, from, to);
+    dlx_bx_replay_avx2(e, path, from, to);
     return;
   }
   if (e->isa == BX_ISA_POPCNT) {
-    replay_popcnt(e, path, from, to);
+    dlx_bx_replay_popcnt(e, path, from, to);
     return;
   }
 #endif
-  replay_generic(e, path, from, to);
+  dlx_bx_replay_generic(e, path, from, to);
 }
 
 double dlx_bx_probe(bx_engine *e, int32_t level, int32_t *opts, uint64_t *rng, double total,

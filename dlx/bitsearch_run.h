@@ -1,14 +1,27 @@
 /* bitsearch_run.h -- the bitset engine's search loop, compiled once per instruction set.
  *
- * bitsearch.c includes this file several times, each time with
+ * bitsearch_generic.c, bitsearch_popcnt.c, bitsearch_avx2.c and bitsearch_avx512.c each
+ * include this file once, with
  *   BX_SUFFIX  a suffix for the names defined here (_generic, _popcnt, _avx2, _avx512),
  *   BX_ATTR    the target attribute of every function here (empty for the generic one),
  *   BX_AVX2    1 to use AVX2 in the renumbered frames' counts and AND-NOTs (least4, apply),
  *   BX_AVX512  1 to use AVX-512 (VPOPCNTQ) and the small frames' loop, 0 for scalar code,
  * so that each copy is compiled for its target, with its helpers inlined into the loop
- * (a function can only be inlined into one of the same target). Which copy runs is
- * chosen when the engine is made (dlx_bx_isa in bitsearch.c).
+ * (a function can only be inlined into one of the same target). Its entry points are those
+ * of bitsearch_isa.h; which copy runs is chosen when the engine is made (dlx_bx_isa in
+ * bitsearch.c).
  */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bitsearch_isa.h"
+#include "bits.h"
+#include "engine.h"
+#include "matrix_internal.h"
+#if BX_X86
+#include <immintrin.h>
+#endif
+
 #define BX_CAT2(a, b) a##b
 #define BX_CAT(a, b) BX_CAT2(a, b)
 #define BX_FN(name) BX_CAT(name, BX_SUFFIX)
@@ -571,7 +584,7 @@ BX_INLINE int32_t BX_FN(next_option)(const uint64_t *live, const uint64_t *opts,
 
 /* dlx_bx_engine_replay in this instruction set: levels from..to-1 set to the options
  * path[from..to-1], in frame 0. */
-static BX_ATTR void BX_FN(replay)(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
+BX_ATTR void BX_FN(dlx_bx_replay)(bx_engine *e, const int32_t *path, int32_t from, int32_t to) {
   for (int32_t l = from; l < to; l++) {
     e->solution[l] = path[l];
     e->pos[l] = path[l];
@@ -582,7 +595,7 @@ static BX_ATTR void BX_FN(replay)(bx_engine *e, const int32_t *path, int32_t fro
 
 /* The MRV item at level l, in frame 0 (for the estimator, which renumbers nothing):
  * -1 if every primary is covered; its count in *tmin. */
-static BX_ATTR int32_t BX_FN(choose0)(const bx_engine *e, int32_t l, uint64_t *tmin) {
+BX_ATTR int32_t BX_FN(dlx_bx_choose0)(const bx_engine *e, int32_t l, uint64_t *tmin) {
   const bx_tables *t = e->t;
   const uint64_t *live = e->live + (size_t)l * t->W;
   const uint64_t *u = e->unc + (size_t)l * t->PW;
@@ -1420,7 +1433,7 @@ BX_INLINE void BX_FN(drop_frame)(bx_engine *e, int32_t l) {
   }
 }
 
-static BX_ATTR int BX_FN(run)(bx_engine *e, int32_t base) {
+BX_ATTR int BX_FN(dlx_bx_run)(bx_engine *e, int32_t base) {
   const bx_tables *t = e->t;
   const uint32_t W0 = t->W, PW = t->PW;
   int32_t *best = e->best, *pos = e->pos, *bn = e->branch_n, *bk = e->branch_k;
