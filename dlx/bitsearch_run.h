@@ -1316,10 +1316,16 @@ static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e
   }
 }
 /* At the start of a cache line, so that the placement of its loops does not move with
- * code elsewhere in the file. With BMI2, for the packed primaries' bits (PEXT, tiny_w). */
+ * code elsewhere in the file. With BMI2, for the packed primaries' bits (PEXT, tiny_w).
+ * One copy of tiny_w a width, each with its width a constant, for speed; with
+ * BX_TINY_ANY_WIDTH (the sanitizer builds, where those copies made this the longest file to
+ * compile and speed matters less), one copy that reads the width: the same code and tree. */
 static BX_ATTR_PEXT __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, const bx_frame *f,
                                                                  int32_t top) {
   if (f->W <= 4 && e->lanes > 1) return BX_FN(tiny_lanes)(e, f, top);
+#ifdef BX_TINY_ANY_WIDTH
+  return BX_FN(tiny_w)(e, f, top, f->W);
+#else
   switch (f->W) {
   case 1: return BX_FN(tiny_w)(e, f, top, 1);
   case 2: return BX_FN(tiny_w)(e, f, top, 2);
@@ -1338,6 +1344,7 @@ static BX_ATTR_PEXT __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, c
   case 15: return BX_FN(tiny_w)(e, f, top, 15);
   default: return BX_FN(tiny_w)(e, f, top, 16);
   }
+#endif
 }
 #undef BX_TLOAD
 #endif
