@@ -72,7 +72,7 @@ class build_ext_side_by_side(build_ext):
             out = kwargs.get("output_dir", args[0] if args else None)
             for obj in self.compiler.object_filenames(sources, output_dir=out):
                 os.makedirs(os.path.dirname(obj) or ".", exist_ok=True)
-            with ThreadPoolExecutor(max(1, jobs or 1)) as pool:
+            with ThreadPoolExecutor(jobs or 1) as pool:
                 parts = list(pool.map(lambda s: compile_one([s], *args, **kwargs), sources))
             return [obj for objs in parts for obj in objs]
 
