@@ -41,7 +41,7 @@ build_targets() {
   shift 2
   mkdir -p "$dir"
   echo "dance: building $targets in $dir (output in $dir/build.log)" >&2
-  if ! { cmake -S "$DANCE_ROOT" -B "$dir" "$@" && cmake --build "$dir" -j "$(nproc)" --target $targets; } \
+  if ! { cmake -S "$DANCE_ROOT" -B "$dir" $DANCE_LAUNCHER "$@" && cmake --build "$dir" -j "$(nproc)" --target $targets; } \
     >"$dir/build.log" 2>&1; then
     tail -n 60 "$dir/build.log" >&2
     echo "dance: the build failed; all of its output is in $dir/build.log" >&2
@@ -50,3 +50,13 @@ build_targets() {
 }
 
 DANCE_ROOT=$(cd "$(dirname "$0")/.." && pwd)
+
+# ccache, when it is installed (CI installs it), keeps each compiled object under a hash of
+# its preprocessed source and flags, so a clean checkout compiles only what changed since
+# the last one. Paths are hashed relative to the checkout (CCACHE_BASEDIR, CCACHE_NOHASHDIR)
+# so that checkouts in other folders share the objects. DANCE_CCACHE=0 compiles everything.
+DANCE_LAUNCHER=-DCMAKE_C_COMPILER_LAUNCHER=
+if [ "${DANCE_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
+  DANCE_LAUNCHER=-DCMAKE_C_COMPILER_LAUNCHER=ccache
+  export CCACHE_BASEDIR=$DANCE_ROOT CCACHE_NOHASHDIR=true
+fi

@@ -27,6 +27,11 @@ before=$(git -C "$root" status --porcelain -- python 2>/dev/null)
 mkdir "$tmp/src" && cp -r "$root/python" "$root/dlx" "$root/models" "$root/cube_pieces" "$tmp/src/" &&
   rm -rf "$tmp/src/python/build" "$tmp/src/python/"*.egg-info || exit 1
 "$python" -m venv --system-site-packages "$tmp/venv" || exit 1
+# ccache, where scripts/lib.sh turned it on, keeps the extension's objects between runs; the
+# copy's folder is new each run, so paths are hashed relative to it.
+if [ -n "${CCACHE_BASEDIR:-}" ] && command -v ccache >/dev/null; then
+  export CC="ccache ${CC:-cc}" CCACHE_BASEDIR=$tmp
+fi
 if ! (cd "$tmp" && "$tmp/venv/bin/pip" install -q --no-build-isolation --no-deps \
   --no-index "$tmp/src/python" >"$tmp/pip.log" 2>&1); then
   echo "FAIL python: pip could not build and install the package" >&2
