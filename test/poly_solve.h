@@ -9,10 +9,6 @@
 #include "solve.h"
 #include "polycube.h"
 
-#ifndef DANCE_PIECES_DIR
-#define DANCE_PIECES_DIR DANCE_DATA_DIR "/../cube_pieces"
-#endif
-
 static poly_set *read_set(const char *name) {
   char path[512];
   snprintf(path, sizeof path, "%s/%s.txt", DANCE_PIECES_DIR, name);

@@ -11,10 +11,12 @@
 #define DANCE_TEST_H
 
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static int test_failed_checks_;
 static int test_passed_, test_failed_;
@@ -116,10 +118,47 @@ static inline char *test_read_stream(FILE *f) {
   return text;
 }
 
-/* Directory of the shared test inputs (set by CMake). */
-#ifndef DANCE_DATA_DIR
+/* The repository's data/ and cube_pieces/ folders. CMake gives their paths relative to the
+ * test program's own folder (DANCE_DATA_REL, DANCE_PIECES_REL), which are the same in every
+ * checkout, so that no object holds the checkout's path and ccache can share the objects
+ * between checkouts; the program's folder is read from /proc/self/exe. Without them (a test
+ * compiled by hand), the folders relative to the current one. */
+static inline const char *test_repo_dir_(const char *rel) {
+  char exe[4096];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+  if (!slash) return rel;
+  slash[1] = '\0'; /* the program's folder, with its slash */
+  size_t size = strlen(exe) + strlen(rel) + 1;
+  char *dir = (char *)malloc(size);
+  if (!dir) return rel;
+  snprintf(dir, size, "%s%s", exe, rel);
+  return dir;
+}
+#ifdef DANCE_DATA_REL
+static inline const char *test_data_dir_(void) {
+  static const char *dir;
+  return dir ? dir : (dir = test_repo_dir_(DANCE_DATA_REL));
+}
+static inline const char *test_pieces_dir_(void) {
+  static const char *dir;
+  return dir ? dir : (dir = test_repo_dir_(DANCE_PIECES_REL));
+}
+#define DANCE_DATA_DIR test_data_dir_()
+#define DANCE_PIECES_DIR test_pieces_dir_()
+#else
 #define DANCE_DATA_DIR "data"
+#define DANCE_PIECES_DIR "cube_pieces"
 #endif
+
+/* DIR/NAME, in one of 8 buffers used in turn: for a path passed straight to a call. */
+static inline const char *test_path(const char *dir, const char *name) {
+  static char paths[8][PATH_MAX];
+  static unsigned next;
+  char *path = paths[next++ % 8];
+  snprintf(path, sizeof paths[0], "%s/%s", dir, name);
+  return path;
+}
 
 /* Reads DANCE_DATA_DIR/xc/NAME; a failure is a failed check (and NULL). Needs dlx.h
  * included before this header. */

@@ -266,7 +266,7 @@ static void test_limits(void) {
  * the limit of half the pieces on a group, and the unions of groups. */
 static void test_burrtools_levels(void) {
   int n = 0;
-  burr_list_entry *list = burr_list_read(DANCE_DATA_DIR "/burr/checks.txt", &n);
+  burr_list_entry *list = burr_list_read(test_path(DANCE_DATA_DIR, "burr/checks.txt"), &n);
   ASSERT(list != NULL);
   ASSERT_EQ(n, 35);
   for (int i = 0; i < n; i++) {

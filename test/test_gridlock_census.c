@@ -117,7 +117,7 @@ static void test_layouts_canonical(void) {
 /* The tilings of a layout and of its 8 images are as many. */
 static void test_symmetry_keeps_count(void) {
   gridlock_puzzle p, image;
-  ASSERT_EQ(gridlock_read_file(DANCE_DATA_DIR "/gridlock/37.txt", &p, NULL), GRIDLOCK_OK);
+  ASSERT_EQ(gridlock_read_file(test_path(DANCE_DATA_DIR, "gridlock/37.txt"), &p, NULL), GRIDLOCK_OK);
   for (int g = 0; g < GRIDLOCK_SYMMETRIES; g++) {
     gridlock_result r;
     gridlock_transform(&p, g, &image);
@@ -130,7 +130,7 @@ static void test_symmetry_keeps_count(void) {
 static void test_rating_counts(void) {
   for (int k = 1; k <= 88; k++) {
     char path[512];
-    snprintf(path, sizeof path, DANCE_DATA_DIR "/gridlock/%02d.txt", k);
+    snprintf(path, sizeof path, "%s/gridlock/%02d.txt", DANCE_DATA_DIR, k);
     gridlock_puzzle p;
     gridlock_result r;
     gridlock_rating rt;
@@ -144,7 +144,7 @@ static void test_rating_counts(void) {
   }
   gridlock_puzzle p;
   gridlock_rating rt;
-  gridlock_read_file(DANCE_DATA_DIR "/gridlock/01.txt", &p, NULL);
+  gridlock_read_file(test_path(DANCE_DATA_DIR, "gridlock/01.txt"), &p, NULL);
   gridlock_rate(&p, &rt);
   ASSERT_EQ(rt.difficulty, 4); /* 4 sweeps, then singles only */
   ASSERT_EQ(rt.guesses, 0);

@@ -86,7 +86,7 @@ static void test_census(void) {
   /* the 88 published puzzles: each found, with its count */
   for (int k = 1; k <= 88; k++) {
     char path[512];
-    snprintf(path, sizeof path, DANCE_DATA_DIR "/gridlock/%02d.txt", k);
+    snprintf(path, sizeof path, "%s/gridlock/%02d.txt", DANCE_DATA_DIR, k);
     gridlock_puzzle p;
     ASSERT_EQ(gridlock_read_file(path, &p, NULL), GRIDLOCK_OK);
     const gridlock_census_entry *t = gridlock_census_find(e, n, &p);

@@ -7,7 +7,7 @@
 #include "dlx.h"
 #include "test.h"
 
-#define XC DANCE_DATA_DIR "/xc/"
+#define XC(name) test_path(DANCE_DATA_DIR, "xc/" name)
 
 /* ---- helpers -------------------------------------------------------------------- */
 
@@ -138,7 +138,7 @@ static const data_file data[] = {
 static void test_data_counts(void) {
   for (size_t i = 0; i < NDATA; i++) {
     char path[512];
-    snprintf(path, sizeof path, XC "%s", data[i].file);
+    snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, data[i].file);
     dlx_matrix *m = NULL;
     dlx_parse_error e;
     warn_log log = {0};
@@ -171,7 +171,7 @@ static void test_colortest_structure(void) {
   dlx_matrix *m = NULL;
   dlx_parse_error e;
   warn_log log = {0};
-  ASSERT_EQ(dlx_read_file(XC "colortest.dlx", &m, &e, on_warning, &log), DLX_OK);
+  ASSERT_EQ(dlx_read_file(XC("colortest.dlx"), &m, &e, on_warning, &log), DLX_OK);
   if (!m) return;
   const char *names[] = {"A", "B", "C", "X", "Y"};
   for (int32_t i = 0; i < 5; i++) {
@@ -200,7 +200,7 @@ static void test_colortest_structure(void) {
   ASSERT_EQ(log.count, 1);
   ASSERT_EQ(log.line[0], 6);
   ASSERT_EQ(log.column[0], 1);
-  ASSERT_STREQ(log.file, XC "colortest.dlx");
+  ASSERT_STREQ(log.file, XC("colortest.dlx"));
   ASSERT_STREQ(log.message, "option has no primary item; skipped");
   dlx_matrix_free(m);
 }
@@ -209,7 +209,7 @@ static void test_colortest_structure(void) {
 
 static void test_write_colortest(void) {
   dlx_matrix *m = NULL;
-  ASSERT_EQ(dlx_read_file(XC "colortest.dlx", &m, NULL, NULL, NULL), DLX_OK);
+  ASSERT_EQ(dlx_read_file(XC("colortest.dlx"), &m, NULL, NULL, NULL), DLX_OK);
   if (!m) return;
   dlx_status st = DLX_EARG;
   char *s = write_str(m, NULL, NULL, &st);
@@ -292,7 +292,7 @@ static void test_bounds(void) {
 static void test_roundtrip_data(void) {
   for (size_t i = 0; i < NDATA; i++) {
     char path[512];
-    snprintf(path, sizeof path, XC "%s", data[i].file);
+    snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, data[i].file);
     dlx_matrix *m = NULL, *b = NULL, *c = NULL;
     dlx_parse_error e;
     ASSERT_EQ(dlx_read_file(path, &m, &e, NULL, NULL), DLX_OK);
@@ -396,10 +396,10 @@ static void test_write_interleaved(void) {
 
 static void test_write_errors(void) {
   dlx_matrix *m = NULL;
-  ASSERT_EQ(dlx_read_file(XC "queens12.dlx", &m, NULL, NULL, NULL), DLX_OK);
+  ASSERT_EQ(dlx_read_file(XC("queens12.dlx"), &m, NULL, NULL, NULL), DLX_OK);
   if (!m) return;
   /* A stream open for reading only: every write fails. */
-  FILE *f = fopen(XC "queens12.dlx", "r");
+  FILE *f = fopen(XC("queens12.dlx"), "r");
   ASSERT(f != NULL);
   if (f) {
     ASSERT_EQ(dlx_write(m, f, "x"), DLX_EIO);
@@ -513,14 +513,14 @@ static void test_malformed(void) {
 static void test_missing_file(void) {
   dlx_matrix *m = (dlx_matrix *)&m;
   dlx_parse_error e;
-  ASSERT_EQ(dlx_read_file(XC "no-such-file.dlx", &m, &e, NULL, NULL), DLX_EIO);
+  ASSERT_EQ(dlx_read_file(XC("no-such-file.dlx"), &m, &e, NULL, NULL), DLX_EIO);
   ASSERT(m == NULL);
-  ASSERT_STREQ(e.file, XC "no-such-file.dlx");
+  ASSERT_STREQ(e.file, XC("no-such-file.dlx"));
   ASSERT_EQ(e.line, 0);
   ASSERT_EQ(e.column, 0);
   ASSERT_STREQ(e.message, "cannot open: No such file or directory");
   /* A directory opens but cannot be read. */
-  ASSERT_EQ(dlx_read_file(XC, &m, &e, NULL, NULL), DLX_EIO);
+  ASSERT_EQ(dlx_read_file(XC(""), &m, &e, NULL, NULL), DLX_EIO);
   ASSERT(m == NULL);
   ASSERT_STREQ(e.message, "cannot read: Is a directory");
   ASSERT_EQ(dlx_read_buffer("a", 1, "x", NULL, &e, NULL, NULL), DLX_EARG);
@@ -676,7 +676,7 @@ static void test_long_lines(void) {
 }
 
 static void test_stdin(void) {
-  if (!freopen(XC "colortest.dlx", "rb", stdin)) {
+  if (!freopen(XC("colortest.dlx"), "rb", stdin)) {
     ASSERT(!"cannot reopen stdin");
     return;
   }
@@ -774,7 +774,7 @@ static void test_fuzz(void) {
   size_t lens[NDATA];
   for (size_t i = 0; i < NDATA; i++) {
     char path[512];
-    snprintf(path, sizeof path, XC "%s", data[i].file);
+    snprintf(path, sizeof path, "%s/xc/%s", DANCE_DATA_DIR, data[i].file);
     inputs[i] = load(path, &lens[i]);
     ASSERT(inputs[i] != NULL);
     if (!inputs[i]) return;
