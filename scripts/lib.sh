@@ -1,5 +1,5 @@
-# scripts/lib.sh -- shared by scripts/demo, scripts/test and scripts/fuzz: install what is
-# missing from Debian's packages, then configure and build one tree.
+# scripts/lib.sh -- shared by the scripts of scripts/ and by .ci/run: install what is missing
+# from Debian's packages, then configure and build one tree (through ccache when installed).
 
 # The Debian packages dance needs to build and test (time: /usr/bin/time, which
 # bench/run_cube.sh and bench/vs_dlx6.sh read).
