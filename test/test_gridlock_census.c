@@ -117,7 +117,8 @@ static void test_layouts_canonical(void) {
 /* The tilings of a layout and of its 8 images are as many. */
 static void test_symmetry_keeps_count(void) {
   gridlock_puzzle p, image;
-  ASSERT_EQ(gridlock_read_file(test_path(DANCE_DATA_DIR, "gridlock/37.txt"), &p, NULL), GRIDLOCK_OK);
+  ASSERT_EQ(gridlock_read_file(test_path(DANCE_DATA_DIR, "gridlock/37.txt"), &p, NULL),
+            GRIDLOCK_OK);
   for (int g = 0; g < GRIDLOCK_SYMMETRIES; g++) {
     gridlock_result r;
     gridlock_transform(&p, g, &image);

@@ -12,7 +12,6 @@
 #include "engine.h"
 #include "test.h"
 
-
 static int32_t item(dlx_matrix *m, const char *name, dlx_item_kind kind) {
   int32_t id = -1;
   ASSERT_EQ(dlx_add_item(m, name, kind, &id), DLX_OK);
@@ -308,7 +307,8 @@ static void test_limits_and_refusals(void) {
   ASSERT_EQ(dlx_count_memo(m, NULL, 0, &st), DLX_EMEMO);
   dlx_matrix_free(m);
   dlx_matrix *c = NULL;
-  ASSERT_EQ(dlx_read_file(test_path(DANCE_DATA_DIR, "xc/colortest.dlx"), &c, NULL, NULL, NULL), DLX_OK);
+  ASSERT_EQ(dlx_read_file(test_path(DANCE_DATA_DIR, "xc/colortest.dlx"), &c, NULL, NULL, NULL),
+            DLX_OK);
   if (c) ASSERT_EQ(dlx_count_memo(c, NULL, 0, &st), DLX_OK);
   ASSERT_EQ_U64(st.solutions, 1);
   dlx_matrix_free(c);

@@ -1209,8 +1209,9 @@ static void test_random_wide_against_unpruned(void) {
 static void test_wide_model(void) {
   poly_set *s = NULL;
   poly_error err;
-  ASSERT_EQ(poly_read_file(test_path(DANCE_DATA_DIR, "cube/pentominoes-tetrominoes-8x10.txt"), &s, &err),
-            POLY_OK);
+  ASSERT_EQ(
+      poly_read_file(test_path(DANCE_DATA_DIR, "cube/pentominoes-tetrominoes-8x10.txt"), &s, &err),
+      POLY_OK);
   if (!s) return;
   poly_model *m = NULL;
   poly_options o = poly_options_default();
