@@ -863,15 +863,95 @@ BX_INLINE_PEXT void BX_FN(tiny_conf)(bx_engine *e, uint64_t *built, const uint64
   built[o >> 6] |= (uint64_t)1 << (o & 63);
 }
 
+/* The lone-cell rule (dlx_lone_rule) in tiny_w's frame of W words, after option id, the
+ * primaries u0, u1 left uncovered below it: the options that would leave one of the items
+ * it names alone are taken out of live. The items' bits and their neighbours' are looked up
+ * at once, 64 bytes in a table of the 128 bits of u0, u1 (VPERMI2B); then for each item
+ * uncovered with a neighbour uncovered, its neighbours' rows are ANDed, loads masked off
+ * for the others (an item's row when none: it is in the frame), and its own row taken out. */
+BX_INLINE_PEXT void BX_FN(lone_after)(const dlx_lone_rule *r, const uint64_t *irows, int32_t id,
+                                      uint64_t u0, uint64_t u1, __m512i *live, const uint32_t W) {
+  const uint32_t NV = W > 8 ? 2 : 1;
+  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
+  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
+  const uint32_t *ent = r->after + (size_t)id * 16;
+  const uint64_t m = _mm512_movepi8_mask(
+      _mm512_permutex2var_epi8(_mm512_movm_epi8(u0), _mm512_load_si512(ent), _mm512_movm_epi8(u1)));
+  const __m512i ones = _mm512_set1_epi64(-1);
+  /* the nibbles of m: the item's bit, its neighbours' */
+  for (uint64_t sel = m & (m >> 1 | m >> 2 | m >> 3) & 0x1111111111111111u; sel; sel &= sel - 1) {
+    const uint32_t j = (uint32_t)__builtin_ctzll(sel), w = ent[j / 4], c = w & 0xff;
+    const uint32_t b = (uint32_t)(m >> (j + 1)), x1 = w >> 8 & 0xff, x2 = w >> 16 & 0xff,
+                   x3 = w >> 24;
+    const uint64_t *rc = irows + (size_t)c * W;
+    const uint64_t *r1 = b & 1 ? irows + (size_t)x1 * W : rc;
+    const uint64_t *r2 = b & 2 ? irows + (size_t)x2 * W : rc;
+    const uint64_t *r3 = b & 4 ? irows + (size_t)x3 * W : rc;
+    const __mmask8 a1 = b & 1 ? 0xff : 0, a2 = b & 2 ? 0xff : 0, a3 = b & 4 ? 0xff : 0;
+    for (uint32_t h = 0; h < NV; h++) {
+      const __mmask8 wm = h ? wm1 : wm0;
+      __m512i k = _mm512_and_si512(_mm512_mask_loadu_epi64(ones, a1 & wm, r1 + 8 * h),
+                                   _mm512_mask_loadu_epi64(ones, a2 & wm, r2 + 8 * h));
+      /* k & x3's row & ~c's row */
+      k = _mm512_ternarylogic_epi64(k, _mm512_mask_loadu_epi64(ones, a3 & wm, r3 + 8 * h),
+                                    _mm512_maskz_loadu_epi64(wm, rc + 8 * h), 0x40);
+      live[h] = _mm512_andnot_si512(k, live[h]);
+    }
+  }
+}
+
+/* The same at tiny_w's top, level l, for every uncovered item with neighbours (the options
+ * above were not looked at so), its live options and options to try (tlive, tcand, tnz)
+ * made anew. */
+BX_INLINE_PEXT void BX_FN(lone_top)(const bx_engine *e, const uint64_t *irows, const int32_t *best,
+                                    uint64_t *tlive, uint64_t *tcand, uint32_t *tnz, int32_t l,
+                                    const uint32_t W) {
+  const uint32_t NV = W > 8 ? 2 : 1, TW = BX_TINY_WORDS;
+  const __mmask8 wm0 = W >= 8 ? (__mmask8)0xff : (__mmask8)((1u << W) - 1);
+  const __mmask8 wm1 = W > 8 ? (__mmask8)((1u << (W - 8)) - 1) : 0;
+  const uint64_t *u = e->unc + (size_t)l * e->t->PW;
+  const uint64_t uu[2] = {u[0], e->t->PW == 2 ? u[1] : 0};
+  __m512i live[2] = {_mm512_setzero_si512(), _mm512_setzero_si512()};
+  for (uint32_t h = 0; h < NV; h++)
+    live[h] = _mm512_load_si512(tlive + (size_t)l * TW + 8 * h);
+  for (uint32_t v = 0; v < 2; v++)
+    for (uint64_t x = uu[v] & e->lone_items[v]; x; x &= x - 1) {
+      const uint32_t c = v * 64 + (uint32_t)__builtin_ctzll(x);
+      __m512i k[2] = {_mm512_set1_epi64(-1), _mm512_set1_epi64(-1)};
+      int n = 0;
+      for (int i = 0; i < 4; i++) {
+        const uint32_t y = e->lone->around[c][i];
+        if (y == DLX_LONE_NONE || !(uu[y / 64] >> (y % 64) & 1)) continue;
+        n++;
+        for (uint32_t h = 0; h < NV; h++)
+          k[h] = _mm512_and_si512(k[h], BX_TLOAD(irows + (size_t)y * W, h));
+      }
+      for (uint32_t h = 0; h < NV && n; h++)
+        live[h] = _mm512_andnot_si512(_mm512_andnot_si512(BX_TLOAD(irows + (size_t)c * W, h), k[h]),
+                                      live[h]);
+    }
+  tnz[l] = 0;
+  for (uint32_t h = 0; h < NV; h++) {
+    _mm512_store_si512(tlive + (size_t)l * TW + 8 * h, live[h]);
+    __m512i c = _mm512_and_si512(live[h], BX_TLOAD(irows + (size_t)best[l] * W, h));
+    _mm512_store_si512(tcand + (size_t)l * TW + 8 * h, c);
+    tnz[l] |= (uint32_t)_mm512_test_epi64_mask(c, c) << (8 * h);
+  }
+}
+
 /* The live options below option o at tiny_w's level l (its conflict set made), and live's
  * words for the counts: in a frame of four words or fewer each broadcast from the register
  * (lb; faster on queens13, 3 words, than the scalars); in larger ones (one or two vectors,
  * live) the nonzero words and their offsets in rows (lw, lv), packed out of the registers
  * by VPCOMPRESSQ and VPCOMPRESSD (faster on the pentominoes than a loop over the words in
  * scalars, and reading them back from the vectors' store had made queens13 slower). In the
- * small frames the scalars (sl) also make the options left to try. Returns how many words
- * lw has. The figures: bench/RESULTS.md, "Figures once quoted in the comments of dlx/". */
-BX_INLINE_PEXT uint32_t BX_FN(tiny_words)(uint64_t *conf, uint64_t *tlive, int32_t l, int32_t o,
+ * small frames the scalars (sl) also make the options left to try. With the lone-cell rule
+ * (lone, in frames of more than four words; id is o's option, u0, u1 the primaries left
+ * below it) the options it drops are taken out of live first. Returns how many words lw
+ * has. The figures: bench/RESULTS.md, "Figures once quoted in the comments of dlx/". */
+BX_INLINE_PEXT uint32_t BX_FN(tiny_words)(const dlx_lone_rule *lone, const uint64_t *irows,
+                                          int32_t id, uint64_t u0, uint64_t u1, uint64_t *conf,
+                                          uint64_t *tlive, int32_t l, int32_t o,
                                           __m512i word_offsets, __m512i *live, uint64_t *lw,
                                           uint32_t *lv, __m512i *lb, uint64_t *sl,
                                           const uint32_t W) {
@@ -879,6 +959,7 @@ BX_INLINE_PEXT uint32_t BX_FN(tiny_words)(uint64_t *conf, uint64_t *tlive, int32
   for (uint32_t h = 0; h < (W <= 4 ? 0 : NV); h++)
     live[h] = _mm512_andnot_si512(_mm512_load_si512(conf + (size_t)o * TW + 8 * h),
                                   _mm512_load_si512(tlive + (size_t)l * TW + 8 * h));
+  if (lone) BX_FN(lone_after)(lone, irows, id, u0, u1, live, W);
   uint32_t nw = 0;
   if (W <= 4)
     for (uint32_t v = 0; v < W; v++) {

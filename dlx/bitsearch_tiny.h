@@ -48,6 +48,10 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
   if (W <= 4) BX_FN(small_conflicts)(e, f, e->live + (size_t)l * W0, W);
   BX_FN(tiny_top)(e, W0, irows, best, tlive, tcand, tnz, l, W);
+  /* the lone-cell rule, in frames of more than four words (dlx_lone_rule) */
+  const dlx_lone_rule *const lone = W > 4 ? e->lone : NULL;
+  const int ask = !lone || !e->lone_admit; /* whether the admit hook is asked */
+  if (lone) BX_FN(lone_top)(e, irows, best, tlive, tcand, tnz, l, W);
   int32_t forced = -1; /* the one option of level l, when it has one (not stored in tcand) */
   for (;;) {
     int32_t o = forced;
@@ -66,8 +70,8 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
     }
     int32_t id = orig[o];
     sol[l] = id;
-    if (admit_items ? !admit_items(admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
-                    : admit && !admit(admit_ctx, sol, (size_t)l + 1)) {
+    if (ask && (admit_items ? !admit_items(admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
+                            : admit && !admit(admit_ctx, sol, (size_t)l + 1))) {
       bk[l]++;
       continue;
     }
@@ -75,7 +79,13 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
     __m512i live[2], lb[4];
     uint64_t lw[BX_TINY_WORDS], sl[4];
     uint32_t lv[BX_TINY_WORDS]; /* the nonzero words: lw[0..nw-1], words lv[] */
-    const uint32_t nw = BX_FN(tiny_words)(conf, tlive, l, o, word_offsets, live, lw, lv, lb, sl, W);
+    uint64_t a0 = 0, a1 = 0;    /* with the rule, the primaries left below o */
+    if (lone) {
+      const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
+      a0 = us[0] & ~om[0], a1 = PW == 2 ? us[1] & ~om[1] : 0;
+    }
+    const uint32_t nw = BX_FN(tiny_words)(lone, irows, id, a0, a1, conf, tlive, l, o, word_offsets,
+                                          live, lw, lv, lb, sl, W);
     uint64_t u0, u1;
     BX_FN(tiny_down)(t, OH, PW, unc, tlive, l, id, sl, live, &u0, &u1, W);
     l++;

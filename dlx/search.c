@@ -1266,6 +1266,7 @@ dlx_status dlx_estimate_subset(const dlx_matrix *m, const dlx_options *o, const 
     d.admit_items = d.admit_items ? subset_admit_items : NULL;
     d.admit_ctx = &h;
   }
+  d.lone = NULL; /* its tables are by the options' ids, which the subset renumbers */
   dlx_status st = estimate(x, &d, NULL, probes, seed, r);
   dlx_matrix_free(x);
   free(id);

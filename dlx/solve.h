@@ -25,6 +25,30 @@ typedef struct {
   dlx_plan plan;        /* the split's plan and this run's share of it (hash 0: no split) */
 } dlx_stats;
 
+/* The lone-cell rule: a packing's test for cells left alone, applied ahead. Every option
+ * that covers primary item c also covers one of c's neighbours, the primaries around[c]
+ * (in a packing pieces are connected and have two cells or more). So an option that covers
+ * every uncovered neighbour of an uncovered c, and not c, leaves c with no option, and the
+ * bitset engine drops it from a node's live options before it counts them: the same
+ * solutions, fewer nodes (an item left with options that all do so is seen at once).
+ *   after   for option o, the words after[16 * o .. 16 * o + 15] (64-byte aligned): the
+ *           items whose uncovered neighbours o changes, each with its neighbours outside
+ *           o, as c | x1 << 8 | x2 << 16 | x3 << 24, DLX_LONE_NONE for no neighbour and for
+ *           an unused word (c DLX_LONE_NONE).
+ *   around  for each primary item c, its neighbours (DLX_LONE_NONE for none, or no more).
+ *   admit_implied  1 when the admit hook refuses exactly the options that leave a cell
+ *           alone (a packing's lone cells' test, no piece of one cell): the engine, which
+ *           drops those ahead, then does not ask it.
+ * Primary items DLX_LONE_NONE and above have no part in it. Applied by the small frames'
+ * loop (AVX-512) alone, at its top to every item with neighbours and then after each option
+ * to those it names; elsewhere the admit hook decides as before. */
+#define DLX_LONE_NONE 127
+typedef struct {
+  const uint32_t *after;
+  const uint8_t (*around)[4];
+  int admit_implied;
+} dlx_lone_rule;
+
 typedef struct {
   uint64_t max_solutions; /* stop after this many solutions; 0 = no limit */
   uint64_t max_nodes;     /* stop after about this many nodes (checked at the same polls as
@@ -51,6 +75,7 @@ typedef struct {
   dlx_admit_fn admit; /* optional pruning, see dlx_admit_fn */
   void *admit_ctx;
   dlx_admit_items_fn admit_items; /* optional, only with admit: see dlx_admit_items_fn */
+  const dlx_lone_rule *lone;      /* optional, only with admit_items: see dlx_lone_rule */
   /* Recalled subtrees (0, 0: none): in a count, the bitset engine keeps, in a table of each
    * thread, the solutions below its nodes of depth recall_min .. recall_max (options
    * chosen), keyed by the primary items they leave uncovered; a node that meets a set

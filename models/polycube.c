@@ -248,6 +248,11 @@ struct poly_model {
   cells128 *state_sums; /* state -> its subset sums: bit k, some of its pieces have k cells */
   uint32_t *fits_at;
   poly_fit *fits;
+  /* The lone cells' test ahead, for the bitset engine (dlx_lone_rule, lone_arrays; NULL:
+   * none): 16 words an option (64 bytes), the neighbours of each primary (4 bytes). */
+  uint32_t *lone_after;
+  uint8_t (*lone_around)[4];
+  dlx_lone_rule lone;
 };
 
 poly_options poly_options_default(void) {
@@ -1187,6 +1192,57 @@ static int size_classes(poly_model *m) {
   return n <= 128 ? size_fits(m, count) : 0;
 }
 
+/* The lowest cell of w (not empty). */
+static int cells128_first(cells128 w) {
+  const uint64_t lo = (uint64_t)w;
+  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(w >> 64));
+}
+
+/* The lone-cell rule of a wide box (dlx_lone_rule), where the bitset engine's lone cells'
+ * test is the pruning (admit_applies) and the rule can say all it knows: every piece has two
+ * cells or more, every cell is a primary (no holes, no optional piece: the pieces' items,
+ * then the cells'), 127 primaries at most, no cell with more than four neighbours (a flat
+ * box) and no option with more than 16 cells next to it. Else none, and the test decides
+ * alone. For option o, each cell next to it with its neighbours outside o; for each cell,
+ * its neighbours. */
+static poly_status lone_arrays(poly_model *m, size_t options) {
+  const poly_set *s = m->set;
+  const uint32_t np = 64 * m->cells_word + m->cells_shift;
+  int ok = m->wide && m->pieces_mask && !s->region && np + m->ncells <= DLX_LONE_NONE;
+  for (int p = 0; p < s->npieces && ok; p++)
+    ok = s->pieces[p].size > 1;
+  for (size_t o = 0; o < options && ok; o++)
+    ok = cells128_count(m->opt_edge2[o]) <= 16;
+  for (size_t c = 0; c < m->ncells && ok; c++)
+    ok = cells128_count(box128_neighbors(&m->g2, cells128_bit((int)c)) & m->fill2) <= 4;
+  if (!ok) return POLY_OK;
+  m->lone_after = aligned_alloc(64, options * 64);
+  m->lone_around = malloc((np + m->ncells) * sizeof *m->lone_around);
+  if (!m->lone_after || !m->lone_around) return POLY_ENOMEM;
+  memset(m->lone_after, DLX_LONE_NONE, options * 64);
+  memset(m->lone_around, DLX_LONE_NONE, (np + m->ncells) * sizeof *m->lone_around);
+  for (size_t o = 0; o < options; o++) {
+    uint32_t *at = m->lone_after + 16 * o;
+    for (cells128 e = m->opt_edge2[o]; e; e &= e - 1, at++) {
+      const int c = cells128_first(e);
+      uint32_t w = np + (uint32_t)c, shift = 8;
+      cells128 out = box128_neighbors(&m->g2, cells128_bit(c)) & m->fill2 & ~m->opt_mask2[o];
+      for (; out; out &= out - 1, shift += 8) /* three at most: o covers one */
+        w |= (np + (uint32_t)cells128_first(out)) << shift;
+      for (; shift < 32; shift += 8)
+        w |= (uint32_t)DLX_LONE_NONE << shift;
+      *at = w;
+    }
+  }
+  for (size_t c = 0; c < m->ncells; c++) {
+    int k = 0;
+    for (cells128 e = box128_neighbors(&m->g2, cells128_bit((int)c)) & m->fill2; e; e &= e - 1)
+      m->lone_around[np + c][k++] = (uint8_t)(np + (uint32_t)cells128_first(e));
+  }
+  m->lone = (dlx_lone_rule){m->lone_after, (const uint8_t(*)[4])m->lone_around, 1};
+  return POLY_OK;
+}
+
 /* What the wide pruning reads of the matrix's `total` options (after add_options): each
  * one's cells, the region's cells next to them and its piece, and the pieces by size. */
 static poly_status wide_arrays(poly_model *m, size_t total) {
@@ -1320,6 +1376,7 @@ static poly_status build_matrix(poly_model *m, const size_t *rep_places, size_t 
   if (!st && m->wide) st = wide_arrays(m, total);
   free(piece_item);
   if (!st) st = cover_lists(m, (size_t)dlx_option_count(m->matrix));
+  if (!st && m->wide) st = lone_arrays(m, (size_t)dlx_option_count(m->matrix));
   if (!st && m->held_cell >= 0) st = held_symmetries(m);
   return st;
 }
@@ -1681,6 +1738,8 @@ void poly_model_free(poly_model *m) {
   free(m->state_sums);
   free(m->fits_at);
   free(m->fits);
+  free(m->lone_after);
+  free(m->lone_around);
   free(m->scratch);
   free(m->cell_orbit);
   free(m->key_place);
@@ -2466,6 +2525,11 @@ void poly_model_set_pruning(const poly_model *m, dlx_options *d) {
   d->admit = poly_model_admit(m);
   d->admit_items = poly_model_admit_items(m);
   d->admit_ctx = (void *)m;
+  /* the rule ahead where the lone cells' test is the pruning, which it then implies */
+  d->lone = m->lone_after && (d->admit_items == admit_items_wide_lone_popcnt ||
+                              d->admit_items == admit_items_wide_lone)
+                ? &m->lone
+                : NULL;
 }
 
 /* ---- the independent check ------------------------------------------------------------ */

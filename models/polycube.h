@@ -315,7 +315,9 @@ dlx_admit_fn poly_model_admit(const poly_model *m);
  * where poly_model_admit does the cell check too, or the box has holes or an optional
  * piece (then admit alone does it all). */
 dlx_admit_items_fn poly_model_admit_items(const poly_model *m);
-/* d's admit, admit_items and admit_ctx set to m's pruning (the two above). */
+/* d's admit, admit_items and admit_ctx set to m's pruning (the two above), and d's lone to
+ * its lone-cell rule where the lone cells' test is that pruning (dlx_lone_rule: a flat box
+ * of 65 to 127 cells, every cell and piece a primary, no piece of one cell), else NULL. */
 void poly_model_set_pruning(const poly_model *m, dlx_options *d);
 
 /* A canonical form of the packing cells[] under the rotations of the box, identical

@@ -107,11 +107,7 @@ static tally solve(const poly_set *s, poly_options o, int threads) {
   d.threads = threads;
   d.on_solution = count_one;
   d.solution_ctx = &t;
-  if (prune) {
-    d.admit = poly_model_admit(m);
-    d.admit_items = poly_model_admit_items(m);
-    d.admit_ctx = m;
-  }
+  if (prune) poly_model_set_pruning(m, &d);
   dlx_stats stats;
   ASSERT_EQ(dlx_solve(poly_model_matrix(m), &d, &stats), DLX_OK);
   ASSERT(stats.complete);
