@@ -1089,9 +1089,15 @@ BX_INLINE void BX_FN(recall_ahead)(const bx_engine *e, const uint64_t *tcand, ui
 
 #define BX_TINY_NAME tiny_w
 #define BX_TINY_SUB 0
+#define BX_TINY_LONE 0
 #include "bitsearch_tiny.h"
 #define BX_TINY_NAME tiny_sub_w
 #define BX_TINY_SUB 1
+#define BX_TINY_LONE 0
+#include "bitsearch_tiny.h"
+#define BX_TINY_NAME tiny_lone_w
+#define BX_TINY_SUB 0
+#define BX_TINY_LONE 1
 #include "bitsearch_tiny.h"
 
 /* A child of lane X's node at level l is done (or refused): its count of finished
@@ -1396,6 +1402,30 @@ static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e
   default: return BX_FN(tiny_sub_w)(e, f, top, 4);
   }
 }
+/* The small frames' loop with the lone-cell rule, in frames of more than four words (its own
+ * copies, so that tiny_w's compile as before): one copy a width, as tiny below. */
+static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(tiny_lone)(bx_engine *e, const bx_frame *f,
+                                                                   int32_t top) {
+#ifdef BX_TINY_ANY_WIDTH
+  return BX_FN(tiny_lone_w)(e, f, top, f->W);
+#else
+  switch (f->W) {
+  case 5: return BX_FN(tiny_lone_w)(e, f, top, 5);
+  case 6: return BX_FN(tiny_lone_w)(e, f, top, 6);
+  case 7: return BX_FN(tiny_lone_w)(e, f, top, 7);
+  case 8: return BX_FN(tiny_lone_w)(e, f, top, 8);
+  case 9: return BX_FN(tiny_lone_w)(e, f, top, 9);
+  case 10: return BX_FN(tiny_lone_w)(e, f, top, 10);
+  case 11: return BX_FN(tiny_lone_w)(e, f, top, 11);
+  case 12: return BX_FN(tiny_lone_w)(e, f, top, 12);
+  case 13: return BX_FN(tiny_lone_w)(e, f, top, 13);
+  case 14: return BX_FN(tiny_lone_w)(e, f, top, 14);
+  case 15: return BX_FN(tiny_lone_w)(e, f, top, 15);
+  default: return BX_FN(tiny_lone_w)(e, f, top, 16);
+  }
+#endif
+}
+
 /* At the start of a cache line, so that the placement of its loops does not move with
  * code elsewhere in the file. With BMI2, for the packed primaries' bits (PEXT, tiny_w).
  * One copy of tiny_w a width, each with its width a constant, for speed; with
@@ -1404,6 +1434,7 @@ static BX_ATTR_PEXT __attribute__((noinline)) int BX_FN(tiny_lanes)(bx_engine *e
 static BX_ATTR_PEXT __attribute__((aligned(64))) int BX_FN(tiny)(bx_engine *e, const bx_frame *f,
                                                                  int32_t top) {
   if (f->W <= 4 && e->lanes > 1) return BX_FN(tiny_lanes)(e, f, top);
+  if (f->W > 4 && e->lone && top < e->lone->levels) return BX_FN(tiny_lone)(e, f, top);
 #ifdef BX_TINY_ANY_WIDTH
   return BX_FN(tiny_w)(e, f, top, f->W);
 #else

@@ -2,7 +2,9 @@
  * each instruction set with AVX-512:
  *   BX_TINY_NAME  tiny_w, the loop itself, or tiny_sub_w, the same with
  *   BX_TINY_SUB   1: the subtree of a node with 64 live options or fewer goes to the lanes
- *                 in a frame of one word.
+ *                 in a frame of one word,
+ *   BX_TINY_LONE  1: the lone-cell rule applied (tiny_lone_w, in frames of more than four
+ *                 words), so that the loops without it compile as they did.
  * Two files' worth of one loop rather than one function with a flag: with the flag, even
  * where it is a constant 0, the compiler laid tiny_w out anew and soma.dlx ran slower
  * (bench/RESULTS.md, "Lanes in frames of one word").
@@ -48,10 +50,16 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
   if (W <= 4) BX_FN(small_conflicts)(e, f, e->live + (size_t)l * W0, W);
   BX_FN(tiny_top)(e, W0, irows, best, tlive, tcand, tnz, l, W);
-  /* the lone-cell rule, in frames of more than four words (dlx_lone_rule) */
-  const dlx_lone_rule *const lone = W > 4 ? e->lone : NULL;
-  const int ask = !lone || !e->lone_admit; /* whether the admit hook is asked */
-  if (lone) BX_FN(lone_top)(e, irows, best, tlive, tcand, tnz, l, W);
+#if BX_TINY_LONE /* the lone-cell rule (dlx_lone_rule), in frames of more than four words */
+  const dlx_lone_rule *const lone = e->lone;
+  const int32_t lone_levels = lone->levels; /* below its nodes of this depth */
+  const int ask = !e->lone_admit;           /* whether the admit hook is asked above it */
+  BX_FN(lone_top)(e, irows, best, tlive, tcand, tnz, l, W);
+#else
+  const dlx_lone_rule *const lone = NULL;
+  const int32_t lone_levels = 0;
+  const int ask = 1;
+#endif
   int32_t forced = -1; /* the one option of level l, when it has one (not stored in tcand) */
   for (;;) {
     int32_t o = forced;
@@ -70,8 +78,10 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
     }
     int32_t id = orig[o];
     sol[l] = id;
-    if (ask && (admit_items ? !admit_items(admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
-                            : admit && !admit(admit_ctx, sol, (size_t)l + 1))) {
+    const int ahead = lone && l < lone_levels; /* the rule below this node */
+    if ((ask || !ahead) &&
+        (admit_items ? !admit_items(admit_ctx, sol, (size_t)l + 1, unc + (size_t)l * PW)
+                     : admit && !admit(admit_ctx, sol, (size_t)l + 1))) {
       bk[l]++;
       continue;
     }
@@ -80,12 +90,12 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
     uint64_t lw[BX_TINY_WORDS], sl[4];
     uint32_t lv[BX_TINY_WORDS]; /* the nonzero words: lw[0..nw-1], words lv[] */
     uint64_t a0 = 0, a1 = 0;    /* with the rule, the primaries left below o */
-    if (lone) {
+    if (ahead) {
       const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
       a0 = us[0] & ~om[0], a1 = PW == 2 ? us[1] & ~om[1] : 0;
     }
-    const uint32_t nw = BX_FN(tiny_words)(lone, irows, id, a0, a1, conf, tlive, l, o, word_offsets,
-                                          live, lw, lv, lb, sl, W);
+    const uint32_t nw = BX_FN(tiny_words)(ahead ? lone : NULL, irows, id, a0, a1, conf, tlive, l, o,
+                                          word_offsets, live, lw, lv, lb, sl, W);
     uint64_t u0, u1;
     BX_FN(tiny_down)(t, OH, PW, unc, tlive, l, id, sl, live, &u0, &u1, W);
     l++;
@@ -131,3 +141,4 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
 
 #undef BX_TINY_NAME
 #undef BX_TINY_SUB
+#undef BX_TINY_LONE

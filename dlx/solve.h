@@ -38,7 +38,11 @@ typedef struct {
  *   around  for each primary item c, its neighbours (DLX_LONE_NONE for none, or no more).
  *   admit_implied  1 when the admit hook refuses exactly the options that leave a cell
  *           alone (a packing's lone cells' test, no piece of one cell): the engine, which
- *           drops those ahead, then does not ask it.
+ *           drops those ahead, then does not ask it where it applies the rule.
+ *   levels  the rule is applied below nodes of depth (options chosen) less than this: a
+ *           node of that depth or deeper is made as without it, its options asked of the
+ *           admit hook (deep down, where nodes are cheap, the rule can cost more than it
+ *           spares).
  * Primary items DLX_LONE_NONE and above have no part in it. Applied by the small frames'
  * loop (AVX-512) alone, at its top to every item with neighbours and then after each option
  * to those it names; elsewhere the admit hook decides as before. */
@@ -47,6 +51,7 @@ typedef struct {
   const uint32_t *after;
   const uint8_t (*around)[4];
   int admit_implied;
+  int32_t levels;
 } dlx_lone_rule;
 
 typedef struct {

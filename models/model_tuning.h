@@ -64,6 +64,10 @@ enum {
   POLY_RECALL_DEEP_MOST = 7,
   /* ... in a table of up to 2^this slots a thread (dlx_solver_set_recall_table). The same. */
   POLY_RECALL_DEEP_SLOTS_LOG = 24,
+  /* The lone-cell rule (dlx_lone_rule) is applied down to the nodes with this many pieces
+   * left; below, where nodes are cheap, the lone cells' test as each placement is tried costs
+   * less. "The lone cells ahead". */
+  POLY_LONE_LEAST = 4,
 };
 
 #endif

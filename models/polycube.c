@@ -1239,7 +1239,8 @@ static poly_status lone_arrays(poly_model *m, size_t options) {
     for (cells128 e = box128_neighbors(&m->g2, cells128_bit((int)c)) & m->fill2; e; e &= e - 1)
       m->lone_around[np + c][k++] = (uint8_t)(np + (uint32_t)cells128_first(e));
   }
-  m->lone = (dlx_lone_rule){m->lone_after, (const uint8_t(*)[4])m->lone_around, 1};
+  m->lone = (dlx_lone_rule){m->lone_after, (const uint8_t(*)[4])m->lone_around, 1,
+                            s->npieces - POLY_LONE_LEAST};
   return POLY_OK;
 }
 
