@@ -135,11 +135,9 @@ struct bx_engine {
   dlx_admit_items_fn admit_items; /* when set, asked instead of admit */
   void *admit_ctx;
   /* The lone-cell rule (dlx_options.lone; NULL: none, or not the AVX-512 code): the small
-   * frames drop the options it names ahead; lone_items says which items have neighbours,
-   * and lone_admit whether the admit hook is then left unasked there. */
+   * frames drop the options it names ahead; lone_items says which items have neighbours. */
   const dlx_lone_rule *lone;
   uint64_t lone_items[2];
-  int lone_admit;
   int isa; /* which compiled search runs: its tables' (BX_ISA_*) */
   /* Small frames (AVX-512; 128 primaries or fewer, BX_TINY_WORDS words or fewer in the
    * frame, as every renumbered frame is with compact_max at 1024 or less): each option's conflict

@@ -441,11 +441,9 @@ void dlx_bx_engine_admit(bx_engine *e, const dlx_options *o) {
   /* the rule is read by the small frames' loop alone, over at most two words of items */
   e->lone = NULL;
   e->lone_items[0] = e->lone_items[1] = 0;
-  e->lone_admit = 0;
   if (!e->admit_items || !o->lone || e->isa != BX_ISA_AVX512 || e->t->n_primary > DLX_LONE_NONE)
     return;
   e->lone = o->lone;
-  e->lone_admit = o->lone->admit_implied;
   for (int32_t c = 0; c < e->t->n_primary; c++)
     if (o->lone->around[c][0] != DLX_LONE_NONE) e->lone_items[c / 64] |= (uint64_t)1 << (c % 64);
 }

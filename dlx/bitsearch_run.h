@@ -946,12 +946,12 @@ BX_INLINE_PEXT void BX_FN(lone_top)(const bx_engine *e, const uint64_t *irows, c
  * by VPCOMPRESSQ and VPCOMPRESSD (faster on the pentominoes than a loop over the words in
  * scalars, and reading them back from the vectors' store had made queens13 slower). In the
  * small frames the scalars (sl) also make the options left to try. With the lone-cell rule
- * (lone, in frames of more than four words; id is o's option, u0, u1 the primaries left
- * below it) the options it drops are taken out of live first. Returns how many words lw
+ * (lone, in frames of more than four words; id is o's option, us the primaries uncovered at
+ * l) the options it drops are taken out of live first. Returns how many words lw
  * has. The figures: bench/RESULTS.md, "Figures once quoted in the comments of dlx/". */
 BX_INLINE_PEXT uint32_t BX_FN(tiny_words)(const dlx_lone_rule *lone, const uint64_t *irows,
-                                          int32_t id, uint64_t u0, uint64_t u1, uint64_t *conf,
-                                          uint64_t *tlive, int32_t l, int32_t o,
+                                          const bx_tables *t, const uint64_t *us, int32_t id,
+                                          uint64_t *conf, uint64_t *tlive, int32_t l, int32_t o,
                                           __m512i word_offsets, __m512i *live, uint64_t *lw,
                                           uint32_t *lv, __m512i *lb, uint64_t *sl,
                                           const uint32_t W) {
@@ -959,7 +959,11 @@ BX_INLINE_PEXT uint32_t BX_FN(tiny_words)(const dlx_lone_rule *lone, const uint6
   for (uint32_t h = 0; h < (W <= 4 ? 0 : NV); h++)
     live[h] = _mm512_andnot_si512(_mm512_load_si512(conf + (size_t)o * TW + 8 * h),
                                   _mm512_load_si512(tlive + (size_t)l * TW + 8 * h));
-  if (lone) BX_FN(lone_after)(lone, irows, id, u0, u1, live, W);
+  if (lone) { /* the primaries left below o */
+    const uint64_t *om = t->omask + (size_t)id * t->OH;
+    const uint64_t u0 = us[0] & ~om[0], u1 = t->PW == 2 ? us[1] & ~om[1] : 0;
+    BX_FN(lone_after)(lone, irows, id, u0, u1, live, W);
+  }
   uint32_t nw = 0;
   if (W <= 4)
     for (uint32_t v = 0; v < W; v++) {
@@ -1016,6 +1020,24 @@ typedef struct {
   const uint64_t *prows; /* the rows the counts read (e->trows if packed) */
   int packed;
 } BX_FN(tiny_packing);
+
+/* tiny_w's packing at its top (the primaries uncovered there, u: tiny_pack, in a frame of
+ * more than four words), and the offsets of the words of live in the rows the counts read
+ * (word v's at v times their words a word). */
+BX_INLINE_PEXT BX_FN(tiny_packing)
+    BX_FN(tiny_packed)(bx_engine *e, const uint64_t *rows, const uint64_t *u, __m512i *word_offsets,
+                       const uint32_t W) {
+  const uint32_t ng = ((uint32_t)e->t->n_primary + 7) / 8;
+  uint64_t keep0 = 0, keep1 = 0;
+  uint32_t n0 = 0, png = ng;
+  if (W > 4) png = BX_FN(tiny_pack)(e, rows, u, W, &keep0, &keep1, &n0);
+  const int packed = png < ng;
+  const uint32_t pNI = packed ? 8 * png : e->t->NI;
+  *word_offsets =
+      _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+                         _mm512_set1_epi32((int)pNI));
+  return (BX_FN(tiny_packing)){keep0, keep1, n0, png, packed ? e->trows : rows, packed};
+}
 
 /* The uncovered primary (u0, u1: some is uncovered) with fewest live options at tiny_w's
  * level l, the first such (as choose_t): from live's words broadcast (lb) in a frame of

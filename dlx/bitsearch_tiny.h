@@ -35,31 +35,18 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
   const dlx_admit_fn admit = e->admit;
   void *const admit_ctx = e->admit_ctx;
   const uint64_t mask = e->poll_every - 1;
-  /* in a frame of more than four words, the primaries uncovered at top (see tiny_least) */
-  uint64_t keep0 = 0, keep1 = 0;
-  uint32_t n0 = 0, png = ng;
-  if (W > 4) png = BX_FN(tiny_pack)(e, rows, unc + (size_t)top * PW, W, &keep0, &keep1, &n0);
-  const int packed = png < ng;
-  const uint32_t pNI = packed ? 8 * png : NI;
-  const BX_FN(tiny_packing) pk = {keep0, keep1, n0, png, packed ? e->trows : rows, packed};
-  /* word v's offset in the rows the counts read, v * pNI, for words 0 .. 15 */
-  const __m512i word_offsets =
-      _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
-                         _mm512_set1_epi32((int)pNI));
+  __m512i word_offsets; /* word v's offset in the rows the counts read, for words 0 .. 15 */
+  const BX_FN(tiny_packing) pk =
+      BX_FN(tiny_packed)(e, rows, unc + (size_t)top * PW, &word_offsets, W);
   int32_t l = top;
   uint64_t nodes = e->nodes; /* in a register: written back before each hook and at the end */
   if (W <= 4) BX_FN(small_conflicts)(e, f, e->live + (size_t)l * W0, W);
   BX_FN(tiny_top)(e, W0, irows, best, tlive, tcand, tnz, l, W);
-#if BX_TINY_LONE /* the lone-cell rule (dlx_lone_rule), in frames of more than four words */
-  const dlx_lone_rule *const lone = e->lone;
-  const int32_t lone_levels = lone->levels; /* below its nodes of this depth */
-  const int ask = !e->lone_admit;           /* whether the admit hook is asked above it */
-  BX_FN(lone_top)(e, irows, best, tlive, tcand, tnz, l, W);
-#else
-  const dlx_lone_rule *const lone = NULL;
-  const int32_t lone_levels = 0;
-  const int ask = 1;
-#endif
+  /* tiny_lone_w: the lone-cell rule (dlx_lone_rule) below its nodes of depth lone_levels */
+  const dlx_lone_rule *const lone = BX_TINY_LONE ? e->lone : NULL;
+  const int32_t lone_levels = lone ? lone->levels : 0;
+  const int ask = !lone || !lone->admit_implied; /* the admit hook, where the rule applies */
+  if (lone) BX_FN(lone_top)(e, irows, best, tlive, tcand, tnz, l, W);
   int32_t forced = -1; /* the one option of level l, when it has one (not stored in tcand) */
   for (;;) {
     int32_t o = forced;
@@ -89,13 +76,8 @@ BX_INLINE_PEXT int BX_FN(BX_TINY_NAME)(bx_engine *e, const bx_frame *f, int32_t 
     __m512i live[2], lb[4];
     uint64_t lw[BX_TINY_WORDS], sl[4];
     uint32_t lv[BX_TINY_WORDS]; /* the nonzero words: lw[0..nw-1], words lv[] */
-    uint64_t a0 = 0, a1 = 0;    /* with the rule, the primaries left below o */
-    if (ahead) {
-      const uint64_t *om = t->omask + (size_t)id * OH, *us = unc + (size_t)l * PW;
-      a0 = us[0] & ~om[0], a1 = PW == 2 ? us[1] & ~om[1] : 0;
-    }
-    const uint32_t nw = BX_FN(tiny_words)(ahead ? lone : NULL, irows, id, a0, a1, conf, tlive, l, o,
-                                          word_offsets, live, lw, lv, lb, sl, W);
+    const uint32_t nw = BX_FN(tiny_words)(ahead ? lone : NULL, irows, t, unc + (size_t)l * PW, id,
+                                          conf, tlive, l, o, word_offsets, live, lw, lv, lb, sl, W);
     uint64_t u0, u1;
     BX_FN(tiny_down)(t, OH, PW, unc, tlive, l, id, sl, live, &u0, &u1, W);
     l++;
