@@ -59,9 +59,10 @@ status=$?
 check "[ $status -eq 2 ] && grep -q '^usage: scripts/big-count DANCE OUTDIR N JOBS DANCE-CUBE-ARGS' usage.err" \
   "usage: exit $status, $(cat usage.err)"
 
-# The 8x10 count kept in the tree, run with the recall and without (docs/big-counts.md):
-# each merges to the published 13,544,006,752 packings, and the two agree part by part.
-for kept in pento-tetra-8x10 pento-tetra-8x10-recall; do
+# The 8x10 count kept in the tree, run without the recall, with it, and with the lone cells
+# ahead too (docs/big-counts.md): each merges to the published 13,544,006,752 packings, and
+# the three agree part by part.
+for kept in pento-tetra-8x10 pento-tetra-8x10-recall pento-tetra-8x10-lone; do
   run merge "$DATA"/counts/$kept/part-*.json
   expect_exit 0
   expect_stdout_has "3386001688 solutions (13544006752 covers in all) from 64 parts"
@@ -69,7 +70,10 @@ done
 python3 - "$DATA/counts" <<'PY' || fail "the kept runs differ part by part"
 import json, sys
 for k in range(64):
-    a, b = (json.load(open(f"{sys.argv[1]}/{d}/part-{k}.json")) for d in ("pento-tetra-8x10", "pento-tetra-8x10-recall"))
-    assert (a["solutions"], a["total"], a["plan"]) == (b["solutions"], b["total"], b["plan"]), k
+    a, b, c = (json.load(open(f"{sys.argv[1]}/{d}/part-{k}.json"))
+               for d in ("pento-tetra-8x10", "pento-tetra-8x10-recall", "pento-tetra-8x10-lone"))
+    for x in (b, c):
+        assert (a["solutions"], a["total"], a["plan"]) == (x["solutions"], x["total"], x["plan"]), k
     assert b["recall"] == [11, 12] and a.get("recall") is None and b["nodes"] < a["nodes"], k
+    assert c["recall"] == [10, 13] and c["isa"] == "avx512" and c["nodes"] < b["nodes"], k
 PY
